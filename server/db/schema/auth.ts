@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    email: text('email'),
+    recoveryEmail: text('recovery_email'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Stored role; ADMIN_USERNAMES adds admin at read time without writing here. */
+    roles: text('roles').notNull().default('user'),
+    /** An admin grant of premium (paid subscriptions live in their own table). */
+    isPremium: boolean('is_premium').notNull().default(false),
+    subscriptionTier: text('subscription_tier'),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true, mode: 'date' }).notNull(),
+    gradingSystem: text('grading_system').notNull().default('letter'),
+    /** Balance mirrored from points_ledger, kept in the same transaction; never negative. */
+    points: integer('points').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    check('users_points_non_negative', sql`${table.points} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the token, hex: the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Failed sign-ins per username (lower-cased), whether or not the user exists. */
+export const loginFailures = pgTable('login_failures', {
+  usernameKey: text('username_key').primaryKey(),
+  failureCount: integer('failure_count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});
+
+/** Fixed-window request counters shared by every server instance (see plugins/rate-limit-store.ts). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Comma-separated list → trimmed, lower-cased, non-empty entries. */
+const csv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_USERNAMES: csv,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin(s) allowed for cookie-authenticated writes besides the request's own host. */
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Directory of the built web client; the server serves it when it exists. */
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+  /** Auth rate limit per IP per minute; tests raise it. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminUsernames: string[];
+  logLevel: string;
+  publicOrigin: string | undefined;
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  webDistDir: string;
+  authRateLimitPerMinute: number;
+};
+
+/** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    adminUsernames: env.ADMIN_USERNAMES,
+    logLevel: env.LOG_LEVEL,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        : undefined,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT,
+  };
+}

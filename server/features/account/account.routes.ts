@@ -1,0 +1,29 @@
+import { passwordChangeBodySchema, profileBodySchema } from '../../../common/schemas/auth.schema';
+import type { AppDeps, ZodApp } from '../../app-types';
+import { currentUser, requireUser } from '../../plugins/session';
+import { clearSessionCookie } from '../auth/auth.routes';
+import { toUser } from '../auth/user-view';
+import { changePassword, deleteAccount, updateProfile } from './account.service';
+
+/** Profile, password and account deletion (API.md "Authentication and sessions"). */
+export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): void {
+  app.patch('/api/account/profile', { onRequest: requireUser, schema: { body: profileBodySchema } }, async (request) => {
+    const row = await updateProfile(db, currentUser(request).id, request.body);
+    return toUser(row, config.adminUsernames);
+  });
+
+  app.post(
+    '/api/account/password',
+    { onRequest: requireUser, schema: { body: passwordChangeBodySchema } },
+    async (request, reply) => {
+      await changePassword(db, currentUser(request), request.session?.tokenHash ?? '', request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete('/api/user/delete', { onRequest: requireUser }, async (request, reply) => {
+    await deleteAccount(db, currentUser(request).id);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+}

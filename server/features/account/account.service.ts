@@ -1,0 +1,84 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PasswordChangeBody, ProfileBody } from '../../../common/schemas/auth.schema';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN } from '../auth/auth.service';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
+
+export const PASSWORDS_DIFFER = 'The new passwords do not match';
+export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
+export const INVALID_TIME_ZONE = 'Unknown time zone';
+
+function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function updateProfile(db: Database, userId: string, input: ProfileBody): Promise<UserRow> {
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.username !== undefined) {
+    const clash = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, input.username.toLowerCase()), ne(users.id, userId)))
+      .limit(1);
+    if (clash.length > 0) throw conflict(USERNAME_TAKEN);
+    changes.username = input.username;
+  }
+  if (input.email !== undefined) changes.email = input.email || null;
+  if (input.recoveryEmail !== undefined) changes.recoveryEmail = input.recoveryEmail || null;
+  if (input.timeZone !== undefined) {
+    if (!isValidTimeZone(input.timeZone)) throw badRequest(INVALID_TIME_ZONE, [{ path: 'timeZone', message: INVALID_TIME_ZONE }]);
+    changes.timeZone = input.timeZone;
+  }
+  if (Object.keys(changes).length === 0) {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw notFound();
+    return row;
+  }
+  try {
+    const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    if (!row) throw notFound();
+    return row;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw conflict(USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+/** Changes the password and signs out every other session of the user (API.md). */
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  currentTokenHash: string,
+  input: PasswordChangeBody,
+): Promise<void> {
+  if (input.newPassword !== input.confirmPassword) {
+    throw badRequest(PASSWORDS_DIFFER, [{ path: 'confirmPassword', message: PASSWORDS_DIFFER }]);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+  }
+  if (isCommonPassword(input.newPassword)) {
+    throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeOtherSessions(tx, user.id, currentTokenHash);
+  });
+}
+
+/**
+ * Deletes the account. Every user-owned table references users with ON DELETE CASCADE, so one
+ * statement removes every row (sessions included); stored files are removed by their feature's hook.
+ */
+export async function deleteAccount(db: Database, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { adminUserPatchSchema, adminUsersQuerySchema } from '../../../common/schemas/admin.schema';
+import type { AppDeps, ZodApp } from '../../app-types';
+import { requireRole } from '../../plugins/require-role';
+import { toUser } from '../auth/user-view';
+import { searchUsers, updateUserAsAdmin } from './admin.service';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** Support's user lookup and grants (API.md "Support, admin and the rest"). */
+export function registerAdminRoutes(app: ZodApp, { db, config }: AppDeps): void {
+  const adminOnly = requireRole('admin', config.adminUsernames);
+
+  app.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
+    const rows = await searchUsers(db, request.query);
+    return rows.map((row) => ({ ...toUser(row, config.adminUsernames), points: row.points }));
+  });
+
+  app.patch(
+    '/api/admin/users/:id',
+    { onRequest: adminOnly, schema: { params: idParams, body: adminUserPatchSchema } },
+    async (request) => {
+      const row = await updateUserAsAdmin(db, request.params.id, request.body);
+      return { ...toUser(row, config.adminUsernames), points: row.points };
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loginBodySchema, registerBodySchema } from '../../../common/schemas/auth.schema';
+import type { AppDeps, ZodApp } from '../../app-types';
+import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session';
+import { SESSION_MAX_DAYS, revokeSession } from './sessions.service';
+import { login, register } from './auth.service';
+import { toUser } from './user-view';
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_MAX_DAYS * 86_400,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** API.md "Authentication and sessions": register, login, logout, me. */
+export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
+  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.post('/api/auth/register', { schema: { body: registerBodySchema }, config: authRateLimit }, async (request, reply) => {
+    const { user, token } = await register(db, request.body);
+    setSessionCookie(request, reply, token);
+    return reply.status(201).send({ ...toUser(user, config.adminUsernames), token });
+  });
+
+  app.post('/api/auth/login', { schema: { body: loginBodySchema }, config: authRateLimit }, async (request, reply) => {
+    const { user, token } = await login(db, request.body);
+    setSessionCookie(request, reply, token);
+    return reply.send({ ...toUser(user, config.adminUsernames), token });
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    if (request.session) await revokeSession(db, request.session.tokenHash);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/me', { onRequest: requireUser }, async (request) => toUser(currentUser(request), config.adminUsernames));
+}

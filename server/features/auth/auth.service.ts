@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import { trialEndFor } from '../../../common/domain/premium-access';
+import type { LoginBody } from '../../../common/schemas/auth.schema';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { awardPoints } from '../rewards/points.service';
+import { HttpError, badRequest, conflict } from '../../lib/http-error';
+import { clearFailures, lockedForSeconds, recordFailure } from './login-lock.service';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { createSession, type UserRow } from './sessions.service';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
+export const USERNAME_TAKEN = 'This username is already taken';
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
+
+function lockedError(seconds: number): HttpError {
+  return new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE, undefined, seconds);
+}
+
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return rows[0];
+}
+
+/** Creates the account (trial = createdAt + 60 days) and its first session in one transaction. */
+export async function register(
+  db: Database,
+  input: { username: string; password: string; email: string | null },
+): Promise<{ user: UserRow; token: string }> {
+  if (isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+  if (await findUserByUsername(db, input.username)) throw conflict(USERNAME_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  const createdAt = new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ username: input.username, passwordHash, email: input.email, createdAt, trialEndDate: trialEndFor(createdAt) })
+        .returning();
+      if (!user) throw new Error('insert returned no row');
+      const token = await createSession(tx, user.id);
+      const firstLogin = await awardPoints(tx, { userId: user.id, reason: 'achievement', sourceId: 'first-login', amount: 10 });
+      return { user: { ...user, points: firstLogin.balance }, token };
+    });
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides.
+    if (error instanceof Error && 'cause' in error && String((error.cause as { code?: string })?.code) === '23505') {
+      throw conflict(USERNAME_TAKEN);
+    }
+    if ((error as { code?: string }).code === '23505') throw conflict(USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Checks the password, honouring the lock (API.md: after 5 failures within 15 minutes, 429 for 30
+ * minutes even with the right password). Same message and timing whether the user exists or not.
+ */
+export async function login(db: Database, input: LoginBody): Promise<{ user: UserRow; token: string }> {
+  const usernameKey = input.username.toLowerCase();
+  const locked = await lockedForSeconds(db, usernameKey);
+  if (locked > 0) throw lockedError(locked);
+  const user = await findUserByUsername(db, input.username);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!user || !valid) {
+    await recordFailure(db, usernameKey);
+    throw new HttpError(401, 'unauthorized', INVALID_CREDENTIALS);
+  }
+  await clearFailures(db, usernameKey);
+  const token = await createSession(db, user.id);
+  // first-login is the server's own achievement; the ledger's unique rule makes this a no-op later.
+  await awardPoints(db, { userId: user.id, reason: 'achievement', sourceId: 'first-login', amount: 10 });
+  return { user, token };
+}

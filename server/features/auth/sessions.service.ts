@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+/** Sessions end after 30 days unused and 90 days in all (API.md). */
+export const SESSION_IDLE_DAYS = 30;
+export const SESSION_MAX_DAYS = 90;
+const DAY_MS = 86_400_000;
+/** last_used_at is refreshed at most this often, so that reads stay reads. */
+const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+/** 256 random bits, URL-safe; only its SHA-256 is stored. */
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: DbOrTx, userId: string): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_MAX_DAYS * DAY_MS),
+  });
+  return token;
+}
+
+/** The signed-in user for a token, or null when it is unknown, expired or idle too long. */
+export async function findSessionUser(
+  db: Database,
+  token: string,
+): Promise<{ user: UserRow; tokenHash: string } | null> {
+  // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const rows = await db
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { user: row.user, tokenHash };
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Revokes every session of the user except `keepTokenHash` (after a password change). */
+export async function revokeOtherSessions(db: DbOrTx, userId: string, keepTokenHash: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
+}
+
+/** Housekeeping: drop sessions that can no longer be used. */
+export async function deleteExpiredSessions(db: Database): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      sql`${sessions.expiresAt} <= now() OR ${lt(sessions.lastUsedAt, new Date(Date.now() - SESSION_IDLE_DAYS * DAY_MS))}`,
+    );
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { deleteExpiredSessions } from '../features/auth/sessions.service';
+import { deleteExpiredRateLimitCounters } from '../plugins/rate-limit-store';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Hourly clean-up of rows that can no longer matter. Idempotent, so several instances running it is
+ * harmless (background work that must run once moves to a PostgreSQL queue when it arrives).
+ */
+export function startHousekeeping(db: Database, log: FastifyBaseLogger): () => void {
+  const run = () => {
+    Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimitCounters(db)]).catch((error: unknown) =>
+      log.warn({ err: error }, 'housekeeping failed'),
+    );
+  };
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,12 @@
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Role } from '../../common/schemas/auth.schema';
+import { effectiveRole } from '../features/auth/user-view';
+import { forbidden, unauthorized } from '../lib/http-error';
+
+/** onRequest: 401 when signed out, 403 `forbidden` unless the user holds `role`. */
+export function requireRole(role: Role, adminUsernames: readonly string[]): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.session) throw unauthorized();
+    if (effectiveRole(request.session.user, adminUsernames) !== role) throw forbidden();
+  };
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { findSessionUser, type UserRow } from '../features/auth/sessions.service';
+import { HttpError, unauthorized } from '../lib/http-error';
+
+export const SESSION_COOKIE = 'sp_session';
+
+export type SessionInfo = {
+  user: UserRow;
+  tokenHash: string;
+  /** How the token arrived: cookie-authenticated writes must pass the Origin check. */
+  via: 'cookie' | 'bearer';
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** True when the Origin header names this very site (or the configured public origin). */
+function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    const originHost = new URL(origin).host;
+    const ownHost = new URL(`${request.protocol}://${request.host}`).host;
+    if (originHost === ownHost) return true;
+    return publicOrigin !== undefined && new URL(publicOrigin).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves the session of every /api request from the bearer header or the HttpOnly cookie, and
+ * refuses cookie-authenticated writes from another origin (CSRF). Bearer requests are exempt: a
+ * browser never attaches them on its own.
+ */
+export function registerSession(app: FastifyInstance, db: Database, publicOrigin: string | undefined): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerToken(request);
+    const cookie = request.cookies[SESSION_COOKIE];
+    const token = bearer ?? cookie;
+    const via = bearer ? 'bearer' : 'cookie';
+    if (UNSAFE_METHODS.has(request.method) && via === 'cookie' && (cookie || request.headers.origin)) {
+      if (!isSameOrigin(request, publicOrigin)) {
+        throw new HttpError(403, 'forbidden', 'Cross-origin request refused');
+      }
+    }
+    if (!token) return;
+    const found = await findSessionUser(db, token);
+    if (found) request.session = { ...found, via };
+  });
+}
+
+/** onRequest: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.session) throw unauthorized();
+}
+
+/** The signed-in user's row; call only behind `requireUser`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.session) throw unauthorized();
+  return request.session.user;
+}
