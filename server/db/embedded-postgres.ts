@@ -64,6 +64,12 @@ export async function startEmbeddedPostgres(
   const clusterDir = path.join(dataDir, 'pg');
   const secretPath = path.join(dataDir, SECRET_FILE);
   await fs.mkdir(dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    // The cluster runs as `postgres`, which must be able to pass through DATA_DIR (not list it).
+    const mode = (await fs.stat(dataDir)).mode & 0o777;
+    if ((mode & 0o001) === 0) await fs.chmod(dataDir, mode | 0o001);
+  }
   const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
   let password: string;
   if (initialised && existsSync(secretPath)) {
@@ -76,7 +82,6 @@ export async function startEmbeddedPostgres(
   await stopOrphan(clusterDir);
 
   const port = await freePort();
-  const isRoot = process.getuid?.() === 0;
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

@@ -27,7 +27,7 @@ function withDatabase(url: string, database: string): string {
  * server named by DATABASE_URL — and migrates a template database once. Each test file then clones
  * the template (see test-app.ts), so files run in parallel on fresh data.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
   let embedded: EmbeddedDatabase | undefined;
   let tempDir: string | undefined;
   let adminUrl = process.env.DATABASE_URL;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { gradingSystemBodySchema, type GradingSystemKeyName } from '../../../common/schemas/settings.schema';
+import type { GradingSystemKey } from '../../../common/domain/grading-systems';
+import { gradingSystemBodySchema } from '../../../common/schemas/settings.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { users } from '../../db/schema';
 import { currentUser, requireUser } from '../../plugins/session';
@@ -7,7 +8,7 @@ import { currentUser, requireUser } from '../../plugins/session';
 /** The user's grading system: one source of truth on the server (API.md "Grades"). */
 export function registerSettingsRoutes(app: ZodApp, { db }: AppDeps): void {
   app.get('/api/grading-system', { onRequest: requireUser }, async (request) => ({
-    system: currentUser(request).gradingSystem as GradingSystemKeyName,
+    system: currentUser(request).gradingSystem as GradingSystemKey,
   }));
 
   app.patch('/api/grading-system', { onRequest: requireUser, schema: { body: gradingSystemBodySchema } }, async (request) => {

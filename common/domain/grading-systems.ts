@@ -1,0 +1,790 @@
+/**
+ * The 19 built-in grading systems plus the user's custom scale (reference: grading-systems.md).
+ * Everything here is pure and runs in the browser and on the server alike, so the grade a student
+ * sees is the grade the server computes.
+ *
+ * Rule numbers in comments (0.1, 0.2, …) refer to grading-systems.md §0.
+ */
+
+import {
+  customScaleHasOwnPoints,
+  findCustomBandIndex,
+  normalizeCustomScale,
+  type CustomScaleBand,
+} from './custom-scale';
+
+/** The 19 built-in keys, in the order of the settings list (grading-systems.md index table). */
+export const BUILT_IN_GRADING_SYSTEM_KEYS = [
+  'percentage',
+  'letter',
+  'ects',
+  'gpa',
+  'uk_degree',
+  'uk_alevel',
+  'uk_gcse',
+  'uk_gcse_old',
+  'uk_gcse_new',
+  'us_k12',
+  'us_elementary',
+  'us_ap',
+  'us_ib',
+  'au_university',
+  'au_secondary',
+  'au_vce',
+  'india_cbse',
+  'india_university',
+  'india_cgpa',
+] as const;
+
+/** A built-in system key (everything but `custom`). */
+export type BuiltInGradingSystemKey = (typeof BUILT_IN_GRADING_SYSTEM_KEYS)[number];
+
+/**
+ * Every value `PATCH /api/grading-system` accepts: the 19 built-in keys and `custom`. Use this (not
+ * `BUILT_IN_GRADING_SYSTEM_KEYS`) for the zod enum. These keys are also the stable i18n keys for the
+ * display names.
+ */
+export const GRADING_SYSTEM_KEYS = [...BUILT_IN_GRADING_SYSTEM_KEYS, 'custom'] as const;
+
+/** Any accepted grading system key, including `custom`. */
+export type GradingSystemKey = (typeof GRADING_SYSTEM_KEYS)[number];
+
+/** The system a new user starts with (API.md: default `letter`). */
+export const DEFAULT_GRADING_SYSTEM: GradingSystemKey = 'letter';
+
+/** English display name of the custom scale; the UI translates it by the key `custom`. */
+export const CUSTOM_SCALE_DISPLAY_NAME = 'Custom Scale';
+
+/**
+ * Type guard for untrusted input such as the `studypilot_grading_system` local-storage value, which
+ * may hold a stale or hand-edited string.
+ */
+export function isGradingSystemKey(value: unknown): value is GradingSystemKey {
+  return typeof value === 'string' && (GRADING_SYSTEM_KEYS as readonly string[]).includes(value);
+}
+
+/**
+ * What a system's grade points mean, which decides how the GPA calculator may use them (rule 0.8 and
+ * Appendix A):
+ * - `gpa4`: the points are the §4 4.0 scale itself (`letter`, `gpa`); there is nothing extra to show.
+ * - `own-gpa`: the system has its own GPA, shown next to the 4.0 GPA (`us_k12`, `us_ib`,
+ *   `au_university`, `india_cbse`, `india_university`, `india_cgpa`).
+ * - `tariff-sum`: UCAS Tariff points (`uk_alevel`); show a total, **never an average**.
+ * - `point-score`: DfE Attainment 8 points (GCSE keys); a "point score" average, **not a GPA**.
+ * - `none`: no points; the GPA calculator uses only the 4.0 table.
+ */
+export type GradePointsKind = 'gpa4' | 'own-gpa' | 'tariff-sum' | 'point-score' | 'none';
+
+/**
+ * How a system's label is produced: from a band, from the percentage itself (`percentage`), or from
+ * the linear CGPA formula (`india_cgpa`). Systems of the last two kinds have no bands.
+ */
+export type LabelKind = 'band' | 'percentage' | 'cgpa';
+
+/** One row of a system's table. Bands are listed highest `min` first; the last has `min` 0. */
+export interface GradeBand {
+  /**
+   * Stable key for i18n and storage, unique within the system (`a_plus`, `2_1`, `4_exceeds`). Labels
+   * cannot be keys themselves: i18next reads `.` in `4.0` as a key separator.
+   */
+  readonly key: string;
+  /** Inclusive lower bound in percent (rule 0.3). */
+  readonly min: number;
+  /** The label shown to users, in English / as printed by the awarding body. */
+  readonly label: string;
+  /** The English "Meaning" column, or `null` when the doc gives none. Translate by `key`. */
+  readonly meaning: string | null;
+  /**
+   * Grade points from the doc, or `null` when the band has none (ECTS, or CBSE E1/E2). What they may
+   * be used for depends on the system's `pointsKind`.
+   */
+  readonly points: number | null;
+}
+
+/** A secondary threshold worth flagging besides pass/fail (e.g. GCSE grade 5, "strong pass"). */
+export interface GradeMilestone {
+  readonly key: string;
+  /** Inclusive, in percent. */
+  readonly min: number;
+  readonly label: string;
+}
+
+/** Everything the doc fixes about one built-in system. */
+export interface GradingSystemDefinition {
+  readonly key: BuiltInGradingSystemKey;
+  /** English name for the settings list; the UI translates by `key`. */
+  readonly displayName: string;
+  readonly labelKind: LabelKind;
+  /** Highest `min` first; empty for `percentage` and `india_cgpa`. */
+  readonly bands: readonly GradeBand[];
+  /** A result passes when its percentage is ≥ this (rule 0.10). */
+  readonly passThreshold: number;
+  readonly pointsKind: GradePointsKind;
+  /** The highest grade points possible (7 for IB, 10 for India …), or `null` without points. */
+  readonly pointsMax: number | null;
+  readonly milestones: readonly GradeMilestone[];
+  /** English help text the doc asks the UI to show, or `null`. Translate by `key`. */
+  readonly helpText: string | null;
+}
+
+/**
+ * Makes a band key from a label: lower case, `+`/`*` spelled out, a trailing `-` as `minus`, every
+ * other run of punctuation as `_`. Deterministic, so keys stay stable as long as the doc's labels do.
+ */
+function bandKey(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/\+/g, ' plus ')
+    .replace(/\*/g, ' star ')
+    .replace(/-$/, ' minus ')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+function band(
+  min: number,
+  label: string,
+  meaning: string | null = null,
+  points: number | null = null,
+): GradeBand {
+  return Object.freeze({ key: bandKey(label), min, label, meaning, points });
+}
+
+interface SystemInput {
+  displayName: string;
+  labelKind?: LabelKind;
+  bands?: readonly GradeBand[];
+  passThreshold: number;
+  pointsKind: GradePointsKind;
+  pointsMax?: number | null;
+  milestones?: readonly GradeMilestone[];
+  helpText?: string | null;
+}
+
+function system(key: BuiltInGradingSystemKey, input: SystemInput): GradingSystemDefinition {
+  return Object.freeze({
+    key,
+    displayName: input.displayName,
+    labelKind: input.labelKind ?? 'band',
+    bands: Object.freeze([...(input.bands ?? [])]),
+    passThreshold: input.passThreshold,
+    pointsKind: input.pointsKind,
+    pointsMax: input.pointsMax ?? null,
+    milestones: Object.freeze([...(input.milestones ?? [])]),
+    helpText: input.helpText ?? null,
+  });
+}
+
+// §4. Shared by `letter` (A+ and A are both 4.0) and `gpa`, so it lives apart from both.
+const GPA4_BANDS: readonly GradeBand[] = [
+  band(93, '4.0', 'A+ / A', 4.0),
+  band(90, '3.7', 'A-', 3.7),
+  band(87, '3.3', 'B+', 3.3),
+  band(83, '3.0', 'B', 3.0),
+  band(80, '2.7', 'B-', 2.7),
+  band(77, '2.3', 'C+', 2.3),
+  band(73, '2.0', 'C', 2.0),
+  band(70, '1.7', 'C-', 1.7),
+  band(67, '1.3', 'D+', 1.3),
+  band(63, '1.0', 'D', 1.0),
+  band(60, '0.7', 'D-', 0.7),
+  band(0, '0.0', 'F', 0.0),
+];
+
+// §8/§9: `uk_gcse` and `uk_gcse_new` share cut-offs and points (a test checks they stay in step).
+const GCSE_STRONG_PASS: GradeMilestone = Object.freeze({
+  key: 'strong_pass',
+  min: 60,
+  label: 'Strong pass',
+});
+
+/**
+ * The 19 built-in systems, keyed by system key, transcribed from grading-systems.md §1–§19 (the
+ * section tables, which the doc says win over Appendix B). Frozen: never patch a band at runtime;
+ * bands are product decisions recorded in the doc.
+ */
+export const GRADING_SYSTEMS: Readonly<Record<BuiltInGradingSystemKey, GradingSystemDefinition>> =
+  Object.freeze({
+    // §1: the percentage is the grade. 60 matches the red colour band and the lowest letter pass.
+    percentage: system('percentage', {
+      displayName: 'Percentage',
+      labelKind: 'percentage',
+      passThreshold: 60,
+      pointsKind: 'none',
+    }),
+    // §2
+    letter: system('letter', {
+      displayName: 'Letter Grade (A+–F)',
+      bands: [
+        band(97, 'A+', null, 4.0),
+        band(93, 'A', null, 4.0),
+        band(90, 'A-', null, 3.7),
+        band(87, 'B+', null, 3.3),
+        band(83, 'B', null, 3.0),
+        band(80, 'B-', null, 2.7),
+        band(77, 'C+', null, 2.3),
+        band(73, 'C', null, 2.0),
+        band(70, 'C-', null, 1.7),
+        band(67, 'D+', null, 1.3),
+        band(63, 'D', null, 1.0),
+        band(60, 'D-', null, 0.7),
+        band(0, 'F', 'Fail', 0.0),
+      ],
+      passThreshold: 60,
+      pointsKind: 'gpa4',
+      pointsMax: 4,
+    }),
+    // §3
+    ects: system('ects', {
+      displayName: 'ECTS (A–F)',
+      bands: [
+        band(90, 'A', 'Excellent'),
+        band(80, 'B', 'Very good'),
+        band(70, 'C', 'Good'),
+        band(60, 'D', 'Satisfactory'),
+        band(50, 'E', 'Sufficient'),
+        band(40, 'FX', 'Fail (some more work required)'),
+        band(0, 'F', 'Fail (considerable further work required)'),
+      ],
+      passThreshold: 50,
+      pointsKind: 'none',
+      helpText:
+        'Official ECTS grades are relative, not percentages: among students who passed, A is the top 10%, ' +
+        'B the next 25%, C the next 30%, D the next 25% and E the last 10%. The fixed 90/80/70/60/50 ' +
+        'mapping used here is only the convention of online converters.',
+    }),
+    // §4: labels are the points to 1 decimal; aggregates use 2 decimals (see `formatGradePoints`).
+    gpa: system('gpa', {
+      displayName: 'GPA (4.0 scale)',
+      bands: GPA4_BANDS,
+      passThreshold: 60,
+      pointsKind: 'gpa4',
+      pointsMax: 4,
+    }),
+    // §5
+    uk_degree: system('uk_degree', {
+      displayName: 'UK Degree Classification',
+      bands: [
+        band(70, 'First', 'First-class honours (1st)'),
+        band(60, '2:1', 'Upper second-class honours'),
+        band(50, '2:2', 'Lower second-class honours'),
+        band(40, 'Third', 'Third-class honours (3rd)'),
+        band(0, 'Fail', 'Fail'),
+      ],
+      passThreshold: 40,
+      pointsKind: 'none',
+    }),
+    // §6: UCAS Tariff points add up (BBC = 112) but are not a GPA.
+    uk_alevel: system('uk_alevel', {
+      displayName: 'UK A-Level (A*–E)',
+      bands: [
+        band(90, 'A*', null, 56),
+        band(80, 'A', null, 48),
+        band(70, 'B', null, 40),
+        band(60, 'C', null, 32),
+        band(50, 'D', null, 24),
+        band(40, 'E', 'Lowest pass grade', 16),
+        band(0, 'U', 'Ungraded / unclassified', 0),
+      ],
+      passThreshold: 40,
+      pointsKind: 'tariff-sum',
+      pointsMax: 56,
+    }),
+    // §9: 9–1 cut-offs and points with the Ofqual "postcard" letter equivalent in the label.
+    uk_gcse: system('uk_gcse', {
+      displayName: 'UK GCSE (9–1, with letter equivalent)',
+      bands: [
+        band(90, '9 (A*)', 'High A*', 9),
+        band(80, '8 (A*/A)', 'Low A* / high A', 8),
+        band(70, '7 (A)', 'Low A', 7),
+        band(65, '6 (B)', 'High B', 6),
+        band(60, '5 (B/C)', 'Low B / high C, "strong pass"', 5),
+        band(55, '4 (C)', 'Low C, "standard pass"', 4),
+        band(45, '3 (D/E)', 'D / high E', 3),
+        band(35, '2 (E/F)', 'Low E / high F', 2),
+        band(25, '1 (F/G)', 'Low F / G', 1),
+        band(0, 'U', 'Ungraded', 0),
+      ],
+      passThreshold: 55,
+      pointsKind: 'point-score',
+      pointsMax: 9,
+      milestones: [GCSE_STRONG_PASS],
+    }),
+    // §7: the spec's 8-grade ladder (no CCEA C*), DfE legacy Attainment 8 points.
+    uk_gcse_old: system('uk_gcse_old', {
+      displayName: 'UK GCSE (A*–G, legacy)',
+      bands: [
+        band(90, 'A*', null, 8.5),
+        band(80, 'A', null, 7),
+        band(70, 'B', null, 5.5),
+        band(60, 'C', '"Good pass" benchmark', 4),
+        band(50, 'D', null, 3),
+        band(40, 'E', null, 2),
+        band(30, 'F', null, 1.5),
+        band(20, 'G', 'Lowest certificated grade', 1),
+        band(0, 'U', 'Unclassified', 0),
+      ],
+      passThreshold: 60,
+      pointsKind: 'point-score',
+      pointsMax: 8.5,
+    }),
+    // §8
+    uk_gcse_new: system('uk_gcse_new', {
+      displayName: 'UK GCSE (9–1)',
+      bands: [
+        band(90, '9', null, 9),
+        band(80, '8', null, 8),
+        band(70, '7', null, 7),
+        band(65, '6', null, 6),
+        band(60, '5', '"Strong pass"', 5),
+        band(55, '4', '"Standard pass"', 4),
+        band(45, '3', null, 3),
+        band(35, '2', null, 2),
+        band(25, '1', 'Lowest certificated grade', 1),
+        band(0, 'U', 'Ungraded', 0),
+      ],
+      passThreshold: 55,
+      pointsKind: 'point-score',
+      pointsMax: 9,
+      milestones: [GCSE_STRONG_PASS],
+    }),
+    // §10: plain letters, 4/3/2/1/0. Its own GPA can differ from the 4.0 table (81% → 3.0 vs 2.7).
+    us_k12: system('us_k12', {
+      displayName: 'US K-12 (A–F)',
+      bands: [
+        band(90, 'A', 'Excellent', 4.0),
+        band(80, 'B', 'Good', 3.0),
+        band(70, 'C', 'Satisfactory', 2.0),
+        band(60, 'D', 'Less than satisfactory (passing)', 1.0),
+        band(0, 'F', 'Failing', 0.0),
+      ],
+      passThreshold: 60,
+      pointsKind: 'own-gpa',
+      pointsMax: 4,
+    }),
+    // §11: proficiency levels are not grade points; never average the level numbers.
+    us_elementary: system('us_elementary', {
+      displayName: 'US Elementary (standards-based 4–1)',
+      bands: [
+        band(90, '4 – Exceeds', 'Exceeds grade-level standard'),
+        band(80, '3 – Meets', 'Meets grade-level standard (the goal)'),
+        band(70, '2 – Approaching', 'Approaching / progressing toward standard'),
+        band(0, '1 – Beginning', 'Beginning / not yet meeting standard'),
+      ],
+      passThreshold: 70,
+      pointsKind: 'none',
+      milestones: [
+        Object.freeze({ key: 'meets_standard', min: 80, label: 'On track / meets standard' }),
+      ],
+    }),
+    // §12: GPAKit's conservative rule of thumb, so a 72% class average is not promised a 5.
+    us_ap: system('us_ap', {
+      displayName: 'US AP Exam Score (1–5)',
+      bands: [
+        band(80, '5', 'Extremely well qualified'),
+        band(65, '4', 'Well qualified'),
+        band(50, '3', 'Qualified'),
+        band(35, '2', 'Possibly qualified'),
+        band(0, '1', 'No recommendation'),
+      ],
+      passThreshold: 50,
+      pointsKind: 'none',
+      helpText: 'Estimate only — real AP cut-offs vary by subject and year.',
+    }),
+    // §13: a per-course average out of 7 is allowed (label it as an average); Diploma points are a sum.
+    us_ib: system('us_ib', {
+      displayName: 'IB (1–7)',
+      bands: [
+        band(90, '7', 'Excellent', 7),
+        band(80, '6', 'Very good', 6),
+        band(70, '5', 'Good', 5),
+        band(60, '4', 'Satisfactory', 4),
+        band(50, '3', 'Mediocre', 3),
+        band(40, '2', 'Poor', 2),
+        band(0, '1', 'Very poor', 1),
+      ],
+      passThreshold: 60,
+      pointsKind: 'own-gpa',
+      pointsMax: 7,
+    }),
+    // §14: bottom band shown as F (some universities write N).
+    au_university: system('au_university', {
+      displayName: 'Australian University (HD–F)',
+      bands: [
+        band(85, 'HD', 'High Distinction', 7),
+        band(75, 'D', 'Distinction', 6),
+        band(65, 'CR', 'Credit', 5),
+        band(50, 'P', 'Pass', 4),
+        band(0, 'F', 'Fail', 0),
+      ],
+      passThreshold: 50,
+      pointsKind: 'own-gpa',
+      pointsMax: 7,
+    }),
+    // §15: C is "at the expected standard", hence the 55 pass threshold.
+    au_secondary: system('au_secondary', {
+      displayName: 'Australian Secondary (A–E)',
+      bands: [
+        band(85, 'A', 'Excellent achievement of the standard'),
+        band(70, 'B', 'Good (high) achievement'),
+        band(55, 'C', 'Satisfactory: at the expected standard'),
+        band(40, 'D', 'Partial (below expected standard)'),
+        band(0, 'E', 'Minimal / limited achievement'),
+      ],
+      passThreshold: 55,
+      pointsKind: 'none',
+    }),
+    // §16: graded-assessment letters only; a study score cannot be derived from a percentage.
+    au_vce: system('au_vce', {
+      displayName: 'VCE Graded Assessment (A+–UG)',
+      bands: [
+        band(90, 'A+'),
+        band(80, 'A'),
+        band(75, 'B+'),
+        band(70, 'B'),
+        band(65, 'C+'),
+        band(60, 'C'),
+        band(55, 'D+'),
+        band(50, 'D'),
+        band(45, 'E+'),
+        band(40, 'E'),
+        band(0, 'UG', 'Ungraded'),
+      ],
+      passThreshold: 40,
+      pointsKind: 'none',
+    }),
+    // §17: E1/E2 carry no grade point (`null`); averages count them as 0 (see `gradePointsForGpa`).
+    india_cbse: system('india_cbse', {
+      displayName: 'India CBSE (A1–E2)',
+      bands: [
+        band(91, 'A1', null, 10),
+        band(81, 'A2', null, 9),
+        band(71, 'B1', null, 8),
+        band(61, 'B2', null, 7),
+        band(51, 'C1', null, 6),
+        band(41, 'C2', null, 5),
+        band(33, 'D', 'Minimum qualifying grade', 4),
+        band(21, 'E1', 'Needs improvement (fail)'),
+        band(0, 'E2', 'Needs improvement (fail)'),
+      ],
+      passThreshold: 33,
+      pointsKind: 'own-gpa',
+      pointsMax: 10,
+    }),
+    // §18
+    india_university: system('india_university', {
+      displayName: 'India University (O–F, 10-point)',
+      bands: [
+        band(90, 'O', 'Outstanding', 10),
+        band(80, 'A+', 'Excellent', 9),
+        band(70, 'A', 'Very good', 8),
+        band(60, 'B+', 'Good', 7),
+        band(50, 'B', 'Above average', 6),
+        band(40, 'C', 'Average', 5),
+        band(33, 'P', 'Pass', 4),
+        band(0, 'F', 'Fail', 0),
+      ],
+      passThreshold: 33,
+      pointsKind: 'own-gpa',
+      pointsMax: 10,
+    }),
+    // §19: continuous, min(10, p / 9.5) to 2 decimals; the value is its own points figure.
+    india_cgpa: system('india_cgpa', {
+      displayName: 'India CGPA (10-point)',
+      labelKind: 'cgpa',
+      passThreshold: 33,
+      pointsKind: 'own-gpa',
+      pointsMax: 10,
+    }),
+  });
+
+/**
+ * English display name for any key, `custom` included. The UI should translate by key and use this
+ * only as the fallback text.
+ */
+export function gradingSystemDisplayName(key: GradingSystemKey): string {
+  return key === 'custom' ? CUSTOM_SCALE_DISPLAY_NAME : GRADING_SYSTEMS[key].displayName;
+}
+
+/**
+ * Rounds half away from zero to 2 decimals: rule 0.2 for percentages and course marks, rule 0.6 for
+ * GPAs. `Math.round(x * 100) / 100` alone is wrong at some halves (1.005 * 100 is
+ * 100.49999999999999), so the scaled value is first cleaned to 15 significant digits, which drops
+ * the float noise without touching any real digit.
+ *
+ * @throws RangeError for NaN or ±Infinity, which would otherwise show up as a "NaN%" label.
+ */
+export function roundToHundredths(value: number): number {
+  return roundHalfAwayFromZero(value, 2);
+}
+
+function roundHalfAwayFromZero(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) {
+    throw new RangeError(`Expected a finite number, got ${value}`);
+  }
+  const factor = 10 ** decimals;
+  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
+  const rounded = (Math.sign(value) * Math.round(scaled)) / factor;
+  // Folds -0 into 0 so that `Object.is` comparisons and labels never see "-0".
+  return rounded + 0;
+}
+
+/**
+ * An assessment's percentage: `score × 100 / maxScore` (rule 0.1: multiply first, so 57 of 100 is
+ * exactly 57, not 56.99999999999999), rounded to 2 decimals once (rule 0.2). Use the returned value
+ * for both band lookup and display; do not recompute it from the raw score elsewhere.
+ *
+ * A score above `maxScore` gives more than 100 (the API forbids it, but extra credit in a what-if is
+ * harmless: `gradeFor` puts it in the top band).
+ *
+ * @throws RangeError when `maxScore` is not > 0 or `score` is negative or not finite.
+ */
+export function percentageOf(score: number, maxScore: number): number {
+  if (!Number.isFinite(maxScore) || maxScore <= 0) {
+    throw new RangeError(`maxScore must be a number > 0, got ${maxScore}`);
+  }
+  if (!Number.isFinite(score) || score < 0) {
+    throw new RangeError(`score must be a number ≥ 0, got ${score}`);
+  }
+  return roundToHundredths((score * 100) / maxScore);
+}
+
+/**
+ * Formats a percentage per rule 0.2: at most 2 decimals, trailing zeros trimmed, `%` appended
+ * (`87.5%`, `66.67%`, `100%`). Rounds first, so passing an unrounded value is safe. Not localised
+ * (always `.` as decimal separator): this is also the `percentage` system's grade label, which must
+ * match across server and client. Use `Intl.NumberFormat` in the UI for a localised number.
+ */
+export function formatPercentage(percentage: number): string {
+  // `String` of a value rounded to 2 decimals never has trailing zeros, and these magnitudes never
+  // switch to exponent notation.
+  return `${String(roundToHundredths(percentage))}%`;
+}
+
+/**
+ * Formats grade points to a fixed number of decimals: 1 for a single assessment or course under
+ * `gpa` (`3.7`), 2 for aggregates and CGPA (`3.46`, `8.42`). Unlike `toFixed` alone it rounds halves
+ * correctly (1.005 → `1.01`).
+ */
+export function formatGradePoints(points: number, decimals: 1 | 2 = 2): string {
+  return roundHalfAwayFromZero(points, decimals).toFixed(decimals);
+}
+
+/**
+ * `india_cgpa`'s value for a percentage (§19): `min(10, p / 9.5)` rounded to 2 decimals. The cap
+ * stops 95%+ from going above 10. `p` is rounded per rule 0.2 first.
+ */
+export function cgpaFor(percentage: number): number {
+  const p = checkedPercentage(percentage);
+  return roundToHundredths(Math.min(10, p / 9.5));
+}
+
+/** The percentage after rule 0.2, rejecting values that no band can hold. */
+function checkedPercentage(percentage: number): number {
+  const p = roundToHundredths(percentage);
+  if (p < 0) {
+    throw new RangeError(`A percentage cannot be negative, got ${percentage}`);
+  }
+  return p;
+}
+
+/** Rule 0.3: first band (highest minimum first) whose minimum the percentage reaches. */
+function bandIndexFor(p: number, bands: readonly GradeBand[]): number {
+  return bands.findIndex((candidate) => p >= candidate.min);
+}
+
+/**
+ * The 4.0 grade points for a percentage from the §4 table (93+ → 4.0 … 60 → 0.7, else 0). The GPA
+ * calculator always uses this (rule 0.8), whatever system is active. Rounds per rule 0.2 first, so
+ * 92.999 counts as 93.
+ *
+ * @throws RangeError for a negative or non-finite percentage.
+ */
+export function gpa4For(percentage: number): number {
+  const p = checkedPercentage(percentage);
+  const found = GPA4_BANDS[bandIndexFor(p, GPA4_BANDS)];
+  // Unreachable for p ≥ 0 because the last band starts at 0.
+  return found?.points ?? 0;
+}
+
+/** The five score colours of rule 0.9. */
+export type ScoreColor = 'green' | 'blue' | 'yellow' | 'orange' | 'red';
+
+/**
+ * Colour for a percentage (rule 0.9): ≥ 90 green, ≥ 80 blue, ≥ 70 yellow, ≥ 60 orange, else red.
+ * It deliberately ignores the active system (a UK First at 72% is yellow, as the spec reads).
+ * Rounds per rule 0.2 first so the colour never disagrees with the label shown beside it.
+ */
+export function scoreColor(percentage: number): ScoreColor {
+  const p = roundToHundredths(percentage);
+  if (p >= 90) return 'green';
+  if (p >= 80) return 'blue';
+  if (p >= 70) return 'yellow';
+  if (p >= 60) return 'orange';
+  return 'red';
+}
+
+/** The grade for one percentage in one system. */
+export interface GradeResult {
+  readonly system: GradingSystemKey;
+  /** The percentage after rule 0.2 rounding, the value used for lookup. */
+  readonly percentage: number;
+  /** What to show: the band label, `87.5%` for `percentage`, `8.42` for `india_cgpa`. */
+  readonly label: string;
+  /** The band's English meaning, or `null`. */
+  readonly meaning: string | null;
+  /** The band's stable key (built-in systems), or `null` for `percentage`, `india_cgpa`, `custom`. */
+  readonly bandKey: string | null;
+  /**
+   * Index of the band in `GRADING_SYSTEMS[system].bands`, or in `normalizeCustomScale(scale)` for
+   * `custom` (both highest first); `null` for systems without bands.
+   */
+  readonly bandIndex: number | null;
+  /**
+   * The band's own grade points as the doc prints them (`null` when it has none, e.g. CBSE E1/E2);
+   * the CGPA value for `india_cgpa`. Not necessarily GPA material: check `pointsKind`.
+   */
+  readonly points: number | null;
+  /** Rule 0.10; `null` for `custom`, which has no pass threshold (§20): show no pass/fail. */
+  readonly passed: boolean | null;
+  /** Keys of the system's milestones this percentage reaches (e.g. `strong_pass`). */
+  readonly milestones: readonly string[];
+}
+
+/**
+ * The grade for a percentage in a system (rules 0.2, 0.3, 0.10). The percentage is rounded to 2
+ * decimals first, so 89.995 is a 90 and 89.994 is not. Values above 100 land in the top band
+ * (`india_cgpa` stays capped at 10).
+ *
+ * For `custom`, pass the user's scale; it should be valid (`validateCustomScale`), which the server
+ * guarantees for stored scales.
+ *
+ * @throws RangeError for a negative or non-finite percentage.
+ * @throws Error for `custom` without a scale, or when the scale has no band for the percentage (an
+ *   invalid scale without a band at 0).
+ */
+export function gradeFor(
+  percentage: number,
+  systemKey: GradingSystemKey,
+  customScale?: readonly CustomScaleBand[],
+): GradeResult {
+  const p = checkedPercentage(percentage);
+
+  if (systemKey === 'custom') {
+    if (customScale === undefined) {
+      throw new Error('gradeFor: the custom system needs the user’s custom scale');
+    }
+    const bands = normalizeCustomScale(customScale);
+    const index = findCustomBandIndex(p, bands);
+    const found = bands[index];
+    if (found === undefined) {
+      throw new Error(`gradeFor: the custom scale has no band for ${p}% (it needs a band at 0)`);
+    }
+    return {
+      system: 'custom',
+      percentage: p,
+      label: found.label,
+      meaning: null,
+      bandKey: null,
+      bandIndex: index,
+      points: found.gradePoints,
+      passed: null,
+      milestones: [],
+    };
+  }
+
+  const definition = GRADING_SYSTEMS[systemKey];
+  const passed = p >= definition.passThreshold;
+  const milestones = definition.milestones.filter((m) => p >= m.min).map((m) => m.key);
+
+  if (definition.labelKind === 'percentage') {
+    return {
+      system: systemKey,
+      percentage: p,
+      label: formatPercentage(p),
+      meaning: null,
+      bandKey: null,
+      bandIndex: null,
+      points: null,
+      passed,
+      milestones,
+    };
+  }
+  if (definition.labelKind === 'cgpa') {
+    const cgpa = cgpaFor(p);
+    return {
+      system: systemKey,
+      percentage: p,
+      label: formatGradePoints(cgpa, 2),
+      meaning: null,
+      bandKey: null,
+      bandIndex: null,
+      points: cgpa,
+      passed,
+      milestones,
+    };
+  }
+
+  const index = bandIndexFor(p, definition.bands);
+  const found = definition.bands[index];
+  if (found === undefined) {
+    // Unreachable: every built-in band list ends at 0 and p ≥ 0 (checked by the tests).
+    throw new Error(`gradeFor: no ${systemKey} band for ${p}%`);
+  }
+  return {
+    system: systemKey,
+    percentage: p,
+    label: found.label,
+    meaning: found.meaning,
+    bandKey: found.key,
+    bandIndex: index,
+    points: found.points,
+    passed,
+    milestones,
+  };
+}
+
+/**
+ * True when the GPA calculator should show the system's own average next to the 4.0 GPA (rule 0.8):
+ * `us_k12`, `us_ib`, `au_university`, `india_cbse`, `india_university`, `india_cgpa`, and `custom`
+ * when every band has grade points. False for `letter`/`gpa`, whose own points *are* the 4.0 GPA, and
+ * for the UCAS/DfE point systems, which are not GPAs (Appendix A).
+ */
+export function hasOwnGpa(
+  systemKey: GradingSystemKey,
+  customScale?: readonly CustomScaleBand[],
+): boolean {
+  if (systemKey === 'custom') {
+    return customScale !== undefined && customScaleHasOwnPoints(customScale);
+  }
+  return GRADING_SYSTEMS[systemKey].pointsKind === 'own-gpa';
+}
+
+/**
+ * The number a grade contributes to the system's own GPA: its points, with a band that has none
+ * counting as 0 (CBSE E1/E2, §17: "if a number is needed for an average, use 0"). Returns `null` when
+ * the system has no own GPA (`hasOwnGpa` is false), so a caller cannot average level numbers or
+ * Tariff points by mistake.
+ */
+export function gradePointsForGpa(
+  grade: GradeResult,
+  customScale?: readonly CustomScaleBand[],
+): number | null {
+  if (!hasOwnGpa(grade.system, customScale)) return null;
+  return grade.points ?? 0;
+}
+
+/**
+ * The highest own-GPA value of a system (4, 7, 10, or the custom scale's largest points), for labels
+ * such as "5.5 / 7"; `null` when the system has no own GPA.
+ */
+export function ownGpaMax(
+  systemKey: GradingSystemKey,
+  customScale?: readonly CustomScaleBand[],
+): number | null {
+  if (!hasOwnGpa(systemKey, customScale)) return null;
+  if (systemKey === 'custom') {
+    return Math.max(...(customScale ?? []).map((b) => b.gradePoints ?? 0));
+  }
+  return GRADING_SYSTEMS[systemKey].pointsMax;
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type Account = { username: string; password: string };
+
+export function newAccount(prefix = 'e2e'): Account {
+  return { username: `${prefix}_${randomBytes(4).toString('hex')}`, password: `Pw-${randomBytes(8).toString('base64url')}` };
+}
+
+/** Registers through the API with the page's own cookie jar, so the page is signed in afterwards. */
+export async function registerViaApi(request: APIRequestContext, account: Account = newAccount()): Promise<Account & { id: string }> {
+  const response = await request.post('/api/auth/register', { data: account });
+  expect(response.status(), await response.text()).toBe(201);
+  return { ...account, id: (await response.json()).id };
+}
+
+/** Signs in as `username` through the API on a separate context and returns the bearer token. */
+export async function apiToken(request: APIRequestContext, account: Account): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.status()).toBe(200);
+  return (await response.json()).token;
+}
+
+/** No serious or critical axe violations on the current page. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The run's admin (named in ADMIN_USERNAMES by playwright.config.ts): registered once, then signed in. */
+export const ADMIN_ACCOUNT: Account = { username: 'e2e_admin', password: 'Admin-e2e-password-9f3k' };
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const registered = await request.post('/api/auth/register', { data: ADMIN_ACCOUNT, headers: { cookie: '' } });
+  if (registered.status() === 201) return (await registered.json()).token;
+  return apiToken(request, ADMIN_ACCOUNT);
+}

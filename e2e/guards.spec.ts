@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_ACCOUNT, adminToken, registerViaApi } from './fixtures';
+
+test('a non-admin on /admin goes to /dashboard; an admin sees /admin', async ({ page, browser, request }) => {
+  await registerViaApi(page.request);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await adminToken(request);
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  expect((await adminPage.request.post('/api/auth/login', { data: ADMIN_ACCOUNT })).status()).toBe(200);
+  await adminPage.goto('/admin');
+  await expect(adminPage).toHaveURL(/\/admin$/);
+  await expect(adminPage.getByRole('heading', { name: 'Admin' })).toBeVisible();
+  await adminContext.close();
+});
+
+test('premium guard: an expired trial gets the toast and /premium', async ({ page, request }) => {
+  const student = await registerViaApi(page.request);
+  await page.goto('/files');
+  await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible();
+
+  // Support ends the trial through the admin API; the server's check then decides.
+  const token = await adminToken(request);
+  const ended = await request.patch(`/api/admin/users/${student.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { trialEndDate: new Date(Date.now() - 60_000).toISOString() },
+  });
+  expect(ended.status()).toBe(200);
+  await page.goto('/files');
+  await expect(page).toHaveURL(/\/premium$/);
+  await expect(page.getByTestId('toast')).toContainText('Premium Access Required');
+});
+
+test('unknown paths show the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const api = await page.request.get('/api/no-such-endpoint');
+  expect(api.status()).toBe(404);
+  expect((await api.json()).code).toBe('not_found');
+});

@@ -1,0 +1,76 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const folders = (dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+
+/** Web features never import each other: they are composed in web/app (ARCHITECTURE.md). */
+const webFeatureZones = folders('web/features').map((feature) => ({
+  target: `./web/features/${feature}`,
+  from: './web/features',
+  except: [`./${feature}`],
+  message: 'Web features do not import each other; compose them in web/app or pass data as props.',
+}));
+
+/** Rewards is called by tasks, study, grades and schedule, never the other way round. */
+const rewardsZones = ['tasks', 'study', 'grades', 'schedule'].map((feature) => ({
+  target: './server/features/rewards',
+  from: `./server/features/${feature}`,
+  message: 'Rewards never imports the features that call it.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'web/public/**', 'server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './common', from: './web', message: 'common/ imports nothing from web/.' },
+            { target: './common', from: './server', message: 'common/ imports nothing from server/.' },
+            { target: './web', from: './server', message: 'The web client talks to the server over HTTP only.' },
+            { target: './server', from: './web', message: 'The server does not import the web client.' },
+            ...webFeatureZones,
+            ...rewardsZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Every user-facing string goes through i18next (STYLE.md: actualbudget's no-untranslated-strings).
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-text-only',
+          'jsx-attributes': { include: ['aria-label', 'title', 'alt', 'placeholder'] },
+          // The product name is the same in every language.
+          words: { exclude: ['StudyPilot', '×'] },
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', '*.config.{ts,js}'],
+    rules: { 'i18next/no-literal-string': 'off', 'no-restricted-syntax': 'off' },
+  },
+);

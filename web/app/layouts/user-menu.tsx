@@ -1,0 +1,62 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { CircleUser, FileText, HelpCircle, LogOut, MessageSquare, Settings, Shield, Trash2, UserCog } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { cn } from '../../lib/class-names';
+
+const itemClass = cn(
+  'flex cursor-pointer select-none items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none',
+  'data-[highlighted]:bg-muted',
+);
+
+function Item({ icon, children, onSelect, destructive }: { icon: ReactNode; children: ReactNode; onSelect: () => void; destructive?: boolean }) {
+  return (
+    <Menu.Item className={cn(itemClass, destructive && 'text-destructive')} onSelect={onSelect}>
+      {icon}
+      {children}
+    </Menu.Item>
+  );
+}
+
+/** Every entry of SPEC.md §2's user menu. */
+export function UserMenu({
+  username,
+  onOpenSettings,
+  onSignOut,
+  onDeleteAccount,
+}: {
+  username: string;
+  onOpenSettings: () => void;
+  onSignOut: () => void;
+  onDeleteAccount: () => void;
+}) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const icon = (Icon: typeof Settings) => <Icon aria-hidden="true" className="h-4 w-4" />;
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger
+        className="flex h-10 items-center gap-2 rounded-md px-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t('menu.open')}
+      >
+        <CircleUser aria-hidden="true" className="h-6 w-6" />
+        <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{username}</span>
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-md border bg-card p-1 shadow-lg">
+          <Menu.Label className="px-3 py-2 text-xs text-muted-foreground">{t('menu.signedInAs', { username })}</Menu.Label>
+          <Item icon={icon(UserCog)} onSelect={() => navigate('/account')}>{t('menu.account')}</Item>
+          <Item icon={icon(Settings)} onSelect={onOpenSettings}>{t('menu.settings')}</Item>
+          <Item icon={icon(HelpCircle)} onSelect={() => navigate('/help')}>{t('menu.help')}</Item>
+          <Item icon={icon(MessageSquare)} onSelect={() => navigate('/feedback')}>{t('menu.feedback')}</Item>
+          <Item icon={icon(Shield)} onSelect={() => navigate('/privacy-policy')}>{t('menu.privacy')}</Item>
+          <Item icon={icon(FileText)} onSelect={() => navigate('/terms-conditions')}>{t('menu.terms')}</Item>
+          <Menu.Separator className="my-1 h-px bg-border" />
+          <Item icon={icon(LogOut)} onSelect={onSignOut}>{t('menu.signOut')}</Item>
+          <Item icon={icon(Trash2)} onSelect={onDeleteAccount} destructive>{t('menu.deleteAccount')}</Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from '../components/ui/toaster';
+import { createQueryClient } from '../lib/query-client';
+
+function TranslatedToaster() {
+  const { t } = useTranslation();
+  return <Toaster closeLabel={t('close')} />;
+}
+
+/** Query cache, translations (suspending until the language's files arrive) and the toaster. */
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={null}>
+        {children}
+        <TranslatedToaster />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

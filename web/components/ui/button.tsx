@@ -1,0 +1,37 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/class-names';
+
+const VARIANTS = {
+  primary: 'bg-primary text-primary-foreground hover:opacity-90',
+  secondary: 'bg-muted text-foreground hover:bg-accent hover:text-accent-foreground',
+  outline: 'border bg-background hover:bg-muted',
+  ghost: 'hover:bg-muted',
+  destructive: 'bg-destructive text-destructive-foreground hover:opacity-90',
+  link: 'text-primary underline-offset-4 hover:underline px-0',
+} as const;
+const SIZES = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4', lg: 'h-12 px-6 text-lg', icon: 'h-10 w-10' } as const;
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+};
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { className, variant = 'primary', size = 'md', type = 'button', ...props },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50',
+        VARIANTS[variant],
+        SIZES[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+});

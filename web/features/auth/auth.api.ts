@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../../common/schemas/auth.schema';
+import { apiRequest } from '../../lib/api-client';
+import { getQueryFn } from '../../lib/query-client';
+import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
+
+export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
+
+/** The fields cached locally for the client's premium display rule (SPEC.md §3 "Locally stored"). */
+function cacheUser(user: User | null): void {
+  if (!user) {
+    safeStorage.remove(STORAGE_KEYS.user);
+    return;
+  }
+  safeStorage.set(
+    STORAGE_KEYS.user,
+    JSON.stringify({ id: user.id, username: user.username, isPremium: user.isPremium, trialEndDate: user.trialEndDate, createdAt: user.createdAt }),
+  );
+}
+
+/** The signed-in user, or null when signed out (401 is not an error here). */
+export function useSession() {
+  return useQuery<User | null>({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async (context) => {
+      const user = (await getQueryFn<User>({ on401: 'returnNull' })(context)) as User | null;
+      cacheUser(user);
+      return user;
+    },
+  });
+}
+
+/** A failed auth call: the HTTP status and API.md's `code`, for the page to translate. */
+export class AuthRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+async function authCall(path: string, body: unknown): Promise<User> {
+  const response = await apiRequest('POST', path, body);
+  const payload = (await response.json().catch(() => ({}))) as Partial<User> & { message?: string; code?: string; token?: string };
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new AuthRequestError(response.status, payload.code, payload.message ?? '', Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  }
+  // The token in the body is for API clients; the browser keeps only the HttpOnly cookie.
+  const { token: _token, ...user } = payload;
+  return user as User;
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return (user: User) => {
+    // A different account may have signed in: drop everything cached for the previous one.
+    queryClient.clear();
+    cacheUser(user);
+    queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  };
+}
+
+export function useLogin() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) => authCall('/api/auth/login', body),
+    onSuccess: signedIn,
+  });
+}
+
+export function useRegister() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: { username: string; password: string; email: string | null }) => authCall('/api/auth/register', body),
+    onSuccess: signedIn,
+  });
+}
+
+function useSignedOut() {
+  const queryClient = useQueryClient();
+  return () => {
+    cacheUser(null);
+    queryClient.clear();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  };
+}
+
+export function useLogout() {
+  const signedOut = useSignedOut();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/auth/logout');
+    },
+    onSettled: signedOut,
+  });
+}
+
+export function useDeleteAccount() {
+  const signedOut = useSignedOut();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('DELETE', '/api/user/delete');
+    },
+    onSuccess: signedOut,
+  });
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GradingSystemKey } from '../../../common/domain/grading-systems';
+import { apiJson } from '../../lib/api-client';
+import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
+import { toast } from '../../lib/toast';
+
+export const GRADING_SYSTEM_KEY = ['/api/grading-system'] as const;
+/** SPEC.md §7: after a grading change, dependent data is refreshed once more after 300 ms. */
+const REFRESH_DELAY_MS = 300;
+
+export function useGradingSystem() {
+  return useQuery<{ system: GradingSystemKey }>({ queryKey: GRADING_SYSTEM_KEY });
+}
+
+/**
+ * Saves the grading system on the server (the one source of truth). The choice shows at once and
+ * reverts with 'Error updating grading system' if the server refuses it (SPEC.md §8).
+ */
+export function useUpdateGradingSystem(errorTitle: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (system: GradingSystemKey) => apiJson<{ system: GradingSystemKey }>('PATCH', '/api/grading-system', { system }),
+    onMutate: async (system) => {
+      await queryClient.cancelQueries({ queryKey: GRADING_SYSTEM_KEY });
+      const previous = queryClient.getQueryData<{ system: GradingSystemKey }>(GRADING_SYSTEM_KEY);
+      queryClient.setQueryData(GRADING_SYSTEM_KEY, { system });
+      return { previous };
+    },
+    onError: (_error, _system, context) => {
+      if (context?.previous) queryClient.setQueryData(GRADING_SYSTEM_KEY, context.previous);
+      toast({ title: errorTitle, variant: 'destructive' });
+    },
+    onSuccess: ({ system }) => {
+      safeStorage.set(STORAGE_KEYS.gradingSystem, system);
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/grades') });
+      }, REFRESH_DELAY_MS);
+    },
+  });
+}

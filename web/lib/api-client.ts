@@ -1,0 +1,53 @@
+/**
+ * The one HTTP client (SPEC.md §7): paths resolve against the current origin, JSON in and out,
+ * no-cache headers, credentials always included (the HttpOnly session cookie). A non-OK response
+ * throws `Error('status: body')` — except on /auth/ paths, whose callers read the body themselves.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{ message }` when the body is API.md's error shape, else null. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
+  const url = /^https?:\/\//.test(path) ? path : new URL(path, window.location.origin).toString();
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-cache',
+      Pragma: 'no-cache',
+    },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  if (!response.ok && !path.includes('/auth/')) {
+    const text = await response.text();
+    throw new ApiError(response.status, text, response.statusText);
+  }
+  return response;
+}
+
+/** apiRequest + JSON body (null for 204). */
+export async function apiJson<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, path, body);
+  if (response.status === 204) return null as T;
+  return (await response.json()) as T;
+}

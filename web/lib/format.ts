@@ -1,0 +1,24 @@
+import { currentLanguage } from './i18n';
+
+/** Intl locale per language; 12-hour clocks only for English (SPEC.md §1). */
+const LOCALES = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' } as const;
+
+export function intlLocale(): string {
+  return LOCALES[currentLanguage()];
+}
+
+export function formatDate(value: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return new Intl.DateTimeFormat(intlLocale(), options).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+export function formatTime(value: string | Date): string {
+  return new Intl.DateTimeFormat(intlLocale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: currentLanguage() === 'en',
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(), options).format(value);
+}

@@ -1,0 +1,86 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from './storage-keys';
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'account', 'landing', 'pages'] as const;
+
+/** Each language's own name, shown in the language picker in every language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  zh: '中文',
+  ja: '日本語',
+};
+
+// Every locale file becomes its own chunk: a visitor downloads only their language's namespaces.
+const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+/** SPEC.md §9: translation loads retry up to 5 times, waiting 350 ms, then doubling. */
+const MAX_RETRIES = 5;
+const FIRST_RETRY_MS = 350;
+
+async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+  const loader = localeLoaders[`../locales/${language}/${namespace}.json`];
+  if (!loader) throw new Error(`No translations for ${language}/${namespace}`);
+  let delay = FIRST_RETRY_MS;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return (await loader()).default;
+    } catch (error) {
+      if (attempt >= MAX_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay *= 2;
+    }
+  }
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language: string, namespace: string, callback: ReadCallback) => {
+    loadNamespace(language, namespace).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+/** Detection order (SPEC.md §1): stored → browser → English. `<html lang>` follows the language. */
+export function initI18n(): Promise<unknown> {
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  return i18next
+    .use(lazyBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: 'en',
+      ns: ['common', 'shell'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['localStorage', 'navigator'],
+        lookupLocalStorage: STORAGE_KEYS.language,
+        caches: ['localStorage'],
+        convertDetectedLanguage: (language: string) => language.split('-')[0] ?? language,
+      },
+      react: { useSuspense: true },
+    });
+}
+
+/** The active language, narrowed to the six we ship (English when unknown). */
+export function currentLanguage(): Language {
+  const language = (i18next.resolvedLanguage ?? i18next.language ?? 'en').split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'en';
+}
+
+export { i18next };

@@ -1,0 +1,34 @@
+/** Local storage keys of DECISIONS.md. The session token is never stored here (HttpOnly cookie). */
+export const STORAGE_KEYS = {
+  user: 'studypilot_user',
+  themeMode: 'vite-ui-theme',
+  theme: 'studypilot_theme',
+  language: 'i18nextLng',
+  gradingSystem: 'studypilot_grading_system',
+  lastSeenRelease: 'studypilot_last_seen_release',
+} as const;
+
+/** localStorage that never throws (private mode, disabled storage). */
+export const safeStorage = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // Storage unavailable: the setting lasts for this page only.
+    }
+  },
+  remove(key: string): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // Nothing to remove.
+    }
+  },
+};
