@@ -12,7 +12,15 @@ test('bottom navigation: seven links, the current one marked', async ({ page }) 
   await expect(links).toHaveCount(7);
   await expect(links).toHaveText(['Home', 'Schedule', 'Tasks', 'Grades', 'Progress', 'Study', 'Rewards']);
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  for (const [name, path] of [['Schedule', '/schedule'], ['Tasks', '/tasks'], ['Grades', '/grades'], ['Progress', '/progress'], ['Study', '/study'], ['Rewards', '/rewards'], ['Home', '/dashboard']] as const) {
+  for (const [name, path] of [
+    ['Schedule', '/schedule'],
+    ['Tasks', '/tasks'],
+    ['Grades', '/grades'],
+    ['Progress', '/progress'],
+    ['Study', '/study'],
+    ['Rewards', '/rewards'],
+    ['Home', '/dashboard'],
+  ] as const) {
     await nav.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
@@ -27,7 +35,14 @@ test('the user menu offers every entry and they go where they should', async ({ 
   await page.getByRole('button', { name: 'Open user menu' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText([
-    'Account Settings', 'Settings', 'Help Center', 'Send Feedback', 'Privacy Policy', 'Terms and Conditions', 'Sign out', 'Delete account',
+    'Account Settings',
+    'Settings',
+    'Help Center',
+    'Send Feedback',
+    'Privacy Policy',
+    'Terms and Conditions',
+    'Sign out',
+    'Delete account',
   ]);
   await menu.getByRole('menuitem', { name: 'Account Settings' }).click();
   await expect(page).toHaveURL(/\/account$/);

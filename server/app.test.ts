@@ -36,7 +36,12 @@ describe('the HTTP shell', () => {
   });
 
   it('never leaks a stack trace', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/login', payload: 'not json', headers: { 'content-type': 'application/json' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   });

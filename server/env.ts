@@ -50,7 +50,9 @@ export type AppConfig = {
 
 /** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(environment);
+  // An empty variable means "not set" (e.g. `DATABASE_URL= npm start`).
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

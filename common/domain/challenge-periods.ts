@@ -1,11 +1,4 @@
-import {
-  addDays,
-  instantToMillis,
-  localDateOf,
-  startOfLocalDay,
-  startOfWeek,
-  type InstantInput,
-} from './local-time';
+import { addDays, instantToMillis, localDateOf, startOfLocalDay, startOfWeek, type InstantInput } from './local-time';
 
 /**
  * The periods challenges count within (DECISIONS.md "Challenges"): the user's local day, Sunday-start
@@ -55,11 +48,7 @@ function mostRecent<T extends DateSpan>(spans: readonly T[], today: string): T |
   let best: T | null = null;
   for (const span of spans) {
     if (span.startDate > today || span.endDate < today) continue;
-    if (
-      !best ||
-      span.startDate > best.startDate ||
-      (span.startDate === best.startDate && span.endDate < best.endDate)
-    ) {
+    if (!best || span.startDate > best.startDate || (span.startDate === best.startDate && span.endDate < best.endDate)) {
       best = span;
     }
   }

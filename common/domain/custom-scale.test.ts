@@ -17,12 +17,10 @@ const VALID: readonly CustomScaleBand[] = [
   { label: 'Fail', minPercentage: 0, gradePoints: 0 },
 ];
 
-const bands = (count: number): CustomScaleBand[] =>
-  Array.from({ length: count }, (_, i) => ({ label: `Band ${i}`, minPercentage: i * 5 }));
+const bands = (count: number): CustomScaleBand[] => Array.from({ length: count }, (_, i) => ({ label: `Band ${i}`, minPercentage: i * 5 }));
 
 /** Compact form of an issue for table-driven expectations. */
-const summary = (input: unknown) =>
-  validateCustomScale(input).map((issue) => [issue.code, issue.path.join('.')] as const);
+const summary = (input: unknown) => validateCustomScale(input).map((issue) => [issue.code, issue.path.join('.')] as const);
 
 describe('validateCustomScale (§20)', () => {
   it.each([
@@ -64,19 +62,11 @@ describe('validateCustomScale (§20)', () => {
     ['null', null, [['not_an_array', '']]],
     ['no bands', [], [['too_few_bands', '']]],
     ['21 bands', bands(21), [['too_many_bands', '']]],
-    [
-      'a band that is not an object',
-      [null, { label: 'A', minPercentage: 0 }],
-      [['band_not_an_object', '0']],
-    ],
+    ['a band that is not an object', [null, { label: 'A', minPercentage: 0 }], [['band_not_an_object', '0']]],
     ['a missing label', [{ minPercentage: 0 }], [['label_not_a_string', '0.label']]],
     ['an empty label', [{ label: '', minPercentage: 0 }], [['label_too_short', '0.label']]],
     ['a blank label', [{ label: '   ', minPercentage: 0 }], [['label_too_short', '0.label']]],
-    [
-      'a 21-character label',
-      [{ label: 'x'.repeat(21), minPercentage: 0 }],
-      [['label_too_long', '0.label']],
-    ],
+    ['a 21-character label', [{ label: 'x'.repeat(21), minPercentage: 0 }], [['label_too_long', '0.label']]],
     [
       'labels equal ignoring case and spaces',
       [
@@ -143,21 +133,9 @@ describe('validateCustomScale (§20)', () => {
       [['min_percentage_duplicate', '1.minPercentage']],
     ],
     ['no band at 0', [{ label: 'A', minPercentage: 50 }], [['missing_zero_band', '']]],
-    [
-      'points above 100',
-      [{ label: 'A', minPercentage: 0, gradePoints: 101 }],
-      [['grade_points_out_of_range', '0.gradePoints']],
-    ],
-    [
-      'negative points',
-      [{ label: 'A', minPercentage: 0, gradePoints: -0.5 }],
-      [['grade_points_out_of_range', '0.gradePoints']],
-    ],
-    [
-      'points as a string',
-      [{ label: 'A', minPercentage: 0, gradePoints: '4' }],
-      [['grade_points_not_a_number', '0.gradePoints']],
-    ],
+    ['points above 100', [{ label: 'A', minPercentage: 0, gradePoints: 101 }], [['grade_points_out_of_range', '0.gradePoints']]],
+    ['negative points', [{ label: 'A', minPercentage: 0, gradePoints: -0.5 }], [['grade_points_out_of_range', '0.gradePoints']]],
+    ['points as a string', [{ label: 'A', minPercentage: 0, gradePoints: '4' }], [['grade_points_not_a_number', '0.gradePoints']]],
     [
       'several problems at once',
       [
@@ -249,8 +227,6 @@ describe('findCustomBandIndex (rule 0.3)', () => {
   });
 
   it('finds nothing in a scale without a band at 0', () => {
-    expect(findCustomBandIndex(10, normalizeCustomScale([{ label: 'A', minPercentage: 50 }]))).toBe(
-      -1,
-    );
+    expect(findCustomBandIndex(10, normalizeCustomScale([{ label: 'A', minPercentage: 50 }]))).toBe(-1);
   });
 });

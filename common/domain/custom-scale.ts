@@ -176,10 +176,7 @@ export function validateCustomScale(bands: unknown): CustomScaleIssue[] {
         code: 'min_percentage_not_a_number',
         message: 'Enter a minimum percentage.',
       });
-    } else if (
-      minPercentage < CUSTOM_SCALE_LIMITS.minPercentage ||
-      minPercentage > CUSTOM_SCALE_LIMITS.maxPercentage
-    ) {
+    } else if (minPercentage < CUSTOM_SCALE_LIMITS.minPercentage || minPercentage > CUSTOM_SCALE_LIMITS.maxPercentage) {
       issues.push({
         path: [index, 'minPercentage'],
         code: 'min_percentage_out_of_range',
@@ -208,10 +205,7 @@ export function validateCustomScale(bands: unknown): CustomScaleIssue[] {
           code: 'grade_points_not_a_number',
           message: 'Grade points must be a number.',
         });
-      } else if (
-        gradePoints < CUSTOM_SCALE_LIMITS.minGradePoints ||
-        gradePoints > CUSTOM_SCALE_LIMITS.maxGradePoints
-      ) {
+      } else if (gradePoints < CUSTOM_SCALE_LIMITS.minGradePoints || gradePoints > CUSTOM_SCALE_LIMITS.maxGradePoints) {
         issues.push({
           path: [index, 'gradePoints'],
           code: 'grade_points_out_of_range',
@@ -245,9 +239,7 @@ export function isValidCustomScale(bands: unknown): bands is CustomScaleBand[] {
  * trimmed and `gradePoints` set to `null` when absent. Does not validate: call `validateCustomScale`
  * first, or lookups on an invalid scale may find no band. The input is not mutated.
  */
-export function normalizeCustomScale(
-  bands: readonly CustomScaleBand[],
-): NormalizedCustomScaleBand[] {
+export function normalizeCustomScale(bands: readonly CustomScaleBand[]): NormalizedCustomScaleBand[] {
   return bands
     .map((band) => ({
       label: band.label.trim(),
@@ -270,9 +262,6 @@ export function customScaleHasOwnPoints(bands: readonly CustomScaleBand[]): bool
  * `percentage ≥ minPercentage`), or -1 when none does. `bands` must already be normalised (sorted);
  * a valid scale always has a band at 0, so -1 means the scale was invalid or the percentage negative.
  */
-export function findCustomBandIndex(
-  percentage: number,
-  bands: readonly NormalizedCustomScaleBand[],
-): number {
+export function findCustomBandIndex(percentage: number, bands: readonly NormalizedCustomScaleBand[]): number {
   return bands.findIndex((band) => percentage >= band.minPercentage);
 }

@@ -213,12 +213,7 @@ describe('neededScore', () => {
       90,
       { status: 'achievable', currentMark: 80, needed: 100, remainingWeight: 50 },
     ],
-    [
-      'a plain case',
-      [pct(80, 60), ungraded(40)],
-      85,
-      { status: 'achievable', currentMark: 80, needed: 92.5, remainingWeight: 40 },
-    ],
+    ['a plain case', [pct(80, 60), ungraded(40)], 85, { status: 'achievable', currentMark: 80, needed: 92.5, remainingWeight: 40 }],
     [
       'spread over several remaining assessments',
       [pct(80, 40), ungraded(30), ungraded(30)],
@@ -293,42 +288,22 @@ describe('neededScore', () => {
       75,
       { status: 'secured', currentMark: 100, needed: 0, minFinalMark: 75 },
     ],
-    [
-      'a target of 0 is always secured',
-      [ungraded(100)],
-      0,
-      { status: 'secured', currentMark: null, needed: 0, minFinalMark: 0 },
-    ],
+    ['a target of 0 is always secured', [ungraded(100)], 0, { status: 'secured', currentMark: null, needed: 0, minFinalMark: 0 }],
     [
       'ahead of target but still needs something',
       [pct(95, 50), ungraded(50)],
       90,
       { status: 'achievable', currentMark: 95, needed: 85, remainingWeight: 50 },
     ],
-    [
-      'all graded, target met',
-      [pct(85, 50), pct(85, 50)],
-      80,
-      { status: 'no-remaining-work', currentMark: 85, targetMet: true },
-    ],
-    [
-      'all graded, target missed',
-      [pct(85, 50), pct(85, 50)],
-      90,
-      { status: 'no-remaining-work', currentMark: 85, targetMet: false },
-    ],
+    ['all graded, target met', [pct(85, 50), pct(85, 50)], 80, { status: 'no-remaining-work', currentMark: 85, targetMet: true }],
+    ['all graded, target missed', [pct(85, 50), pct(85, 50)], 90, { status: 'no-remaining-work', currentMark: 85, targetMet: false }],
     [
       'only a 0-weight assessment left',
       [pct(80, 100), ungraded(0)],
       90,
       { status: 'no-remaining-work', currentMark: 80, targetMet: false },
     ],
-    [
-      'no assessments',
-      [],
-      50,
-      { status: 'no-remaining-work', currentMark: null, targetMet: false },
-    ],
+    ['no assessments', [], 50, { status: 'no-remaining-work', currentMark: null, targetMet: false }],
   ])('%s', (_name, assessments, target, expected) => {
     expect(neededScore(assessments, target)).toEqual(expected);
   });
@@ -420,9 +395,7 @@ describe('whatIf', () => {
   });
 
   it('reports ids that match no assessment and ignores inherited property names', () => {
-    const withOddIds: WhatIfCourse[] = [
-      { id: 'c', credits: 1, assessments: [{ id: 'toString', weight: 1, maxScore: 10, score: 5 }] },
-    ];
+    const withOddIds: WhatIfCourse[] = [{ id: 'c', credits: 1, assessments: [{ id: 'toString', weight: 1, maxScore: 10, score: 5 }] }];
     const result = whatIf(withOddIds, { nope: 10, constructor: 1 }, 'letter');
     expect(result.courses[0]?.mark).toBe(50);
     expect(result.unknownAssessmentIds).toEqual(['nope', 'constructor']);

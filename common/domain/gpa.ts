@@ -97,9 +97,7 @@ export function courseGrade(
  * ungraded work still counts in a plain mean; `neededScore` handles that case itself.
  */
 export function remainingWeight(assessments: readonly AssessmentScore[]): number {
-  return assessments
-    .filter((a) => !isGraded(a))
-    .reduce((sum, a) => sum + checkedWeight(a.weight), 0);
+  return assessments.filter((a) => !isGraded(a)).reduce((sum, a) => sum + checkedWeight(a.weight), 0);
 }
 
 /** A course as the GPA needs it: its credits and its current mark (`courseMark`). */
@@ -151,10 +149,7 @@ function countedCourses(courses: readonly CourseForGpa[]): CountedCourse[] {
   return counted;
 }
 
-function creditWeightedAverage(
-  counted: readonly CountedCourse[],
-  value: (course: CountedCourse) => number,
-): number | null {
+function creditWeightedAverage(counted: readonly CountedCourse[], value: (course: CountedCourse) => number): number | null {
   const totalCredits = counted.reduce((sum, c) => sum + c.credits, 0);
   if (totalCredits === 0) return null;
   const sum = counted.reduce((acc, c) => acc + value(c) * c.credits, 0);
@@ -180,12 +175,7 @@ export function weightedGpa(
   const own = hasOwnGpa(system, customScale);
   return {
     gpa4: creditWeightedAverage(counted, (c) => gpa4For(c.mark)),
-    ownGpa: own
-      ? creditWeightedAverage(
-          counted,
-          (c) => gradePointsForGpa(gradeFor(c.mark, system, customScale), customScale) ?? 0,
-        )
-      : null,
+    ownGpa: own ? creditWeightedAverage(counted, (c) => gradePointsForGpa(gradeFor(c.mark, system, customScale), customScale) ?? 0) : null,
     ownGpaMax: ownGpaMax(system, customScale),
     countedCourses: counted.length,
     totalCredits: counted.reduce((sum, c) => sum + c.credits, 0),
@@ -207,10 +197,7 @@ export function creditWeightedMark(courses: readonly CourseForGpa[]): number | n
  * points are meant to be summed, hence the narrow parameter type. `null` marks are skipped; returns
  * `null` when nothing is graded. Credits are ignored: neither total is credit-weighted.
  */
-export function gradePointsTotal(
-  marks: readonly (number | null)[],
-  system: 'uk_alevel' | 'us_ib',
-): number | null {
+export function gradePointsTotal(marks: readonly (number | null)[], system: 'uk_alevel' | 'us_ib'): number | null {
   const graded = marks.filter((m): m is number => m !== null);
   if (graded.length === 0) return null;
   return roundToHundredths(graded.reduce((sum, m) => sum + (gradeFor(m, system).points ?? 0), 0));
@@ -273,10 +260,7 @@ function ceilToHundredths(value: number): number {
  *
  * @throws RangeError for a non-finite target, and as `courseMark` for bad assessments.
  */
-export function neededScore(
-  assessments: readonly AssessmentScore[],
-  targetMark: number | null | undefined,
-): NeededScore {
+export function neededScore(assessments: readonly AssessmentScore[], targetMark: number | null | undefined): NeededScore {
   const currentMark = courseMark(assessments);
   if (targetMark === null || targetMark === undefined) {
     return { status: 'no-target', currentMark };
@@ -307,8 +291,7 @@ export function neededScore(
     };
   }
 
-  const finalMarkAt = (percentOnRemaining: number): number =>
-    roundToHundredths((gradedSum + percentOnRemaining * remaining) / totalWeight);
+  const finalMarkAt = (percentOnRemaining: number): number => roundToHundredths((gradedSum + percentOnRemaining * remaining) / totalWeight);
   const exactNeeded = (targetMark * totalWeight - gradedSum) / remaining;
 
   // The status follows the rounded final marks (rule 0.2), so it can never contradict the

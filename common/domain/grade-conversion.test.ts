@@ -1,11 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { CustomScaleBand } from './custom-scale';
 import { convertGrade, representativePercentage, type GradeConversion } from './grade-conversion';
-import {
-  BUILT_IN_GRADING_SYSTEM_KEYS,
-  GRADING_SYSTEMS,
-  type GradingSystemKey,
-} from './grading-systems';
+import { BUILT_IN_GRADING_SYSTEM_KEYS, GRADING_SYSTEMS, type GradingSystemKey } from './grading-systems';
 
 const SAMPLE_CUSTOM_SCALE: readonly CustomScaleBand[] = [
   { label: 'Distinction', minPercentage: 85, gradePoints: 4 },
@@ -129,16 +125,12 @@ describe('convertGrade through the percentage', () => {
   });
 
   it('converts from and to a custom scale', () => {
-    expect(
-      brief(convertGrade('merit', 'custom', 'letter', { fromCustomScale: SAMPLE_CUSTOM_SCALE })),
-    ).toEqual({
+    expect(brief(convertGrade('merit', 'custom', 'letter', { fromCustomScale: SAMPLE_CUSTOM_SCALE }))).toEqual({
       label: 'C-',
       percentage: 70,
       method: 'percentage',
     });
-    expect(
-      convertGrade('A', 'letter', 'custom', { toCustomScale: SAMPLE_CUSTOM_SCALE }),
-    ).toMatchObject({
+    expect(convertGrade('A', 'letter', 'custom', { toCustomScale: SAMPLE_CUSTOM_SCALE })).toMatchObject({
       ok: true,
       label: 'Distinction',
       candidates: [{ label: 'Distinction', points: 4, passed: null }],

@@ -6,14 +6,7 @@
  */
 
 import { normalizeCustomScale, type CustomScaleBand } from './custom-scale';
-import {
-  GRADING_SYSTEMS,
-  formatPercentage,
-  gradeFor,
-  roundToHundredths,
-  type GradeBand,
-  type GradingSystemKey,
-} from './grading-systems';
+import { GRADING_SYSTEMS, formatPercentage, gradeFor, roundToHundredths, type GradeBand, type GradingSystemKey } from './grading-systems';
 
 /** One band the converted grade may fall in. */
 export interface ConvertedGradeCandidate {
@@ -111,25 +104,15 @@ function parseNumber(text: string, allowPercentSign: boolean): number | null {
  * - `gpa`: the 1-decimal labels, with `4` accepted for `4.0`.
  * Labels match case-insensitively; `7` matches `uk_gcse`'s `7 (A)` and `3` matches `3 – Meets`.
  */
-export function representativePercentage(
-  label: string,
-  system: GradingSystemKey,
-  customScale?: readonly CustomScaleBand[],
-): number | null {
+export function representativePercentage(label: string, system: GradingSystemKey, customScale?: readonly CustomScaleBand[]): number | null {
   return resolveSource(label, system, customScale)?.percentage ?? null;
 }
 
-function resolveSource(
-  label: string,
-  system: GradingSystemKey,
-  customScale?: readonly CustomScaleBand[],
-): ResolvedSource | null {
+function resolveSource(label: string, system: GradingSystemKey, customScale?: readonly CustomScaleBand[]): ResolvedSource | null {
   if (system === 'custom') {
     if (customScale === undefined) return null;
     const wanted = normalizedLabel(label);
-    const found = normalizeCustomScale(customScale).find(
-      (b) => normalizedLabel(b.label) === wanted,
-    );
+    const found = normalizeCustomScale(customScale).find((b) => normalizedLabel(b.label) === wanted);
     return found === undefined ? null : { label: found.label, percentage: found.minPercentage };
   }
 
@@ -204,11 +187,7 @@ function bandByNumber(system: GradingSystemKey, gcseNumber: GcseNumber): GradeBa
   return GRADING_SYSTEMS[system].bands.find((b) => shortLabel(b.label) === gcseNumber);
 }
 
-function gcseEquivalence(
-  fromSystem: GradingSystemKey,
-  fromLabel: string,
-  toSystem: GradingSystemKey,
-): GradeConversion {
+function gcseEquivalence(fromSystem: GradingSystemKey, fromLabel: string, toSystem: GradingSystemKey): GradeConversion {
   const fromShort = shortLabel(fromLabel);
   let candidates: ConvertedGradeCandidate[];
   if (GCSE_9_TO_1.has(fromSystem)) {
@@ -231,9 +210,7 @@ function gcseEquivalence(
     fromLabel,
     percentage: null,
     // `uk_gcse` labels already carry the letter ("8 (A*/A)"), so show just the numbers joined.
-    label: candidates
-      .map((c) => (GCSE_9_TO_1.has(toSystem) ? shortLabel(c.label) : c.label))
-      .join('/'),
+    label: candidates.map((c) => (GCSE_9_TO_1.has(toSystem) ? shortLabel(c.label) : c.label)).join('/'),
     candidates,
   };
 }
@@ -271,9 +248,7 @@ export function convertGrade(
     return failure('unknown-label', `“${label}” is not a grade in this system.`);
   }
 
-  const crossesGcseLadders =
-    (GCSE_9_TO_1.has(from) && to === 'uk_gcse_old') ||
-    (from === 'uk_gcse_old' && GCSE_9_TO_1.has(to));
+  const crossesGcseLadders = (GCSE_9_TO_1.has(from) && to === 'uk_gcse_old') || (from === 'uk_gcse_old' && GCSE_9_TO_1.has(to));
   if (crossesGcseLadders) return gcseEquivalence(from, source.label, to);
 
   const grade = gradeFor(source.percentage, to, options.toCustomScale);

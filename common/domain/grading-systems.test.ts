@@ -279,9 +279,7 @@ const CUSTOM_EXPECTED: Readonly<Record<number, string>> = {
   93: 'Distinction', 95: 'Distinction', 97: 'Distinction', 100: 'Distinction',
 };
 
-const BANDED_SYSTEMS = BUILT_IN_GRADING_SYSTEM_KEYS.filter(
-  (key) => GRADING_SYSTEMS[key].labelKind === 'band',
-);
+const BANDED_SYSTEMS = BUILT_IN_GRADING_SYSTEM_KEYS.filter((key) => GRADING_SYSTEMS[key].labelKind === 'band');
 
 describe('grading system keys', () => {
   it('lists the 19 built-in keys in the doc order, then custom', () => {
@@ -371,8 +369,7 @@ describe('system definitions', () => {
   });
 
   it('uk_gcse uses exactly the uk_gcse_new cut-offs and points (§9)', () => {
-    const strip = (key: 'uk_gcse' | 'uk_gcse_new') =>
-      GRADING_SYSTEMS[key].bands.map(({ min, points }) => ({ min, points }));
+    const strip = (key: 'uk_gcse' | 'uk_gcse_new') => GRADING_SYSTEMS[key].bands.map(({ min, points }) => ({ min, points }));
     expect(strip('uk_gcse')).toEqual(strip('uk_gcse_new'));
   });
 
@@ -419,16 +416,12 @@ describe('system definitions', () => {
 
   it('carries the UI help texts the doc asks for', () => {
     expect(GRADING_SYSTEMS.ects.helpText).toContain('relative');
-    expect(GRADING_SYSTEMS.us_ap.helpText).toBe(
-      'Estimate only — real AP cut-offs vary by subject and year.',
-    );
+    expect(GRADING_SYSTEMS.us_ap.helpText).toBe('Estimate only — real AP cut-offs vary by subject and year.');
   });
 });
 
 describe('Appendix C test vectors', () => {
-  const cases = APPENDIX_C_ROWS.flatMap(([p, ...labels]) =>
-    APPENDIX_C_SYSTEMS.map((system, index) => [p, system, labels[index]] as const),
-  );
+  const cases = APPENDIX_C_ROWS.flatMap(([p, ...labels]) => APPENDIX_C_SYSTEMS.map((system, index) => [p, system, labels[index]] as const));
 
   it('has a row for every percentage and a label for every system', () => {
     expect(APPENDIX_C_ROWS).toHaveLength(34);
@@ -461,15 +454,12 @@ describe('band boundaries (rule 0.3: lower bounds inclusive, after rule 0.2 roun
     expect(gradeFor(min - 0.0051, system).label).toBe(belowLabel);
   });
 
-  it.each(BANDED_SYSTEMS)(
-    '%s: 0 and 100 are the bottom and top bands; 100+ stays on top',
-    (system) => {
-      const { bands } = GRADING_SYSTEMS[system];
-      expect(gradeFor(0, system).label).toBe(bands.at(-1)?.label);
-      expect(gradeFor(100, system).label).toBe(bands[0]?.label);
-      expect(gradeFor(112.5, system).label).toBe(bands[0]?.label);
-    },
-  );
+  it.each(BANDED_SYSTEMS)('%s: 0 and 100 are the bottom and top bands; 100+ stays on top', (system) => {
+    const { bands } = GRADING_SYSTEMS[system];
+    expect(gradeFor(0, system).label).toBe(bands.at(-1)?.label);
+    expect(gradeFor(100, system).label).toBe(bands[0]?.label);
+    expect(gradeFor(112.5, system).label).toBe(bands[0]?.label);
+  });
 
   it('grades an exact score without float noise (rule 0.1)', () => {
     // 57/100*100 is 56.99999999999999 in floats; multiplying first keeps it a 57.
@@ -480,16 +470,13 @@ describe('band boundaries (rule 0.3: lower bounds inclusive, after rule 0.2 roun
 });
 
 describe('pass thresholds (rule 0.10)', () => {
-  it.each(BUILT_IN_GRADING_SYSTEM_KEYS)(
-    '%s passes at its threshold and not 0.01 below',
-    (system) => {
-      const threshold = APPENDIX_B[system].passMin;
-      expect(gradeFor(threshold, system).passed).toBe(true);
-      expect(gradeFor(threshold - 0.01, system).passed).toBe(false);
-      expect(gradeFor(100, system).passed).toBe(true);
-      expect(gradeFor(0, system).passed).toBe(false);
-    },
-  );
+  it.each(BUILT_IN_GRADING_SYSTEM_KEYS)('%s passes at its threshold and not 0.01 below', (system) => {
+    const threshold = APPENDIX_B[system].passMin;
+    expect(gradeFor(threshold, system).passed).toBe(true);
+    expect(gradeFor(threshold - 0.01, system).passed).toBe(false);
+    expect(gradeFor(100, system).passed).toBe(true);
+    expect(gradeFor(0, system).passed).toBe(false);
+  });
 
   it('custom has no pass threshold, so no pass/fail at all (§20)', () => {
     expect(gradeFor(100, 'custom', SAMPLE_CUSTOM_SCALE).passed).toBeNull();
@@ -723,12 +710,9 @@ describe('scoreColor (rule 0.9)', () => {
     [60, 'orange'],
     [59.99, 'red'],
     [0, 'red'],
-  ] as const satisfies readonly (readonly [number, ScoreColor])[])(
-    '%s percent is %s',
-    (p, color) => {
-      expect(scoreColor(p)).toBe(color);
-    },
-  );
+  ] as const satisfies readonly (readonly [number, ScoreColor])[])('%s percent is %s', (p, color) => {
+    expect(scoreColor(p)).toBe(color);
+  });
 });
 
 describe('own grade points (rule 0.8, Appendix A)', () => {

@@ -6,12 +6,7 @@
  * Rule numbers in comments (0.1, 0.2, …) refer to grading-systems.md §0.
  */
 
-import {
-  customScaleHasOwnPoints,
-  findCustomBandIndex,
-  normalizeCustomScale,
-  type CustomScaleBand,
-} from './custom-scale';
+import { customScaleHasOwnPoints, findCustomBandIndex, normalizeCustomScale, type CustomScaleBand } from './custom-scale';
 
 /** The 19 built-in keys, in the order of the settings list (grading-systems.md index table). */
 export const BUILT_IN_GRADING_SYSTEM_KEYS = [
@@ -141,12 +136,7 @@ function bandKey(label: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-function band(
-  min: number,
-  label: string,
-  meaning: string | null = null,
-  points: number | null = null,
-): GradeBand {
+function band(min: number, label: string, meaning: string | null = null, points: number | null = null): GradeBand {
   return Object.freeze({ key: bandKey(label), min, label, meaning, points });
 }
 
@@ -203,300 +193,297 @@ const GCSE_STRONG_PASS: GradeMilestone = Object.freeze({
  * section tables, which the doc says win over Appendix B). Frozen: never patch a band at runtime;
  * bands are product decisions recorded in the doc.
  */
-export const GRADING_SYSTEMS: Readonly<Record<BuiltInGradingSystemKey, GradingSystemDefinition>> =
-  Object.freeze({
-    // §1: the percentage is the grade. 60 matches the red colour band and the lowest letter pass.
-    percentage: system('percentage', {
-      displayName: 'Percentage',
-      labelKind: 'percentage',
-      passThreshold: 60,
-      pointsKind: 'none',
-    }),
-    // §2
-    letter: system('letter', {
-      displayName: 'Letter Grade (A+–F)',
-      bands: [
-        band(97, 'A+', null, 4.0),
-        band(93, 'A', null, 4.0),
-        band(90, 'A-', null, 3.7),
-        band(87, 'B+', null, 3.3),
-        band(83, 'B', null, 3.0),
-        band(80, 'B-', null, 2.7),
-        band(77, 'C+', null, 2.3),
-        band(73, 'C', null, 2.0),
-        band(70, 'C-', null, 1.7),
-        band(67, 'D+', null, 1.3),
-        band(63, 'D', null, 1.0),
-        band(60, 'D-', null, 0.7),
-        band(0, 'F', 'Fail', 0.0),
-      ],
-      passThreshold: 60,
-      pointsKind: 'gpa4',
-      pointsMax: 4,
-    }),
-    // §3
-    ects: system('ects', {
-      displayName: 'ECTS (A–F)',
-      bands: [
-        band(90, 'A', 'Excellent'),
-        band(80, 'B', 'Very good'),
-        band(70, 'C', 'Good'),
-        band(60, 'D', 'Satisfactory'),
-        band(50, 'E', 'Sufficient'),
-        band(40, 'FX', 'Fail (some more work required)'),
-        band(0, 'F', 'Fail (considerable further work required)'),
-      ],
-      passThreshold: 50,
-      pointsKind: 'none',
-      helpText:
-        'Official ECTS grades are relative, not percentages: among students who passed, A is the top 10%, ' +
-        'B the next 25%, C the next 30%, D the next 25% and E the last 10%. The fixed 90/80/70/60/50 ' +
-        'mapping used here is only the convention of online converters.',
-    }),
-    // §4: labels are the points to 1 decimal; aggregates use 2 decimals (see `formatGradePoints`).
-    gpa: system('gpa', {
-      displayName: 'GPA (4.0 scale)',
-      bands: GPA4_BANDS,
-      passThreshold: 60,
-      pointsKind: 'gpa4',
-      pointsMax: 4,
-    }),
-    // §5
-    uk_degree: system('uk_degree', {
-      displayName: 'UK Degree Classification',
-      bands: [
-        band(70, 'First', 'First-class honours (1st)'),
-        band(60, '2:1', 'Upper second-class honours'),
-        band(50, '2:2', 'Lower second-class honours'),
-        band(40, 'Third', 'Third-class honours (3rd)'),
-        band(0, 'Fail', 'Fail'),
-      ],
-      passThreshold: 40,
-      pointsKind: 'none',
-    }),
-    // §6: UCAS Tariff points add up (BBC = 112) but are not a GPA.
-    uk_alevel: system('uk_alevel', {
-      displayName: 'UK A-Level (A*–E)',
-      bands: [
-        band(90, 'A*', null, 56),
-        band(80, 'A', null, 48),
-        band(70, 'B', null, 40),
-        band(60, 'C', null, 32),
-        band(50, 'D', null, 24),
-        band(40, 'E', 'Lowest pass grade', 16),
-        band(0, 'U', 'Ungraded / unclassified', 0),
-      ],
-      passThreshold: 40,
-      pointsKind: 'tariff-sum',
-      pointsMax: 56,
-    }),
-    // §9: 9–1 cut-offs and points with the Ofqual "postcard" letter equivalent in the label.
-    uk_gcse: system('uk_gcse', {
-      displayName: 'UK GCSE (9–1, with letter equivalent)',
-      bands: [
-        band(90, '9 (A*)', 'High A*', 9),
-        band(80, '8 (A*/A)', 'Low A* / high A', 8),
-        band(70, '7 (A)', 'Low A', 7),
-        band(65, '6 (B)', 'High B', 6),
-        band(60, '5 (B/C)', 'Low B / high C, "strong pass"', 5),
-        band(55, '4 (C)', 'Low C, "standard pass"', 4),
-        band(45, '3 (D/E)', 'D / high E', 3),
-        band(35, '2 (E/F)', 'Low E / high F', 2),
-        band(25, '1 (F/G)', 'Low F / G', 1),
-        band(0, 'U', 'Ungraded', 0),
-      ],
-      passThreshold: 55,
-      pointsKind: 'point-score',
-      pointsMax: 9,
-      milestones: [GCSE_STRONG_PASS],
-    }),
-    // §7: the spec's 8-grade ladder (no CCEA C*), DfE legacy Attainment 8 points.
-    uk_gcse_old: system('uk_gcse_old', {
-      displayName: 'UK GCSE (A*–G, legacy)',
-      bands: [
-        band(90, 'A*', null, 8.5),
-        band(80, 'A', null, 7),
-        band(70, 'B', null, 5.5),
-        band(60, 'C', '"Good pass" benchmark', 4),
-        band(50, 'D', null, 3),
-        band(40, 'E', null, 2),
-        band(30, 'F', null, 1.5),
-        band(20, 'G', 'Lowest certificated grade', 1),
-        band(0, 'U', 'Unclassified', 0),
-      ],
-      passThreshold: 60,
-      pointsKind: 'point-score',
-      pointsMax: 8.5,
-    }),
-    // §8
-    uk_gcse_new: system('uk_gcse_new', {
-      displayName: 'UK GCSE (9–1)',
-      bands: [
-        band(90, '9', null, 9),
-        band(80, '8', null, 8),
-        band(70, '7', null, 7),
-        band(65, '6', null, 6),
-        band(60, '5', '"Strong pass"', 5),
-        band(55, '4', '"Standard pass"', 4),
-        band(45, '3', null, 3),
-        band(35, '2', null, 2),
-        band(25, '1', 'Lowest certificated grade', 1),
-        band(0, 'U', 'Ungraded', 0),
-      ],
-      passThreshold: 55,
-      pointsKind: 'point-score',
-      pointsMax: 9,
-      milestones: [GCSE_STRONG_PASS],
-    }),
-    // §10: plain letters, 4/3/2/1/0. Its own GPA can differ from the 4.0 table (81% → 3.0 vs 2.7).
-    us_k12: system('us_k12', {
-      displayName: 'US K-12 (A–F)',
-      bands: [
-        band(90, 'A', 'Excellent', 4.0),
-        band(80, 'B', 'Good', 3.0),
-        band(70, 'C', 'Satisfactory', 2.0),
-        band(60, 'D', 'Less than satisfactory (passing)', 1.0),
-        band(0, 'F', 'Failing', 0.0),
-      ],
-      passThreshold: 60,
-      pointsKind: 'own-gpa',
-      pointsMax: 4,
-    }),
-    // §11: proficiency levels are not grade points; never average the level numbers.
-    us_elementary: system('us_elementary', {
-      displayName: 'US Elementary (standards-based 4–1)',
-      bands: [
-        band(90, '4 – Exceeds', 'Exceeds grade-level standard'),
-        band(80, '3 – Meets', 'Meets grade-level standard (the goal)'),
-        band(70, '2 – Approaching', 'Approaching / progressing toward standard'),
-        band(0, '1 – Beginning', 'Beginning / not yet meeting standard'),
-      ],
-      passThreshold: 70,
-      pointsKind: 'none',
-      milestones: [
-        Object.freeze({ key: 'meets_standard', min: 80, label: 'On track / meets standard' }),
-      ],
-    }),
-    // §12: GPAKit's conservative rule of thumb, so a 72% class average is not promised a 5.
-    us_ap: system('us_ap', {
-      displayName: 'US AP Exam Score (1–5)',
-      bands: [
-        band(80, '5', 'Extremely well qualified'),
-        band(65, '4', 'Well qualified'),
-        band(50, '3', 'Qualified'),
-        band(35, '2', 'Possibly qualified'),
-        band(0, '1', 'No recommendation'),
-      ],
-      passThreshold: 50,
-      pointsKind: 'none',
-      helpText: 'Estimate only — real AP cut-offs vary by subject and year.',
-    }),
-    // §13: a per-course average out of 7 is allowed (label it as an average); Diploma points are a sum.
-    us_ib: system('us_ib', {
-      displayName: 'IB (1–7)',
-      bands: [
-        band(90, '7', 'Excellent', 7),
-        band(80, '6', 'Very good', 6),
-        band(70, '5', 'Good', 5),
-        band(60, '4', 'Satisfactory', 4),
-        band(50, '3', 'Mediocre', 3),
-        band(40, '2', 'Poor', 2),
-        band(0, '1', 'Very poor', 1),
-      ],
-      passThreshold: 60,
-      pointsKind: 'own-gpa',
-      pointsMax: 7,
-    }),
-    // §14: bottom band shown as F (some universities write N).
-    au_university: system('au_university', {
-      displayName: 'Australian University (HD–F)',
-      bands: [
-        band(85, 'HD', 'High Distinction', 7),
-        band(75, 'D', 'Distinction', 6),
-        band(65, 'CR', 'Credit', 5),
-        band(50, 'P', 'Pass', 4),
-        band(0, 'F', 'Fail', 0),
-      ],
-      passThreshold: 50,
-      pointsKind: 'own-gpa',
-      pointsMax: 7,
-    }),
-    // §15: C is "at the expected standard", hence the 55 pass threshold.
-    au_secondary: system('au_secondary', {
-      displayName: 'Australian Secondary (A–E)',
-      bands: [
-        band(85, 'A', 'Excellent achievement of the standard'),
-        band(70, 'B', 'Good (high) achievement'),
-        band(55, 'C', 'Satisfactory: at the expected standard'),
-        band(40, 'D', 'Partial (below expected standard)'),
-        band(0, 'E', 'Minimal / limited achievement'),
-      ],
-      passThreshold: 55,
-      pointsKind: 'none',
-    }),
-    // §16: graded-assessment letters only; a study score cannot be derived from a percentage.
-    au_vce: system('au_vce', {
-      displayName: 'VCE Graded Assessment (A+–UG)',
-      bands: [
-        band(90, 'A+'),
-        band(80, 'A'),
-        band(75, 'B+'),
-        band(70, 'B'),
-        band(65, 'C+'),
-        band(60, 'C'),
-        band(55, 'D+'),
-        band(50, 'D'),
-        band(45, 'E+'),
-        band(40, 'E'),
-        band(0, 'UG', 'Ungraded'),
-      ],
-      passThreshold: 40,
-      pointsKind: 'none',
-    }),
-    // §17: E1/E2 carry no grade point (`null`); averages count them as 0 (see `gradePointsForGpa`).
-    india_cbse: system('india_cbse', {
-      displayName: 'India CBSE (A1–E2)',
-      bands: [
-        band(91, 'A1', null, 10),
-        band(81, 'A2', null, 9),
-        band(71, 'B1', null, 8),
-        band(61, 'B2', null, 7),
-        band(51, 'C1', null, 6),
-        band(41, 'C2', null, 5),
-        band(33, 'D', 'Minimum qualifying grade', 4),
-        band(21, 'E1', 'Needs improvement (fail)'),
-        band(0, 'E2', 'Needs improvement (fail)'),
-      ],
-      passThreshold: 33,
-      pointsKind: 'own-gpa',
-      pointsMax: 10,
-    }),
-    // §18
-    india_university: system('india_university', {
-      displayName: 'India University (O–F, 10-point)',
-      bands: [
-        band(90, 'O', 'Outstanding', 10),
-        band(80, 'A+', 'Excellent', 9),
-        band(70, 'A', 'Very good', 8),
-        band(60, 'B+', 'Good', 7),
-        band(50, 'B', 'Above average', 6),
-        band(40, 'C', 'Average', 5),
-        band(33, 'P', 'Pass', 4),
-        band(0, 'F', 'Fail', 0),
-      ],
-      passThreshold: 33,
-      pointsKind: 'own-gpa',
-      pointsMax: 10,
-    }),
-    // §19: continuous, min(10, p / 9.5) to 2 decimals; the value is its own points figure.
-    india_cgpa: system('india_cgpa', {
-      displayName: 'India CGPA (10-point)',
-      labelKind: 'cgpa',
-      passThreshold: 33,
-      pointsKind: 'own-gpa',
-      pointsMax: 10,
-    }),
-  });
+export const GRADING_SYSTEMS: Readonly<Record<BuiltInGradingSystemKey, GradingSystemDefinition>> = Object.freeze({
+  // §1: the percentage is the grade. 60 matches the red colour band and the lowest letter pass.
+  percentage: system('percentage', {
+    displayName: 'Percentage',
+    labelKind: 'percentage',
+    passThreshold: 60,
+    pointsKind: 'none',
+  }),
+  // §2
+  letter: system('letter', {
+    displayName: 'Letter Grade (A+–F)',
+    bands: [
+      band(97, 'A+', null, 4.0),
+      band(93, 'A', null, 4.0),
+      band(90, 'A-', null, 3.7),
+      band(87, 'B+', null, 3.3),
+      band(83, 'B', null, 3.0),
+      band(80, 'B-', null, 2.7),
+      band(77, 'C+', null, 2.3),
+      band(73, 'C', null, 2.0),
+      band(70, 'C-', null, 1.7),
+      band(67, 'D+', null, 1.3),
+      band(63, 'D', null, 1.0),
+      band(60, 'D-', null, 0.7),
+      band(0, 'F', 'Fail', 0.0),
+    ],
+    passThreshold: 60,
+    pointsKind: 'gpa4',
+    pointsMax: 4,
+  }),
+  // §3
+  ects: system('ects', {
+    displayName: 'ECTS (A–F)',
+    bands: [
+      band(90, 'A', 'Excellent'),
+      band(80, 'B', 'Very good'),
+      band(70, 'C', 'Good'),
+      band(60, 'D', 'Satisfactory'),
+      band(50, 'E', 'Sufficient'),
+      band(40, 'FX', 'Fail (some more work required)'),
+      band(0, 'F', 'Fail (considerable further work required)'),
+    ],
+    passThreshold: 50,
+    pointsKind: 'none',
+    helpText:
+      'Official ECTS grades are relative, not percentages: among students who passed, A is the top 10%, ' +
+      'B the next 25%, C the next 30%, D the next 25% and E the last 10%. The fixed 90/80/70/60/50 ' +
+      'mapping used here is only the convention of online converters.',
+  }),
+  // §4: labels are the points to 1 decimal; aggregates use 2 decimals (see `formatGradePoints`).
+  gpa: system('gpa', {
+    displayName: 'GPA (4.0 scale)',
+    bands: GPA4_BANDS,
+    passThreshold: 60,
+    pointsKind: 'gpa4',
+    pointsMax: 4,
+  }),
+  // §5
+  uk_degree: system('uk_degree', {
+    displayName: 'UK Degree Classification',
+    bands: [
+      band(70, 'First', 'First-class honours (1st)'),
+      band(60, '2:1', 'Upper second-class honours'),
+      band(50, '2:2', 'Lower second-class honours'),
+      band(40, 'Third', 'Third-class honours (3rd)'),
+      band(0, 'Fail', 'Fail'),
+    ],
+    passThreshold: 40,
+    pointsKind: 'none',
+  }),
+  // §6: UCAS Tariff points add up (BBC = 112) but are not a GPA.
+  uk_alevel: system('uk_alevel', {
+    displayName: 'UK A-Level (A*–E)',
+    bands: [
+      band(90, 'A*', null, 56),
+      band(80, 'A', null, 48),
+      band(70, 'B', null, 40),
+      band(60, 'C', null, 32),
+      band(50, 'D', null, 24),
+      band(40, 'E', 'Lowest pass grade', 16),
+      band(0, 'U', 'Ungraded / unclassified', 0),
+    ],
+    passThreshold: 40,
+    pointsKind: 'tariff-sum',
+    pointsMax: 56,
+  }),
+  // §9: 9–1 cut-offs and points with the Ofqual "postcard" letter equivalent in the label.
+  uk_gcse: system('uk_gcse', {
+    displayName: 'UK GCSE (9–1, with letter equivalent)',
+    bands: [
+      band(90, '9 (A*)', 'High A*', 9),
+      band(80, '8 (A*/A)', 'Low A* / high A', 8),
+      band(70, '7 (A)', 'Low A', 7),
+      band(65, '6 (B)', 'High B', 6),
+      band(60, '5 (B/C)', 'Low B / high C, "strong pass"', 5),
+      band(55, '4 (C)', 'Low C, "standard pass"', 4),
+      band(45, '3 (D/E)', 'D / high E', 3),
+      band(35, '2 (E/F)', 'Low E / high F', 2),
+      band(25, '1 (F/G)', 'Low F / G', 1),
+      band(0, 'U', 'Ungraded', 0),
+    ],
+    passThreshold: 55,
+    pointsKind: 'point-score',
+    pointsMax: 9,
+    milestones: [GCSE_STRONG_PASS],
+  }),
+  // §7: the spec's 8-grade ladder (no CCEA C*), DfE legacy Attainment 8 points.
+  uk_gcse_old: system('uk_gcse_old', {
+    displayName: 'UK GCSE (A*–G, legacy)',
+    bands: [
+      band(90, 'A*', null, 8.5),
+      band(80, 'A', null, 7),
+      band(70, 'B', null, 5.5),
+      band(60, 'C', '"Good pass" benchmark', 4),
+      band(50, 'D', null, 3),
+      band(40, 'E', null, 2),
+      band(30, 'F', null, 1.5),
+      band(20, 'G', 'Lowest certificated grade', 1),
+      band(0, 'U', 'Unclassified', 0),
+    ],
+    passThreshold: 60,
+    pointsKind: 'point-score',
+    pointsMax: 8.5,
+  }),
+  // §8
+  uk_gcse_new: system('uk_gcse_new', {
+    displayName: 'UK GCSE (9–1)',
+    bands: [
+      band(90, '9', null, 9),
+      band(80, '8', null, 8),
+      band(70, '7', null, 7),
+      band(65, '6', null, 6),
+      band(60, '5', '"Strong pass"', 5),
+      band(55, '4', '"Standard pass"', 4),
+      band(45, '3', null, 3),
+      band(35, '2', null, 2),
+      band(25, '1', 'Lowest certificated grade', 1),
+      band(0, 'U', 'Ungraded', 0),
+    ],
+    passThreshold: 55,
+    pointsKind: 'point-score',
+    pointsMax: 9,
+    milestones: [GCSE_STRONG_PASS],
+  }),
+  // §10: plain letters, 4/3/2/1/0. Its own GPA can differ from the 4.0 table (81% → 3.0 vs 2.7).
+  us_k12: system('us_k12', {
+    displayName: 'US K-12 (A–F)',
+    bands: [
+      band(90, 'A', 'Excellent', 4.0),
+      band(80, 'B', 'Good', 3.0),
+      band(70, 'C', 'Satisfactory', 2.0),
+      band(60, 'D', 'Less than satisfactory (passing)', 1.0),
+      band(0, 'F', 'Failing', 0.0),
+    ],
+    passThreshold: 60,
+    pointsKind: 'own-gpa',
+    pointsMax: 4,
+  }),
+  // §11: proficiency levels are not grade points; never average the level numbers.
+  us_elementary: system('us_elementary', {
+    displayName: 'US Elementary (standards-based 4–1)',
+    bands: [
+      band(90, '4 – Exceeds', 'Exceeds grade-level standard'),
+      band(80, '3 – Meets', 'Meets grade-level standard (the goal)'),
+      band(70, '2 – Approaching', 'Approaching / progressing toward standard'),
+      band(0, '1 – Beginning', 'Beginning / not yet meeting standard'),
+    ],
+    passThreshold: 70,
+    pointsKind: 'none',
+    milestones: [Object.freeze({ key: 'meets_standard', min: 80, label: 'On track / meets standard' })],
+  }),
+  // §12: GPAKit's conservative rule of thumb, so a 72% class average is not promised a 5.
+  us_ap: system('us_ap', {
+    displayName: 'US AP Exam Score (1–5)',
+    bands: [
+      band(80, '5', 'Extremely well qualified'),
+      band(65, '4', 'Well qualified'),
+      band(50, '3', 'Qualified'),
+      band(35, '2', 'Possibly qualified'),
+      band(0, '1', 'No recommendation'),
+    ],
+    passThreshold: 50,
+    pointsKind: 'none',
+    helpText: 'Estimate only — real AP cut-offs vary by subject and year.',
+  }),
+  // §13: a per-course average out of 7 is allowed (label it as an average); Diploma points are a sum.
+  us_ib: system('us_ib', {
+    displayName: 'IB (1–7)',
+    bands: [
+      band(90, '7', 'Excellent', 7),
+      band(80, '6', 'Very good', 6),
+      band(70, '5', 'Good', 5),
+      band(60, '4', 'Satisfactory', 4),
+      band(50, '3', 'Mediocre', 3),
+      band(40, '2', 'Poor', 2),
+      band(0, '1', 'Very poor', 1),
+    ],
+    passThreshold: 60,
+    pointsKind: 'own-gpa',
+    pointsMax: 7,
+  }),
+  // §14: bottom band shown as F (some universities write N).
+  au_university: system('au_university', {
+    displayName: 'Australian University (HD–F)',
+    bands: [
+      band(85, 'HD', 'High Distinction', 7),
+      band(75, 'D', 'Distinction', 6),
+      band(65, 'CR', 'Credit', 5),
+      band(50, 'P', 'Pass', 4),
+      band(0, 'F', 'Fail', 0),
+    ],
+    passThreshold: 50,
+    pointsKind: 'own-gpa',
+    pointsMax: 7,
+  }),
+  // §15: C is "at the expected standard", hence the 55 pass threshold.
+  au_secondary: system('au_secondary', {
+    displayName: 'Australian Secondary (A–E)',
+    bands: [
+      band(85, 'A', 'Excellent achievement of the standard'),
+      band(70, 'B', 'Good (high) achievement'),
+      band(55, 'C', 'Satisfactory: at the expected standard'),
+      band(40, 'D', 'Partial (below expected standard)'),
+      band(0, 'E', 'Minimal / limited achievement'),
+    ],
+    passThreshold: 55,
+    pointsKind: 'none',
+  }),
+  // §16: graded-assessment letters only; a study score cannot be derived from a percentage.
+  au_vce: system('au_vce', {
+    displayName: 'VCE Graded Assessment (A+–UG)',
+    bands: [
+      band(90, 'A+'),
+      band(80, 'A'),
+      band(75, 'B+'),
+      band(70, 'B'),
+      band(65, 'C+'),
+      band(60, 'C'),
+      band(55, 'D+'),
+      band(50, 'D'),
+      band(45, 'E+'),
+      band(40, 'E'),
+      band(0, 'UG', 'Ungraded'),
+    ],
+    passThreshold: 40,
+    pointsKind: 'none',
+  }),
+  // §17: E1/E2 carry no grade point (`null`); averages count them as 0 (see `gradePointsForGpa`).
+  india_cbse: system('india_cbse', {
+    displayName: 'India CBSE (A1–E2)',
+    bands: [
+      band(91, 'A1', null, 10),
+      band(81, 'A2', null, 9),
+      band(71, 'B1', null, 8),
+      band(61, 'B2', null, 7),
+      band(51, 'C1', null, 6),
+      band(41, 'C2', null, 5),
+      band(33, 'D', 'Minimum qualifying grade', 4),
+      band(21, 'E1', 'Needs improvement (fail)'),
+      band(0, 'E2', 'Needs improvement (fail)'),
+    ],
+    passThreshold: 33,
+    pointsKind: 'own-gpa',
+    pointsMax: 10,
+  }),
+  // §18
+  india_university: system('india_university', {
+    displayName: 'India University (O–F, 10-point)',
+    bands: [
+      band(90, 'O', 'Outstanding', 10),
+      band(80, 'A+', 'Excellent', 9),
+      band(70, 'A', 'Very good', 8),
+      band(60, 'B+', 'Good', 7),
+      band(50, 'B', 'Above average', 6),
+      band(40, 'C', 'Average', 5),
+      band(33, 'P', 'Pass', 4),
+      band(0, 'F', 'Fail', 0),
+    ],
+    passThreshold: 33,
+    pointsKind: 'own-gpa',
+    pointsMax: 10,
+  }),
+  // §19: continuous, min(10, p / 9.5) to 2 decimals; the value is its own points figure.
+  india_cgpa: system('india_cgpa', {
+    displayName: 'India CGPA (10-point)',
+    labelKind: 'cgpa',
+    passThreshold: 33,
+    pointsKind: 'own-gpa',
+    pointsMax: 10,
+  }),
+});
 
 /**
  * English display name for any key, `custom` included. The UI should translate by key and use this
@@ -663,11 +650,7 @@ export interface GradeResult {
  * @throws Error for `custom` without a scale, or when the scale has no band for the percentage (an
  *   invalid scale without a band at 0).
  */
-export function gradeFor(
-  percentage: number,
-  systemKey: GradingSystemKey,
-  customScale?: readonly CustomScaleBand[],
-): GradeResult {
+export function gradeFor(percentage: number, systemKey: GradingSystemKey, customScale?: readonly CustomScaleBand[]): GradeResult {
   const p = checkedPercentage(percentage);
 
   if (systemKey === 'custom') {
@@ -750,10 +733,7 @@ export function gradeFor(
  * when every band has grade points. False for `letter`/`gpa`, whose own points *are* the 4.0 GPA, and
  * for the UCAS/DfE point systems, which are not GPAs (Appendix A).
  */
-export function hasOwnGpa(
-  systemKey: GradingSystemKey,
-  customScale?: readonly CustomScaleBand[],
-): boolean {
+export function hasOwnGpa(systemKey: GradingSystemKey, customScale?: readonly CustomScaleBand[]): boolean {
   if (systemKey === 'custom') {
     return customScale !== undefined && customScaleHasOwnPoints(customScale);
   }
@@ -766,10 +746,7 @@ export function hasOwnGpa(
  * the system has no own GPA (`hasOwnGpa` is false), so a caller cannot average level numbers or
  * Tariff points by mistake.
  */
-export function gradePointsForGpa(
-  grade: GradeResult,
-  customScale?: readonly CustomScaleBand[],
-): number | null {
+export function gradePointsForGpa(grade: GradeResult, customScale?: readonly CustomScaleBand[]): number | null {
   if (!hasOwnGpa(grade.system, customScale)) return null;
   return grade.points ?? 0;
 }
@@ -778,10 +755,7 @@ export function gradePointsForGpa(
  * The highest own-GPA value of a system (4, 7, 10, or the custom scale's largest points), for labels
  * such as "5.5 / 7"; `null` when the system has no own GPA.
  */
-export function ownGpaMax(
-  systemKey: GradingSystemKey,
-  customScale?: readonly CustomScaleBand[],
-): number | null {
+export function ownGpaMax(systemKey: GradingSystemKey, customScale?: readonly CustomScaleBand[]): number | null {
   if (!hasOwnGpa(systemKey, customScale)) return null;
   if (systemKey === 'custom') {
     return Math.max(...(customScale ?? []).map((b) => b.gradePoints ?? 0));

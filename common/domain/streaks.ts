@@ -1,10 +1,4 @@
-import {
-  createDateRangeSet,
-  localDateOf,
-  toDayNumber,
-  type DateRange,
-  type InstantInput,
-} from './local-time';
+import { createDateRangeSet, localDateOf, toDayNumber, type DateRange, type InstantInput } from './local-time';
 
 /**
  * Study streaks (API.md `GET /api/study-streak`; the five-day-streak and dedicated_learner achievements)

@@ -147,12 +147,10 @@ describe('weekly rotation and course dates', () => {
 
   it('sorts by start instant, then course id, then slot index', () => {
     const occurrences = expandTimetable({
-      ...source(
-        [
-          { id: 'b', timeSlots: [slot(MON, '11:00', '12:00'), slot(MON, '08:00', '09:00')] },
-          { id: 'a', timeSlots: [slot(MON, '11:00', '12:00'), slot(MON, '11:00', '11:30')] },
-        ],
-      ),
+      ...source([
+        { id: 'b', timeSlots: [slot(MON, '11:00', '12:00'), slot(MON, '08:00', '09:00')] },
+        { id: 'a', timeSlots: [slot(MON, '11:00', '12:00'), slot(MON, '11:00', '11:30')] },
+      ]),
       from: '2026-01-05',
       to: '2026-01-05',
     });
@@ -169,12 +167,31 @@ describe('holidays', () => {
   const course = { id: 'c', termId: 'term', timeSlots: [slot(MON, '09:00', '10:00'), slot(WED, '09:00', '10:00')] };
 
   it.each([
-    { name: 'a one-day holiday', holidays: [{ startDate: '2026-01-12', endDate: '2026-01-12' }], expected: ['c 2026-01-05#0', 'c 2026-01-07#1', 'c 2026-01-14#1'] },
-    { name: 'a holiday range, inclusive of both ends', holidays: [{ startDate: '2026-01-07', endDate: '2026-01-12' }], expected: ['c 2026-01-05#0', 'c 2026-01-14#1'] },
-    { name: 'overlapping holidays', holidays: [{ startDate: '2026-01-01', endDate: '2026-01-06' }, { startDate: '2026-01-05', endDate: '2026-01-08' }], expected: ['c 2026-01-12#0', 'c 2026-01-14#1'] },
+    {
+      name: 'a one-day holiday',
+      holidays: [{ startDate: '2026-01-12', endDate: '2026-01-12' }],
+      expected: ['c 2026-01-05#0', 'c 2026-01-07#1', 'c 2026-01-14#1'],
+    },
+    {
+      name: 'a holiday range, inclusive of both ends',
+      holidays: [{ startDate: '2026-01-07', endDate: '2026-01-12' }],
+      expected: ['c 2026-01-05#0', 'c 2026-01-14#1'],
+    },
+    {
+      name: 'overlapping holidays',
+      holidays: [
+        { startDate: '2026-01-01', endDate: '2026-01-06' },
+        { startDate: '2026-01-05', endDate: '2026-01-08' },
+      ],
+      expected: ['c 2026-01-12#0', 'c 2026-01-14#1'],
+    },
     { name: 'no holidays', holidays: [], expected: ['c 2026-01-05#0', 'c 2026-01-07#1', 'c 2026-01-12#0', 'c 2026-01-14#1'] },
   ])('$name', ({ holidays, expected }) => {
-    const occurrences = expandTimetable({ ...source([course], { terms: [term({ kind: 'weekly' })], holidays }), from: '2026-01-01', to: '2026-01-14' });
+    const occurrences = expandTimetable({
+      ...source([course], { terms: [term({ kind: 'weekly' })], holidays }),
+      from: '2026-01-01',
+      to: '2026-01-14',
+    });
     expect(summary(occurrences)).toEqual(expected);
   });
 });
@@ -218,13 +235,21 @@ describe('A/B rotation', () => {
       expected: ['c 2026-01-12#0', 'c 2026-01-13#2', 'c 2026-01-19#1', 'c 2026-01-20#2', 'c 2026-01-26#0', 'c 2026-01-27#2'],
     },
   ])('$name', ({ term: abTerm, holidays, expected }) => {
-    const occurrences = expandTimetable({ ...source([{ id: 'c', termId: 'term', timeSlots: slots }], { terms: [abTerm], holidays }), from: '2026-01-01', to: '2026-01-31' });
+    const occurrences = expandTimetable({
+      ...source([{ id: 'c', termId: 'term', timeSlots: slots }], { terms: [abTerm], holidays }),
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
     expect(summary(occurrences)).toEqual(expected);
   });
 
   it('continues the alternation before the term for a course that starts earlier', () => {
     const course = { id: 'c', termId: 'term', startDate: '2025-12-29', timeSlots: slots };
-    const occurrences = expandTimetable({ ...source([course], { terms: [term({ kind: 'ab' }, '2026-01-07')] }), from: '2025-12-29', to: '2026-01-06' });
+    const occurrences = expandTimetable({
+      ...source([course], { terms: [term({ kind: 'ab' }, '2026-01-07')] }),
+      from: '2025-12-29',
+      to: '2026-01-06',
+    });
     // Week of 28 December is B (one before A), week of 4 January is A.
     expect(summary(occurrences)).toEqual(['c 2025-12-29#1', 'c 2025-12-30#2', 'c 2026-01-05#0', 'c 2026-01-06#2']);
   });
@@ -263,29 +288,68 @@ describe('N-day rotation', () => {
       name: 'counts Monday–Friday from the term start',
       term: term(threeDay),
       holidays: [],
-      expected: ['c 2026-01-05#0', 'c 2026-01-06#2', 'c 2026-01-07#1', 'c 2026-01-08#0', 'c 2026-01-09#2', 'c 2026-01-12#1', 'c 2026-01-13#0', 'c 2026-01-14#2', 'c 2026-01-15#1', 'c 2026-01-16#0'],
+      expected: [
+        'c 2026-01-05#0',
+        'c 2026-01-06#2',
+        'c 2026-01-07#1',
+        'c 2026-01-08#0',
+        'c 2026-01-09#2',
+        'c 2026-01-12#1',
+        'c 2026-01-13#0',
+        'c 2026-01-14#2',
+        'c 2026-01-15#1',
+        'c 2026-01-16#0',
+      ],
     },
     {
       // Thursday the 8th is a holiday: 9→1 12→2 13→3 14→1 15→2 16→3.
       name: 'a holiday is not a school day and shifts the cycle',
       term: term(threeDay),
       holidays: [{ startDate: '2026-01-08', endDate: '2026-01-08' }],
-      expected: ['c 2026-01-05#0', 'c 2026-01-06#2', 'c 2026-01-07#1', 'c 2026-01-09#0', 'c 2026-01-12#2', 'c 2026-01-13#1', 'c 2026-01-14#0', 'c 2026-01-15#2', 'c 2026-01-16#1'],
+      expected: [
+        'c 2026-01-05#0',
+        'c 2026-01-06#2',
+        'c 2026-01-07#1',
+        'c 2026-01-09#0',
+        'c 2026-01-12#2',
+        'c 2026-01-13#1',
+        'c 2026-01-14#0',
+        'c 2026-01-15#2',
+        'c 2026-01-16#1',
+      ],
     },
     {
       // Term starts Saturday 3 January: day 1 is the first school day, Monday the 5th.
       name: 'a weekend term start makes the next Monday day 1',
       term: term(threeDay, '2026-01-03'),
       holidays: [],
-      expected: ['c 2026-01-05#0', 'c 2026-01-06#2', 'c 2026-01-07#1', 'c 2026-01-08#0', 'c 2026-01-09#2', 'c 2026-01-12#1', 'c 2026-01-13#0', 'c 2026-01-14#2', 'c 2026-01-15#1', 'c 2026-01-16#0'],
+      expected: [
+        'c 2026-01-05#0',
+        'c 2026-01-06#2',
+        'c 2026-01-07#1',
+        'c 2026-01-08#0',
+        'c 2026-01-09#2',
+        'c 2026-01-12#1',
+        'c 2026-01-13#0',
+        'c 2026-01-14#2',
+        'c 2026-01-15#1',
+        'c 2026-01-16#0',
+      ],
     },
   ])('$name', ({ term: ndayTerm, holidays, expected }) => {
-    const occurrences = expandTimetable({ ...source([{ id: 'c', termId: 'term', timeSlots: slots }], { terms: [ndayTerm], holidays }), from: '2026-01-01', to: '2026-01-16' });
+    const occurrences = expandTimetable({
+      ...source([{ id: 'c', termId: 'term', timeSlots: slots }], { terms: [ndayTerm], holidays }),
+      from: '2026-01-01',
+      to: '2026-01-16',
+    });
     expect(summary(occurrences)).toEqual(expected);
   });
 
   it('gives the same cycle days whether the range starts at the term start or mid-term', () => {
-    const holidays = [{ startDate: '2026-02-16', endDate: '2026-02-20' }, { startDate: '2026-03-03', endDate: '2026-03-03' }];
+    const holidays = [
+      { startDate: '2026-02-16', endDate: '2026-02-20' },
+      { startDate: '2026-03-03', endDate: '2026-03-03' },
+    ];
     const input = source([{ id: 'c', termId: 'term', timeSlots: slots }], { terms: [term({ kind: 'nday', days: 7 })], holidays });
     const whole = expandTimetable({ ...input, from: '2026-01-05', to: '2026-03-27' });
     const tail = expandTimetable({ ...input, from: '2026-02-23', to: '2026-03-27' });
@@ -360,9 +424,23 @@ describe('time zones and DST weeks', () => {
 
   it.each([
     // 01:30–02:30 on the night the clocks go back lasts two real hours: 01:30 EDT to 02:30 EST.
-    { name: 'overlap night', date: '2026-11-01', startTime: '01:30', endTime: '02:30', start: '2026-11-01T05:30:00.000Z', end: '2026-11-01T07:30:00.000Z' },
+    {
+      name: 'overlap night',
+      date: '2026-11-01',
+      startTime: '01:30',
+      endTime: '02:30',
+      start: '2026-11-01T05:30:00.000Z',
+      end: '2026-11-01T07:30:00.000Z',
+    },
     // 02:30 does not exist on the night the clocks go forward: it moves to 03:30 EDT, which is also the end.
-    { name: 'gap night', date: '2026-03-08', startTime: '02:30', endTime: '03:30', start: '2026-03-08T07:30:00.000Z', end: '2026-03-08T07:30:00.000Z' },
+    {
+      name: 'gap night',
+      date: '2026-03-08',
+      startTime: '02:30',
+      endTime: '03:30',
+      start: '2026-03-08T07:30:00.000Z',
+      end: '2026-03-08T07:30:00.000Z',
+    },
   ])('a late-night Sunday class on the $name', ({ date, startTime, endTime, start, end }) => {
     const course = { id: 'c', timeSlots: [slot(0, startTime, endTime)] };
     const [occurrence] = expandTimetable({ ...source([course], { timeZone: 'America/New_York' }), from: date, to: date });
@@ -370,7 +448,11 @@ describe('time zones and DST weeks', () => {
   });
 
   it('dates are local: a Monday class in Tokyo starts on Sunday in UTC', () => {
-    const [occurrence] = expandTimetable({ ...source([{ id: 'c', timeSlots: [slot(MON, '08:00', '09:00')] }], { timeZone: 'Asia/Tokyo' }), from: '2026-01-05', to: '2026-01-05' });
+    const [occurrence] = expandTimetable({
+      ...source([{ id: 'c', timeSlots: [slot(MON, '08:00', '09:00')] }], { timeZone: 'Asia/Tokyo' }),
+      from: '2026-01-05',
+      to: '2026-01-05',
+    });
     expect(occurrence).toMatchObject({ date: '2026-01-05', start: '2026-01-04T23:00:00.000Z' });
   });
 });
@@ -383,7 +465,9 @@ describe('input checks', () => {
   });
 
   it('refuses a span over MAX_EXPANSION_DAYS', () => {
-    expect(expandTimetable({ ...input, from: '2026-01-01', to: addDays('2026-01-01', MAX_EXPANSION_DAYS - 1) }).length).toBeGreaterThan(500);
+    expect(expandTimetable({ ...input, from: '2026-01-01', to: addDays('2026-01-01', MAX_EXPANSION_DAYS - 1) }).length).toBeGreaterThan(
+      500,
+    );
     expect(() => expandTimetable({ ...input, from: '2026-01-01', to: addDays('2026-01-01', MAX_EXPANSION_DAYS) })).toThrow(RangeError);
   });
 
@@ -392,32 +476,69 @@ describe('input checks', () => {
     { name: 'malformed time', from: '2026-01-05', slots: [slot(MON, '9:00', '10:00')], zone: 'UTC' },
     { name: 'unknown time zone', from: '2026-01-05', slots: [slot(MON, '09:00', '10:00')], zone: 'Nowhere/Land' },
   ])('throws RangeError for a $name', ({ from, slots, zone }) => {
-    expect(() => expandTimetable({ ...source([{ id: 'c', timeSlots: slots }], { timeZone: zone }), from, to: '2026-01-11' })).toThrow(RangeError);
+    expect(() => expandTimetable({ ...source([{ id: 'c', timeSlots: slots }], { timeZone: zone }), from, to: '2026-01-11' })).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe('occurrenceKey', () => {
   it('is courseId:date:slotIndex, and matches the occurrences', () => {
     expect(occurrenceKey('c1', '2026-01-05', 2)).toBe('c1:2026-01-05:2');
-    const occurrences = expandTimetable({ ...source([{ id: 'c1', timeSlots: [slot(MON, '09:00', '10:00'), slot(MON, '11:00', '12:00')] }]), from: '2026-01-05', to: '2026-01-12' });
+    const occurrences = expandTimetable({
+      ...source([{ id: 'c1', timeSlots: [slot(MON, '09:00', '10:00'), slot(MON, '11:00', '12:00')] }]),
+      from: '2026-01-05',
+      to: '2026-01-12',
+    });
     expect(occurrences.map((o) => o.occurrenceKey)).toEqual(['c1:2026-01-05:0', 'c1:2026-01-05:1', 'c1:2026-01-12:0', 'c1:2026-01-12:1']);
   });
 });
 
 describe('nextOccurrence', () => {
   const course = { id: 'c', termId: 'term', timeSlots: [slot(MON, '09:00', '10:00'), slot(WED, '09:00', '10:00')] };
-  const newYork = (holidays: DateRange[] = []) => source([course], { terms: [term({ kind: 'weekly' })], holidays, timeZone: 'America/New_York' });
+  const newYork = (holidays: DateRange[] = []) =>
+    source([course], { terms: [term({ kind: 'weekly' })], holidays, timeZone: 'America/New_York' });
 
   it.each([
     { name: 'later today', now: '2026-01-05T13:30:00Z', holidays: [], inProgress: false, start: '2026-01-05T14:00:00.000Z' },
     { name: 'exactly at the start', now: '2026-01-05T14:00:00Z', holidays: [], inProgress: false, start: '2026-01-05T14:00:00.000Z' },
-    { name: 'during a class, the following one', now: '2026-01-05T14:30:00Z', holidays: [], inProgress: false, start: '2026-01-07T14:00:00.000Z' },
-    { name: 'during a class, with includeInProgress', now: '2026-01-05T14:30:00Z', holidays: [], inProgress: true, start: '2026-01-05T14:00:00.000Z' },
-    { name: 'as a class ends, with includeInProgress', now: '2026-01-05T15:00:00Z', holidays: [], inProgress: true, start: '2026-01-07T14:00:00.000Z' },
+    {
+      name: 'during a class, the following one',
+      now: '2026-01-05T14:30:00Z',
+      holidays: [],
+      inProgress: false,
+      start: '2026-01-07T14:00:00.000Z',
+    },
+    {
+      name: 'during a class, with includeInProgress',
+      now: '2026-01-05T14:30:00Z',
+      holidays: [],
+      inProgress: true,
+      start: '2026-01-05T14:00:00.000Z',
+    },
+    {
+      name: 'as a class ends, with includeInProgress',
+      now: '2026-01-05T15:00:00Z',
+      holidays: [],
+      inProgress: true,
+      start: '2026-01-07T14:00:00.000Z',
+    },
     // Sunday 23:30 in New York is already Monday in UTC; the next class is Monday 09:00 local.
-    { name: 'late Sunday evening local time', now: '2026-01-05T04:30:00Z', holidays: [], inProgress: false, start: '2026-01-05T14:00:00.000Z' },
+    {
+      name: 'late Sunday evening local time',
+      now: '2026-01-05T04:30:00Z',
+      holidays: [],
+      inProgress: false,
+      start: '2026-01-05T14:00:00.000Z',
+    },
     // Two weeks of holiday: found in the second search window.
-    { name: 'after a long holiday', now: '2026-01-05T15:30:00Z', holidays: [{ startDate: '2026-01-06', endDate: '2026-01-20' }], inProgress: false, start: '2026-01-21T14:00:00.000Z' },
+    {
+      name: 'after a long holiday',
+      now: '2026-01-05T15:30:00Z',
+      holidays: [{ startDate: '2026-01-06', endDate: '2026-01-20' }],
+      inProgress: false,
+      start: '2026-01-21T14:00:00.000Z',
+    },
     { name: 'before the term starts', now: '2025-12-01T12:00:00Z', holidays: [], inProgress: false, start: '2026-01-05T14:00:00.000Z' },
   ])('$name', ({ now, holidays, inProgress, start }) => {
     expect(nextOccurrence(newYork(holidays), now, { includeInProgress: inProgress })?.start).toBe(start);

@@ -10,9 +10,7 @@ export const EMAIL_MAX = 254;
 
 export const CREDENTIALS_REQUIRED_MESSAGE = 'Username and password are required';
 
-const requiredString = z
-  .string({ error: CREDENTIALS_REQUIRED_MESSAGE })
-  .min(1, CREDENTIALS_REQUIRED_MESSAGE);
+const requiredString = z.string({ error: CREDENTIALS_REQUIRED_MESSAGE }).min(1, CREDENTIALS_REQUIRED_MESSAGE);
 
 export const usernameSchema = z
   .string()

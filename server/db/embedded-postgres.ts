@@ -57,10 +57,7 @@ async function stopOrphan(clusterDir: string): Promise<void> {
  * loopback port, initialising the cluster on first use. PostgreSQL refuses to run as root, so as root
  * the cluster runs as the system `postgres` user (created if missing).
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (message: string) => void = () => {},
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, log: (message: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'pg');
   const secretPath = path.join(dataDir, SECRET_FILE);
   await fs.mkdir(dataDir, { recursive: true });

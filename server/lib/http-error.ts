@@ -33,5 +33,4 @@ export const notFound = (message = 'Not found') => new HttpError(404, 'not_found
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
-export const badRequest = (message: string, issues?: ErrorIssue[]) =>
-  new HttpError(400, 'validation_error', message, issues);
+export const badRequest = (message: string, issues?: ErrorIssue[]) => new HttpError(400, 'validation_error', message, issues);

@@ -11,14 +11,16 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 export function postgresRateLimitStore(db: Database) {
   return class PostgresRateLimitStore {
     incr(key: string, callback: IncrCallback, timeWindow: number): void {
-      db.execute<{ count: number; ttl: number }>(sql`
+      db.execute<{ count: number; ttl: number }>(
+        sql`
         INSERT INTO rate_limit_counters (key, count, reset_at)
         VALUES (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limit_counters.reset_at <= now() THEN 1 ELSE rate_limit_counters.count + 1 END,
           reset_at = CASE WHEN rate_limit_counters.reset_at <= now()
             THEN now() + make_interval(secs => ${timeWindow / 1000}) ELSE rate_limit_counters.reset_at END
-        RETURNING count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int AS ttl`)
+        RETURNING count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int AS ttl`,
+      )
         .then((result) => {
           const row = result.rows[0];
           callback(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) });

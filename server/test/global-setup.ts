@@ -49,10 +49,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
   return async () => {
     // Drop the clones this run made (they share the template's prefix) and the template itself.
-    const clones = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-      [`${templateName.replace('sp_template_', 'sp_test_')}%`],
-    );
+    const clones = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `${templateName.replace('sp_template_', 'sp_test_')}%`,
+    ]);
     for (const { datname } of clones.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
     await admin.end();

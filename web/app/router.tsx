@@ -4,7 +4,10 @@ import { FullPageLoading, RedirectIfSignedIn, RequireAdmin, RequireAuth, Require
 import type { SectionId } from './section-placeholder';
 
 /** Loads a page module on demand (every route is its own chunk) and wraps it in its guards. */
-function page(load: () => Promise<ComponentType>, wrap: (element: ReactNode) => ReactNode = (element) => element): Pick<RouteObject, 'lazy'> {
+function page(
+  load: () => Promise<ComponentType>,
+  wrap: (element: ReactNode) => ReactNode = (element) => element,
+): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
       const Component = await load();
@@ -29,11 +32,17 @@ const premium = (element: ReactNode) => <RequirePremium>{element}</RequirePremiu
 export const routes: RouteObject[] = [
   {
     path: '/',
-    ...page(async () => (await import('../features/landing/landing-page')).LandingPage, (element) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>),
+    ...page(
+      async () => (await import('../features/landing/landing-page')).LandingPage,
+      (element) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>,
+    ),
   },
   {
     path: '/auth',
-    ...page(async () => (await import('../features/auth/auth-page')).AuthPage, (element) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>),
+    ...page(
+      async () => (await import('../features/auth/auth-page')).AuthPage,
+      (element) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>,
+    ),
   },
   {
     lazy: async () => {
@@ -56,21 +65,27 @@ export const routes: RouteObject[] = [
       { path: '/study', ...placeholder('study') },
       { path: '/rewards', ...placeholder('rewards') },
       { path: '/help', ...placeholder('help') },
-      { path: '/files', ...page(async () => {
-        const { SectionPlaceholder } = await import('./section-placeholder');
-        return function Files() {
-          return <SectionPlaceholder section="files" />;
-        };
-      }, premium) },
+      {
+        path: '/files',
+        ...page(async () => {
+          const { SectionPlaceholder } = await import('./section-placeholder');
+          return function Files() {
+            return <SectionPlaceholder section="files" />;
+          };
+        }, premium),
+      },
       { path: '/premium', ...placeholder('premium') },
       { path: '/premium-files', ...placeholder('premiumFiles') },
       { path: '/premium-success', ...placeholder('premiumSuccess') },
-      { path: '/admin', ...page(async () => {
-        const { SectionPlaceholder } = await import('./section-placeholder');
-        return function Admin() {
-          return <SectionPlaceholder section="admin" />;
-        };
-      }, admin) },
+      {
+        path: '/admin',
+        ...page(async () => {
+          const { SectionPlaceholder } = await import('./section-placeholder');
+          return function Admin() {
+            return <SectionPlaceholder section="admin" />;
+          };
+        }, admin),
+      },
       { path: '/account', ...page(async () => (await import('../features/account/account-page')).AccountPage) },
       { path: '/feedback', ...placeholder('feedback') },
       { path: '/feedback/mine', ...placeholder('myFeedback') },

@@ -3,8 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../components/ui/card';
 
 export type SectionId =
-  | 'home' | 'schedule' | 'tasks' | 'grades' | 'progress' | 'study' | 'rewards' | 'help' | 'files' | 'premium'
-  | 'premiumFiles' | 'premiumSuccess' | 'admin' | 'feedback' | 'myFeedback' | 'privacy' | 'terms';
+  | 'home'
+  | 'schedule'
+  | 'tasks'
+  | 'grades'
+  | 'progress'
+  | 'study'
+  | 'rewards'
+  | 'help'
+  | 'files'
+  | 'premium'
+  | 'premiumFiles'
+  | 'premiumSuccess'
+  | 'admin'
+  | 'feedback'
+  | 'myFeedback'
+  | 'privacy'
+  | 'terms';
 
 /**
  * A section whose feature has not landed yet: reachable, titled, and honest about what is coming.

@@ -35,7 +35,12 @@ describe('PATCH /api/account/profile', () => {
   it('refuses a username another user holds (409)', async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    const response = await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { username: other.username.toUpperCase() } });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      token: user.token,
+      payload: { username: other.username.toUpperCase() },
+    });
     expect(response.statusCode).toBe(409);
   });
 
@@ -47,7 +52,9 @@ describe('PATCH /api/account/profile', () => {
 describe('POST /api/account/password', () => {
   it('changes the password and signs out the other sessions only', async () => {
     const user = await signUp(t);
-    const otherDevice = (await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } })).json().token;
+    const otherDevice = (
+      await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } })
+    ).json().token;
     const newPassword = strongPassword();
     const response = await t.request({
       method: 'POST',
@@ -58,16 +65,27 @@ describe('POST /api/account/password', () => {
     expect(response.statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: otherDevice })).statusCode).toBe(401);
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } })).statusCode).toBe(401);
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: newPassword } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: newPassword } })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a wrong current password, a differing confirmation and a common password', async () => {
     const user = await signUp(t);
     const fresh = strongPassword();
     const cases = [
-      { payload: { currentPassword: 'wrong-password', newPassword: fresh, confirmPassword: fresh }, message: 'The current password is incorrect' },
-      { payload: { currentPassword: user.password, newPassword: fresh, confirmPassword: `${fresh}x` }, message: 'The new passwords do not match' },
+      {
+        payload: { currentPassword: 'wrong-password', newPassword: fresh, confirmPassword: fresh },
+        message: 'The current password is incorrect',
+      },
+      {
+        payload: { currentPassword: user.password, newPassword: fresh, confirmPassword: `${fresh}x` },
+        message: 'The new passwords do not match',
+      },
       { payload: { currentPassword: user.password, newPassword: 'iloveyou', confirmPassword: 'iloveyou' }, message: /too common/ },
       { payload: { currentPassword: user.password, newPassword: 'short', confirmPassword: 'short' }, message: /at least 8/ },
     ];

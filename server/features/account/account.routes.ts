@@ -12,14 +12,10 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
     return toUser(row, config.adminUsernames);
   });
 
-  app.post(
-    '/api/account/password',
-    { onRequest: requireUser, schema: { body: passwordChangeBodySchema } },
-    async (request, reply) => {
-      await changePassword(db, currentUser(request), request.session?.tokenHash ?? '', request.body);
-      return reply.status(204).send();
-    },
-  );
+  app.post('/api/account/password', { onRequest: requireUser, schema: { body: passwordChangeBodySchema } }, async (request, reply) => {
+    await changePassword(db, currentUser(request), request.session?.tokenHash ?? '', request.body);
+    return reply.status(204).send();
+  });
 
   app.delete('/api/user/delete', { onRequest: requireUser }, async (request, reply) => {
     await deleteAccount(db, currentUser(request).id);

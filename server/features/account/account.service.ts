@@ -53,12 +53,7 @@ export async function updateProfile(db: Database, userId: string, input: Profile
 }
 
 /** Changes the password and signs out every other session of the user (API.md). */
-export async function changePassword(
-  db: Database,
-  user: UserRow,
-  currentTokenHash: string,
-  input: PasswordChangeBody,
-): Promise<void> {
+export async function changePassword(db: Database, user: UserRow, currentTokenHash: string, input: PasswordChangeBody): Promise<void> {
   if (input.newPassword !== input.confirmPassword) {
     throw badRequest(PASSWORDS_DIFFER, [{ path: 'confirmPassword', message: PASSWORDS_DIFFER }]);
   }

@@ -31,7 +31,12 @@ describe('admin users API', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().map((u: { id: string }) => u.id)).toEqual([student.id]);
 
-    const grant = await t.request({ method: 'PATCH', url: `/api/admin/users/${student.id}`, token: admin.token, payload: { isPremium: true } });
+    const grant = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${student.id}`,
+      token: admin.token,
+      payload: { isPremium: true },
+    });
     expect(grant.statusCode).toBe(200);
     expect(grant.json().isPremium).toBe(true);
     expect(await premiumCheck(student.token)).toMatchObject({ hasPremium: true, onTrial: false });
@@ -72,6 +77,9 @@ describe('admin users API', () => {
       payload: { isPremium: true },
     });
     expect(missing.statusCode).toBe(404);
-    expect((await t.request({ method: 'PATCH', url: '/api/admin/users/not-a-uuid', token: admin.token, payload: { isPremium: true } })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'PATCH', url: '/api/admin/users/not-a-uuid', token: admin.token, payload: { isPremium: true } }))
+        .statusCode,
+    ).toBe(400);
   });
 });

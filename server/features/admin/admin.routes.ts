@@ -16,12 +16,8 @@ export function registerAdminRoutes(app: ZodApp, { db, config }: AppDeps): void 
     return rows.map((row) => ({ ...toUser(row, config.adminUsernames), points: row.points }));
   });
 
-  app.patch(
-    '/api/admin/users/:id',
-    { onRequest: adminOnly, schema: { params: idParams, body: adminUserPatchSchema } },
-    async (request) => {
-      const row = await updateUserAsAdmin(db, request.params.id, request.body);
-      return { ...toUser(row, config.adminUsernames), points: row.points };
-    },
-  );
+  app.patch('/api/admin/users/:id', { onRequest: adminOnly, schema: { params: idParams, body: adminUserPatchSchema } }, async (request) => {
+    const row = await updateUserAsAdmin(db, request.params.id, request.body);
+    return { ...toUser(row, config.adminUsernames), points: row.points };
+  });
 }

@@ -18,7 +18,14 @@ describe('POST /api/auth/register', () => {
     const response = await register({ username, password: strongPassword(), email: 'student@example.org' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ username, roles: 'user', isPremium: false, email: 'student@example.org', subscriptionTier: null, timeZone: 'UTC' });
+    expect(body).toMatchObject({
+      username,
+      roles: 'user',
+      isPremium: false,
+      email: 'student@example.org',
+      subscriptionTier: null,
+      timeZone: 'UTC',
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(body.trialEndDate).getTime() - new Date(body.createdAt).getTime()).toBe(60 * 86_400_000);
     const cookie = String(response.headers['set-cookie']);
@@ -182,7 +189,12 @@ describe('POST /api/auth/login', () => {
 
 describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('answers 401 without a session, with a malformed one, and with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${'a'.repeat(43)}` }, { cookie: 'sp_session=abc' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nonsense' },
+      { authorization: `Bearer ${'a'.repeat(43)}` },
+      { cookie: 'sp_session=abc' },
+    ]) {
       const response = await t.request({ method: 'GET', url: '/api/auth/me', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
@@ -199,10 +211,16 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 
   it('rejects expired and idle sessions', async () => {
     const user = await signUp(t);
-    await t.db.update(sessions).set({ lastUsedAt: sql`now() - interval '31 days'` }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '31 days'` })
+      .where(eq(sessions.userId, user.id));
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(401);
     const other = await signUp(t);
-    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, other.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, other.id));
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: other.token })).statusCode).toBe(401);
   });
 

@@ -2,7 +2,12 @@ import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (m=19 MiB, t=2, p=1): ≈7 ms a hash on our 2-core machines.
-const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (an ambient const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (an ambient const enum) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -32,10 +32,7 @@ export async function createSession(db: DbOrTx, userId: string): Promise<string>
 }
 
 /** The signed-in user for a token, or null when it is unknown, expired or idle too long. */
-export async function findSessionUser(
-  db: Database,
-  token: string,
-): Promise<{ user: UserRow; tokenHash: string } | null> {
+export async function findSessionUser(db: Database, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
   // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const tokenHash = hashToken(token);
@@ -75,7 +72,5 @@ export async function revokeOtherSessions(db: DbOrTx, userId: string, keepTokenH
 export async function deleteExpiredSessions(db: Database): Promise<void> {
   await db
     .delete(sessions)
-    .where(
-      sql`${sessions.expiresAt} <= now() OR ${lt(sessions.lastUsedAt, new Date(Date.now() - SESSION_IDLE_DAYS * DAY_MS))}`,
-    );
+    .where(sql`${sessions.expiresAt} <= now() OR ${lt(sessions.lastUsedAt, new Date(Date.now() - SESSION_IDLE_DAYS * DAY_MS))}`);
 }

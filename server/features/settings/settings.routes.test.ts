@@ -21,7 +21,9 @@ describe('/api/grading-system', () => {
 
   it('accepts custom and rejects unknown systems and fields', async () => {
     const user = await signUp(t);
-    expect((await t.request({ method: 'PATCH', url: '/api/grading-system', token: user.token, payload: { system: 'custom' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PATCH', url: '/api/grading-system', token: user.token, payload: { system: 'custom' } })).statusCode,
+    ).toBe(200);
     for (const payload of [{ system: 'stars' }, {}, { system: 'letter', extra: 1 }]) {
       const response = await t.request({ method: 'PATCH', url: '/api/grading-system', token: user.token, payload });
       expect(response.statusCode).toBe(400);

@@ -12,7 +12,10 @@ export function registerSettingsRoutes(app: ZodApp, { db }: AppDeps): void {
   }));
 
   app.patch('/api/grading-system', { onRequest: requireUser, schema: { body: gradingSystemBodySchema } }, async (request) => {
-    await db.update(users).set({ gradingSystem: request.body.system }).where(eq(users.id, currentUser(request).id));
+    await db
+      .update(users)
+      .set({ gradingSystem: request.body.system })
+      .where(eq(users.id, currentUser(request).id));
     return { system: request.body.system };
   });
 }

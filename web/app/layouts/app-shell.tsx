@@ -37,7 +37,10 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
+      >
         {t('skipToContent')}
       </a>
       <PromoBanner />
@@ -48,7 +51,11 @@ export function AppShell() {
             <span className="text-lg">StudyPilot</span>
           </Link>
           <div className="ml-auto flex items-center gap-1">
-            <Link to="/help" aria-label={t('helpButton')} className="rounded-md p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+            <Link
+              to="/help"
+              aria-label={t('helpButton')}
+              className="rounded-md p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
               <HelpCircle aria-hidden="true" className="h-5 w-5" />
             </Link>
             <NotificationsBell />

@@ -26,7 +26,10 @@ export function BottomNav() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   return (
-    <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <nav
+      aria-label={t('nav.label')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
       <ul className="mx-auto grid max-w-3xl grid-cols-7">
         {NAV_ITEMS.map(({ id, path, icon: Icon }) => {
           const active = isActiveNavPath(path, pathname);

@@ -10,7 +10,10 @@ export function NotificationsBell() {
   const { t } = useTranslation('shell');
   return (
     <Popover.Root modal={false}>
-      <Popover.Trigger className="rounded-md p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring" aria-label={t('notifications.open')}>
+      <Popover.Trigger
+        className="rounded-md p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t('notifications.open')}
+      >
         <Bell aria-hidden="true" className="h-5 w-5" />
       </Popover.Trigger>
       <Popover.Portal>

@@ -10,7 +10,17 @@ const itemClass = cn(
   'data-[highlighted]:bg-muted',
 );
 
-function Item({ icon, children, onSelect, destructive }: { icon: ReactNode; children: ReactNode; onSelect: () => void; destructive?: boolean }) {
+function Item({
+  icon,
+  children,
+  onSelect,
+  destructive,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onSelect: () => void;
+  destructive?: boolean;
+}) {
   return (
     <Menu.Item className={cn(itemClass, destructive && 'text-destructive')} onSelect={onSelect}>
       {icon}
@@ -46,15 +56,31 @@ export function UserMenu({
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-md border bg-card p-1 shadow-lg">
           <Menu.Label className="px-3 py-2 text-xs text-muted-foreground">{t('menu.signedInAs', { username })}</Menu.Label>
-          <Item icon={icon(UserCog)} onSelect={() => navigate('/account')}>{t('menu.account')}</Item>
-          <Item icon={icon(Settings)} onSelect={onOpenSettings}>{t('menu.settings')}</Item>
-          <Item icon={icon(HelpCircle)} onSelect={() => navigate('/help')}>{t('menu.help')}</Item>
-          <Item icon={icon(MessageSquare)} onSelect={() => navigate('/feedback')}>{t('menu.feedback')}</Item>
-          <Item icon={icon(Shield)} onSelect={() => navigate('/privacy-policy')}>{t('menu.privacy')}</Item>
-          <Item icon={icon(FileText)} onSelect={() => navigate('/terms-conditions')}>{t('menu.terms')}</Item>
+          <Item icon={icon(UserCog)} onSelect={() => navigate('/account')}>
+            {t('menu.account')}
+          </Item>
+          <Item icon={icon(Settings)} onSelect={onOpenSettings}>
+            {t('menu.settings')}
+          </Item>
+          <Item icon={icon(HelpCircle)} onSelect={() => navigate('/help')}>
+            {t('menu.help')}
+          </Item>
+          <Item icon={icon(MessageSquare)} onSelect={() => navigate('/feedback')}>
+            {t('menu.feedback')}
+          </Item>
+          <Item icon={icon(Shield)} onSelect={() => navigate('/privacy-policy')}>
+            {t('menu.privacy')}
+          </Item>
+          <Item icon={icon(FileText)} onSelect={() => navigate('/terms-conditions')}>
+            {t('menu.terms')}
+          </Item>
           <Menu.Separator className="my-1 h-px bg-border" />
-          <Item icon={icon(LogOut)} onSelect={onSignOut}>{t('menu.signOut')}</Item>
-          <Item icon={icon(Trash2)} onSelect={onDeleteAccount} destructive>{t('menu.deleteAccount')}</Item>
+          <Item icon={icon(LogOut)} onSelect={onSignOut}>
+            {t('menu.signOut')}
+          </Item>
+          <Item icon={icon(Trash2)} onSelect={onDeleteAccount} destructive>
+            {t('menu.deleteAccount')}
+          </Item>
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>

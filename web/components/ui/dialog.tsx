@@ -39,7 +39,10 @@ export function DialogContent({
               <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
             ) : null}
           </div>
-          <DialogPrimitive.Close className="rounded-md p-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring" aria-label={closeLabel}>
+          <DialogPrimitive.Close
+            className="rounded-md p-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            aria-label={closeLabel}
+          >
             <X aria-hidden="true" className="h-5 w-5" />
           </DialogPrimitive.Close>
         </div>

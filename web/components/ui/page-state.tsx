@@ -21,9 +21,22 @@ export function EmptyState({ title, description, action }: { title: string; desc
   );
 }
 
-export function ErrorState({ title, description, retryLabel, onRetry }: { title: string; description: string; retryLabel?: string; onRetry?: () => void }) {
+export function ErrorState({
+  title,
+  description,
+  retryLabel,
+  onRetry,
+}: {
+  title: string;
+  description: string;
+  retryLabel?: string;
+  onRetry?: () => void;
+}) {
   return (
-    <div role="alert" className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-lg border border-destructive/40 p-6 text-center">
+    <div
+      role="alert"
+      className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-lg border border-destructive/40 p-6 text-center"
+    >
       <p className="font-medium text-destructive">{title}</p>
       <p className="max-w-md text-sm text-muted-foreground">{description}</p>
       {onRetry && retryLabel ? (

@@ -26,7 +26,10 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
           {current.description ? (
             <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{current.description}</ToastPrimitive.Description>
           ) : null}
-          <ToastPrimitive.Close aria-label={closeLabel} className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close
+            aria-label={closeLabel}
+            className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-70 hover:opacity-100"
+          >
             ×
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

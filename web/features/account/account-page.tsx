@@ -3,7 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type User } from '../../../common/schemas/auth.schema';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  type User,
+} from '../../../common/schemas/auth.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -39,7 +47,10 @@ function passwordSchema(t: TFunction) {
   return z
     .object({
       currentPassword: z.string().min(1, t('errors.currentRequired')),
-      newPassword: z.string().min(PASSWORD_MIN, t('errors.passwordMin', { min: PASSWORD_MIN })).max(PASSWORD_MAX, t('errors.passwordMax', { max: PASSWORD_MAX })),
+      newPassword: z
+        .string()
+        .min(PASSWORD_MIN, t('errors.passwordMin', { min: PASSWORD_MIN }))
+        .max(PASSWORD_MAX, t('errors.passwordMax', { max: PASSWORD_MAX })),
       confirmPassword: z.string(),
     })
     .refine((values) => values.newPassword === values.confirmPassword, { message: t('errors.mismatch'), path: ['confirmPassword'] });
@@ -97,7 +108,10 @@ function ProfileForm({ user }: { user: User }) {
 function PasswordForm() {
   const { t } = useTranslation('account');
   const change = useChangePassword();
-  const form = useForm({ resolver: zodResolver(passwordSchema(t)), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm({
+    resolver: zodResolver(passwordSchema(t)),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const submit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
@@ -105,7 +119,7 @@ function PasswordForm() {
         toast({ title: t('security.changed'), description: t('security.otherSessions'), variant: 'success' });
       },
       onError: (error) => {
-        const message = error instanceof ApiError ? error.serverMessage ?? '' : '';
+        const message = error instanceof ApiError ? (error.serverMessage ?? '') : '';
         const description = /current password/i.test(message)
           ? t('errors.currentWrong')
           : /too common/i.test(message)

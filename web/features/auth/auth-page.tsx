@@ -5,14 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import {
-  EMAIL_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-} from '../../../common/schemas/auth.schema';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../../common/schemas/auth.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -86,7 +79,9 @@ function SignInForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const login = useLogin();
   const form = useForm({ resolver: zodResolver(signInSchema(t)), defaultValues: { username: '', password: '' } });
-  const submit = form.handleSubmit((values) => login.mutate({ username: values.username.trim(), password: values.password }, { onSuccess: onDone }));
+  const submit = form.handleSubmit((values) =>
+    login.mutate({ username: values.username.trim(), password: values.password }, { onSuccess: onDone }),
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn')}>
       <FormField label={t('username')} error={form.formState.errors.username?.message}>
@@ -110,13 +105,21 @@ function SignInForm({ onDone }: { onDone: () => void }) {
 function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const register = useRegister();
-  const form = useForm({ resolver: zodResolver(registerSchema(t)), defaultValues: { username: '', email: '', password: '' }, mode: 'onTouched' });
+  const form = useForm({
+    resolver: zodResolver(registerSchema(t)),
+    defaultValues: { username: '', email: '', password: '' },
+    mode: 'onTouched',
+  });
   const submit = form.handleSubmit((values) =>
     register.mutate({ username: values.username, password: values.password, email: values.email || null }, { onSuccess: onDone }),
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('createAccount')}>
-      <FormField label={t('username')} error={form.formState.errors.username?.message} hint={t('usernameHint', { min: USERNAME_MIN, max: USERNAME_MAX })}>
+      <FormField
+        label={t('username')}
+        error={form.formState.errors.username?.message}
+        hint={t('usernameHint', { min: USERNAME_MIN, max: USERNAME_MAX })}
+      >
         <Input {...form.register('username')} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} />
       </FormField>
       <FormField label={t('emailOptional')} error={form.formState.errors.email?.message} hint={t('emailHint')}>

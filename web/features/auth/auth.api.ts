@@ -14,7 +14,13 @@ function cacheUser(user: User | null): void {
   }
   safeStorage.set(
     STORAGE_KEYS.user,
-    JSON.stringify({ id: user.id, username: user.username, isPremium: user.isPremium, trialEndDate: user.trialEndDate, createdAt: user.createdAt }),
+    JSON.stringify({
+      id: user.id,
+      username: user.username,
+      isPremium: user.isPremium,
+      trialEndDate: user.trialEndDate,
+      createdAt: user.createdAt,
+    }),
   );
 }
 
@@ -47,7 +53,12 @@ async function authCall(path: string, body: unknown): Promise<User> {
   const payload = (await response.json().catch(() => ({}))) as Partial<User> & { message?: string; code?: string; token?: string };
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new AuthRequestError(response.status, payload.code, payload.message ?? '', Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+    throw new AuthRequestError(
+      response.status,
+      payload.code,
+      payload.message ?? '',
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   // The token in the body is for API clients; the browser keeps only the HttpOnly cookie.
   const { token: _token, ...user } = payload;

@@ -45,7 +45,10 @@ export function LandingPage() {
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t('hero.title')}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{t('hero.subtitle')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/auth#register" className="rounded-md bg-primary px-6 py-3 text-lg font-semibold text-primary-foreground hover:opacity-90">
+            <Link
+              to="/auth#register"
+              className="rounded-md bg-primary px-6 py-3 text-lg font-semibold text-primary-foreground hover:opacity-90"
+            >
               {t('hero.cta', { days: TRIAL_DAYS })}
             </Link>
             <a href="#features" className="rounded-md border px-6 py-3 text-lg font-semibold hover:bg-muted">
@@ -55,7 +58,9 @@ export function LandingPage() {
         </section>
         <section id="features" aria-labelledby="features-title" className="bg-muted px-4 py-16">
           <div className="mx-auto max-w-6xl">
-            <h2 id="features-title" className="text-center text-3xl font-bold">{t('features.title')}</h2>
+            <h2 id="features-title" className="text-center text-3xl font-bold">
+              {t('features.title')}
+            </h2>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {FEATURES.map(({ id, icon: Icon }) => (
                 <li key={id} className="rounded-lg border bg-card p-6">
@@ -68,7 +73,9 @@ export function LandingPage() {
           </div>
         </section>
         <section aria-labelledby="pricing-title" className="mx-auto max-w-5xl px-4 py-16">
-          <h2 id="pricing-title" className="text-center text-3xl font-bold">{t('pricing.title')}</h2>
+          <h2 id="pricing-title" className="text-center text-3xl font-bold">
+            {t('pricing.title')}
+          </h2>
           <p className="mt-3 text-center text-muted-foreground">{t('pricing.subtitle', { days: TRIAL_DAYS })}</p>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             <div className="rounded-lg border p-6">
@@ -76,7 +83,10 @@ export function LandingPage() {
               <p className="mt-2 text-3xl font-bold">{money(0, currency)}</p>
               <ul className="mt-4 space-y-2 text-sm">
                 {(['unlimited', 'timer', 'grades'] as const).map((key) => (
-                  <li key={key} className="flex gap-2"><Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />{t(`pricing.free.${key}`)}</li>
+                  <li key={key} className="flex gap-2">
+                    <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />
+                    {t(`pricing.free.${key}`)}
+                  </li>
                 ))}
               </ul>
             </div>
@@ -88,7 +98,10 @@ export function LandingPage() {
               </p>
               <ul className="mt-4 space-y-2 text-sm">
                 {(['files', 'templates', 'analytics'] as const).map((key) => (
-                  <li key={key} className="flex gap-2"><Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />{t(`pricing.premium.${key}`)}</li>
+                  <li key={key} className="flex gap-2">
+                    <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />
+                    {t(`pricing.premium.${key}`)}
+                  </li>
                 ))}
               </ul>
             </div>
@@ -98,10 +111,15 @@ export function LandingPage() {
                 {money(priceFor('yearly', currency, now), currency)}
                 <span className="text-base font-normal text-muted-foreground"> {t('pricing.perYear')}</span>
               </p>
-              <p className="mt-1 text-sm font-semibold text-success">{t('pricing.save', { percent: yearlySavingPercent(currency, now) })}</p>
+              <p className="mt-1 text-sm font-semibold text-success">
+                {t('pricing.save', { percent: yearlySavingPercent(currency, now) })}
+              </p>
               <ul className="mt-4 space-y-2 text-sm">
                 {(['files', 'templates', 'analytics'] as const).map((key) => (
-                  <li key={key} className="flex gap-2"><Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />{t(`pricing.premium.${key}`)}</li>
+                  <li key={key} className="flex gap-2">
+                    <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />
+                    {t(`pricing.premium.${key}`)}
+                  </li>
                 ))}
               </ul>
             </div>
@@ -110,14 +128,15 @@ export function LandingPage() {
         <section className="bg-primary px-4 py-14 text-center text-primary-foreground">
           <BookOpen aria-hidden="true" className="mx-auto h-10 w-10" />
           <h2 className="mt-3 text-3xl font-bold">{t('cta.title')}</h2>
-          <Link to="/auth#register" className="mt-6 inline-block rounded-md bg-background px-6 py-3 font-semibold text-foreground hover:opacity-90">
+          <Link
+            to="/auth#register"
+            className="mt-6 inline-block rounded-md bg-background px-6 py-3 font-semibold text-foreground hover:opacity-90"
+          >
             {t('getStarted')}
           </Link>
         </section>
       </main>
-      <footer className="px-4 py-8 text-center text-sm text-muted-foreground">
-        {t('footer', { year: now.getFullYear() })}
-      </footer>
+      <footer className="px-4 py-8 text-center text-sm text-muted-foreground">{t('footer', { year: now.getFullYear() })}</footer>
     </div>
   );
 }

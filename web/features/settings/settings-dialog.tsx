@@ -20,7 +20,19 @@ const SWATCHES: Record<(typeof THEME_COLORS)[number], string> = {
 };
 const MODE_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
-function Row({ icon, label, value, onClick, badge }: { icon: ReactNode; label: string; value?: string; onClick?: () => void; badge?: string }) {
+function Row({
+  icon,
+  label,
+  value,
+  onClick,
+  badge,
+}: {
+  icon: ReactNode;
+  label: string;
+  value?: string;
+  onClick?: () => void;
+  badge?: string;
+}) {
   return (
     <button
       type="button"
@@ -37,7 +49,19 @@ function Row({ icon, label, value, onClick, badge }: { icon: ReactNode; label: s
 }
 
 /** A list of choices where exactly one is selected: a radio group for assistive technology. */
-function Choices<T extends string>({ label, options, value, onChange, render }: { label: string; options: readonly T[]; value: T | undefined; onChange: (value: T) => void; render: (option: T) => ReactNode }) {
+function Choices<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  render,
+}: {
+  label: string;
+  options: readonly T[];
+  value: T | undefined;
+  onChange: (value: T) => void;
+  render: (option: T) => ReactNode;
+}) {
   return (
     <div role="radiogroup" aria-label={label} className="space-y-1">
       {options.map((option) => (
@@ -66,7 +90,17 @@ function Choices<T extends string>({ label, options, value, onChange, render }: 
  * language and grading system pages. Theme settings persist locally (DECISIONS.md keys); the grading
  * system is saved on the server.
  */
-export function SettingsDialog({ open, onOpenChange, premiumActive, onOpenPremium }: { open: boolean; onOpenChange: (open: boolean) => void; premiumActive: boolean; onOpenPremium: () => void }) {
+export function SettingsDialog({
+  open,
+  onOpenChange,
+  premiumActive,
+  onOpenPremium,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  premiumActive: boolean;
+  onOpenPremium: () => void;
+}) {
   const { t } = useTranslation('settings');
   const [page, setPage] = useState<Page>('main');
   const [theme, setTheme] = useTheme();
@@ -93,7 +127,11 @@ export function SettingsDialog({ open, onOpenChange, premiumActive, onOpenPremiu
     >
       <DialogContent title={titles[page]} closeLabel={t('close')}>
         {page !== 'main' ? (
-          <button type="button" onClick={() => setPage('main')} className="mb-3 inline-flex items-center gap-1 text-sm text-primary hover:underline">
+          <button
+            type="button"
+            onClick={() => setPage('main')}
+            className="mb-3 inline-flex items-center gap-1 text-sm text-primary hover:underline"
+          >
             <ChevronLeft aria-hidden="true" className="h-4 w-4" />
             {t('back')}
           </button>
@@ -101,7 +139,12 @@ export function SettingsDialog({ open, onOpenChange, premiumActive, onOpenPremiu
         {page === 'main' ? (
           <div className="space-y-1">
             <Row icon={icon(Crown)} label={t('premium')} badge={premiumActive ? t('active') : undefined} onClick={onOpenPremium} />
-            <Row icon={icon(MODE_ICONS[theme.mode])} label={t('mode.title')} value={t(`mode.${theme.mode}`)} onClick={() => setPage('mode')} />
+            <Row
+              icon={icon(MODE_ICONS[theme.mode])}
+              label={t('mode.title')}
+              value={t(`mode.${theme.mode}`)}
+              onClick={() => setPage('mode')}
+            />
             <Row icon={icon(Palette)} label={t('color.title')} value={t(`color.${theme.color}`)} onClick={() => setPage('color')} />
             <Row icon={icon(Shapes)} label={t('style.title')} value={t(`style.${theme.style}`)} onClick={() => setPage('style')} />
             <Row icon={icon(Globe)} label={t('language.title')} value={LANGUAGE_NAMES[language]} onClick={() => setPage('language')} />
@@ -114,7 +157,13 @@ export function SettingsDialog({ open, onOpenChange, premiumActive, onOpenPremiu
           </div>
         ) : null}
         {page === 'mode' ? (
-          <Choices label={t('mode.title')} options={THEME_MODES} value={theme.mode} onChange={(mode) => setTheme({ mode })} render={(mode) => t(`mode.${mode}`)} />
+          <Choices
+            label={t('mode.title')}
+            options={THEME_MODES}
+            value={theme.mode}
+            onChange={(mode) => setTheme({ mode })}
+            render={(mode) => t(`mode.${mode}`)}
+          />
         ) : null}
         {page === 'color' ? (
           <Choices
@@ -131,17 +180,27 @@ export function SettingsDialog({ open, onOpenChange, premiumActive, onOpenPremiu
           />
         ) : null}
         {page === 'style' ? (
-          <Choices label={t('style.title')} options={UI_STYLES} value={theme.style} onChange={(style) => setTheme({ style })} render={(style) => (
-            <span>
-              <span className="block">{t(`style.${style}`)}</span>
-              <span className="block text-xs text-muted-foreground">{t(`style.${style}Hint`)}</span>
-            </span>
-          )} />
+          <Choices
+            label={t('style.title')}
+            options={UI_STYLES}
+            value={theme.style}
+            onChange={(style) => setTheme({ style })}
+            render={(style) => (
+              <span>
+                <span className="block">{t(`style.${style}`)}</span>
+                <span className="block text-xs text-muted-foreground">{t(`style.${style}Hint`)}</span>
+              </span>
+            )}
+          />
         ) : null}
         {page === 'language' ? (
-          <Choices label={t('language.title')} options={LANGUAGES} value={language} onChange={(next) => void i18next.changeLanguage(next)} render={(code) => (
-            <span lang={code}>{LANGUAGE_NAMES[code]}</span>
-          )} />
+          <Choices
+            label={t('language.title')}
+            options={LANGUAGES}
+            value={language}
+            onChange={(next) => void i18next.changeLanguage(next)}
+            render={(code) => <span lang={code}>{LANGUAGE_NAMES[code]}</span>}
+          />
         ) : null}
         {page === 'grading' ? (
           <Choices<GradingSystemKey>

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `npm test`: every test, in the order that fails fastest. Type check, lint, unit and API tests (on the
+# embedded PostgreSQL, or DATABASE_URL's server when set), then the production build and the Playwright
+# suite in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian's Chromium for the browser tests…"
+    (apt-get install -y -qq chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; })
+  else
+    echo "Chromium is missing: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH), then npm test again." >&2
+    exit 1
+  fi
+fi
+
+step() { printf '\n== %s\n' "$1"; }
+step "Type check";        npx tsc --noEmit -p tsconfig.json
+step "Lint";              npx eslint --max-warnings 0 .
+step "Format";            npx prettier --check . --log-level warn
+step "Unit tests";        npx vitest run --project unit
+step "API tests";         npx vitest run --project api
+step "Build";             npx vite build --logLevel warn
+step "Browser tests";     npx playwright test
