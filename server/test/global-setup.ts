@@ -42,7 +42,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   await admin.connect();
   await admin.query(`CREATE DATABASE ${templateName}`);
   const template = connectDatabase(withDatabase(adminUrl, templateName), 1);
-  await runMigrations(template.db);
+  await runMigrations(template);
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplateName', templateName);

@@ -40,7 +40,7 @@ export function BottomNav() {
                 data-nav-id={id}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[11px] font-medium leading-tight sm:text-xs',
+                  'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[10px] font-medium leading-tight min-[400px]:text-[11px] sm:text-xs',
                   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
                   active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                 )}

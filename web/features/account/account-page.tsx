@@ -24,9 +24,13 @@ import { useChangePassword, useUpdateProfile } from './account.api';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
-function timeZones(): string[] {
+/** Every IANA zone the browser knows, always including UTC and the user's current one. */
+function timeZones(current: string): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
-  return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : ['UTC'];
+  const zones = new Set(intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : []);
+  zones.add('UTC');
+  zones.add(current);
+  return [...zones].sort();
 }
 
 function profileSchema(t: TFunction) {
@@ -91,7 +95,7 @@ function ProfileForm({ user }: { user: User }) {
       </FormField>
       <FormField label={t('profile.timeZone')} hint={t('profile.timeZoneHint')}>
         <select {...form.register('timeZone')} className="h-10 w-full rounded-md border bg-background px-3">
-          {timeZones().map((zone) => (
+          {timeZones(user.timeZone).map((zone) => (
             <option key={zone} value={zone}>
               {zone}
             </option>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
-import { apiRequest } from '../../lib/api-client';
+import { apiJson, apiRequest } from '../../lib/api-client';
 import { getQueryFn } from '../../lib/query-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
@@ -83,10 +83,29 @@ export function useLogin() {
   });
 }
 
+/** The browser's IANA time zone (DECISIONS.md: the client sends it; the server stores it). */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useRegister() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: { username: string; password: string; email: string | null }) => authCall('/api/auth/register', body),
+    mutationFn: async (body: { username: string; password: string; email: string | null }) => {
+      const user = await authCall('/api/auth/register', body);
+      const timeZone = browserTimeZone();
+      if (!timeZone || timeZone === user.timeZone) return user;
+      // Due dates, streaks and challenge periods are the user's local days from the first moment.
+      try {
+        return await apiJson<User>('PATCH', '/api/account/profile', { timeZone });
+      } catch {
+        return user; // the zone can still be set under Account settings
+      }
+    },
     onSuccess: signedIn,
   });
 }

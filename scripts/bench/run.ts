@@ -1,0 +1,122 @@
+/**
+ * `npm run bench`: benchmarks (not timed tests) on this machine. Starts the production server on its own
+ * embedded PostgreSQL with a seeded user, drives it with autocannon, sizes the JavaScript a visitor
+ * downloads from the Vite manifest, and runs the domain micro-benchmarks. Prints one table.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const rows: [string, string][] = [];
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+
+/** Gzipped bytes of a chunk and everything it statically imports (what the browser must fetch). */
+function gzipClosure(manifest: Record<string, ManifestChunk>, keys: string[]): number {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  let total = 0;
+  for (const file of seen) total += gzipSync(readFileSync(path.join(root, 'dist/web', file)), { level: 9 }).length;
+  return total;
+}
+
+function bundleSizes(): void {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const manifest = JSON.parse(readFileSync(path.join(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? 'index.html';
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
+  rows.push(['JS for the landing page (entry + landing chunk)', kb(gzipClosure(manifest, [entry, 'features/landing/landing-page.tsx']))]);
+  rows.push(['JS for the app shell (entry + shell chunk)', kb(gzipClosure(manifest, [entry, 'app/layouts/app-shell.tsx']))]);
+  rows.push(['JS entry chunk alone', kb(gzipClosure(manifest, [entry]))]);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<void> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const ok = result.non2xx === 0 && result.errors === 0;
+  rows.push([
+    `${name} (${CONNECTIONS} conns, ${DURATION_S}s)`,
+    `${Math.round(result.requests.average).toLocaleString('en')} req/s, p99 ${result.latency.p99} ms${ok ? '' : `, ${result.non2xx} non-2xx!`}`,
+  ]);
+}
+
+async function httpBenchmarks(): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-bench-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      AUTH_RATE_LIMIT: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        if (attempt > 600) throw new Error('server did not start');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench_user', password: 'Bench-password-123' }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    await load('GET / (static app shell, no database)', `${base}/`);
+    await load('GET /api/health (one SELECT 1)', `${base}/api/health`);
+    await load('GET /api/auth/me (session lookup)', `${base}/api/auth/me`, { authorization: `Bearer ${token}` });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function domainBenchmarks(): void {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/timetable.bench.ts'], { cwd: root }).toString();
+  for (const line of output.trim().split('\n').slice(1)) {
+    const [kind, ...rest] = line.trim().split(/\s{2,}/);
+    rows.push([`expandTimetable: 1 year, 12 courses, ${kind}`, rest.join(', ')]);
+  }
+}
+
+bundleSizes();
+await httpBenchmarks();
+domainBenchmarks();
+
+const width = Math.max(...rows.map(([name]) => name.length));
+console.log(`\nStudyPilot benchmarks — ${os.cpus().length} cores, Node ${process.version}\n`);
+for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** A weekly time slot; `week` (A/B) or `cycleDay` (N-day rotation) select it in rotating terms. */
+export type CourseTimeSlot = { day: number; startTime: string; endTime: string; week?: 'A' | 'B' | null; cycleDay?: number | null };
+
+const userId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const academicYears = pgTable(
+  'academic_years',
+  { id: uuid('id').primaryKey().defaultRandom(), userId: userId(), name: text('name').notNull(), createdAt: createdAt() },
+  (table) => [index('academic_years_user_idx').on(table.userId)],
+);
+
+export const terms = pgTable(
+  'terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    academicYearId: uuid('academic_year_id').references(() => academicYears.id, { onDelete: 'set null' }),
+    color: text('color').notNull(),
+    /** 'weekly' (default), 'ab' (two-week cycle) or 'nday' (rotation of rotationDays school days). */
+    rotationKind: text('rotation_kind').notNull().default('weekly'),
+    rotationDays: integer('rotation_days'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('terms_user_start_idx').on(table.userId, table.startDate),
+    check('terms_dates', sql`${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('holidays_user_start_idx').on(table.userId, table.startDate),
+    check('holidays_dates', sql`${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    credits: real('credits'),
+    instructor: text('instructor'),
+    room: text('room'),
+    termId: uuid('term_id').references(() => terms.id, { onDelete: 'set null' }),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    color: text('color').notNull(),
+    targetGrade: real('target_grade'),
+    /** Kept in order: attendance keys use a slot's index, so editors append and never reorder. */
+    timeSlots: jsonb('time_slots').$type<CourseTimeSlot[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [index('courses_user_idx').on(table.userId, table.name)],
+);
