@@ -6,11 +6,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort } from '../../server/lib/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -44,15 +44,6 @@ function bundleSizes(): void {
   rows.push(['JS entry chunk alone', kb(gzipClosure(manifest, [entry]))]);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<void> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });

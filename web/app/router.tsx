@@ -16,17 +16,17 @@ function page(
   };
 }
 
-/** A section owned by a later issue: its placeholder until the feature lands. */
-const placeholder = (section: SectionId) =>
+const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
+const premium = (element: ReactNode) => <RequirePremium>{element}</RequirePremium>;
+
+/** A section owned by a later issue: its placeholder until the feature lands, inside its guards. */
+const placeholder = (section: SectionId, wrap?: (element: ReactNode) => ReactNode) =>
   page(async () => {
     const { SectionPlaceholder } = await import('./section-placeholder');
     return function Placeholder() {
       return <SectionPlaceholder section={section} />;
     };
-  });
-
-const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
-const premium = (element: ReactNode) => <RequirePremium>{element}</RequirePremium>;
+  }, wrap);
 
 /** SPEC.md §2's routes with DECISIONS.md's adjustments. */
 export const routes: RouteObject[] = [
@@ -65,27 +65,11 @@ export const routes: RouteObject[] = [
       { path: '/study', ...placeholder('study') },
       { path: '/rewards', ...placeholder('rewards') },
       { path: '/help', ...placeholder('help') },
-      {
-        path: '/files',
-        ...page(async () => {
-          const { SectionPlaceholder } = await import('./section-placeholder');
-          return function Files() {
-            return <SectionPlaceholder section="files" />;
-          };
-        }, premium),
-      },
+      { path: '/files', ...placeholder('files', premium) },
       { path: '/premium', ...placeholder('premium') },
       { path: '/premium-files', ...placeholder('premiumFiles') },
       { path: '/premium-success', ...placeholder('premiumSuccess') },
-      {
-        path: '/admin',
-        ...page(async () => {
-          const { SectionPlaceholder } = await import('./section-placeholder');
-          return function Admin() {
-            return <SectionPlaceholder section="admin" />;
-          };
-        }, admin),
-      },
+      { path: '/admin', ...placeholder('admin', admin) },
       { path: '/account', ...page(async () => (await import('../features/account/account-page')).AccountPage) },
       { path: '/feedback', ...placeholder('feedback') },
       { path: '/feedback/mine', ...placeholder('myFeedback') },

@@ -15,6 +15,44 @@ const FEATURES: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
   { id: 'rewards', icon: Trophy },
 ];
 
+const FREE_FEATURES = ['unlimited', 'timer', 'grades'] as const;
+const PREMIUM_FEATURES = ['files', 'templates', 'analytics'] as const;
+
+function PlanCard({
+  title,
+  price,
+  period,
+  note,
+  features,
+  highlighted = false,
+}: {
+  title: string;
+  price: string;
+  period?: string;
+  note?: string;
+  features: string[];
+  highlighted?: boolean;
+}) {
+  return (
+    <div className={highlighted ? 'rounded-lg border-2 border-primary p-6' : 'rounded-lg border p-6'}>
+      <h3 className="text-xl font-semibold">{title}</h3>
+      <p className="mt-2 text-3xl font-bold">
+        {price}
+        {period ? <span className="text-base font-normal text-muted-foreground"> {period}</span> : null}
+      </p>
+      {note ? <p className="mt-1 text-sm font-semibold text-success">{note}</p> : null}
+      <ul className="mt-4 space-y-2 text-sm">
+        {features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function money(amount: number, currency: 'USD' | 'JPY'): string {
   return formatNumber(amount, { style: 'currency', currency, minimumFractionDigits: currency === 'JPY' ? 0 : 2 });
 }
@@ -78,51 +116,25 @@ export function LandingPage() {
           </h2>
           <p className="mt-3 text-center text-muted-foreground">{t('pricing.subtitle', { days: TRIAL_DAYS })}</p>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
-            <div className="rounded-lg border p-6">
-              <h3 className="text-xl font-semibold">{t('pricing.free.title')}</h3>
-              <p className="mt-2 text-3xl font-bold">{money(0, currency)}</p>
-              <ul className="mt-4 space-y-2 text-sm">
-                {(['unlimited', 'timer', 'grades'] as const).map((key) => (
-                  <li key={key} className="flex gap-2">
-                    <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />
-                    {t(`pricing.free.${key}`)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="rounded-lg border-2 border-primary p-6">
-              <h3 className="text-xl font-semibold">{t('pricing.monthly.title')}</h3>
-              <p className="mt-2 text-3xl font-bold">
-                {money(priceFor('monthly', currency, now), currency)}
-                <span className="text-base font-normal text-muted-foreground"> {t('pricing.perMonth')}</span>
-              </p>
-              <ul className="mt-4 space-y-2 text-sm">
-                {(['files', 'templates', 'analytics'] as const).map((key) => (
-                  <li key={key} className="flex gap-2">
-                    <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />
-                    {t(`pricing.premium.${key}`)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="rounded-lg border p-6">
-              <h3 className="text-xl font-semibold">{t('pricing.yearly.title')}</h3>
-              <p className="mt-2 text-3xl font-bold">
-                {money(priceFor('yearly', currency, now), currency)}
-                <span className="text-base font-normal text-muted-foreground"> {t('pricing.perYear')}</span>
-              </p>
-              <p className="mt-1 text-sm font-semibold text-success">
-                {t('pricing.save', { percent: yearlySavingPercent(currency, now) })}
-              </p>
-              <ul className="mt-4 space-y-2 text-sm">
-                {(['files', 'templates', 'analytics'] as const).map((key) => (
-                  <li key={key} className="flex gap-2">
-                    <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-success" />
-                    {t(`pricing.premium.${key}`)}
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <PlanCard
+              title={t('pricing.free.title')}
+              price={money(0, currency)}
+              features={FREE_FEATURES.map((key) => t(`pricing.free.${key}`))}
+            />
+            <PlanCard
+              highlighted
+              title={t('pricing.monthly.title')}
+              price={money(priceFor('monthly', currency, now), currency)}
+              period={t('pricing.perMonth')}
+              features={PREMIUM_FEATURES.map((key) => t(`pricing.premium.${key}`))}
+            />
+            <PlanCard
+              title={t('pricing.yearly.title')}
+              price={money(priceFor('yearly', currency, now), currency)}
+              period={t('pricing.perYear')}
+              note={t('pricing.save', { percent: yearlySavingPercent(currency, now) })}
+              features={PREMIUM_FEATURES.map((key) => t(`pricing.premium.${key}`))}
+            />
           </div>
         </section>
         <section className="bg-primary px-4 py-14 text-center text-primary-foreground">
