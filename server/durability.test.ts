@@ -14,7 +14,6 @@ const root = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
 let server: ChildProcess | undefined;
 
-
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,

@@ -44,7 +44,6 @@ function bundleSizes(): void {
   rows.push(['JS entry chunk alone', kb(gzipClosure(manifest, [entry]))]);
 }
 
-
 async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<void> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   const ok = result.non2xx === 0 && result.errors === 0;

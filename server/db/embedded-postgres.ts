@@ -15,7 +15,6 @@ const SECRET_FILE = 'pg-secret';
 /** Holds the pid of the Node process that owns the cluster, so a second server never takes it over. */
 const OWNER_FILE = 'owner.pid';
 
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
