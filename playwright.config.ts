@@ -20,6 +20,8 @@ const port = Number(process.env.E2E_PORT);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Not test-results/ itself: Playwright empties its output folder, and the Vitest reports live there.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

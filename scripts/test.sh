@@ -17,10 +17,14 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 
 step() { printf '\n== %s\n' "$1"; }
+mkdir -p test-results
+rm -f test-results/*.json
+# The closing "N passed, N failed" line, also when a step fails.
+trap 'npx tsx scripts/test-summary.ts test-results/unit.json test-results/api.json test-results/e2e.json' EXIT
 step "Type check";        npx tsc --noEmit -p tsconfig.json
 step "Lint";              npx eslint --max-warnings 0 .
 step "Format";            npx prettier --check . --log-level warn
-step "Unit tests";        npx vitest run --project unit
-step "API tests";         npx vitest run --project api
+step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
 step "Build";             npx vite build --logLevel warn
-step "Browser tests";     npx playwright test
+step "Browser tests";     PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
