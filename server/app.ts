@@ -10,6 +10,8 @@ import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
+import { registerRewardsRoutes } from './features/rewards/rewards.routes';
+import { registerScheduleRewardFacts } from './features/schedule/schedule-reward-facts';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
@@ -29,6 +31,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerPremiumRoutes,
   registerSettingsRoutes,
   registerAdminRoutes,
+  registerRewardsRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
@@ -74,6 +77,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin);
 
+  registerScheduleRewardFacts();
   const deps: AppDeps = { db, config };
   for (const register of FEATURE_ROUTES) register(app, deps);
   return app;

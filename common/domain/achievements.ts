@@ -57,6 +57,26 @@ export const ACHIEVEMENTS = [
 
 export type AchievementId = (typeof ACHIEVEMENTS)[number]['id'];
 
+/** English names and descriptions for API clients; the web client translates by id. */
+export const ACHIEVEMENT_TEXT: Record<AchievementId, { name: string; description: string }> = {
+  'first-login': { name: 'First Steps', description: 'Signed in for the first time' },
+  'first-study-session': { name: 'First Session', description: 'Logged a study session' },
+  'five-day-streak': { name: 'Five-Day Streak', description: 'Studied five days in a row' },
+  'task-master': { name: 'Task Master', description: 'Completed 10 tasks' },
+  daily_completer: { name: 'Daily Completer', description: 'Completed 3 tasks in one day' },
+  task_champion: { name: 'Task Champion', description: 'Completed 25 tasks in one calendar month' },
+  early_bird: { name: 'Early Bird', description: 'Started 5 study sessions before 09:00' },
+  night_owl: { name: 'Night Owl', description: 'Started 5 study sessions at or after 21:00' },
+  focused_mind: { name: 'Focused Mind', description: '2 hours of focus in one session, no break' },
+  dedicated_learner: { name: 'Dedicated Learner', description: 'A 25-day study streak' },
+  monthly_master: { name: 'Monthly Master', description: '60 hours of study in one calendar month' },
+  'straight-as': { name: "Straight A's", description: 'Every course with grades averages 90% or more (3 courses at least)' },
+  'gcse-star': { name: 'Star Grade', description: 'An assessment scored 90% or more' },
+  honor_roll: { name: 'Honor Roll', description: "A calendar month's weighted average over 85%" },
+  attendance_champion: { name: 'Attendance Champion', description: '30 classes attended in a row' },
+  class_commitment: { name: 'Class Commitment', description: '95% attendance over at least 20 classes in a term' },
+};
+
 export function isAchievementId(value: string): value is AchievementId {
   return ACHIEVEMENTS.some((achievement) => achievement.id === value);
 }

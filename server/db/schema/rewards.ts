@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -21,4 +21,63 @@ export const pointsLedger = pgTable(
     uniqueIndex('points_ledger_source_idx').on(table.userId, table.reason, table.sourceId),
     index('points_ledger_user_created_idx').on(table.userId, table.createdAt),
   ],
+);
+
+/** Unlocked achievements: one row per (user, achievement), so unlocking happens once. */
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementId: text('achievement_id').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.achievementId] })],
+);
+
+/** A challenge completed in one period (identified by its first local date); paid once. */
+export const challengeCompletions = pgTable(
+  'challenge_completions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeId: text('challenge_id').notNull(),
+    periodStart: date('period_start').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.challengeId, table.periodStart] })],
+);
+
+export const customRewards = pgTable(
+  'custom_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    cost: integer('cost').notNull(),
+    category: text('category'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('custom_rewards_user_idx').on(table.userId, table.cost)],
+);
+
+/** What was redeemed, at what cost (the ledger holds the matching negative entry). */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rewardId: text('reward_id').notNull(),
+    rewardName: text('reward_name').notNull(),
+    cost: integer('cost').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('redemptions_user_idx').on(table.userId, table.createdAt)],
 );

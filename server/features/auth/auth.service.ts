@@ -3,7 +3,7 @@ import { trialEndFor } from '../../../common/domain/premium-access';
 import type { LoginBody } from '../../../common/schemas/auth.schema';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { awardPoints } from '../rewards/points.service';
+import { unlockAchievement } from '../rewards/rewards.service';
 import { HttpError, badRequest, conflict } from '../../lib/http-error';
 import { clearFailures, lockedForSeconds, recordFailure } from './login-lock.service';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -44,8 +44,8 @@ export async function register(
         .returning();
       if (!user) throw new Error('insert returned no row');
       const token = await createSession(tx, user.id);
-      const firstLogin = await awardPoints(tx, { userId: user.id, reason: 'achievement', sourceId: 'first-login', amount: 10 });
-      return { user: { ...user, points: firstLogin.balance }, token };
+      await unlockAchievement(tx, user.id, 'first-login');
+      return { user, token };
     });
   } catch (error) {
     // Two registrations racing for one name: the unique index decides.
@@ -73,7 +73,7 @@ export async function login(db: Database, input: LoginBody): Promise<{ user: Use
   }
   await clearFailures(db, usernameKey);
   const token = await createSession(db, user.id);
-  // first-login is the server's own achievement; the ledger's unique rule makes this a no-op later.
-  await awardPoints(db, { userId: user.id, reason: 'achievement', sourceId: 'first-login', amount: 10 });
+  // first-login is the server's own achievement; unlocking is idempotent, so later sign-ins change nothing.
+  await unlockAchievement(db, user.id, 'first-login');
   return { user, token };
 }

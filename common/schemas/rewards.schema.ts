@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { CUSTOM_REWARD_COST_MAX, CUSTOM_REWARD_COST_MIN } from '../domain/shop';
+
+export const REWARD_NAME_MAX = 100;
+export const REWARD_DESCRIPTION_MAX = 500;
+export const REWARD_CATEGORY_MAX = 50;
+
+const cost = z.number().int().min(CUSTOM_REWARD_COST_MIN).max(CUSTOM_REWARD_COST_MAX);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+export const customRewardBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(REWARD_NAME_MAX),
+  description: optionalText(REWARD_DESCRIPTION_MAX),
+  cost,
+  category: optionalText(REWARD_CATEGORY_MAX),
+});
+export type CustomRewardBody = z.input<typeof customRewardBodySchema>;
+
+export const customRewardPatchSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(REWARD_NAME_MAX).optional(),
+    description: optionalText(REWARD_DESCRIPTION_MAX),
+    cost: cost.optional(),
+    category: optionalText(REWARD_CATEGORY_MAX),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
+
+export const taskCompletedBodySchema = z.strictObject({
+  taskId: z.uuid(),
+  completedAt: z.iso.datetime({ offset: true }),
+});
+
+/** Accepted for compatibility (SPEC.md §7); the numbers are ignored (API.md). */
+export const challengeProgressBodySchema = z.strictObject({
+  dailyTasks: z.number().optional(),
+  weeklyTasks: z.number().optional(),
+  monthlyTasks: z.number().optional(),
+  totalCompletedTasks: z.number().optional(),
+});
+
+export type ShopItem = {
+  id: string;
+  name: string | null;
+  description: string | null;
+  cost: number;
+  category: string | null;
+  builtIn: boolean;
+};
+export type Achievement = {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  points: number;
+  category: string;
+  unlocked: boolean;
+  unlockedAt: string | null;
+  progress: number;
+  target: number;
+};

@@ -1,0 +1,236 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  ACHIEVEMENTS,
+  ACHIEVEMENT_TEXT,
+  evaluateAchievements,
+  isAchievementId,
+  type AchievementId,
+} from '../../../common/domain/achievements';
+import { evaluateChallenges, type ChallengeState } from '../../../common/domain/challenges';
+import { localDateOf } from '../../../common/domain/local-time';
+import { BUILT_IN_REWARDS } from '../../../common/domain/shop';
+import type { Achievement, CustomRewardBody, ShopItem } from '../../../common/schemas/rewards.schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { challengeCompletions, customRewards, pointsLedger, redemptions, userAchievements, users } from '../../db/schema';
+import { HttpError, conflict, notFound } from '../../lib/http-error';
+import { awardPoints, pointsBalance } from './points.service';
+import { gatherRewardFacts } from './reward-facts';
+
+export const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
+
+/** Unlocks an achievement once and pays its points once (both idempotent). True when newly unlocked. */
+export async function unlockAchievement(db: DbOrTx, userId: string, id: AchievementId): Promise<boolean> {
+  const definition = ACHIEVEMENTS.find((achievement) => achievement.id === id);
+  if (!definition) return false;
+  const inserted = await db
+    .insert(userAchievements)
+    .values({ userId, achievementId: id })
+    .onConflictDoNothing()
+    .returning({ id: userAchievements.achievementId });
+  await awardPoints(db, { userId, reason: 'achievement', sourceId: id, amount: definition.points });
+  return inserted.length > 0;
+}
+
+export type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChallenges: string[]; points: number };
+
+/**
+ * Re-evaluates every achievement and challenge from the user's own records, unlocking and paying
+ * what is newly earned. Features call it after the writes that can change the answer (task completed,
+ * session logged, grade added, attendance marked). The user row is locked so that concurrent
+ * evaluations of one user take turns and nothing is paid twice.
+ */
+export async function evaluateRewards(db: Database, userId: string, now = new Date()): Promise<RewardsEvaluation> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound();
+    const facts = await gatherRewardFacts(tx, userId, user.timeZone);
+    const today = localDateOf(now, user.timeZone);
+    const unlockedAchievements: AchievementId[] = [];
+    for (const progress of evaluateAchievements(facts, today)) {
+      if (progress.met && (await unlockAchievement(tx, userId, progress.id))) unlockedAchievements.push(progress.id);
+    }
+    const completedChallenges: string[] = [];
+    for (const challenge of evaluateChallenges(facts, facts.terms, now)) {
+      if (challenge.status !== 'completed') continue;
+      const inserted = await tx
+        .insert(challengeCompletions)
+        .values({ userId, challengeId: challenge.id, periodStart: challenge.periodStart })
+        .onConflictDoNothing()
+        .returning({ id: challengeCompletions.challengeId });
+      if (inserted.length === 0) continue;
+      await awardPoints(tx, {
+        userId,
+        reason: 'challenge',
+        sourceId: `${challenge.id}:${challenge.periodStart}`,
+        amount: challenge.reward,
+      });
+      completedChallenges.push(challenge.id);
+    }
+    return { unlockedAchievements, completedChallenges, points: await pointsBalance(tx, userId) };
+  });
+}
+
+export async function listAchievements(db: Database, userId: string, now = new Date()): Promise<Achievement[]> {
+  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const [facts, unlocked] = await Promise.all([
+    gatherRewardFacts(db, userId, user.timeZone),
+    db.select().from(userAchievements).where(eq(userAchievements.userId, userId)),
+  ]);
+  const unlockedAt = new Map(unlocked.map((row) => [row.achievementId, row.unlockedAt]));
+  const progress = new Map(evaluateAchievements(facts, localDateOf(now, user.timeZone)).map((entry) => [entry.id, entry]));
+  return ACHIEVEMENTS.map((definition) => {
+    const when = unlockedAt.get(definition.id);
+    const entry = progress.get(definition.id);
+    return {
+      id: definition.id,
+      ...ACHIEVEMENT_TEXT[definition.id],
+      icon: definition.icon,
+      points: definition.points,
+      category: definition.category,
+      unlocked: when !== undefined,
+      unlockedAt: when ? when.toISOString() : null,
+      progress: when ? definition.target : (entry?.current ?? 0),
+      target: definition.target,
+    };
+  });
+}
+
+/** POST /api/achievements/:id/unlock: re-evaluates (the server checks every rule itself) and returns it. */
+export async function unlockByRequest(db: Database, userId: string, id: string): Promise<Achievement> {
+  if (!isAchievementId(id)) throw notFound('No such achievement');
+  await evaluateRewards(db, userId);
+  const achievement = (await listAchievements(db, userId)).find((entry) => entry.id === id);
+  if (!achievement) throw notFound('No such achievement');
+  return achievement;
+}
+
+export async function listChallenges(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<Array<ChallengeState & { periodEndDate: string }>> {
+  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const facts = await gatherRewardFacts(db, userId, user.timeZone);
+  return evaluateChallenges(facts, facts.terms, now).map((state) => ({ ...state, periodEndDate: state.periodEnd }));
+}
+
+/**
+ * What a task completion earned, for the celebration: the task's ledger entry (written by the tasks
+ * service in the completing transaction). A task the server never recorded as completed is a 404.
+ */
+export async function taskCompleted(db: Database, userId: string, taskId: string, completedAt: string) {
+  const [entry] = await db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId)));
+  if (!entry) throw notFound('No completed task with this id');
+  const evaluation = await evaluateRewards(db, userId);
+  // Reopening and completing again earns nothing: only the completion that created the entry counts.
+  const earnedNow = entry.createdAt.getTime() >= new Date(completedAt).getTime() - 5000;
+  return { pointsAwarded: earnedNow ? entry.amount : 0, ...evaluation };
+}
+
+export async function pointsHistory(db: Database, userId: string, limit = 100) {
+  const rows = await db
+    .select({
+      id: pointsLedger.id,
+      amount: pointsLedger.amount,
+      reason: pointsLedger.reason,
+      sourceId: pointsLedger.sourceId,
+      createdAt: pointsLedger.createdAt,
+    })
+    .from(pointsLedger)
+    .where(eq(pointsLedger.userId, userId))
+    .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+function toShopItem(row: typeof customRewards.$inferSelect): ShopItem {
+  return { id: row.id, name: row.name, description: row.description, cost: row.cost, category: row.category, builtIn: false };
+}
+
+export async function listShop(db: Database, userId: string): Promise<ShopItem[]> {
+  const custom = await db
+    .select()
+    .from(customRewards)
+    .where(eq(customRewards.userId, userId))
+    .orderBy(customRewards.cost, customRewards.name);
+  return [
+    // Built-in names are translated by the client from the id.
+    ...BUILT_IN_REWARDS.map((item) => ({
+      id: item.id,
+      name: null,
+      description: null,
+      cost: item.cost,
+      category: item.category,
+      builtIn: true,
+    })),
+    ...custom.map(toShopItem),
+  ];
+}
+
+async function ownCustomReward(db: DbOrTx, userId: string, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such reward');
+  const [row] = await db
+    .select()
+    .from(customRewards)
+    .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)));
+  if (!row) throw notFound('No such reward');
+  return row;
+}
+
+export async function createCustomReward(
+  db: Database,
+  userId: string,
+  body: { name: string; description: string | null; cost: number; category: string | null },
+): Promise<ShopItem> {
+  const [row] = await db
+    .insert(customRewards)
+    .values({ userId, ...body })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toShopItem(row);
+}
+
+export async function updateCustomReward(db: Database, userId: string, id: string, patch: Partial<CustomRewardBody>): Promise<ShopItem> {
+  await ownCustomReward(db, userId, id);
+  const [row] = await db
+    .update(customRewards)
+    .set(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)))
+    .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)))
+    .returning();
+  if (!row) throw notFound('No such reward');
+  return toShopItem(row);
+}
+
+export async function deleteCustomReward(db: Database, userId: string, id: string): Promise<void> {
+  if (BUILT_IN_REWARDS.some((item) => item.id === id)) throw new HttpError(400, 'validation_error', 'Built-in rewards cannot be deleted');
+  await ownCustomReward(db, userId, id);
+  await db.delete(customRewards).where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)));
+}
+
+/**
+ * Spends points on a reward. One transaction with a conditional update (`points >= cost`), so ten
+ * parallel redeems can never overspend and the balance never goes negative; 409 when points are short.
+ */
+export async function redeem(db: Database, userId: string, rewardId: string): Promise<{ points: number }> {
+  const builtIn = BUILT_IN_REWARDS.find((item) => item.id === rewardId);
+  const reward = builtIn ? { id: builtIn.id, name: builtIn.id, cost: builtIn.cost } : await ownCustomReward(db, userId, rewardId);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ points: sql`${users.points} - ${reward.cost}` })
+      .where(and(eq(users.id, userId), sql`${users.points} >= ${reward.cost}`))
+      .returning({ points: users.points });
+    if (!updated) throw conflict(NOT_ENOUGH_POINTS);
+    const [redemption] = await tx
+      .insert(redemptions)
+      .values({ userId, rewardId: reward.id, rewardName: reward.name, cost: reward.cost })
+      .returning({ id: redemptions.id });
+    await tx.insert(pointsLedger).values({ userId, amount: -reward.cost, reason: 'redeem', sourceId: redemption?.id ?? reward.id });
+    return { points: updated.points };
+  });
+}
