@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: '/grades', ...placeholder('grades') },
       { path: '/progress', ...placeholder('progress') },
       { path: '/study', ...placeholder('study') },
-      { path: '/rewards', ...placeholder('rewards') },
+      { path: '/rewards', ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
       { path: '/help', ...placeholder('help') },
       { path: '/files', ...placeholder('files', premium) },
       { path: '/premium', ...placeholder('premium') },

@@ -22,3 +22,12 @@ export function formatTime(value: string | Date): string {
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(intlLocale(), options).format(value);
 }
+
+/**
+ * A calendar date ('YYYY-MM-DD') as the user's language writes it. Formatted in UTC on purpose: the
+ * date has no time zone, and formatting its UTC midnight in a zone west of Greenwich would show the
+ * day before.
+ */
+export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00.000Z`));
+}

@@ -1,4 +1,4 @@
-import { GraduationCap, HelpCircle } from 'lucide-react';
+import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -6,7 +6,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LoadingState } from '../../components/ui/page-state';
 import { useDeleteAccount, useLogout, useSession } from '../../features/auth/auth.api';
 import { showsPremium, usePremiumCheck } from '../../features/premium/premium.api';
+import { usePoints } from '../../features/rewards/rewards.api';
 import { SettingsDialog } from '../../features/settings/settings-dialog';
+import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
@@ -19,6 +21,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const session = useSession();
   const premium = usePremiumCheck(Boolean(session.data));
+  const points = usePoints();
   const logout = useLogout();
   const deleteAccount = useDeleteAccount();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -51,6 +54,17 @@ export function AppShell() {
             <span className="text-lg">StudyPilot</span>
           </Link>
           <div className="ml-auto flex items-center gap-1">
+            {points.data ? (
+              <Link
+                to="/rewards"
+                className="flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-ring"
+                aria-label={t('pointsLink', { count: points.data.points })}
+                data-testid="shell-points"
+              >
+                <Trophy aria-hidden="true" className="h-4 w-4" />
+                <span className="tabular-nums">{formatNumber(points.data.points)}</span>
+              </Link>
+            ) : null}
             <Link
               to="/help"
               aria-label={t('helpButton')}

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   pending = false,
+  variant = 'destructive',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  /** Destructive for deletes (the default); primary for confirmations that spend or send something. */
+  variant?: 'destructive' | 'primary';
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -34,7 +37,7 @@ export function ConfirmDialog({
               <Button variant="outline">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <Button
-              variant="destructive"
+              variant={variant}
               disabled={pending}
               onClick={(event) => {
                 event.preventDefault();

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CUSTOM_REWARD_COST_MAX, CUSTOM_REWARD_COST_MIN } from '../../../common/domain/shop';
+import { REWARD_CATEGORY_MAX, REWARD_DESCRIPTION_MAX, REWARD_NAME_MAX, type ShopItem } from '../../../common/schemas/rewards.schema';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../lib/toast';
+import { useSaveCustomReward } from './rewards.api';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+function rewardSchema(t: TFunction) {
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, t('form.nameRequired'))
+      .max(REWARD_NAME_MAX, t('form.nameMax', { max: REWARD_NAME_MAX })),
+    description: z.string().max(REWARD_DESCRIPTION_MAX, t('form.descriptionMax', { max: REWARD_DESCRIPTION_MAX })),
+    cost: z.coerce
+      .number({ error: t('form.costRange', { min: CUSTOM_REWARD_COST_MIN, max: CUSTOM_REWARD_COST_MAX }) })
+      .int(t('form.costWhole'))
+      .min(CUSTOM_REWARD_COST_MIN, t('form.costRange', { min: CUSTOM_REWARD_COST_MIN, max: CUSTOM_REWARD_COST_MAX }))
+      .max(CUSTOM_REWARD_COST_MAX, t('form.costRange', { min: CUSTOM_REWARD_COST_MIN, max: CUSTOM_REWARD_COST_MAX })),
+    category: z.string().max(REWARD_CATEGORY_MAX, t('form.categoryMax', { max: REWARD_CATEGORY_MAX })),
+  });
+}
+
+/** Create or edit a custom reward (name, description, cost 1–100,000, category). */
+export function CustomRewardDialog({
+  open,
+  onOpenChange,
+  reward,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reward: ShopItem | null;
+}) {
+  const { t } = useTranslation('rewards');
+  const save = useSaveCustomReward();
+  const form = useForm({
+    resolver: zodResolver(rewardSchema(t)),
+    values: {
+      name: reward?.name ?? '',
+      description: reward?.description ?? '',
+      cost: reward?.cost ?? 100,
+      category: reward?.category ?? '',
+    },
+  });
+  const verb = reward ? 'updated' : 'added';
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      {
+        ...(reward ? { id: reward.id } : {}),
+        name: values.name,
+        description: values.description || null,
+        cost: Number(values.cost),
+        category: values.category || null,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t(`toast.${verb}`), variant: 'success' });
+          onOpenChange(false);
+        },
+        onError: () =>
+          toast({
+            title: t(reward ? 'toast.updateError' : 'toast.addError'),
+            description: t(reward ? 'toast.updateErrorText' : 'toast.addErrorText'),
+            variant: 'destructive',
+          }),
+      },
+    ),
+  );
+  const errors = form.formState.errors;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={reward ? t('form.editTitle') : t('form.addTitle')} closeLabel={t('common:close')}>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <FormField label={t('form.name')} error={errors.name?.message}>
+            <Input {...form.register('name')} autoComplete="off" />
+          </FormField>
+          <FormField label={t('form.description')} error={errors.description?.message}>
+            <Input {...form.register('description')} autoComplete="off" />
+          </FormField>
+          <FormField label={t('form.cost')} error={errors.cost?.message}>
+            <Input
+              {...form.register('cost')}
+              type="number"
+              inputMode="numeric"
+              min={CUSTOM_REWARD_COST_MIN}
+              max={CUSTOM_REWARD_COST_MAX}
+              step={1}
+            />
+          </FormField>
+          <FormField label={t('form.category')} error={errors.category?.message} hint={t('form.categoryHint')}>
+            <Input {...form.register('category')} autoComplete="off" />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {t('common:save')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChallengeState } from '../../../common/domain/challenges';
+import type { Achievement, ShopItem } from '../../../common/schemas/rewards.schema';
+import { apiJson } from '../../lib/api-client';
+
+export const POINTS_KEY = ['/api/points'] as const;
+export const POINTS_HISTORY_KEY = ['/api/points/history'] as const;
+export const ACHIEVEMENTS_KEY = ['/api/achievements'] as const;
+export const CHALLENGES_KEY = ['/api/challenges'] as const;
+export const SHOP_KEY = ['/api/rewards'] as const;
+
+export type PointsEntry = { id: string; amount: number; reason: string; sourceId: string; createdAt: string };
+
+export const usePoints = () => useQuery<{ points: number }>({ queryKey: POINTS_KEY });
+export const usePointsHistory = (enabled: boolean) => useQuery<PointsEntry[]>({ queryKey: POINTS_HISTORY_KEY, enabled });
+export const useAchievements = () => useQuery<Achievement[]>({ queryKey: ACHIEVEMENTS_KEY });
+export const useChallenges = () => useQuery<ChallengeState[]>({ queryKey: CHALLENGES_KEY });
+export const useShop = () => useQuery<ShopItem[]>({ queryKey: SHOP_KEY });
+
+export type CustomRewardInput = { name: string; description: string | null; cost: number; category: string | null };
+
+function useInvalidateShop() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: SHOP_KEY });
+}
+
+export function useSaveCustomReward() {
+  const invalidate = useInvalidateShop();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CustomRewardInput & { id?: string }) =>
+      id ? apiJson<ShopItem>('PATCH', `/api/rewards/${id}`, body) : apiJson<ShopItem>('POST', '/api/rewards', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCustomReward() {
+  const invalidate = useInvalidateShop();
+  return useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `/api/rewards/${id}`), onSuccess: invalidate });
+}
+
+export function useRedeem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<{ points: number }>('POST', `/api/rewards/${id}/redeem`),
+    onSuccess: ({ points }) => {
+      queryClient.setQueryData(POINTS_KEY, { points });
+      void queryClient.invalidateQueries({ queryKey: POINTS_HISTORY_KEY });
+    },
+  });
+}
