@@ -31,28 +31,44 @@ export async function createSession(db: DbOrTx, userId: string): Promise<string>
   return token;
 }
 
-/** The signed-in user for a token, or null when it is unknown, expired or idle too long. */
-export async function findSessionUser(db: Database, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
-  // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const tokenHash = hashToken(token);
-  const now = new Date();
-  const rows = await db
+function prepareSessionLookup(db: Database) {
+  return db
     .select({ user: users, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`),
       ),
     )
-    .limit(1);
-  const row = rows[0];
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+// Every authenticated request runs this query: a named prepared statement is parsed and planned once
+// per connection instead of on every request.
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+/** The signed-in user for a token, or null when it is unknown, expired or idle too long. */
+export async function findSessionUser(db: Database, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+  // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const tokenHash = hashToken(token);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  const now = Date.now();
+  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
   return { user: row.user, tokenHash };
 }
