@@ -156,35 +156,33 @@ export function FocusCentre() {
       if (saving.current.has(focus.startedAt)) continue;
       saving.current.add(focus.startedAt);
       const { courseId, type } = selectionRef.current;
-      createSession.mutate(
-        {
+      // mutateAsync: each save settles on its own promise (mutate's callbacks fire only for the latest call).
+      createSession
+        .mutateAsync({
           startedAt: new Date(focus.startedAt).toISOString(),
           durationMinutes: focus.durationMinutes,
           type,
           courseId,
           technique: focus.technique,
-        },
-        {
-          onSuccess: (created) => {
-            markSaved(focus.startedAt);
-            toast({
-              title: t('toast.sessionAdded'),
-              description:
-                created.pointsAwarded > 0
-                  ? t('toast.pointsAndStreak', { points: created.pointsAwarded, streak: created.streak })
-                  : t('toast.streak', { streak: created.streak }),
-              variant: 'success',
-            });
-            void celebrate();
-          },
-          onError: (error) => {
-            // A refused session (e.g. a course deleted meanwhile) would fail forever: drop it.
-            if (error instanceof ApiError && (error.status === 400 || error.status === 404)) markSaved(focus.startedAt);
-            else saving.current.delete(focus.startedAt);
-            toast({ title: t('toast.addError'), description: t('toast.addErrorDescription'), variant: 'destructive' });
-          },
-        },
-      );
+        })
+        .then((created) => {
+          markSaved(focus.startedAt);
+          toast({
+            title: t('toast.sessionAdded'),
+            description:
+              created.pointsAwarded > 0
+                ? t('toast.pointsAndStreak', { points: created.pointsAwarded, streak: created.streak })
+                : t('toast.streak', { streak: created.streak }),
+            variant: 'success',
+          });
+          void celebrate();
+        })
+        .catch((error: unknown) => {
+          // A refused session (e.g. a course deleted meanwhile) would fail forever: drop it.
+          if (error instanceof ApiError && (error.status === 400 || error.status === 404)) markSaved(focus.startedAt);
+          else saving.current.delete(focus.startedAt);
+          toast({ title: t('toast.addError'), description: t('toast.addErrorDescription'), variant: 'destructive' });
+        });
     }
     // createSession is stable enough: its mutate is; re-running on it would double-save.
     // eslint-disable-next-line react-hooks/exhaustive-deps
