@@ -128,6 +128,13 @@ export function FocusCentre() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const selectionRef = useRef(selection);
   const saving = useRef(new Set<number>());
+  // Bumped when the browser comes back online: unsaved sessions are tried again.
+  const [onlineTick, setOnlineTick] = useState(0);
+  useEffect(() => {
+    const onOnline = () => setOnlineTick((tick) => tick + 1);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
 
   const updateSelection = (change: Partial<Selection>) => {
     const next = { ...selection, ...change };
@@ -186,7 +193,7 @@ export function FocusCentre() {
     }
     // createSession is stable enough: its mutate is; re-running on it would double-save.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.unsaved, markSaved, t]);
+  }, [state.unsaved, markSaved, t, onlineTick]);
 
   // The remaining time in the tab title while a phase is active.
   const left = remainingMs(state, now);
