@@ -77,3 +77,21 @@ test('log a past session by hand, see it in the statistics, delete it with confi
   await expect(page.getByTestId('toast')).toContainText('Study session deleted');
   await expect(page.getByText('No study sessions yet')).toBeVisible();
 });
+
+test('custom intervals apply from the next phase: a running phase keeps its end', async ({ page }) => {
+  await page.clock.install();
+  await registerViaApi(page.request);
+  await page.goto('/study');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.clock.runFor('02:00');
+  await page.getByRole('button', { name: 'Timer settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Timer settings' });
+  await dialog.getByLabel('Focus (minutes)').fill('50');
+  await dialog.getByLabel('Short break (minutes)').fill('10');
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Timer settings updated');
+  await expect(page.getByRole('timer')).toHaveText(/^2[23]:[0-5]\d$/);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByRole('timer')).toHaveText('50:00');
+  await expect(page.getByText('Focus 50 min · short break 10 min · long break 15 min')).toBeVisible();
+});
