@@ -13,6 +13,7 @@ import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRewardFacts } from './features/schedule/schedule-reward-facts';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
+import { registerStudyRoutes } from './features/study/study.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
@@ -32,6 +33,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerSettingsRoutes,
   registerAdminRoutes,
   registerRewardsRoutes,
+  registerStudyRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };

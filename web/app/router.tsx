@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/tasks', ...placeholder('tasks') },
       { path: '/grades', ...placeholder('grades') },
       { path: '/progress', ...placeholder('progress') },
-      { path: '/study', ...placeholder('study') },
+      { path: '/study', ...page(async () => (await import('../features/study/study-page')).StudyPage) },
       { path: '/rewards', ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
       { path: '/help', ...placeholder('help') },
       { path: '/files', ...placeholder('files', premium) },

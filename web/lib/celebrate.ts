@@ -13,9 +13,21 @@ function prefersReducedMotion(): boolean {
  */
 export function celebrate(kind: CelebrationKind, title: string, description?: string): void {
   toast({ title, ...(description ? { description } : {}), variant: 'success' });
+  void playConfetti(kind === 'achievementUnlocked' || kind === 'challengeCompleted' ? 'big' : 'small');
+}
+
+/** Confetti alone (no toast), for screens that announce the moment themselves. Never throws. */
+export async function playConfetti(size: 'small' | 'big' = 'small'): Promise<void> {
   if (prefersReducedMotion()) return;
-  const big = kind === 'achievementUnlocked' || kind === 'challengeCompleted';
-  void import('canvas-confetti').then(({ default: confetti }) =>
-    confetti({ particleCount: big ? 160 : 80, spread: big ? 100 : 70, origin: { y: 0.7 }, disableForReducedMotion: true }),
-  );
+  try {
+    const { default: confetti } = await import('canvas-confetti');
+    await confetti({
+      particleCount: size === 'big' ? 160 : 100,
+      spread: size === 'big' ? 100 : 75,
+      origin: { y: 0.65 },
+      disableForReducedMotion: true,
+    });
+  } catch {
+    // The celebration is decoration only.
+  }
 }

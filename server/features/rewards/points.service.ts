@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pointsLedger, users } from '../../db/schema';
 
-export type PointsReason = 'achievement' | 'task' | 'study-session' | 'grade' | 'challenge' | 'redeem';
+export type PointsReason = 'achievement' | 'task' | 'study-session' | 'grade' | 'challenge' | 'redeem' | 'reversal';
 
 export type AwardResult = { awarded: boolean; balance: number };
 
@@ -47,4 +47,32 @@ export async function hasAward(db: DbOrTx, userId: string, reason: PointsReason,
     .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, reason), eq(pointsLedger.sourceId, sourceId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Takes back an award whose source was deleted (a study session logged and deleted again must not
+ * farm points). Once per source; never below zero — if some points were already spent, only what is
+ * left is taken, so the ledger still sums to the balance.
+ */
+export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: PointsReason; sourceId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [award] = await tx
+      .select({ amount: pointsLedger.amount })
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, entry.userId), eq(pointsLedger.reason, entry.reason), eq(pointsLedger.sourceId, entry.sourceId)));
+    if (!award || award.amount <= 0) return;
+    const [user] = await tx.select({ points: users.points }).from(users).where(eq(users.id, entry.userId)).for('update');
+    const amount = Math.min(award.amount, user?.points ?? 0);
+    const inserted = await tx
+      .insert(pointsLedger)
+      .values({ userId: entry.userId, reason: 'reversal', sourceId: `${entry.reason}:${entry.sourceId}`, amount: -amount })
+      .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.reason, pointsLedger.sourceId] })
+      .returning({ id: pointsLedger.id });
+    if (inserted.length > 0 && amount > 0) {
+      await tx
+        .update(users)
+        .set({ points: sql`${users.points} - ${amount}` })
+        .where(eq(users.id, entry.userId));
+    }
+  });
 }

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Limits and enums of API.md "Progress and study", shared by the server and the web forms. */
+export const STUDY_DURATION_MIN = 1;
+export const STUDY_DURATION_MAX = 720;
+export const STUDY_SESSION_TYPES = ['focus', 'reading', 'problem_solving', 'note_taking'] as const;
+export type StudySessionType = (typeof STUDY_SESSION_TYPES)[number];
+export const STUDY_TECHNIQUES = ['pomodoro', 'custom'] as const;
+export type StudyTechnique = (typeof STUDY_TECHNIQUES)[number];
+/** Points for a saved focus session (DECISIONS.md "Points per action"). */
+export const FOCUS_SESSION_POINTS = 10;
+/** The longest range GET /api/study/stats accepts, in days. */
+export const STUDY_STATS_MAX_DAYS = 400;
+
+export const STARTED_AT_IN_FUTURE = 'startedAt must not be in the future';
+
+const isoInstant = z.iso.datetime({ offset: true, message: 'startedAt must be an ISO 8601 instant' });
+const localDate = z.iso.date({ message: 'Dates are YYYY-MM-DD' });
+
+/** POST /api/study-sessions. "Not in the future" is checked by the service against the server clock. */
+export const studySessionBodySchema = z.strictObject({
+  startedAt: isoInstant,
+  durationMinutes: z.number().int().min(STUDY_DURATION_MIN).max(STUDY_DURATION_MAX),
+  type: z.enum(STUDY_SESSION_TYPES),
+  courseId: z.uuid().nullable().optional(),
+  technique: z.enum(STUDY_TECHNIQUES),
+});
+export type StudySessionBody = z.infer<typeof studySessionBodySchema>;
+
+export type StudySession = {
+  id: string;
+  startedAt: string;
+  durationMinutes: number;
+  type: StudySessionType;
+  courseId: string | null;
+  technique: StudyTechnique;
+  createdAt: string;
+};
+
+/** POST answers the session plus the consequences the client shows (docs/api.md "Study additions"). */
+export type CreatedStudySession = StudySession & { pointsAwarded: number; points: number; streak: number };
+
+export const studySessionParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** GET /api/study-sessions?from&to (both optional local dates, inclusive, in the user's time zone). */
+export const studySessionsQuerySchema = z.strictObject({ from: localDate.optional(), to: localDate.optional() });
+
+/** GET /api/study/stats?from&to (local dates, inclusive; default the last 90 days ending today). */
+export const studyStatsQuerySchema = z.strictObject({ from: localDate.optional(), to: localDate.optional() });
+
+export type StudyStats = {
+  from: string;
+  to: string;
+  timeZone: string;
+  totalMinutes: number;
+  sessionCount: number;
+  /** Every local date of the range with its minutes (0 included), oldest first. */
+  byDay: { date: string; minutes: number }[];
+  byCourse: { courseId: string | null; minutes: number }[];
+  byType: { type: StudySessionType; minutes: number }[];
+  /** 24 entries, hour 0–23 of the local start time. */
+  byHour: { hour: number; minutes: number }[];
+  streak: number;
+  longestStreak: number;
+  /** Local dates with at least one session within the range (the heat map). */
+  studyDays: string[];
+};

@@ -1,0 +1,212 @@
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
+import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
+import {
+  FOCUS_SESSION_POINTS,
+  STARTED_AT_IN_FUTURE,
+  STUDY_SESSION_TYPES,
+  STUDY_STATS_MAX_DAYS,
+  type CreatedStudySession,
+  type StudySession,
+  type StudySessionBody,
+  type StudySessionType,
+  type StudyStats,
+  type StudyTechnique,
+} from '../../../common/schemas/study.schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { courses, holidays, studySessions } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-error';
+import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
+
+/** How far a startedAt may lie ahead of the server clock (client clocks drift a little). */
+const CLOCK_SKEW_MS = 60_000;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type StudyUser = { id: string; timeZone: string };
+type SessionRow = typeof studySessions.$inferSelect;
+
+export function toStudySession(row: SessionRow): StudySession {
+  return {
+    id: row.id,
+    startedAt: row.startedAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    type: row.type as StudySessionType,
+    courseId: row.courseId,
+    technique: row.technique as StudyTechnique,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's sessions, newest first; `from`/`to` are inclusive local dates in the user's zone. */
+export async function listStudySessions(db: Database, user: StudyUser, range: { from?: string; to?: string }): Promise<StudySession[]> {
+  const conditions = [eq(studySessions.userId, user.id)];
+  if (range.from) conditions.push(gte(studySessions.startedAt, new Date(startOfLocalDay(range.from, user.timeZone))));
+  if (range.to) conditions.push(lt(studySessions.startedAt, new Date(endOfLocalDay(range.to, user.timeZone))));
+  const rows = await db
+    .select()
+    .from(studySessions)
+    .where(and(...conditions))
+    .orderBy(desc(studySessions.startedAt), desc(studySessions.createdAt));
+  return rows.map(toStudySession);
+}
+
+async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string): Promise<void> {
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+    .limit(1);
+  if (rows.length === 0) throw notFound('Course not found');
+}
+
+/**
+ * Saves a session; a focus session earns FOCUS_SESSION_POINTS once (idempotent per session id), in the
+ * same transaction. Answers the session with the new balance and current streak.
+ */
+export async function createStudySession(
+  db: Database,
+  user: StudyUser,
+  input: StudySessionBody,
+  now = new Date(),
+): Promise<CreatedStudySession> {
+  const startedAt = new Date(input.startedAt);
+  if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }]);
+  }
+  return db.transaction(async (tx) => {
+    if (input.courseId) await assertOwnCourse(tx, user.id, input.courseId);
+    const [row] = await tx
+      .insert(studySessions)
+      .values({
+        userId: user.id,
+        startedAt,
+        durationMinutes: input.durationMinutes,
+        type: input.type,
+        courseId: input.courseId ?? null,
+        technique: input.technique,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    let pointsAwarded = 0;
+    let points: number;
+    if (row.type === 'focus') {
+      const award = await awardPoints(tx, { userId: user.id, reason: 'study-session', sourceId: row.id, amount: FOCUS_SESSION_POINTS });
+      pointsAwarded = award.awarded ? FOCUS_SESSION_POINTS : 0;
+      points = award.balance;
+    } else {
+      points = await pointsBalance(tx, user.id);
+    }
+    const { current } = await computeStreaks(tx, user, now);
+    return { ...toStudySession(row), pointsAwarded, points, streak: current };
+  });
+}
+
+/**
+ * Deletes one of the user's sessions; another user's id (or a malformed one) is a 404. The session's
+ * points are taken back in the same transaction, so logging and deleting cannot farm points.
+ */
+export async function deleteStudySession(db: Database, userId: string, id: string): Promise<void> {
+  if (!UUID_PATTERN.test(id)) throw notFound('Study session not found');
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(studySessions)
+      .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
+      .returning({ id: studySessions.id });
+    if (deleted.length === 0) throw notFound('Study session not found');
+    await revokeAward(tx, { userId, reason: 'study-session', sourceId: id });
+  });
+}
+
+async function userHolidays(db: DbOrTx, userId: string) {
+  return db.select({ startDate: holidays.startDate, endDate: holidays.endDate }).from(holidays).where(eq(holidays.userId, userId));
+}
+
+/** Current and longest streak over every session of the user, in the user's time zone; holidays freeze. */
+export async function computeStreaks(db: DbOrTx, user: StudyUser, now = new Date()): Promise<StudyStreaks> {
+  const [starts, holidayRanges] = await Promise.all([
+    db.select({ startedAt: studySessions.startedAt }).from(studySessions).where(eq(studySessions.userId, user.id)),
+    userHolidays(db, user.id),
+  ]);
+  return studyStreaks({
+    sessionStarts: starts.map((row) => row.startedAt),
+    timeZone: user.timeZone,
+    today: localDateOf(now, user.timeZone),
+    holidays: holidayRanges,
+  });
+}
+
+/**
+ * Statistics for the inclusive local-date range (default: the 90 days ending today), all computed in
+ * the user's stored time zone: minutes per day, per course, per type, per local hour of the start,
+ * the study days for the heat map, and the current and longest streaks (over all time).
+ */
+export async function studyStats(
+  db: Database,
+  user: StudyUser,
+  range: { from?: string; to?: string },
+  now = new Date(),
+): Promise<StudyStats> {
+  const timeZone = user.timeZone;
+  const to = range.to ?? localDateOf(now, timeZone);
+  const from = range.from ?? addDays(to, -89);
+  const span = daysBetween(from, to);
+  if (span < 0) throw badRequest('from must not be after to', [{ path: 'from', message: 'from must not be after to' }]);
+  if (span >= STUDY_STATS_MAX_DAYS) {
+    const message = `The range may span at most ${STUDY_STATS_MAX_DAYS} days`;
+    throw badRequest(message, [{ path: 'to', message }]);
+  }
+  const [rows, holidayRanges] = await Promise.all([
+    db
+      .select({
+        startedAt: studySessions.startedAt,
+        durationMinutes: studySessions.durationMinutes,
+        type: studySessions.type,
+        courseId: studySessions.courseId,
+      })
+      .from(studySessions)
+      .where(eq(studySessions.userId, user.id))
+      .orderBy(asc(studySessions.startedAt)),
+    userHolidays(db, user.id),
+  ]);
+  const streaks = studyStreaks({
+    sessionStarts: rows.map((row) => row.startedAt),
+    timeZone,
+    today: localDateOf(now, timeZone),
+    holidays: holidayRanges,
+  });
+  const inRange = rows.filter((row) => {
+    const day = localDateOf(row.startedAt, timeZone);
+    return day >= from && day <= to;
+  });
+  const perDay = studyMinutesByDay(inRange, timeZone);
+  const byDay: StudyStats['byDay'] = [];
+  for (let i = 0; i <= span; i++) {
+    const date = addDays(from, i);
+    byDay.push({ date, minutes: perDay.get(date) ?? 0 });
+  }
+  const courseMinutes = new Map<string | null, number>();
+  const typeMinutes = new Map<string, number>();
+  const hourMinutes = new Array<number>(24).fill(0);
+  let totalMinutes = 0;
+  for (const row of inRange) {
+    totalMinutes += row.durationMinutes;
+    courseMinutes.set(row.courseId, (courseMinutes.get(row.courseId) ?? 0) + row.durationMinutes);
+    typeMinutes.set(row.type, (typeMinutes.get(row.type) ?? 0) + row.durationMinutes);
+    const hour = Number(localDateTimeOf(row.startedAt, timeZone).time.slice(0, 2));
+    hourMinutes[hour] = (hourMinutes[hour] ?? 0) + row.durationMinutes;
+  }
+  return {
+    from,
+    to,
+    timeZone,
+    totalMinutes,
+    sessionCount: inRange.length,
+    byDay,
+    byCourse: [...courseMinutes].map(([courseId, minutes]) => ({ courseId, minutes })).sort((a, b) => b.minutes - a.minutes),
+    byType: STUDY_SESSION_TYPES.map((type) => ({ type, minutes: typeMinutes.get(type) ?? 0 })),
+    byHour: hourMinutes.map((minutes, hour) => ({ hour, minutes })),
+    streak: streaks.current,
+    longestStreak: streaks.longest,
+    studyDays: byDay.filter((day) => day.minutes > 0).map((day) => day.date),
+  };
+}

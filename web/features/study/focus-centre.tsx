@@ -1,0 +1,331 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pause, Play, RotateCcw, Settings2, SkipForward } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  phaseLengthMs,
+  remainingMs,
+  TIMER_LIMITS,
+  TIMER_MODES,
+  type TimerMode,
+  type TimerSettings,
+} from '../../../common/domain/focus-timer';
+import { STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.schema';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { ApiError } from '../../lib/api-client';
+import { safeStorage } from '../../lib/storage-keys';
+import { toast } from '../../lib/toast';
+import { celebrate, notify, playChime, requestNotificationPermission, unlockAudio } from './focus-effects';
+import { formatCountdown, TYPE_KEYS } from './study-format';
+import { useCourseOptions, useCreateStudySession } from './study.api';
+import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
+
+const SELECTION_KEY = 'studypilot_focus_selection';
+type Selection = { courseId: string | null; type: StudySessionType };
+
+function loadSelection(): Selection {
+  try {
+    const value = JSON.parse(safeStorage.get(SELECTION_KEY) ?? '') as Partial<Selection>;
+    return {
+      courseId: typeof value.courseId === 'string' ? value.courseId : null,
+      type: STUDY_SESSION_TYPES.includes(value.type as StudySessionType) ? (value.type as StudySessionType) : 'focus',
+    };
+  } catch {
+    return { courseId: null, type: 'focus' };
+  }
+}
+
+const MODE_KEYS: Record<TimerMode, string> = { focus: 'modes.focus', shortBreak: 'modes.shortBreak', longBreak: 'modes.longBreak' };
+const selectClass = 'h-10 w-full rounded-md border bg-background px-3 text-foreground';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+function settingsSchema(t: TFunction) {
+  const field = (key: keyof typeof TIMER_LIMITS) =>
+    z.coerce
+      .number<string>()
+      .int(t('errors.range', TIMER_LIMITS[key]))
+      .min(TIMER_LIMITS[key].min, t('errors.range', TIMER_LIMITS[key]))
+      .max(TIMER_LIMITS[key].max, t('errors.range', TIMER_LIMITS[key]));
+  return z.object({
+    focusMinutes: field('focusMinutes'),
+    shortBreakMinutes: field('shortBreakMinutes'),
+    longBreakMinutes: field('longBreakMinutes'),
+    longBreakEvery: field('longBreakEvery'),
+  });
+}
+
+function TimerSettingsDialog({
+  open,
+  onOpenChange,
+  settings,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  settings: TimerSettings;
+  onSave: (settings: TimerSettings) => void;
+}) {
+  const { t } = useTranslation('study');
+  const form = useForm({
+    resolver: zodResolver(settingsSchema(t)),
+    values: {
+      focusMinutes: String(settings.focusMinutes),
+      shortBreakMinutes: String(settings.shortBreakMinutes),
+      longBreakMinutes: String(settings.longBreakMinutes),
+      longBreakEvery: String(settings.longBreakEvery),
+    },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) => {
+    onSave(values);
+    onOpenChange(false);
+    toast({ title: t('settings.saved'), description: t('settings.savedHint'), variant: 'success' });
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t('settings.title')} description={t('settings.description')} closeLabel={t('close')}>
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t('settings.focusMinutes')} error={errors.focusMinutes?.message}>
+            <Input type="number" inputMode="numeric" {...form.register('focusMinutes')} />
+          </FormField>
+          <FormField label={t('settings.shortBreakMinutes')} error={errors.shortBreakMinutes?.message}>
+            <Input type="number" inputMode="numeric" {...form.register('shortBreakMinutes')} />
+          </FormField>
+          <FormField label={t('settings.longBreakMinutes')} error={errors.longBreakMinutes?.message}>
+            <Input type="number" inputMode="numeric" {...form.register('longBreakMinutes')} />
+          </FormField>
+          <FormField label={t('settings.longBreakEvery')} error={errors.longBreakEvery?.message}>
+            <Input type="number" inputMode="numeric" {...form.register('longBreakEvery')} />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <Button
+              variant="outline"
+              onClick={() => form.reset({ focusMinutes: '25', shortBreakMinutes: '5', longBreakMinutes: '15', longBreakEvery: '4' })}
+            >
+              {t('settings.defaults')}
+            </Button>
+            <Button type="submit">{t('settings.save')}</Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The Pomodoro focus timer with its course and session-type choice; completed focus phases are saved. */
+export function FocusCentre() {
+  const { t } = useTranslation('study');
+  const courses = useCourseOptions();
+  const createSession = useCreateStudySession();
+  const [selection, setSelection] = useState<Selection>(loadSelection);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const selectionRef = useRef(selection);
+  const saving = useRef(new Set<number>());
+  // Bumped when the browser comes back online: unsaved sessions are tried again.
+  const [onlineTick, setOnlineTick] = useState(0);
+  useEffect(() => {
+    const onOnline = () => setOnlineTick((tick) => tick + 1);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+
+  const updateSelection = (change: Partial<Selection>) => {
+    const next = { ...selection, ...change };
+    selectionRef.current = next;
+    setSelection(next);
+    safeStorage.set(SELECTION_KEY, JSON.stringify(next));
+  };
+
+  const onComplete = useCallback(
+    (completion: PhaseCompletion) => {
+      playChime();
+      const title = completion.mode === 'focus' ? t('timer.focusDone') : t('timer.breakDone');
+      const body = completion.mode === 'focus' ? t('timer.focusDoneBody') : t('timer.breakDoneBody');
+      if (document.visibilityState !== 'visible') notify(title, body);
+      if (completion.mode !== 'focus') toast({ title, description: body });
+    },
+    [t],
+  );
+  const timer = useFocusTimer(onComplete);
+  const { state, now } = timer;
+  const markSaved = timer.markSaved;
+
+  // Save every completed focus phase that is not stored yet (also ones finished while the page was closed).
+  useEffect(() => {
+    for (const focus of state.unsaved) {
+      if (saving.current.has(focus.startedAt)) continue;
+      saving.current.add(focus.startedAt);
+      const { courseId, type } = selectionRef.current;
+      // mutateAsync: each save settles on its own promise (mutate's callbacks fire only for the latest call).
+      createSession
+        .mutateAsync({
+          startedAt: new Date(focus.startedAt).toISOString(),
+          durationMinutes: focus.durationMinutes,
+          type,
+          courseId,
+          technique: focus.technique,
+        })
+        .then((created) => {
+          markSaved(focus.startedAt);
+          toast({
+            title: t('toast.sessionAdded'),
+            description:
+              created.pointsAwarded > 0
+                ? t('toast.pointsAndStreak', { points: created.pointsAwarded, streak: created.streak })
+                : t('toast.streak', { streak: created.streak }),
+            variant: 'success',
+          });
+          void celebrate();
+        })
+        .catch((error: unknown) => {
+          // A refused session (e.g. a course deleted meanwhile) would fail forever: drop it.
+          if (error instanceof ApiError && (error.status === 400 || error.status === 404)) markSaved(focus.startedAt);
+          else saving.current.delete(focus.startedAt);
+          toast({ title: t('toast.addError'), description: t('toast.addErrorDescription'), variant: 'destructive' });
+        });
+    }
+    // createSession is stable enough: its mutate is; re-running on it would double-save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.unsaved, markSaved, t, onlineTick]);
+
+  // The remaining time in the tab title while a phase is active.
+  const left = remainingMs(state, now);
+  const active = state.status !== 'idle';
+  const modeLabel = t(MODE_KEYS[state.mode]);
+  const originalTitle = useRef(document.title);
+  useEffect(() => {
+    document.title = active ? `${formatCountdown(left)} · ${modeLabel} – StudyPilot` : originalTitle.current;
+  }, [active, left, modeLabel]);
+  useEffect(() => {
+    const title = originalTitle.current;
+    return () => {
+      document.title = title;
+    };
+  }, []);
+
+  const total = phaseLengthMs(state);
+  const progress = total > 0 ? Math.min(100, Math.round(((total - left) / total) * 100)) : 0;
+  const courseList = courses.data ?? [];
+
+  const onStart = () => {
+    unlockAudio();
+    requestNotificationPermission();
+    timer.start();
+  };
+
+  return (
+    <Card className="space-y-5">
+      <div role="group" aria-label={t('timer.modes')} className="grid grid-cols-3 gap-1 rounded-md bg-muted p-1">
+        {TIMER_MODES.map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            aria-pressed={state.mode === mode}
+            disabled={active && state.mode !== mode}
+            onClick={() => timer.selectMode(mode)}
+            className="rounded-sm px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
+          >
+            {t(MODE_KEYS[mode])}
+          </button>
+        ))}
+      </div>
+
+      <div className="text-center">
+        <p className="text-sm text-muted-foreground">{modeLabel}</p>
+        <p
+          role="timer"
+          aria-label={t('timer.remaining')}
+          className="font-mono text-6xl font-bold tabular-nums sm:text-7xl"
+          data-testid="timer-display"
+        >
+          {formatCountdown(left)}
+        </p>
+        <div className="mx-auto mt-3 h-2 max-w-sm overflow-hidden rounded-full bg-muted" aria-hidden="true">
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
+        </div>
+        <p className="mt-2 text-sm text-muted-foreground">
+          {state.status === 'paused' ? t('timer.paused') : null}{' '}
+          {t('timer.cycle', { done: state.focusInCycle, every: state.settings.longBreakEvery })}
+        </p>
+      </div>
+
+      <div className="flex flex-wrap justify-center gap-2">
+        {state.status === 'idle' ? (
+          <Button size="lg" onClick={onStart}>
+            <Play aria-hidden="true" className="h-5 w-5" />
+            {t('timer.start')}
+          </Button>
+        ) : state.status === 'running' ? (
+          <Button size="lg" onClick={timer.pause}>
+            <Pause aria-hidden="true" className="h-5 w-5" />
+            {t('timer.pause')}
+          </Button>
+        ) : (
+          <Button size="lg" onClick={timer.resume}>
+            <Play aria-hidden="true" className="h-5 w-5" />
+            {t('timer.resume')}
+          </Button>
+        )}
+        <Button size="lg" variant="outline" onClick={timer.reset} disabled={!active}>
+          <RotateCcw aria-hidden="true" className="h-5 w-5" />
+          {t('timer.reset')}
+        </Button>
+        <Button size="lg" variant="outline" onClick={timer.skip}>
+          <SkipForward aria-hidden="true" className="h-5 w-5" />
+          {t('timer.skip')}
+        </Button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.course')}>
+          <select
+            className={selectClass}
+            value={selection.courseId ?? ''}
+            onChange={(event) => updateSelection({ courseId: event.target.value || null })}
+          >
+            <option value="">{courses.isLoading ? t('loadingCourses') : t('noCourse')}</option>
+            {courseList.map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('fields.type')}>
+          <select
+            className={selectClass}
+            value={selection.type}
+            onChange={(event) => updateSelection({ type: event.target.value as StudySessionType })}
+          >
+            {STUDY_SESSION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(TYPE_KEYS[type])}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span>
+          {t('timer.intervals', {
+            focus: state.settings.focusMinutes,
+            short: state.settings.shortBreakMinutes,
+            long: state.settings.longBreakMinutes,
+          })}
+        </span>
+        <Button variant="ghost" size="sm" onClick={() => setSettingsOpen(true)}>
+          <Settings2 aria-hidden="true" className="h-4 w-4" />
+          {t('settings.open')}
+        </Button>
+      </div>
+      <TimerSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} settings={state.settings} onSave={timer.updateSettings} />
+    </Card>
+  );
+}

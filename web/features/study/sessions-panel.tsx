@@ -1,0 +1,233 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  STUDY_DURATION_MAX,
+  STUDY_DURATION_MIN,
+  STUDY_SESSION_TYPES,
+  type StudySession,
+  type StudySessionType,
+} from '../../../common/schemas/study.schema';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { formatDate, formatNumber, formatTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { TYPE_KEYS } from './study-format';
+import { useCourseOptions, useCreateStudySession, useDeleteStudySession, useStudySessions } from './study.api';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+const selectClass = 'h-10 w-full rounded-md border bg-background px-3 text-foreground';
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function logSchema(t: TFunction) {
+  return z
+    .object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('errors.date')),
+      time: z.string().regex(/^\d{2}:\d{2}$/, t('errors.time')),
+      durationMinutes: z.coerce
+        .number<string>()
+        .int(t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
+        .min(STUDY_DURATION_MIN, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
+        .max(STUDY_DURATION_MAX, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX })),
+      type: z.enum(STUDY_SESSION_TYPES),
+      courseId: z.string(),
+    })
+    .refine((values) => new Date(`${values.date}T${values.time}`).getTime() <= Date.now(), {
+      message: t('errors.future'),
+      path: ['time'],
+    });
+}
+
+function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('study');
+  const courses = useCourseOptions();
+  const create = useCreateStudySession();
+  const [anHourAgo] = useState(() => new Date(Date.now() - 3_600_000));
+  const form = useForm({
+    resolver: zodResolver(logSchema(t)),
+    defaultValues: {
+      date: `${anHourAgo.getFullYear()}-${pad(anHourAgo.getMonth() + 1)}-${pad(anHourAgo.getDate())}`,
+      time: `${pad(anHourAgo.getHours())}:${pad(anHourAgo.getMinutes())}`,
+      durationMinutes: '30',
+      type: 'reading' as StudySessionType,
+      courseId: '',
+    },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) =>
+    create.mutate(
+      {
+        startedAt: new Date(`${values.date}T${values.time}`).toISOString(),
+        durationMinutes: values.durationMinutes,
+        type: values.type,
+        courseId: values.courseId || null,
+        technique: 'custom',
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t('toast.sessionAdded'), variant: 'success' });
+          onOpenChange(false);
+          form.reset();
+        },
+        onError: () => toast({ title: t('toast.addError'), description: t('toast.addErrorDescription'), variant: 'destructive' }),
+      },
+    ),
+  );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t('log.title')} description={t('log.description')} closeLabel={t('close')}>
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t('fields.date')} error={errors.date?.message}>
+            <Input type="date" {...form.register('date')} />
+          </FormField>
+          <FormField label={t('fields.time')} error={errors.time?.message}>
+            <Input type="time" {...form.register('time')} />
+          </FormField>
+          <FormField label={t('fields.duration')} error={errors.durationMinutes?.message}>
+            <Input type="number" inputMode="numeric" {...form.register('durationMinutes')} />
+          </FormField>
+          <FormField label={t('fields.type')}>
+            <select className={selectClass} {...form.register('type')}>
+              {STUDY_SESSION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(TYPE_KEYS[type])}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <div className="sm:col-span-2">
+            <FormField label={t('fields.course')}>
+              <select className={selectClass} {...form.register('courseId')}>
+                <option value="">{t('noCourse')}</option>
+                {(courses.data ?? []).map((course) => (
+                  <option key={course.id} value={course.id}>
+                    {course.name}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+          <div className="flex justify-end sm:col-span-2">
+            <Button type="submit" disabled={create.isPending}>
+              {t('log.save')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Recent sessions with a hand-logged entry and delete (with confirmation). */
+export function SessionsPanel() {
+  const { t } = useTranslation('study');
+  const sessions = useStudySessions();
+  const courses = useCourseOptions();
+  const remove = useDeleteStudySession();
+  const [logOpen, setLogOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<StudySession | null>(null);
+  const courseName = (id: string | null) =>
+    id ? (courses.data?.find((course) => course.id === id)?.name ?? t('unknownCourse')) : t('noCourse');
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast({ title: t('toast.sessionDeleted'), variant: 'success' });
+        setToDelete(null);
+      },
+      onError: () => {
+        toast({ title: t('toast.deleteError'), description: t('toast.deleteErrorDescription'), variant: 'destructive' });
+        setToDelete(null);
+      },
+    });
+  };
+
+  let body;
+  if (sessions.isLoading) body = <LoadingState label={t('loading')} />;
+  else if (sessions.isError)
+    body = (
+      <ErrorState
+        title={t('loadError')}
+        description={t('loadErrorDescription')}
+        retryLabel={t('retry')}
+        onRetry={() => void sessions.refetch()}
+      />
+    );
+  else if (!sessions.data?.length)
+    body = (
+      <EmptyState
+        title={t('sessions.empty')}
+        description={t('sessions.emptyHint')}
+        action={
+          <Button variant="outline" onClick={() => setLogOpen(true)}>
+            {t('log.open')}
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <ul className="divide-y" aria-label={t('sessions.title')}>
+        {sessions.data.slice(0, 50).map((session) => (
+          <li key={session.id} className="flex items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {t('sessions.summary', {
+                  type: t(TYPE_KEYS[session.type]),
+                  minutes: t('minutes', { value: formatNumber(session.durationMinutes) }),
+                })}
+              </p>
+              <p className="truncate text-sm text-muted-foreground">
+                {t('sessions.when', {
+                  date: formatDate(session.startedAt, { dateStyle: 'medium' }),
+                  time: formatTime(session.startedAt),
+                  course: courseName(session.courseId),
+                })}
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('sessions.delete', { date: `${formatDate(session.startedAt)} ${formatTime(session.startedAt)}` })}
+              onClick={() => setToDelete(session)}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{t('sessions.title')}</h2>
+        <Button variant="outline" size="sm" onClick={() => setLogOpen(true)}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          {t('log.open')}
+        </Button>
+      </div>
+      {body}
+      <LogSessionDialog open={logOpen} onOpenChange={setLogOpen} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => (open ? null : setToDelete(null))}
+        title={t('sessions.confirmTitle')}
+        description={t('sessions.confirmDescription')}
+        confirmLabel={t('sessions.confirm')}
+        cancelLabel={t('cancel')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { Flame, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { formatNumber } from '../../lib/format';
+import { FocusCentre } from './focus-centre';
+import { SessionsPanel } from './sessions-panel';
+import { StatsPanel } from './stats-panel';
+import { usePoints, useStudyStreak } from './study.api';
+
+/** /study: the focus centre, sessions, statistics and streaks (SPEC.md §2). */
+export function StudyPage() {
+  const { t } = useTranslation('study');
+  const points = usePoints();
+  const streak = useStudyStreak();
+  return (
+    <section aria-labelledby="study-title" className="mx-auto max-w-4xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="study-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <div className="flex gap-2 text-sm">
+          <span className="inline-flex items-center gap-1 rounded-full border px-3 py-1" data-testid="points-badge">
+            <Star aria-hidden="true" className="h-4 w-4 text-amber-500" />
+            {points.data ? t('points', { value: formatNumber(points.data.points) }) : '…'}
+          </span>
+          <span className="inline-flex items-center gap-1 rounded-full border px-3 py-1" data-testid="streak-badge">
+            <Flame aria-hidden="true" className="h-4 w-4 text-orange-500" />
+            {streak.data ? t('streakBadge', { value: formatNumber(streak.data.streak) }) : '…'}
+          </span>
+        </div>
+      </div>
+      <Tabs defaultValue="focus">
+        <TabsList>
+          <TabsTrigger value="focus">{t('tabs.focus')}</TabsTrigger>
+          <TabsTrigger value="sessions">{t('tabs.sessions')}</TabsTrigger>
+          <TabsTrigger value="stats">{t('tabs.stats')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="focus" className="mt-4 space-y-4 data-[state=inactive]:hidden" forceMount>
+          <FocusCentre />
+        </TabsContent>
+        <TabsContent value="sessions" className="mt-4">
+          <SessionsPanel />
+        </TabsContent>
+        <TabsContent value="stats" className="mt-4">
+          <StatsPanel />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
