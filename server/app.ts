@@ -10,6 +10,7 @@ import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
+import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
@@ -29,6 +30,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerPremiumRoutes,
   registerSettingsRoutes,
   registerAdminRoutes,
+  registerScheduleRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
