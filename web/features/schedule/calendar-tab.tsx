@@ -11,6 +11,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
+import './schedule-calendar.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -52,6 +53,17 @@ type Selected =
   | { kind: 'task'; task: CalendarTask }
   | { kind: 'assessment'; assessment: CalendarAssessment };
 
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+function readableText(hex: string | undefined): string {
+  if (!hex || !/^#[0-9a-f]{6}$/i.test(hex)) return '#ffffff';
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
+}
+
 function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
@@ -90,8 +102,8 @@ export function CalendarTab() {
           title: course?.name ?? '',
           start: occurrence.start,
           end: occurrence.end,
-          backgroundColor: course?.color,
-          borderColor: course?.color,
+          color: course?.color,
+          contrastColor: readableText(course?.color),
           extendedProps: { selected: course ? ({ kind: 'class', occurrence, course } satisfies Selected) : null },
         };
       }),
@@ -101,8 +113,8 @@ export function CalendarTab() {
         start: holiday.startDate,
         end: addDays(holiday.endDate, 1),
         allDay: true,
-        backgroundColor: HOLIDAY_COLOR,
-        borderColor: HOLIDAY_COLOR,
+        color: HOLIDAY_COLOR,
+        contrastColor: readableText(HOLIDAY_COLOR),
         extendedProps: { selected: { kind: 'holiday', holiday } satisfies Selected },
       })),
       ...(tasks.data ?? [])
@@ -111,8 +123,8 @@ export function CalendarTab() {
           id: `task-${task.id}`,
           title: task.title,
           start: task.dueDate ?? undefined,
-          backgroundColor: (task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR,
-          borderColor: TASK_COLOR,
+          color: (task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR,
+          contrastColor: readableText((task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR),
           extendedProps: { selected: { kind: 'task', task } satisfies Selected },
         })),
       ...(assessments.data ?? [])
@@ -122,8 +134,8 @@ export function CalendarTab() {
           title: assessment.name,
           start: (assessment.date ?? '').slice(0, 10),
           allDay: true,
-          backgroundColor: (assessment.courseId && byId.get(assessment.courseId)?.color) || ASSESSMENT_COLOR,
-          borderColor: ASSESSMENT_COLOR,
+          color: (assessment.courseId && byId.get(assessment.courseId)?.color) || ASSESSMENT_COLOR,
+          contrastColor: readableText((assessment.courseId && byId.get(assessment.courseId)?.color) || ASSESSMENT_COLOR),
           extendedProps: { selected: { kind: 'assessment', assessment } satisfies Selected },
         })),
     ];
