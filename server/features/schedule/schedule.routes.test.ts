@@ -190,6 +190,14 @@ describe('/api/courses', () => {
     });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toMatchObject({ room: 'B1', timeSlots: [{ day: 0, startTime: '10:00', endTime: '11:00' }] });
+    for (const payload of [{}, { name: 'Art II' }]) {
+      const unchanged = await t.request({ method: 'PATCH', url: `/api/courses/${minimal.id}`, token: user.token, payload });
+      expect(unchanged.statusCode).toBe(200);
+      expect(unchanged.json()).toMatchObject({ room: 'B1', instructor: null });
+    }
+    for (const url of [`/api/terms/${fall.id}`, `/api/holidays/${randomUUID()}`]) {
+      expect([200, 404]).toContain((await t.request({ method: 'PATCH', url, token: user.token, payload: {} })).statusCode);
+    }
     expect((await t.request({ method: 'DELETE', url: `/api/courses/${minimal.id}`, token: user.token })).statusCode).toBe(204);
     expect((await list(user, '/api/courses')).length).toBe(1);
   });

@@ -31,6 +31,11 @@ export const TERM_NOT_FOUND = 'Term not found';
 export const HOLIDAY_NOT_FOUND = 'Holiday not found';
 export const COURSE_NOT_FOUND = 'Course not found';
 
+/** Only the fields a PATCH actually sent (zod may leave optional keys present as undefined). */
+function definedOnly<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 const endDateError = () => badRequest(END_DATE_MESSAGE, [{ path: 'endDate', message: END_DATE_MESSAGE }]);
 
 // ---------- views ----------
@@ -170,7 +175,7 @@ export async function updateTerm(db: DbOrTx, userId: string, id: string, body: T
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
     await assertAcademicYear(tx, userId, body.academicYearId);
     const { rotation, ...rest } = body;
-    const changes: Partial<typeof terms.$inferInsert> = { ...rest, ...(rotation ? rotationColumns(rotation) : {}) };
+    const changes: Partial<typeof terms.$inferInsert> = definedOnly({ ...rest, ...(rotation ? rotationColumns(rotation) : {}) });
     if (Object.keys(changes).length === 0) return termView(current);
     const [row] = await tx.update(terms).set(changes).where(where).returning();
     if (!row) throw notFound(TERM_NOT_FOUND);
@@ -208,8 +213,9 @@ export async function updateHoliday(db: DbOrTx, userId: string, id: string, body
     const [current] = await tx.select().from(holidays).where(where).for('update');
     if (!current) throw notFound(HOLIDAY_NOT_FOUND);
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
-    if (Object.keys(body).length === 0) return holidayView(current);
-    const [row] = await tx.update(holidays).set(body).where(where).returning();
+    const changes = definedOnly(body);
+    if (Object.keys(changes).length === 0) return holidayView(current);
+    const [row] = await tx.update(holidays).set(changes).where(where).returning();
     if (!row) throw notFound(HOLIDAY_NOT_FOUND);
     return holidayView(row);
   });
@@ -280,7 +286,10 @@ export async function updateCourse(db: DbOrTx, userId: string, id: string, body:
     if (endsBeforeStart(startDate, endDate)) throw endDateError();
     await assertTerm(tx, userId, body.termId);
     const { timeSlots, ...rest } = body;
-    const changes: Partial<typeof courses.$inferInsert> = { ...rest, ...(timeSlots ? { timeSlots: slotRows(timeSlots) } : {}) };
+    const changes: Partial<typeof courses.$inferInsert> = definedOnly({
+      ...rest,
+      ...(timeSlots ? { timeSlots: slotRows(timeSlots) } : {}),
+    });
     if (Object.keys(changes).length === 0) return courseView(current);
     const [row] = await tx.update(courses).set(changes).where(where).returning();
     if (!row) throw notFound(COURSE_NOT_FOUND);

@@ -230,7 +230,7 @@ export function ClassesTab() {
   const query = useCourses();
   const terms = useTerms();
   const summary = useAttendanceSummary();
-  const crud = useCrud<Course, CourseBody>(KEYS.courses[0], [KEYS.attendance, KEYS.attendanceSummary]);
+  const crud = useCrud<Course, CourseBody>(KEYS.courses[0], [KEYS.attendance, KEYS.attendanceSummary, KEYS.tasks, KEYS.assessments]);
   const toasts = useEntityToasts('course');
   const days = weekdayNames('short');
   return (
