@@ -140,3 +140,29 @@ test('clicking an empty day offers to add a class there', async ({ page }) => {
   await expect(page.locator('.schedule-calendar').getByText('Art', { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('the week starts on Monday and times are 24-hour in German; Sunday and 12-hour in English', async ({ page, baseURL }) => {
+  const created = await page.request.post('/api/courses', {
+    headers: { origin: baseURL ?? '' },
+    data: {
+      name: 'Physik',
+      color: '#1d4ed8',
+      timeSlots: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startTime: '14:00', endTime: '15:00' })),
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/schedule');
+  const calendar = page.locator('.schedule-calendar');
+  await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('Sunday');
+  await calendar.getByRole('tab', { name: 'Week view' }).click();
+  await expect(calendar.getByText('2:00 – 3:00PM').first()).toBeVisible();
+
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'de'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Stundenplan' })).toBeVisible();
+  await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('Montag');
+  await calendar.getByRole('tab', { name: /Woche/ }).click();
+  await expect(calendar.getByText(/14:00/).first()).toBeVisible();
+  await expect(calendar.getByText(/PM/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
