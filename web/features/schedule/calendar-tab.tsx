@@ -174,6 +174,7 @@ export function CalendarTab() {
           slotHeaderFormat={clockFormat}
           height="auto"
           nowIndicator
+          scrollTime="07:00:00"
           events={events}
           datesSet={(info) => {
             // The visible range in local dates (end is exclusive).
