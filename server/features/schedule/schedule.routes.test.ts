@@ -460,6 +460,38 @@ describe('calendar feed', () => {
   });
 });
 
+describe('calendar feed rotations', () => {
+  it('exports an N-day rotation as single events that skip holidays and shift the cycle', async () => {
+    const user = await signUp(t);
+    const nday = await created(
+      user,
+      '/api/terms',
+      term({ startDate: '2026-09-07', endDate: '2026-09-18', rotation: { kind: 'nday', days: 2 } }),
+    );
+    await created(
+      user,
+      '/api/courses',
+      course({ name: 'Lab', termId: nday.id, timeSlots: [{ day: 1, startTime: '08:00', endTime: '09:00', cycleDay: 1 }] }),
+    );
+    await created(user, '/api/holidays', { name: 'Off', startDate: '2026-09-09' });
+    const { url } = (await t.request({ method: 'GET', url: '/api/calendar/feed', token: user.token })).json<{ url: string }>();
+    const text = (await t.request({ method: 'GET', url: url.slice(url.indexOf('/api/')) })).body;
+    const labs = new ICAL.Component(ICAL.parse(text))
+      .getAllSubcomponents('vevent')
+      .map((vevent) => new ICAL.Event(vevent))
+      .filter((event) => event.summary === 'Lab');
+    // School days 7, 8, (9 off), 10, 11, 14, 15, 16, 17, 18: cycle day 1 falls on every other one.
+    expect(labs.map((event) => event.startDate.toJSDate().toISOString().slice(0, 10))).toEqual([
+      '2026-09-07',
+      '2026-09-10',
+      '2026-09-14',
+      '2026-09-16',
+      '2026-09-18',
+    ]);
+    expect(labs.every((event) => !event.isRecurring())).toBe(true);
+  });
+});
+
 describe('calendar feed with tasks and assessments', () => {
   it('includes them when their tables exist (minimal stand-ins here when those features are not merged)', async () => {
     const present = await t.db.execute<{ tasks: string | null; assessments: string | null }>(
