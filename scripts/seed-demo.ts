@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { addDays, localDateOf, startOfWeek, utcInstantOf } from '../common/domain/local-time';
 import { buildApp } from '../server/app';
 import { connectDatabase, runMigrations } from '../server/db/client';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { addDays, localDateOf, utcInstantOf } from '../common/domain/local-time';
 import { users } from '../server/db/schema';
 import { loadConfig } from '../server/env';
 
@@ -38,6 +38,7 @@ try {
   };
   const timeZone = process.env.DEMO_TIME_ZONE ?? 'Europe/London';
   await call('PATCH', '/api/account/profile', { timeZone }, token);
+  await seedSchedule(call, token);
   await seedStudySessions(app, call, token, timeZone);
   await app.close();
   console.log(`Demo account ready.\n  user name: ${DEMO_USERNAME}\n  password:  ${demoPassword}`);
@@ -101,4 +102,81 @@ async function seedStudySessions(app: Awaited<ReturnType<typeof buildApp>>, call
       );
     }
   }
+}
+
+/** Schedule (issue 3): an academic year, the current term around today, six classes and two holidays. */
+async function seedSchedule(call: Call, token: string): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  // The term started six weeks ago (on a Monday) and runs sixteen weeks.
+  const termStart = addDays(startOfWeek(addDays(today, -42)), 1);
+  const termEnd = addDays(termStart, 16 * 7 - 3);
+  const startYear = Number(termStart.slice(0, 4));
+  const year = (await call('POST', '/api/academic-years', { name: `${startYear}–${startYear + 1}` }, token)) as { id: string };
+  const term = (await call(
+    'POST',
+    '/api/terms',
+    { name: 'Current term', startDate: termStart, endDate: termEnd, academicYearId: year.id, color: '#1d4ed8' },
+    token,
+  )) as { id: string };
+  const slot = (day: number, startTime: string, endTime: string) => ({ day, startTime, endTime });
+  const classes = [
+    {
+      name: 'Calculus II',
+      credits: 4,
+      instructor: 'Dr. Ada Park',
+      room: 'Math 204',
+      color: '#3b82f6',
+      targetGrade: 85,
+      timeSlots: [slot(1, '09:00', '10:15'), slot(3, '09:00', '10:15'), slot(5, '09:00', '09:50')],
+    },
+    {
+      name: 'Organic Chemistry',
+      credits: 4,
+      instructor: 'Prof. Luis Ortega',
+      room: 'Science Hall 110',
+      color: '#10b981',
+      targetGrade: 80,
+      timeSlots: [slot(2, '10:30', '11:45'), slot(4, '10:30', '11:45'), slot(4, '14:00', '16:50')],
+    },
+    {
+      name: 'World History',
+      credits: 3,
+      instructor: 'Dr. Mei Tanaka',
+      room: 'Humanities 3B',
+      color: '#f59e0b',
+      targetGrade: 90,
+      timeSlots: [slot(1, '13:00', '14:15'), slot(3, '13:00', '14:15')],
+    },
+    {
+      name: 'English Composition',
+      credits: 3,
+      instructor: 'Ms. Grace Okafor',
+      room: 'Library 201',
+      color: '#8b5cf6',
+      targetGrade: 88,
+      timeSlots: [slot(2, '08:00', '09:15'), slot(4, '08:00', '09:15')],
+    },
+    {
+      name: 'Intro to Programming',
+      credits: 3,
+      instructor: 'Mr. Sam Novak',
+      room: 'Tech Lab 5',
+      color: '#ef4444',
+      targetGrade: 92,
+      timeSlots: [slot(2, '15:00', '16:15'), slot(5, '11:00', '12:50')],
+    },
+    {
+      name: 'Spanish I',
+      credits: 2,
+      instructor: 'Sra. Elena Ruiz',
+      room: 'Languages 12',
+      color: '#14b8a6',
+      targetGrade: 85,
+      timeSlots: [slot(1, '11:00', '11:50'), slot(3, '11:00', '11:50'), slot(5, '13:00', '13:50')],
+    },
+  ];
+  for (const course of classes) await call('POST', '/api/courses', { ...course, termId: term.id }, token);
+  const reading = addDays(termStart, 7 * 7);
+  await call('POST', '/api/holidays', { name: 'Reading week', startDate: reading, endDate: addDays(reading, 4) }, token);
+  await call('POST', '/api/holidays', { name: 'Founders’ Day', startDate: addDays(termStart, 11 * 7 + 4) }, token);
 }

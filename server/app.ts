@@ -11,7 +11,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
-import { registerScheduleRewardFacts } from './features/schedule/schedule-reward-facts';
+import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerStudyRoutes } from './features/study/study.routes';
 import { loggerOptions } from './lib/logger';
@@ -34,6 +34,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerAdminRoutes,
   registerRewardsRoutes,
   registerStudyRoutes,
+  registerScheduleRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
@@ -79,7 +80,6 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin);
 
-  registerScheduleRewardFacts();
   const deps: AppDeps = { db, config };
   for (const register of FEATURE_ROUTES) register(app, deps);
   return app;

@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/dashboard', ...placeholder('home') },
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
-      { path: '/schedule', ...placeholder('schedule') },
+      { path: '/schedule', ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
       { path: '/tasks', ...placeholder('tasks') },
       { path: '/grades', ...placeholder('grades') },
       { path: '/progress', ...placeholder('progress') },

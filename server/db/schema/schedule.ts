@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** A weekly time slot; `week` (A/B) or `cycleDay` (N-day rotation) select it in rotating terms. */
@@ -74,3 +74,37 @@ export const courses = pgTable(
   },
   (table) => [index('courses_user_idx').on(table.userId, table.name)],
 );
+
+/** One marked class occurrence (DECISIONS.md: attendance). The key is `occurrenceKey` of common/domain/timetable. */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    slotIndex: integer('slot_index').notNull(),
+    /** 'attended' or 'missed'. */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('attendance_occurrence_idx').on(table.courseId, table.date, table.slotIndex),
+    index('attendance_user_date_idx').on(table.userId, table.date),
+    check('attendance_status', sql`${table.status} in ('attended', 'missed')`),
+  ],
+);
+
+/**
+ * The private calendar feed's secret: 256 random bits, kept readable so the user can see the URL again
+ * (docs/decisions/011); it only ever grants read access to the feed. Resetting replaces it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { isLocalDate } from '../domain/local-time';
+
+/** Limits shared by the server's validation and the web forms (API.md "Schedule", docs/api.md). */
+export const NAME_MIN = 1;
+export const NAME_MAX = 100;
+export const TEXT_MAX = 100;
+export const CREDITS_MAX = 100;
+export const MAX_TIME_SLOTS = 50;
+export const ROTATION_DAYS_MIN = 2;
+export const ROTATION_DAYS_MAX = 10;
+export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const NAME_MESSAGE = `Name must be ${NAME_MIN}–${NAME_MAX} characters`;
+export const COLOR_MESSAGE = 'Colour must be a hex colour such as #3b82f6';
+export const DATE_MESSAGE = 'Date must be YYYY-MM-DD';
+export const TIME_MESSAGE = 'Time must be HH:mm';
+export const END_DATE_MESSAGE = 'End date must not be before the start date';
+export const END_TIME_MESSAGE = 'End time must be after the start time';
+export const DAY_MESSAGE = 'Day must be 0–6 (0 = Sunday)';
+export const CREDITS_MESSAGE = `Credits must be 0–${CREDITS_MAX}`;
+export const TARGET_GRADE_MESSAGE = 'Target grade must be 0–100';
+
+export const nameSchema = z.string().trim().min(NAME_MIN, NAME_MESSAGE).max(NAME_MAX, NAME_MESSAGE);
+export const colorSchema = z.string().regex(COLOR_PATTERN, COLOR_MESSAGE);
+export const dateSchema = z.string().refine(isLocalDate, DATE_MESSAGE);
+export const timeSchema = z.string().regex(TIME_PATTERN, TIME_MESSAGE);
+const optionalText = z
+  .string()
+  .trim()
+  .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : value === undefined ? undefined : null));
+const optionalId = z.uuid('Not a valid id').nullable().optional();
+const optionalDate = dateSchema.nullable().optional();
+
+/** True when both dates are present and the end is before the start. */
+export function endsBeforeStart(startDate: string | null | undefined, endDate: string | null | undefined): boolean {
+  return Boolean(startDate && endDate && endDate < startDate);
+}
+
+const endDateIssue = { path: ['endDate'], message: END_DATE_MESSAGE };
+
+// ---------- academic years ----------
+export const academicYearBodySchema = z.strictObject({ name: nameSchema });
+export const academicYearPatchSchema = academicYearBodySchema.partial();
+export type AcademicYearBody = z.infer<typeof academicYearBodySchema>;
+export type AcademicYearPatch = z.infer<typeof academicYearPatchSchema>;
+export type AcademicYear = { id: string; name: string };
+
+// ---------- terms ----------
+export const rotationSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('weekly') }),
+  z.strictObject({ kind: z.literal('ab') }),
+  z.strictObject({
+    kind: z.literal('nday'),
+    days: z
+      .number()
+      .int()
+      .min(ROTATION_DAYS_MIN, `An N-day rotation has ${ROTATION_DAYS_MIN}–${ROTATION_DAYS_MAX} days`)
+      .max(ROTATION_DAYS_MAX, `An N-day rotation has ${ROTATION_DAYS_MIN}–${ROTATION_DAYS_MAX} days`),
+  }),
+]);
+export type Rotation = z.infer<typeof rotationSchema>;
+
+const termFields = {
+  name: nameSchema,
+  startDate: dateSchema,
+  endDate: dateSchema,
+  academicYearId: optionalId,
+  color: colorSchema,
+  rotation: rotationSchema.optional(),
+};
+export const termBodySchema = z.strictObject(termFields).refine((body) => !endsBeforeStart(body.startDate, body.endDate), endDateIssue);
+/** PATCH: the end-after-start rule is checked by the service against the stored dates. */
+export const termPatchSchema = z.strictObject(termFields).partial();
+export type TermBody = z.infer<typeof termBodySchema>;
+export type TermPatch = z.infer<typeof termPatchSchema>;
+export type Term = {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  academicYearId: string | null;
+  color: string;
+  rotation: Rotation;
+};
+
+// ---------- holidays ----------
+const holidayFields = { name: nameSchema, startDate: dateSchema, endDate: dateSchema };
+export const holidayBodySchema = z
+  .strictObject({ ...holidayFields, endDate: dateSchema.nullable().optional() })
+  .refine((body) => !endsBeforeStart(body.startDate, body.endDate), endDateIssue);
+export const holidayPatchSchema = z.strictObject(holidayFields).partial();
+export type HolidayBody = z.infer<typeof holidayBodySchema>;
+export type HolidayPatch = z.infer<typeof holidayPatchSchema>;
+export type Holiday = { id: string; name: string; startDate: string; endDate: string };
+
+// ---------- courses ----------
+export const timeSlotSchema = z
+  .strictObject({
+    day: z.number().int(DAY_MESSAGE).min(0, DAY_MESSAGE).max(6, DAY_MESSAGE),
+    startTime: timeSchema,
+    endTime: timeSchema,
+    week: z.enum(['A', 'B']).nullable().optional(),
+    cycleDay: z.number().int().min(1).max(ROTATION_DAYS_MAX).nullable().optional(),
+  })
+  .refine((slot) => slot.endTime > slot.startTime, { path: ['endTime'], message: END_TIME_MESSAGE });
+export type TimeSlot = { day: number; startTime: string; endTime: string; week: 'A' | 'B' | null; cycleDay: number | null };
+
+const courseFields = {
+  name: nameSchema,
+  credits: z.number().min(0, CREDITS_MESSAGE).max(CREDITS_MAX, CREDITS_MESSAGE).nullable().optional(),
+  instructor: optionalText,
+  room: optionalText,
+  termId: optionalId,
+  startDate: optionalDate,
+  endDate: optionalDate,
+  color: colorSchema,
+  targetGrade: z.number().min(0, TARGET_GRADE_MESSAGE).max(100, TARGET_GRADE_MESSAGE).nullable().optional(),
+  timeSlots: z.array(timeSlotSchema).max(MAX_TIME_SLOTS).optional(),
+};
+export const courseBodySchema = z.strictObject(courseFields).refine((body) => !endsBeforeStart(body.startDate, body.endDate), endDateIssue);
+export const coursePatchSchema = z.strictObject(courseFields).partial();
+export type CourseBody = z.infer<typeof courseBodySchema>;
+export type CoursePatch = z.infer<typeof coursePatchSchema>;
+export type Course = {
+  id: string;
+  name: string;
+  credits: number | null;
+  instructor: string | null;
+  room: string | null;
+  termId: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  color: string;
+  targetGrade: number | null;
+  timeSlots: TimeSlot[];
+};
+
+// ---------- attendance ----------
+export const ATTENDANCE_STATUSES = ['attended', 'missed'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export const attendanceBodySchema = z.strictObject({
+  courseId: z.uuid('Not a valid id'),
+  date: dateSchema,
+  slotIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_TIME_SLOTS - 1),
+  status: z.enum(ATTENDANCE_STATUSES),
+});
+export type AttendanceBody = z.infer<typeof attendanceBodySchema>;
+export const attendanceQuerySchema = z.strictObject({
+  courseId: z.uuid('Not a valid id').optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+});
+export type AttendanceRecord = {
+  id: string;
+  courseId: string;
+  date: string;
+  slotIndex: number;
+  occurrenceKey: string;
+  status: AttendanceStatus;
+};
+export type AttendanceSummary = { courseId: string; attended: number; missed: number; rate: number | null };
+
+// ---------- calendar feed ----------
+export type CalendarFeed = { url: string };

@@ -1,0 +1,108 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { expandTimetable, occurrenceKey } from '../../../common/domain/timetable';
+import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSummary } from '../../../common/schemas/schedule.schema';
+import type { Database } from '../../db/client';
+import { attendance, courses } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-error';
+import { findCourse, listHolidays, listTerms, timetableTerm } from './schedule.service';
+
+export const ATTENDANCE_NOT_FOUND = 'Attendance record not found';
+export const NO_SUCH_CLASS = 'This class does not meet at that date and slot';
+export const FUTURE_CLASS = 'Attendance can only be marked for a class that has started';
+
+type AttendanceRow = typeof attendance.$inferSelect;
+
+function attendanceView(row: AttendanceRow): AttendanceRecord {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    date: row.date,
+    slotIndex: row.slotIndex,
+    occurrenceKey: occurrenceKey(row.courseId, row.date, row.slotIndex),
+    status: row.status as AttendanceStatus,
+  };
+}
+
+/**
+ * Marks one class occurrence (upsert on courseId+date+slotIndex). The occurrence must be one the
+ * timetable produces (common/domain/timetable) and must have started by `now`.
+ */
+export async function markAttendance(
+  db: Database,
+  userId: string,
+  timeZone: string,
+  body: AttendanceBody,
+  now: Date = new Date(),
+): Promise<{ record: AttendanceRecord; created: boolean }> {
+  const course = await findCourse(db, userId, body.courseId);
+  const [terms, holidays] = await Promise.all([listTerms(db, userId), listHolidays(db, userId)]);
+  const occurrence = expandTimetable({
+    courses: [course],
+    terms: terms.map(timetableTerm),
+    holidays,
+    timeZone,
+    from: body.date,
+    to: body.date,
+  }).find((found) => found.slotIndex === body.slotIndex);
+  if (!occurrence) throw badRequest(NO_SUCH_CLASS, [{ path: 'slotIndex', message: NO_SUCH_CLASS }]);
+  if (Date.parse(occurrence.start) > now.getTime()) throw badRequest(FUTURE_CLASS, [{ path: 'date', message: FUTURE_CLASS }]);
+
+  const [existing] = await db
+    .select({ id: attendance.id })
+    .from(attendance)
+    .where(and(eq(attendance.courseId, course.id), eq(attendance.date, body.date), eq(attendance.slotIndex, body.slotIndex)));
+  const [row] = await db
+    .insert(attendance)
+    .values({ userId, courseId: course.id, date: body.date, slotIndex: body.slotIndex, status: body.status })
+    .onConflictDoUpdate({ target: [attendance.courseId, attendance.date, attendance.slotIndex], set: { status: body.status } })
+    .returning();
+  if (!row) throw new Error('upsert returned nothing');
+  return { record: attendanceView(row), created: !existing };
+}
+
+export async function listAttendance(
+  db: Database,
+  userId: string,
+  filter: { courseId?: string; from?: string; to?: string },
+): Promise<AttendanceRecord[]> {
+  const rows = await db
+    .select()
+    .from(attendance)
+    .where(
+      and(
+        eq(attendance.userId, userId),
+        filter.courseId ? eq(attendance.courseId, filter.courseId) : undefined,
+        filter.from ? gte(attendance.date, filter.from) : undefined,
+        filter.to ? lte(attendance.date, filter.to) : undefined,
+      ),
+    )
+    .orderBy(asc(attendance.date), asc(attendance.slotIndex));
+  return rows.map(attendanceView);
+}
+
+export async function deleteAttendance(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(attendance)
+    .where(and(eq(attendance.id, id), eq(attendance.userId, userId)))
+    .returning({ id: attendance.id });
+  if (deleted.length === 0) throw notFound(ATTENDANCE_NOT_FOUND);
+}
+
+/** One row per course of the user; `rate` = attended / marked (0–1), null when nothing is marked. */
+export async function attendanceSummary(db: Database, userId: string): Promise<AttendanceSummary[]> {
+  const rows = await db
+    .select({
+      courseId: courses.id,
+      attended: sql<number>`count(${attendance.id}) filter (where ${attendance.status} = 'attended')`.mapWith(Number),
+      missed: sql<number>`count(${attendance.id}) filter (where ${attendance.status} = 'missed')`.mapWith(Number),
+    })
+    .from(courses)
+    .leftJoin(attendance, eq(attendance.courseId, courses.id))
+    .where(eq(courses.userId, userId))
+    .groupBy(courses.id, courses.name)
+    .orderBy(asc(courses.name));
+  return rows.map((row) => {
+    const marked = row.attended + row.missed;
+    return { ...row, rate: marked === 0 ? null : row.attended / marked };
+  });
+}

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import ical, { ICalEventRepeatingFreq, ICalWeekday, type ICalCalendar, type ICalTemporalZonedDateTimeStub } from 'ical-generator';
+import {
+  addDays,
+  createDateRangeSet,
+  endOfLocalDay,
+  fromDayNumber,
+  localDateOf,
+  localDateTimeOf,
+  toDayNumber,
+  utcMillisOf,
+  weekdayOfDayNumber,
+} from '../../../common/domain/local-time';
+import { expandTimetable, MAX_EXPANSION_DAYS } from '../../../common/domain/timetable';
+import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
+import type { Database } from '../../db/client';
+import { calendarFeeds, users } from '../../db/schema';
+import { listCourses, listHolidays, listTerms, timetableTerm } from './schedule.service';
+
+/** How far around today a course without any dates (own or term's) is exported. */
+const UNBOUNDED_PAST_DAYS = 365;
+const UNBOUNDED_FUTURE_DAYS = 365;
+const WEEKDAYS = [ICalWeekday.SU, ICalWeekday.MO, ICalWeekday.TU, ICalWeekday.WE, ICalWeekday.TH, ICalWeekday.FR, ICalWeekday.SA];
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The user's feed token, created on first use. */
+export async function feedToken(db: Database, userId: string): Promise<string> {
+  const [existing] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  if (existing) return existing.token;
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ userId, token: newToken() })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { userId } })
+    .returning({ token: calendarFeeds.token });
+  if (!row) throw new Error('upsert returned nothing');
+  return row.token;
+}
+
+/** Replaces the token: every existing subscription stops working. */
+export async function resetFeedToken(db: Database, userId: string): Promise<string> {
+  const token = newToken();
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: new Date() } });
+  return token;
+}
+
+export async function userForFeedToken(db: Database, token: string): Promise<{ id: string; timeZone: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, timeZone: users.timeZone })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.token, token));
+  return row ?? null;
+}
+
+/**
+ * A wall-clock time in a zone, shaped as ical-generator's Temporal.ZonedDateTime stub so that it writes
+ * `DTSTART;TZID=<zone>:YYYYMMDDTHHMMSS` (a weekly class then stays at 09:00 local across DST changes).
+ */
+function zoned(date: string, time: string, timeZone: string): ICalTemporalZonedDateTimeStub {
+  const millis = utcMillisOf(date, time, timeZone);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const text = `${date}T${time}:00[${timeZone}]`;
+  const plainDate = { year, month, day, toJSON: () => date, toString: () => date };
+  const plainDateTime = {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second: 0,
+    toJSON: () => `${date}T${time}:00`,
+    toString: () => `${date}T${time}:00`,
+    toPlainDate: () => plainDate,
+    toZonedDateTime: (zone: string) => zoned(date, time, zone),
+  };
+  const stub: ICalTemporalZonedDateTimeStub = {
+    ...plainDateTime,
+    timeZoneId: timeZone,
+    toPlainDateTime: () => plainDateTime,
+    toJSON: () => text,
+    toString: () => text,
+    toInstant: () => ({
+      epochMilliseconds: millis,
+      toJSON: () => new Date(millis).toISOString(),
+      toString: () => new Date(millis).toISOString(),
+      toZonedDateTimeISO: (zone: string) => inZone(millis, zone),
+    }),
+    withTimeZone: (zone: string) => inZone(millis, zone),
+  };
+  return stub;
+}
+
+function inZone(millis: number, timeZone: string): ICalTemporalZonedDateTimeStub {
+  const local = localDateTimeOf(millis, timeZone);
+  return zoned(local.date, local.time, timeZone);
+}
+
+type TaskRow = { id: string; title: string; due_millis: string | number | null; course_id: string | null };
+type AssessmentRow = { id: string; name: string; day: string | null; course_id: string | null };
+
+/**
+ * Tasks and assessments belong to other features whose tables may not exist in this build: read them
+ * with raw SQL, only when `to_regclass` finds the table (API.md column names).
+ */
+async function optionalTasksAndAssessments(db: Database, userId: string): Promise<{ tasks: TaskRow[]; assessments: AssessmentRow[] }> {
+  const check = await db.execute<{ tasks: string | null; assessments: string | null }>(
+    sql`select to_regclass('public.tasks')::text as tasks, to_regclass('public.assessments')::text as assessments`,
+  );
+  const present = check.rows[0];
+  const tasks = present?.tasks
+    ? (
+        await db.execute<TaskRow>(
+          sql`select id::text as id, title, (extract(epoch from due_date) * 1000)::bigint as due_millis, course_id::text as course_id
+              from tasks where user_id = ${userId} and due_date is not null`,
+        )
+      ).rows
+    : [];
+  const assessments = present?.assessments
+    ? (
+        await db.execute<AssessmentRow>(
+          sql`select id::text as id, name, (date::date)::text as day, course_id::text as course_id
+              from assessments where user_id = ${userId} and date is not null`,
+        )
+      ).rows
+    : [];
+  return { tasks, assessments };
+}
+
+function courseDescription(course: Course): string | undefined {
+  const parts = [course.instructor].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join('\n') : undefined;
+}
+
+/** The first and last local day a course meets, clamped to a window around today when unbounded. */
+function courseSpan(course: Course, term: Term | undefined, today: string): [string, string] {
+  const start = course.startDate ?? term?.startDate ?? addDays(today, -UNBOUNDED_PAST_DAYS);
+  const end = course.endDate ?? term?.endDate ?? addDays(today, UNBOUNDED_FUTURE_DAYS);
+  const maxEnd = addDays(start, MAX_EXPANSION_DAYS - 1);
+  return [start, end < maxEnd ? end : maxEnd];
+}
+
+function addWeeklyClass(calendar: ICalCalendar, course: Course, span: [string, string], holidays: Holiday[], timeZone: string): void {
+  const holidaySet = createDateRangeSet(holidays);
+  const [firstDay, lastDay] = [toDayNumber(span[0]), toDayNumber(span[1])];
+  course.timeSlots.forEach((slot, slotIndex) => {
+    // The first date on or after the span start falling on the slot's weekday.
+    const first = firstDay + ((slot.day - weekdayOfDayNumber(firstDay) + 7) % 7);
+    if (first > lastDay) return;
+    const excluded: ICalTemporalZonedDateTimeStub[] = [];
+    for (let day = first; day <= lastDay; day += 7) {
+      if (holidaySet.hasDay(day)) excluded.push(zoned(fromDayNumber(day), slot.startTime, timeZone));
+    }
+    const firstDate = fromDayNumber(first);
+    calendar.createEvent({
+      id: `class-${course.id}-${slotIndex}@studypilot`,
+      summary: course.name,
+      location: course.room ?? undefined,
+      description: courseDescription(course),
+      start: zoned(firstDate, slot.startTime, timeZone),
+      end: zoned(firstDate, slot.endTime, timeZone),
+      timezone: timeZone,
+      repeating: {
+        freq: ICalEventRepeatingFreq.WEEKLY,
+        byDay: [WEEKDAYS[slot.day] ?? ICalWeekday.MO],
+        until: new Date(endOfLocalDay(span[1], timeZone)),
+        ...(excluded.length > 0 ? { exclude: excluded } : {}),
+      },
+    });
+  });
+}
+
+/**
+ * The user's whole schedule as iCalendar: classes of weekly terms (and term-less courses) as weekly
+ * recurring events with EXDATEs on holidays; classes of A/B and N-day terms as single events from the
+ * shared expansion; holidays as all-day events; tasks and assessments when those features exist.
+ */
+export async function buildCalendar(db: Database, user: { id: string; timeZone: string }, now: Date = new Date()): Promise<string> {
+  const [courses, terms, holidays, extra] = await Promise.all([
+    listCourses(db, user.id),
+    listTerms(db, user.id),
+    listHolidays(db, user.id),
+    optionalTasksAndAssessments(db, user.id),
+  ]);
+  const timeZone = user.timeZone;
+  const today = localDateOf(now, timeZone);
+  const termsById = new Map(terms.map((term) => [term.id, term]));
+  const courseNames = new Map(courses.map((course) => [course.id, course.name]));
+  const calendar = ical({ name: 'StudyPilot', prodId: { company: 'StudyPilot', product: 'schedule', language: 'EN' }, ttl: 60 * 60 });
+
+  for (const course of courses) {
+    if (course.timeSlots.length === 0) continue;
+    const term = course.termId ? termsById.get(course.termId) : undefined;
+    const span = courseSpan(course, term, today);
+    if (span[1] < span[0]) continue;
+    if (!term || term.rotation.kind === 'weekly') {
+      addWeeklyClass(calendar, course, span, holidays, timeZone);
+      continue;
+    }
+    const occurrences = expandTimetable({
+      courses: [course],
+      terms: [timetableTerm(term)],
+      holidays,
+      timeZone,
+      from: span[0],
+      to: span[1],
+    });
+    for (const occurrence of occurrences) {
+      calendar.createEvent({
+        id: `class-${occurrence.occurrenceKey}@studypilot`,
+        summary: course.name,
+        location: course.room ?? undefined,
+        description: courseDescription(course),
+        start: new Date(occurrence.start),
+        end: new Date(occurrence.end),
+      });
+    }
+  }
+
+  for (const holiday of holidays) {
+    calendar.createEvent({
+      id: `holiday-${holiday.id}@studypilot`,
+      summary: holiday.name,
+      allDay: true,
+      start: new Date(`${holiday.startDate}T00:00:00.000Z`),
+      // All-day DTEND is exclusive.
+      end: new Date(`${addDays(holiday.endDate, 1)}T00:00:00.000Z`),
+      transparency: undefined,
+    });
+  }
+
+  for (const task of extra.tasks) {
+    if (task.due_millis === null) continue;
+    const due = new Date(Number(task.due_millis));
+    const courseName = task.course_id ? courseNames.get(task.course_id) : undefined;
+    calendar.createEvent({
+      id: `task-${task.id}@studypilot`,
+      summary: task.title,
+      description: courseName,
+      start: due,
+      end: due,
+    });
+  }
+  for (const assessment of extra.assessments) {
+    if (!assessment.day) continue;
+    const courseName = assessment.course_id ? courseNames.get(assessment.course_id) : undefined;
+    calendar.createEvent({
+      id: `assessment-${assessment.id}@studypilot`,
+      summary: courseName ? `${assessment.name} (${courseName})` : assessment.name,
+      allDay: true,
+      start: new Date(`${assessment.day}T00:00:00.000Z`),
+      end: new Date(`${addDays(assessment.day, 1)}T00:00:00.000Z`),
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,272 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { MAX_TIME_SLOTS, type Course, type Term } from '../../../common/schemas/schedule.schema';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { formatNumber } from '../../lib/format';
+import { DEFAULT_COLORS, formatClock, formRules, numberOrNull, weekdayNames } from './form-rules';
+import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
+import { KEYS, useAttendanceSummary, useCourses, useCrud, useTerms } from './schedule.api';
+import { selectClass } from './simple-tabs';
+
+type CourseBody = Omit<Course, 'id'>;
+export type SlotDraft = { day: string; startTime: string; endTime: string; week: string; cycleDay: string };
+
+function slotDraft(slot?: Partial<Course['timeSlots'][number]>): SlotDraft {
+  return {
+    day: String(slot?.day ?? 1),
+    startTime: slot?.startTime ?? '09:00',
+    endTime: slot?.endTime ?? '10:00',
+    week: slot?.week ?? '',
+    cycleDay: slot?.cycleDay ? String(slot.cycleDay) : '',
+  };
+}
+
+/**
+ * The class form. Slots are append-only (the attendance key is a slot's index, see `occurrenceKey`):
+ * saved slots can be edited in place, and only the last one or unsaved ones can be removed.
+ */
+export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { initialSlot?: Partial<Course['timeSlots'][number]> }) {
+  const { t } = useTranslation('schedule');
+  const rules = formRules(t);
+  const terms = useTerms();
+  const crud = useCrud<Course, CourseBody>(KEYS.courses[0], [KEYS.attendanceSummary]);
+  const toasts = useEntityToasts('course');
+  const days = weekdayNames();
+  const savedSlots = item?.timeSlots.length ?? 0;
+  const slotSchema = z
+    .object({
+      day: z.string(),
+      startTime: rules.time,
+      endTime: rules.time,
+      week: z.string(),
+      cycleDay: z.string(),
+    })
+    .refine((slot) => !slot.startTime || !slot.endTime || slot.endTime > slot.startTime, {
+      path: ['endTime'],
+      message: rules.endTimeMessage,
+    });
+  const schema = z
+    .object({
+      name: rules.name,
+      credits: rules.credits,
+      instructor: rules.optionalText,
+      room: rules.optionalText,
+      termId: z.string(),
+      startDate: rules.optionalDate,
+      endDate: rules.optionalDate,
+      color: rules.color,
+      targetGrade: rules.targetGrade,
+      timeSlots: z.array(slotSchema).max(MAX_TIME_SLOTS),
+    })
+    .refine((values) => !values.startDate || !values.endDate || values.endDate >= values.startDate, rules.endAfterStart);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: item?.name ?? '',
+      credits: item?.credits === null || item?.credits === undefined ? '' : String(item.credits),
+      instructor: item?.instructor ?? '',
+      room: item?.room ?? '',
+      termId: item?.termId ?? '',
+      startDate: item?.startDate ?? '',
+      endDate: item?.endDate ?? '',
+      color: item?.color ?? DEFAULT_COLORS[1] ?? '#10b981',
+      targetGrade: item?.targetGrade === null || item?.targetGrade === undefined ? '' : String(item.targetGrade),
+      timeSlots: item ? item.timeSlots.map(slotDraft) : [slotDraft(initialSlot)],
+    },
+  });
+  const slots = useFieldArray({ control: form.control, name: 'timeSlots' });
+  const termId = useWatch({ control: form.control, name: 'termId' });
+  const term: Term | undefined = terms.data?.find((candidate) => candidate.id === termId);
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) => {
+    const body: CourseBody = {
+      name: values.name,
+      credits: numberOrNull(values.credits),
+      instructor: values.instructor || null,
+      room: values.room || null,
+      termId: values.termId || null,
+      startDate: values.startDate || null,
+      endDate: values.endDate || null,
+      color: values.color,
+      targetGrade: numberOrNull(values.targetGrade),
+      timeSlots: values.timeSlots.map((slot) => ({
+        day: Number(slot.day),
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        week: slot.week === 'A' || slot.week === 'B' ? slot.week : null,
+        cycleDay: slot.cycleDay ? Number(slot.cycleDay) : null,
+      })),
+    };
+    const action = item ? 'update' : 'add';
+    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
+    if (item) crud.update.mutate({ id: item.id, body }, options);
+    else crud.create.mutate(body, options);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField label={t('fields.name')} error={errors.name?.message}>
+        <Input {...form.register('name')} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.instructor')} error={errors.instructor?.message}>
+          <Input {...form.register('instructor')} autoComplete="off" />
+        </FormField>
+        <FormField label={t('fields.room')} error={errors.room?.message}>
+          <Input {...form.register('room')} autoComplete="off" />
+        </FormField>
+        <FormField label={t('fields.credits')} error={errors.credits?.message}>
+          <Input type="number" min={0} step="0.5" inputMode="decimal" {...form.register('credits')} />
+        </FormField>
+        <FormField label={t('fields.targetGrade')} error={errors.targetGrade?.message}>
+          <Input type="number" min={0} max={100} inputMode="decimal" {...form.register('targetGrade')} />
+        </FormField>
+      </div>
+      <FormField label={t('fields.term')}>
+        <select {...form.register('termId')} className={selectClass}>
+          <option value="">{t('fields.none')}</option>
+          {(terms.data ?? []).map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.startDateOptional')} error={errors.startDate?.message}>
+          <Input type="date" {...form.register('startDate')} />
+        </FormField>
+        <FormField label={t('fields.endDateOptional')} error={errors.endDate?.message}>
+          <Input type="date" {...form.register('endDate')} />
+        </FormField>
+      </div>
+      <FormField label={t('fields.color')} error={errors.color?.message}>
+        <Input type="color" {...form.register('color')} className="h-10 w-20 p-1" />
+      </FormField>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">{t('fields.timeSlots')}</legend>
+        {slots.fields.length === 0 ? <p className="text-sm text-muted-foreground">{t('slots.none')}</p> : null}
+        {slots.fields.map((field, index) => {
+          const slotErrors = errors.timeSlots?.[index];
+          const removable = index >= savedSlots || index === slots.fields.length - 1;
+          return (
+            <div key={field.id} className="rounded-md border p-3" role="group" aria-label={t('slots.label', { number: index + 1 })}>
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                <FormField label={t('fields.day')}>
+                  <select {...form.register(`timeSlots.${index}.day`)} className={selectClass}>
+                    {days.map((dayName, day) => (
+                      <option key={dayName} value={day}>
+                        {dayName}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+                <FormField label={t('fields.startTime')} error={slotErrors?.startTime?.message}>
+                  <Input type="time" {...form.register(`timeSlots.${index}.startTime`)} />
+                </FormField>
+                <FormField label={t('fields.endTime')} error={slotErrors?.endTime?.message}>
+                  <Input type="time" {...form.register(`timeSlots.${index}.endTime`)} />
+                </FormField>
+                {term?.rotation.kind === 'ab' ? (
+                  <FormField label={t('fields.week')}>
+                    <select {...form.register(`timeSlots.${index}.week`)} className={selectClass}>
+                      <option value="">{t('slots.everyWeek')}</option>
+                      <option value="A">{t('slots.weekA')}</option>
+                      <option value="B">{t('slots.weekB')}</option>
+                    </select>
+                  </FormField>
+                ) : null}
+                {term?.rotation.kind === 'nday' ? (
+                  <FormField label={t('fields.cycleDay')}>
+                    <select {...form.register(`timeSlots.${index}.cycleDay`)} className={selectClass}>
+                      <option value="">{t('slots.byWeekday')}</option>
+                      {Array.from({ length: term.rotation.days }, (_, offset) => (
+                        <option key={offset} value={offset + 1}>
+                          {t('slots.cycleDay', { day: offset + 1 })}
+                        </option>
+                      ))}
+                    </select>
+                  </FormField>
+                ) : null}
+              </div>
+              {removable ? (
+                <Button variant="ghost" size="sm" className="mt-2" onClick={() => slots.remove(index)}>
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  {t('slots.remove')}
+                </Button>
+              ) : null}
+            </div>
+          );
+        })}
+        {slots.fields.length < MAX_TIME_SLOTS ? (
+          <Button variant="outline" size="sm" onClick={() => slots.append(slotDraft())}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {t('slots.add')}
+          </Button>
+        ) : null}
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone}>
+          {t('common:cancel')}
+        </Button>
+        <Button type="submit" disabled={crud.create.isPending || crud.update.isPending}>
+          {t('common:save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ClassesTab() {
+  const { t } = useTranslation('schedule');
+  const query = useCourses();
+  const terms = useTerms();
+  const summary = useAttendanceSummary();
+  const crud = useCrud<Course, CourseBody>(KEYS.courses[0], [KEYS.attendance, KEYS.attendanceSummary, KEYS.tasks, KEYS.assessments]);
+  const toasts = useEntityToasts('course');
+  const days = weekdayNames('short');
+  return (
+    <ResourceSection
+      kind="course"
+      query={query}
+      renderSummary={(course) => {
+        const rate = summary.data?.find((row) => row.courseId === course.id)?.rate ?? null;
+        const termName = terms.data?.find((term) => term.id === course.termId)?.name;
+        return {
+          title: course.name,
+          color: course.color,
+          details: (
+            <>
+              <span>{[termName, course.room, course.instructor].filter(Boolean).join(' · ')}</span>
+              {course.timeSlots.length > 0 ? (
+                <span className="block">
+                  {course.timeSlots
+                    .map((slot) => `${days[slot.day] ?? ''} ${formatClock(slot.startTime)}–${formatClock(slot.endTime)}`)
+                    .join(', ')}
+                </span>
+              ) : null}
+              {rate !== null ? (
+                <span className="block">
+                  {t('attendance.rate', { rate: formatNumber(rate, { style: 'percent', maximumFractionDigits: 0 }) })}
+                </span>
+              ) : null}
+            </>
+          ),
+        };
+      }}
+      renderForm={(props) => <CourseForm {...props} />}
+      deletePending={crud.remove.isPending}
+      onDelete={(course, done) =>
+        crud.remove.mutate(course.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
+      }
+    />
+  );
+}

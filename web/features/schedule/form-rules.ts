@@ -1,0 +1,85 @@
+import type { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  COLOR_PATTERN,
+  CREDITS_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  ROTATION_DAYS_MAX,
+  ROTATION_DAYS_MIN,
+  TEXT_MAX,
+  TIME_PATTERN,
+} from '../../../common/schemas/schedule.schema';
+import { intlLocale } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+/** The server's rules (common/schemas/schedule.schema.ts) with translated messages, for inline errors. */
+export function formRules(t: TFunction) {
+  const name = z
+    .string()
+    .trim()
+    .min(NAME_MIN, t('errors.nameLength', { min: NAME_MIN, max: NAME_MAX }))
+    .max(NAME_MAX, t('errors.nameLength', { min: NAME_MIN, max: NAME_MAX }));
+  const requiredDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('errors.dateRequired'));
+  const optionalDate = z.union([z.literal(''), requiredDate]);
+  const color = z.string().regex(COLOR_PATTERN, t('errors.color'));
+  const time = z.string().regex(TIME_PATTERN, t('errors.time'));
+  const optionalText = z
+    .string()
+    .trim()
+    .max(TEXT_MAX, t('errors.textLength', { max: TEXT_MAX }));
+  /** '' or a number in [min, max] (form inputs hold strings). */
+  const optionalNumber = (min: number, max: number, message: string) =>
+    z
+      .string()
+      .refine((value) => value.trim() === '' || (Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max), message);
+  const endAfterStart = { path: ['endDate'], message: t('errors.endDate') };
+  return {
+    name,
+    requiredDate,
+    optionalDate,
+    color,
+    time,
+    optionalText,
+    credits: optionalNumber(0, CREDITS_MAX, t('errors.credits', { max: CREDITS_MAX })),
+    targetGrade: optionalNumber(0, 100, t('errors.targetGrade')),
+    rotationDays: z.coerce
+      .number()
+      .int(t('errors.rotationDays', { min: ROTATION_DAYS_MIN, max: ROTATION_DAYS_MAX }))
+      .min(ROTATION_DAYS_MIN, t('errors.rotationDays', { min: ROTATION_DAYS_MIN, max: ROTATION_DAYS_MAX }))
+      .max(ROTATION_DAYS_MAX, t('errors.rotationDays', { min: ROTATION_DAYS_MIN, max: ROTATION_DAYS_MAX })),
+    endAfterStart,
+    endTimeMessage: t('errors.endTime'),
+  };
+}
+
+/** "" → null, else the number. */
+export const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
+
+/** Localised weekday names, index 0 = Sunday (API.md). */
+export function weekdayNames(style: 'long' | 'short' = 'long'): string[] {
+  const format = new Intl.DateTimeFormat(intlLocale(), { weekday: style, timeZone: 'UTC' });
+  // 2026-01-04 is a Sunday.
+  return Array.from({ length: 7 }, (_, day) => format.format(new Date(Date.UTC(2026, 0, 4 + day))));
+}
+
+/** A local `YYYY-MM-DD` as a medium date in the UI language. */
+export function formatLocalDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+export const DEFAULT_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'];
+
+/** An `HH:mm` wall-clock time in the UI language (12-hour only in English). */
+export function formatClock(time: string): string {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(intlLocale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: currentLanguage() === 'en',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(2026, 0, 1, hour, minute)));
+}

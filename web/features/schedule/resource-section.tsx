@@ -1,0 +1,134 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { toast } from '../../lib/toast';
+
+/** The four schedule resources; each has its own translated toast and label strings under `entities.<kind>`. */
+export type EntityKind = 'year' | 'term' | 'holiday' | 'course';
+export type CrudAction = 'add' | 'update' | 'delete';
+
+/** SPEC.md §8: 'X added/updated/deleted' and 'Error adding/updating/deleting X'. */
+export function useEntityToasts(kind: EntityKind) {
+  const { t } = useTranslation('schedule');
+  return {
+    success: (action: CrudAction) => toast({ title: t(`entities.${kind}.${action}Done`), variant: 'success' }),
+    failure: (action: CrudAction) =>
+      toast({
+        title: t(`entities.${kind}.${action}Error`),
+        description: t(`entities.${kind}.${action}ErrorDescription`),
+        variant: 'destructive',
+      }),
+  };
+}
+
+export type FormProps<T> = { item: T | null; onDone: () => void };
+
+/**
+ * One tab's list: loading/empty/error states, an "add" button, an edit dialog holding `renderForm`
+ * and a confirmed delete.
+ */
+export function ResourceSection<T extends { id: string }>({
+  kind,
+  query,
+  renderSummary,
+  renderForm,
+  onDelete,
+  deletePending,
+}: {
+  kind: EntityKind;
+  query: { data: T[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  renderSummary: (item: T) => { title: ReactNode; details?: ReactNode; color?: string };
+  renderForm: (props: FormProps<T>) => ReactNode;
+  onDelete: (item: T, done: () => void) => void;
+  deletePending: boolean;
+}) {
+  const { t } = useTranslation('schedule');
+  const [editing, setEditing] = useState<T | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const close = () => setEditing(null);
+
+  let body: ReactNode;
+  if (query.isPending) body = <LoadingState label={t('common:loading')} />;
+  else if (query.isError || !query.data)
+    body = (
+      <ErrorState
+        title={t('common:errors.loadTitle')}
+        description={t('common:errors.loadDescription')}
+        retryLabel={t('common:retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else if (query.data.length === 0) body = <EmptyState title={t(`entities.${kind}.empty`)} description={t(`entities.${kind}.emptyHint`)} />;
+  else
+    body = (
+      <ul className="divide-y rounded-lg border bg-card">
+        {query.data.map((item) => {
+          const summary = renderSummary(item);
+          return (
+            <li key={item.id} className="flex items-center gap-3 p-3">
+              {summary.color ? (
+                <span aria-hidden="true" className="h-8 w-2 shrink-0 rounded" style={{ background: summary.color }} />
+              ) : null}
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{summary.title}</p>
+                {summary.details ? <div className="text-sm text-muted-foreground">{summary.details}</div> : null}
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('editNamed', { name: summaryText(summary.title) })}
+                onClick={() => setEditing(item)}
+              >
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('deleteNamed', { name: summaryText(summary.title) })}
+                onClick={() => setDeleting(item)}
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <div className="space-y-3">
+      <div className="flex justify-end">
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          {t(`entities.${kind}.addButton`)}
+        </Button>
+      </div>
+      {body}
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
+        {editing !== null ? (
+          <DialogContent title={t(`entities.${kind}.${editing === 'new' ? 'addTitle' : 'editTitle'}`)} closeLabel={t('common:close')}>
+            {renderForm({ item: editing === 'new' ? null : editing, onDone: close })}
+          </DialogContent>
+        ) : null}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        title={t(`entities.${kind}.deleteTitle`)}
+        description={t(`entities.${kind}.deleteDescription`, { name: deleting ? summaryText(renderSummary(deleting).title) : '' })}
+        confirmLabel={t('common:delete')}
+        cancelLabel={t('common:cancel')}
+        pending={deletePending}
+        onConfirm={() => deleting && onDelete(deleting, () => setDeleting(null))}
+      />
+    </div>
+  );
+}
+
+function summaryText(node: ReactNode): string {
+  return typeof node === 'string' || typeof node === 'number' ? String(node) : '';
+}

@@ -1,0 +1,268 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { AcademicYear, Holiday, Rotation, Term } from '../../../common/schemas/schedule.schema';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { DEFAULT_COLORS, formatLocalDate, formRules } from './form-rules';
+import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
+import { KEYS, useAcademicYears, useCrud, useHolidays, useTerms } from './schedule.api';
+
+export const selectClass = 'h-10 w-full rounded-md border bg-background px-3 text-foreground';
+
+function FormActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+  const { t } = useTranslation('schedule');
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel}>
+        {t('common:cancel')}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {t('common:save')}
+      </Button>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- academic years
+function YearForm({ item, onDone }: FormProps<AcademicYear>) {
+  const { t } = useTranslation('schedule');
+  const rules = formRules(t);
+  const crud = useCrud<AcademicYear, { name: string }>(KEYS.years[0], [KEYS.terms]);
+  const toasts = useEntityToasts('year');
+  const form = useForm({ resolver: zodResolver(z.object({ name: rules.name })), defaultValues: { name: item?.name ?? '' } });
+  const submit = form.handleSubmit((values) => {
+    const action = item ? 'update' : 'add';
+    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
+    if (item) crud.update.mutate({ id: item.id, body: values }, options);
+    else crud.create.mutate(values, options);
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField label={t('fields.name')} error={form.formState.errors.name?.message}>
+        <Input {...form.register('name')} autoComplete="off" />
+      </FormField>
+      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+export function YearsTab() {
+  const query = useAcademicYears();
+  const crud = useCrud<AcademicYear, { name: string }>(KEYS.years[0], [KEYS.terms]);
+  const toasts = useEntityToasts('year');
+  return (
+    <ResourceSection
+      kind="year"
+      query={query}
+      renderSummary={(year) => ({ title: year.name })}
+      renderForm={(props) => <YearForm {...props} />}
+      deletePending={crud.remove.isPending}
+      onDelete={(year, done) =>
+        crud.remove.mutate(year.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
+      }
+    />
+  );
+}
+
+// ---------------------------------------------------------------- terms
+type TermBody = { name: string; startDate: string; endDate: string; academicYearId: string | null; color: string; rotation: Rotation };
+
+function TermForm({ item, onDone }: FormProps<Term>) {
+  const { t } = useTranslation('schedule');
+  const rules = formRules(t);
+  const years = useAcademicYears();
+  const crud = useCrud<Term, TermBody>(KEYS.terms[0], [KEYS.courses]);
+  const toasts = useEntityToasts('term');
+  const schema = z
+    .object({
+      name: rules.name,
+      startDate: rules.requiredDate,
+      endDate: rules.requiredDate,
+      academicYearId: z.string(),
+      color: rules.color,
+      rotationKind: z.enum(['weekly', 'ab', 'nday']),
+      rotationDays: z.string(),
+    })
+    .refine((values) => !values.startDate || !values.endDate || values.endDate >= values.startDate, rules.endAfterStart)
+    .refine((values) => values.rotationKind !== 'nday' || rules.rotationDays.safeParse(values.rotationDays).success, {
+      path: ['rotationDays'],
+      message: t('errors.rotationDays', { min: 2, max: 10 }),
+    });
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: item?.name ?? '',
+      startDate: item?.startDate ?? '',
+      endDate: item?.endDate ?? '',
+      academicYearId: item?.academicYearId ?? '',
+      color: item?.color ?? DEFAULT_COLORS[0] ?? '#3b82f6',
+      rotationKind: item?.rotation.kind ?? 'weekly',
+      rotationDays: String(item?.rotation.kind === 'nday' ? item.rotation.days : 6),
+    },
+  });
+  const rotationKind = useWatch({ control: form.control, name: 'rotationKind' });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) => {
+    const body: TermBody = {
+      name: values.name,
+      startDate: values.startDate,
+      endDate: values.endDate,
+      academicYearId: values.academicYearId || null,
+      color: values.color,
+      rotation: values.rotationKind === 'nday' ? { kind: 'nday', days: Number(values.rotationDays) } : { kind: values.rotationKind },
+    };
+    const action = item ? 'update' : 'add';
+    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
+    if (item) crud.update.mutate({ id: item.id, body }, options);
+    else crud.create.mutate(body, options);
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField label={t('fields.name')} error={errors.name?.message}>
+        <Input {...form.register('name')} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
+          <Input type="date" {...form.register('startDate')} />
+        </FormField>
+        <FormField label={t('fields.endDate')} error={errors.endDate?.message}>
+          <Input type="date" {...form.register('endDate')} />
+        </FormField>
+      </div>
+      <FormField label={t('fields.academicYear')}>
+        <select {...form.register('academicYearId')} className={selectClass}>
+          <option value="">{t('fields.none')}</option>
+          {(years.data ?? []).map((year) => (
+            <option key={year.id} value={year.id}>
+              {year.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label={t('fields.color')} error={errors.color?.message}>
+        <Input type="color" {...form.register('color')} className="h-10 w-20 p-1" />
+      </FormField>
+      <FormField label={t('fields.rotation')} hint={t(`rotation.${rotationKind}Hint`)}>
+        <select {...form.register('rotationKind')} className={selectClass}>
+          <option value="weekly">{t('rotation.weekly')}</option>
+          <option value="ab">{t('rotation.ab')}</option>
+          <option value="nday">{t('rotation.nday')}</option>
+        </select>
+      </FormField>
+      {rotationKind === 'nday' ? (
+        <FormField label={t('fields.rotationDays')} error={errors.rotationDays?.message}>
+          <Input type="number" min={2} max={10} step={1} {...form.register('rotationDays')} />
+        </FormField>
+      ) : null}
+      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+export function TermsTab() {
+  const { t } = useTranslation('schedule');
+  const query = useTerms();
+  const years = useAcademicYears();
+  const crud = useCrud<Term, TermBody>(KEYS.terms[0], [KEYS.courses]);
+  const toasts = useEntityToasts('term');
+  const yearName = (id: string | null) => years.data?.find((year) => year.id === id)?.name;
+  return (
+    <ResourceSection
+      kind="term"
+      query={query}
+      renderSummary={(term) => ({
+        title: term.name,
+        color: term.color,
+        details: [
+          t('dateRange', { start: formatLocalDate(term.startDate), end: formatLocalDate(term.endDate) }),
+          yearName(term.academicYearId),
+          term.rotation.kind === 'weekly'
+            ? null
+            : term.rotation.kind === 'ab'
+              ? t('rotation.ab')
+              : t('rotation.ndayShort', { days: term.rotation.days }),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      })}
+      renderForm={(props) => <TermForm {...props} />}
+      deletePending={crud.remove.isPending}
+      onDelete={(term, done) =>
+        crud.remove.mutate(term.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
+      }
+    />
+  );
+}
+
+// ---------------------------------------------------------------- holidays
+type HolidayBody = { name: string; startDate: string; endDate: string };
+
+function HolidayForm({ item, onDone }: FormProps<Holiday>) {
+  const { t } = useTranslation('schedule');
+  const rules = formRules(t);
+  const crud = useCrud<Holiday, HolidayBody>(KEYS.holidays[0]);
+  const toasts = useEntityToasts('holiday');
+  const schema = z
+    .object({ name: rules.name, startDate: rules.requiredDate, endDate: rules.optionalDate })
+    .refine((values) => !values.endDate || !values.startDate || values.endDate >= values.startDate, rules.endAfterStart);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: item?.name ?? '',
+      startDate: item?.startDate ?? '',
+      endDate: item && item.endDate !== item.startDate ? item.endDate : '',
+    },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) => {
+    const body = { name: values.name, startDate: values.startDate, endDate: values.endDate || values.startDate };
+    const action = item ? 'update' : 'add';
+    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
+    if (item) crud.update.mutate({ id: item.id, body }, options);
+    else crud.create.mutate(body, options);
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField label={t('fields.name')} error={errors.name?.message}>
+        <Input {...form.register('name')} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
+          <Input type="date" {...form.register('startDate')} />
+        </FormField>
+        <FormField label={t('fields.endDateOptional')} error={errors.endDate?.message} hint={t('fields.holidayEndHint')}>
+          <Input type="date" {...form.register('endDate')} />
+        </FormField>
+      </div>
+      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+export function HolidaysTab() {
+  const { t } = useTranslation('schedule');
+  const query = useHolidays();
+  const crud = useCrud<Holiday, HolidayBody>(KEYS.holidays[0]);
+  const toasts = useEntityToasts('holiday');
+  return (
+    <ResourceSection
+      kind="holiday"
+      query={query}
+      renderSummary={(holiday) => ({
+        title: holiday.name,
+        details:
+          holiday.startDate === holiday.endDate
+            ? formatLocalDate(holiday.startDate)
+            : t('dateRange', { start: formatLocalDate(holiday.startDate), end: formatLocalDate(holiday.endDate) }),
+      })}
+      renderForm={(props) => <HolidayForm {...props} />}
+      deletePending={crud.remove.isPending}
+      onDelete={(holiday, done) =>
+        crud.remove.mutate(holiday.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
+      }
+    />
+  );
+}
