@@ -11,6 +11,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
+import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
@@ -29,6 +30,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerPremiumRoutes,
   registerSettingsRoutes,
   registerAdminRoutes,
+  registerTasksRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
