@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/ui/page-state';
 import { useDeleteAccount, useLogout, useSession } from '../../features/auth/auth.api';
 import { showsPremium, usePremiumCheck } from '../../features/premium/premium.api';
 import { SettingsDialog } from '../../features/settings/settings-dialog';
+import { TaskReminders } from '../../features/tasks/task-reminders';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
@@ -76,6 +77,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <BottomNav />
+      <TaskReminders />
       <SettingsDialog
         open={settingsOpen}
         onOpenChange={setSettingsOpen}
