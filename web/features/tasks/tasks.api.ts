@@ -112,6 +112,16 @@ export function useSetTaskCompleted() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, completed }: { id: string; completed: boolean }) => apiJson<Task>('PATCH', `/api/tasks/${id}`, { completed }),
+    // The checkbox answers at once; a failure puts the list back.
+    onMutate: async ({ id, completed }) => {
+      await queryClient.cancelQueries({ queryKey: TASKS_KEY });
+      const previous = queryClient.getQueryData<Task[]>(TASKS_KEY);
+      queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.map((task) => (task.id === id ? { ...task, completed } : task)));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(TASKS_KEY, context.previous);
+    },
     onSuccess: async (task) => {
       replaceTask(queryClient, task);
       broadcastChange();
