@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf } from '../../../common/domain/local-time';
 import { courses, users } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { listTasks, listTasksJson } from './tasks.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -88,6 +89,25 @@ describe('/api/tasks CRUD', () => {
     expect(await titles('late')).toEqual(['late']);
     expect(await titles('completed')).toEqual(['done']);
     expect((await t.request({ method: 'GET', url: '/api/tasks?status=soon', token: user.token })).statusCode).toBe(400);
+  });
+});
+
+describe('list JSON built by PostgreSQL', () => {
+  it('equals the row-mapped tasks field for field', async () => {
+    const user = await signUp(t);
+    const courseId = await createCourse(user.id);
+    await create(user, {
+      title: 'a',
+      dueDate: '2030-01-01T09:30:00.123Z',
+      courseId,
+      description: 'quote " and ✓',
+      reminderOffsetMinutes: 10,
+    });
+    const done = (await create(user, { title: 'b', dueDate: inDays(-3), priority: 'low' })).json().id;
+    await t.request({ method: 'PATCH', url: `/api/tasks/${done}`, token: user.token, payload: { completed: true } });
+    for (const status of [undefined, 'completed', 'late', 'upcoming'] as const) {
+      expect(JSON.parse(await listTasksJson(t.db, user.id, status))).toEqual(await listTasks(t.db, user.id, status));
+    }
   });
 });
 

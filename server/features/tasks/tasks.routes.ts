@@ -1,12 +1,12 @@
 import { taskCreateBodySchema, taskIdParamsSchema, taskListQuerySchema, taskUpdateBodySchema } from '../../../common/schemas/tasks.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { createTask, deleteSeries, deleteTask, listSeries, listTasks, updateTask } from './tasks.service';
+import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, updateTask } from './tasks.service';
 
 /** API.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
 export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
-  app.get('/api/tasks', { onRequest: requireUser, schema: { querystring: taskListQuerySchema } }, async (request) =>
-    listTasks(db, currentUser(request).id, request.query.status),
+  app.get('/api/tasks', { onRequest: requireUser, schema: { querystring: taskListQuerySchema } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await listTasksJson(db, currentUser(request).id, request.query.status)),
   );
 
   app.post('/api/tasks', { onRequest: requireUser, schema: { body: taskCreateBodySchema } }, async (request, reply) => {

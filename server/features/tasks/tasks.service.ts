@@ -157,6 +157,38 @@ export async function listTasks(db: DbOrTx, userId: string, status?: TaskStatusF
   return rows.map(toTask);
 }
 
+const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * `listTasks` as the JSON text of the response, built by PostgreSQL: for a 3,000-task user this skips
+ * materialising 3,000 row objects and task objects in Node and re-serialising them (the list is the
+ * hottest read of the app; see scripts/bench/tasks.bench.ts).
+ */
+export async function listTasksJson(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
+  await materializeSeries(db, userId, now);
+  const conditions = [eq(tasks.userId, userId)];
+  if (status === 'completed') conditions.push(eq(tasks.completed, true));
+  if (status === 'upcoming') conditions.push(eq(tasks.completed, false), gte(tasks.dueDate, now));
+  if (status === 'late') conditions.push(eq(tasks.completed, false), lt(tasks.dueDate, now));
+  const result = await db.execute<{ body: string }>(sql`
+    SELECT coalesce(json_agg(json_build_object(
+      'id', ${tasks.id},
+      'title', ${tasks.title},
+      'description', ${tasks.description},
+      'dueDate', ${isoInstant(tasks.dueDate)},
+      'courseId', ${tasks.courseId},
+      'taskType', ${tasks.taskType},
+      'priority', ${tasks.priority},
+      'completed', ${tasks.completed},
+      'completedAt', ${isoInstant(tasks.completedAt)},
+      'reminderOffsetMinutes', ${tasks.reminderOffsetMinutes},
+      'seriesId', ${tasks.seriesId}
+    ) ORDER BY ${tasks.dueDate}, ${tasks.createdAt}, ${tasks.id}), '[]')::text AS body
+    FROM ${tasks}
+    WHERE ${and(...conditions)}`);
+  return result.rows[0]?.body ?? '[]';
+}
+
 async function findOwnTask(db: DbOrTx, userId: string, id: string, lock = false): Promise<TaskRow> {
   if (!UUID_PATTERN.test(id)) throw notFound('Task not found');
   const query = db
