@@ -76,7 +76,7 @@ export const taskUpdateBodySchema = z.strictObject({
 });
 export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
 
-export const taskListQuerySchema = z.strictObject({ status: z.enum(TASK_STATUS_FILTERS).optional() });
+export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS).optional() });
 
 export const taskIdParamsSchema = z.strictObject({ id: z.string() });
 

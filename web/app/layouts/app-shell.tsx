@@ -1,5 +1,5 @@
 import { GraduationCap, HelpCircle } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -7,12 +7,14 @@ import { LoadingState } from '../../components/ui/page-state';
 import { useDeleteAccount, useLogout, useSession } from '../../features/auth/auth.api';
 import { showsPremium, usePremiumCheck } from '../../features/premium/premium.api';
 import { SettingsDialog } from '../../features/settings/settings-dialog';
-import { TaskReminders } from '../../features/tasks/task-reminders';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
 import { PromoBanner } from './promo-banner';
 import { UserMenu } from './user-menu';
+
+// Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
+const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
 
 /** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
@@ -77,7 +79,9 @@ export function AppShell() {
         </Suspense>
       </main>
       <BottomNav />
-      <TaskReminders />
+      <Suspense fallback={null}>
+        <TaskReminders />
+      </Suspense>
       <SettingsDialog
         open={settingsOpen}
         onOpenChange={setSettingsOpen}
