@@ -115,3 +115,38 @@ test('renders 3,000 tasks quickly through virtualisation', async ({ page }) => {
   expect(ms).toBeLessThan(100);
   await expect(page.getByRole('group', { name: 'Filter tasks' })).toContainText('(3000)');
 });
+
+test('a reminder fires once across two tabs and a reload', async ({ context, baseURL }) => {
+  await context.addInitScript(() => {
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string) {
+        const shown = JSON.parse(localStorage.getItem('e2e_notifications') ?? '[]') as string[];
+        localStorage.setItem('e2e_notifications', JSON.stringify([...shown, title]));
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true });
+  });
+  await context.clock.install();
+  const first = await context.newPage();
+  await registerViaApi(first.request);
+  const created = await first.request.post('/api/tasks', {
+    data: { title: 'Essay draft', dueDate: new Date(Date.now() + 40 * 60_000).toISOString(), reminderOffsetMinutes: 30 },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status()).toBe(201);
+  const second = await context.newPage();
+  await first.goto('/tasks');
+  await second.goto('/dashboard');
+  await expect(first.getByText('Essay draft')).toBeVisible();
+  const shown = () => first.evaluate(() => JSON.parse(localStorage.getItem('e2e_notifications') ?? '[]') as string[]);
+  expect(await shown()).toEqual([]);
+
+  await context.clock.fastForward('11:00');
+  await expect.poll(shown).toEqual(['Reminder: Essay draft']);
+  await second.reload();
+  await context.clock.fastForward('01:00');
+  await first.waitForTimeout(500);
+  expect(await shown()).toEqual(['Reminder: Essay draft']);
+});
