@@ -150,3 +150,25 @@ test('a reminder fires once across two tabs and a reload', async ({ context, bas
   await first.waitForTimeout(500);
   expect(await shown()).toEqual(['Reminder: Essay draft']);
 });
+
+test('a daily repeating task creates one task per day, and can be stopped', async ({ page }) => {
+  await registerViaApi(page.request);
+  await page.goto('/tasks?new=1');
+  const dialog = page.getByRole('dialog', { name: 'New task' });
+  await dialog.getByLabel('Title').fill('Flashcards');
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  tomorrow.setHours(18, 0, 0, 0);
+  await dialog.getByLabel('Due date and time').fill(localInput(tomorrow));
+  await dialog.getByLabel('Repeats').selectOption('daily');
+  const until = new Date(tomorrow.getTime() + 2 * 86_400_000);
+  await dialog.getByLabel('Until').fill(localInput(until).slice(0, 10));
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Task added');
+  await expect(page.getByTestId('task-row').filter({ hasText: 'Flashcards' })).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Edit “Flashcards”' }).first().click();
+  await page.getByRole('dialog', { name: 'Edit task' }).getByRole('button', { name: 'Stop repeating' }).click();
+  await page.getByRole('alertdialog', { name: 'Stop repeating this task?' }).getByRole('button', { name: 'Stop repeating' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Repeating task stopped');
+  await expect(page.getByText('No tasks yet')).toBeVisible();
+});

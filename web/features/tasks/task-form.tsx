@@ -110,25 +110,37 @@ export function TaskFormDialog({
   onOpenChange,
   task,
   courses,
+  onStopSeries,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   task: Task | null;
   courses: CourseSummary[];
+  onStopSeries: (task: Task) => void;
 }) {
   const { t } = useTranslation('tasks');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title={task ? t('form.editTitle') : t('form.newTitle')} closeLabel={t('common:close')}>
-          <TaskForm task={task} courses={courses} onDone={() => onOpenChange(false)} />
+          <TaskForm task={task} courses={courses} onDone={() => onOpenChange(false)} onStopSeries={onStopSeries} />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function TaskForm({ task, courses, onDone }: { task: Task | null; courses: CourseSummary[]; onDone: () => void }) {
+function TaskForm({
+  task,
+  courses,
+  onDone,
+  onStopSeries,
+}: {
+  task: Task | null;
+  courses: CourseSummary[];
+  onDone: () => void;
+  onStopSeries: (task: Task) => void;
+}) {
   const { t } = useTranslation('tasks');
   const create = useCreateTask();
   const update = useUpdateTask();
@@ -282,6 +294,14 @@ function TaskForm({ task, courses, onDone }: { task: Task | null; courses: Cours
             </FormField>
           ) : null}
         </fieldset>
+      ) : null}
+      {task?.seriesId ? (
+        <p className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted px-3 py-2 text-sm">
+          <span>{t('recurrence.occurrenceNote')}</span>
+          <Button variant="outline" size="sm" onClick={() => onStopSeries(task)}>
+            {t('recurrence.stop')}
+          </Button>
+        </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>

@@ -12,7 +12,7 @@ import { toast } from '../../lib/toast';
 import { celebrate } from './celebrate';
 import { TaskFormDialog } from './task-form';
 import { TaskList } from './task-list';
-import { useCourses, useDeleteTask, useSetTaskCompleted, useTasks, type CourseSummary } from './tasks.api';
+import { useCourses, useDeleteTask, useSetTaskCompleted, useStopSeries, useTasks, type CourseSummary } from './tasks.api';
 
 const FILTERS = ['all', 'upcoming', 'late', 'completed'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -37,6 +37,8 @@ export function TasksPage() {
   const courses = useCourses();
   const setCompleted = useSetTaskCompleted();
   const deleteTask = useDeleteTask();
+  const stopSeries = useStopSeries();
+  const [stopping, setStopping] = useState<Task | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [editing, setEditing] = useState<Task | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -114,6 +116,18 @@ export function TasksPage() {
     });
   };
 
+  const confirmStopSeries = () => {
+    if (!stopping?.seriesId) return;
+    stopSeries.mutate(stopping.seriesId, {
+      onSuccess: () => {
+        setStopping(null);
+        setDialogOpen(false);
+        toast({ title: t('toasts.seriesStopped'), variant: 'success' });
+      },
+      onError: () => toast({ title: t('toasts.updateError'), description: t('toasts.updateErrorDescription'), variant: 'destructive' }),
+    });
+  };
+
   const openNew = () => {
     setEditing(null);
     setFormOpen(true);
@@ -187,7 +201,13 @@ export function TasksPage() {
         ))}
       </div>
       {content}
-      <TaskFormDialog open={dialogOpen} onOpenChange={setDialogOpen} task={newRequested ? null : editing} courses={courses.data ?? []} />
+      <TaskFormDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        task={newRequested ? null : editing}
+        courses={courses.data ?? []}
+        onStopSeries={setStopping}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
@@ -199,6 +219,18 @@ export function TasksPage() {
         cancelLabel={t('common:cancel')}
         onConfirm={confirmDelete}
         pending={deleteTask.isPending}
+      />
+      <ConfirmDialog
+        open={stopping !== null}
+        onOpenChange={(open) => {
+          if (!open) setStopping(null);
+        }}
+        title={t('recurrence.stopTitle')}
+        description={t('recurrence.stopDescription', { title: stopping?.title ?? '' })}
+        confirmLabel={t('recurrence.stop')}
+        cancelLabel={t('common:cancel')}
+        onConfirm={confirmStopSeries}
+        pending={stopSeries.isPending}
       />
     </div>
   );

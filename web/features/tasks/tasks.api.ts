@@ -138,3 +138,15 @@ export function useSetTaskCompleted() {
     },
   });
 }
+
+/** Stops a recurring series: its open future occurrences go, past and completed ones stay. */
+export function useStopSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (seriesId: string) => apiJson<null>('DELETE', `/api/task-series/${seriesId}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+      broadcastChange();
+    },
+  });
+}
