@@ -172,3 +172,24 @@ test('a daily repeating task creates one task per day, and can be stopped', asyn
   await expect(page.getByTestId('toast')).toContainText('Repeating task stopped');
   await expect(page.getByText('No tasks yet')).toBeVisible();
 });
+
+test('the tasks screen fits a 360 px phone', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerViaApi(page.request);
+  for (const [index, priority] of (['high', 'medium', 'low'] as const).entries()) {
+    const response = await page.request.post('/api/tasks', {
+      data: {
+        title: `A fairly long task title number ${index} that has to wrap on a narrow phone screen`,
+        dueDate: new Date(Date.now() + (index - 1) * 86_400_000 * 2).toISOString(),
+        priority,
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto('/tasks');
+  await expect(page.getByTestId('task-row')).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/tasks-phone.png' });
+  await expectNoSeriousA11yViolations(page);
+});
