@@ -2,14 +2,13 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Bell, Pencil, Repeat, Trash2 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { daysUntilDue, isTaskLate } from '../../../common/domain/due-status';
+import { isTaskLate } from '../../../common/domain/due-status';
 import type { Task } from '../../../common/schemas/tasks.schema';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/class-names';
 import { formatDate, formatTime } from '../../lib/format';
+import { dueStatusLabel } from './due-label';
 import type { CourseSummary } from './tasks.api';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
 
 const ROW_ESTIMATE_PX = 88;
 const PRIORITY_CLASS = {
@@ -17,14 +16,6 @@ const PRIORITY_CLASS = {
   medium: 'border-amber-600 text-amber-800 dark:border-amber-400 dark:text-amber-200',
   low: 'border-slate-500 text-slate-700 dark:border-slate-400 dark:text-slate-300',
 } as const;
-
-/** "due today", "in 3 days", "2 days overdue" in the user's language (SPEC.md §4: negative = overdue). */
-export function dueStatusLabel(t: TFunction, task: Task, now: number, timeZone: string): string {
-  if (task.completed) return task.completedAt ? t('status.completedOn', { date: formatDate(task.completedAt) }) : t('status.completed');
-  const days = daysUntilDue(task.dueDate, now, timeZone);
-  if (days === 0) return t('due.today');
-  return days > 0 ? t('due.inDays', { count: days }) : t('due.overdue', { count: -days });
-}
 
 function TaskRow({
   task,
