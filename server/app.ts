@@ -14,6 +14,7 @@ import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerStudyRoutes } from './features/study/study.routes';
+import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
@@ -35,6 +36,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerRewardsRoutes,
   registerStudyRoutes,
   registerScheduleRoutes,
+  registerTasksRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };

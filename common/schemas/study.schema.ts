@@ -38,7 +38,14 @@ export type StudySession = {
 };
 
 /** POST answers the session plus the consequences the client shows (docs/api.md "Study additions"). */
-export type CreatedStudySession = StudySession & { pointsAwarded: number; points: number; streak: number };
+/** The POST answer: the session, its points, the new balance and streak, and what it unlocked. */
+export type CreatedStudySession = StudySession & {
+  pointsAwarded: number;
+  points: number;
+  streak: number;
+  unlockedAchievements: string[];
+  completedChallenges: string[];
+};
 
 export const studySessionParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 

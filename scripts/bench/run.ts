@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
+import { benchTaskList, TASK_COUNT } from './tasks.bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -88,6 +89,11 @@ async function httpBenchmarks(): Promise<void> {
     await load('GET / (static app shell, no database)', `${base}/`);
     await load('GET /api/health (one SELECT 1)', `${base}/api/health`);
     await load('GET /api/auth/me (session lookup)', `${base}/api/auth/me`, { authorization: `Bearer ${token}` });
+    const tasks = await benchTaskList(base, { connections: CONNECTIONS, durationSeconds: DURATION_S });
+    rows.push([
+      `GET /api/tasks, ${TASK_COUNT.toLocaleString('en')} tasks (${(tasks.bytesPerResponse / 1024).toFixed(0)} KB; ${CONNECTIONS} conns, ${DURATION_S}s)`,
+      `${tasks.requestsPerSecond.toLocaleString('en')} req/s, p99 ${tasks.p99Ms} ms${tasks.failures === 0 ? '' : `, ${tasks.failures} failures!`}`,
+    ]);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

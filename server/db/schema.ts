@@ -3,3 +3,4 @@ export * from './schema/auth';
 export * from './schema/rewards';
 export * from './schema/schedule';
 export * from './schema/study';
+export * from './schema/tasks';

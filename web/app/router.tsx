@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard', ...placeholder('home') },
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
       { path: '/schedule', ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
-      { path: '/tasks', ...placeholder('tasks') },
+      { path: '/tasks', ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
       { path: '/grades', ...placeholder('grades') },
       { path: '/progress', ...placeholder('progress') },
       { path: '/study', ...page(async () => (await import('../features/study/study-page')).StudyPage) },

@@ -1,3 +1,5 @@
+import { CHALLENGES } from '../../common/domain/challenges';
+import { i18next } from './i18n';
 import { toast } from './toast';
 
 export type CelebrationKind =
@@ -30,4 +32,33 @@ export async function playConfetti(size: 'small' | 'big' = 'small'): Promise<voi
   } catch {
     // The celebration is decoration only.
   }
+}
+
+/**
+ * Announces what a completion unlocked, as reported by the server (task completed, session saved):
+ * one celebration — the challenge if one completed, else the first achievement. Names come from the
+ * rewards translations, loaded on demand.
+ */
+export async function announceRewards(result: {
+  unlockedAchievements?: readonly string[];
+  completedChallenges?: readonly string[];
+}): Promise<void> {
+  const achievement = result.unlockedAchievements?.[0];
+  const challenge = result.completedChallenges?.[0];
+  if (!achievement && !challenge) return;
+  await i18next.loadNamespaces('rewards');
+  if (challenge) {
+    const target = CHALLENGES.find((entry) => entry.id === challenge)?.target ?? 0;
+    celebrate(
+      'challengeCompleted',
+      i18next.t('rewards:celebrations.challenge'),
+      i18next.t(`rewards:challenges.items.${challenge}`, { count: target }),
+    );
+    return;
+  }
+  celebrate(
+    'achievementUnlocked',
+    i18next.t('rewards:celebrations.achievement'),
+    i18next.t(`rewards:achievements.items.${achievement}.name`),
+  );
 }

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
   gradingSystem: 'studypilot_grading_system',
   lastSeenRelease: 'studypilot_last_seen_release',
+  /** Task reminders already shown, shared by every tab so that one reminder fires once. */
+  firedReminders: 'studypilot_fired_reminders',
 } as const;
 
 /** localStorage that never throws (private mode, disabled storage). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   ACHIEVEMENTS,
   ACHIEVEMENT_TEXT,
@@ -17,6 +17,8 @@ import { awardPoints, pointsBalance } from './points.service';
 import { gatherRewardFacts } from './reward-facts';
 
 export const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
+/** How far before the reported completedAt an award still counts as earned by that completion. */
+const COMPLETION_WINDOW_MS = 5000;
 
 /** Unlocks an achievement once and pays its points once (both idempotent). True when newly unlocked. */
 export async function unlockAchievement(db: DbOrTx, userId: string, id: AchievementId): Promise<boolean> {
@@ -127,9 +129,26 @@ export async function taskCompleted(db: Database, userId: string, taskId: string
     .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId)));
   if (!entry) throw notFound('No completed task with this id');
   const evaluation = await evaluateRewards(db, userId);
-  // Reopening and completing again earns nothing: only the completion that created the entry counts.
-  const earnedNow = entry.createdAt.getTime() >= new Date(completedAt).getTime() - 5000;
-  return { pointsAwarded: earnedNow ? entry.amount : 0, ...evaluation };
+  // What this completion earned: the tasks service evaluates in the completing request already, so
+  // report what was paid and unlocked from that moment on (a re-completion earns nothing).
+  const since = new Date(new Date(completedAt).getTime() - COMPLETION_WINDOW_MS);
+  const earnedNow = entry.createdAt.getTime() >= since.getTime();
+  const [achievements, challenges] = await Promise.all([
+    db
+      .select({ id: userAchievements.achievementId })
+      .from(userAchievements)
+      .where(and(eq(userAchievements.userId, userId), gte(userAchievements.unlockedAt, since))),
+    db
+      .select({ id: challengeCompletions.challengeId })
+      .from(challengeCompletions)
+      .where(and(eq(challengeCompletions.userId, userId), gte(challengeCompletions.completedAt, since))),
+  ]);
+  return {
+    pointsAwarded: earnedNow ? entry.amount : 0,
+    points: evaluation.points,
+    unlockedAchievements: achievements.map((row) => row.id).filter((id) => id !== 'first-login'),
+    completedChallenges: challenges.map((row) => row.id),
+  };
 }
 
 export async function pointsHistory(db: Database, userId: string, limit = 100) {

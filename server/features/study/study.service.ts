@@ -68,7 +68,7 @@ export async function createStudySession(
   user: StudyUser,
   input: StudySessionBody,
   now = new Date(),
-): Promise<CreatedStudySession> {
+): Promise<Omit<CreatedStudySession, 'unlockedAchievements' | 'completedChallenges'>> {
   const startedAt = new Date(input.startedAt);
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }]);

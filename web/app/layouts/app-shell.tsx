@@ -1,5 +1,5 @@
 import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -14,6 +14,9 @@ import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
 import { PromoBanner } from './promo-banner';
 import { UserMenu } from './user-menu';
+
+// Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
+const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
 
 /** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
@@ -90,6 +93,9 @@ export function AppShell() {
         </Suspense>
       </main>
       <BottomNav />
+      <Suspense fallback={null}>
+        <TaskReminders />
+      </Suspense>
       <SettingsDialog
         open={settingsOpen}
         onOpenChange={setSettingsOpen}

@@ -25,6 +25,7 @@ import { celebrate, notify, playChime, requestNotificationPermission, unlockAudi
 import { formatCountdown, TYPE_KEYS } from './study-format';
 import { useCourseOptions, useCreateStudySession } from './study.api';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
+import { announceRewards } from '../../lib/celebrate';
 
 const SELECTION_KEY = 'studypilot_focus_selection';
 type Selection = { courseId: string | null; type: StudySessionType };
@@ -183,6 +184,7 @@ export function FocusCentre() {
             variant: 'success',
           });
           void celebrate();
+          void announceRewards(created);
         })
         .catch((error: unknown) => {
           // A refused session (e.g. a course deleted meanwhile) would fail forever: drop it.

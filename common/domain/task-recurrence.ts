@@ -1,0 +1,64 @@
+import { addDays, daysBetween, startOfWeek, toDayNumber, utcInstantOf, weekdayOf } from './local-time';
+
+/**
+ * Recurring tasks (docs/api.md "Tasks additions", docs/decisions/020-tasks-recurrence.md).
+ * A series holds a rule; each occurrence becomes its own task row when it comes within the generation
+ * horizon, so completion, points and reminders work per occurrence. Dates are the user's local dates.
+ */
+
+export const RECURRENCE_FREQUENCIES = ['daily', 'weekly'] as const;
+export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
+
+/** How far ahead occurrences are created: a task appears a week before it is due. */
+export const RECURRENCE_HORIZON_DAYS = 7;
+/** A series never runs longer than this many days after its first occurrence. */
+export const RECURRENCE_MAX_SPAN_DAYS = 366 * 2;
+
+export type RecurrenceRule = {
+  /** First local date of the series (the first occurrence's date, if the rule matches it). */
+  startDate: string;
+  /** Last local date an occurrence may fall on (inclusive). */
+  untilDate: string;
+  frequency: RecurrenceFrequency;
+  /** Weekly only: every N weeks (1 = every week), counted in Sunday-based weeks from startDate's week. */
+  intervalWeeks: number;
+  /** Weekly only: weekdays 0–6 (0 = Sunday). Ignored for daily. */
+  weekdays: readonly number[];
+};
+
+/** Whether `date` is an occurrence of `rule` (regardless of the horizon). */
+export function isOccurrence(rule: RecurrenceRule, date: string): boolean {
+  if (date < rule.startDate || date > rule.untilDate) return false;
+  if (rule.frequency === 'daily') return true;
+  if (!rule.weekdays.includes(weekdayOf(date))) return false;
+  const weeks = daysBetween(startOfWeek(rule.startDate), startOfWeek(date)) / 7;
+  return weeks % Math.max(1, rule.intervalWeeks) === 0;
+}
+
+/**
+ * The occurrence dates of `rule` after `afterDate` (exclusive; null = from the start) up to and
+ * including `throughDate`, in order. Pure and idempotent: callers remember how far they generated
+ * (`afterDate`) so that an occurrence the user deleted is not created again.
+ */
+export function occurrenceDates(rule: RecurrenceRule, afterDate: string | null, throughDate: string): string[] {
+  const first = afterDate === null || afterDate < rule.startDate ? rule.startDate : addDays(afterDate, 1);
+  const last = throughDate < rule.untilDate ? throughDate : rule.untilDate;
+  const dates: string[] = [];
+  if (first > last) return dates;
+  const span = toDayNumber(last) - toDayNumber(first);
+  for (let offset = 0; offset <= span; offset += 1) {
+    const date = addDays(first, offset);
+    if (isOccurrence(rule, date)) dates.push(date);
+  }
+  return dates;
+}
+
+/** The due instant (ISO, UTC) of an occurrence: its local date at the series' time of day in its zone. */
+export function occurrenceDueDate(date: string, timeOfDay: string, timeZone: string): string {
+  return utcInstantOf(date, timeOfDay, timeZone);
+}
+
+/** The last local date to generate for: today + the horizon, in the user's zone. */
+export function generationHorizon(today: string): string {
+  return addDays(today, RECURRENCE_HORIZON_DAYS);
+}

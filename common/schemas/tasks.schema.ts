@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { isLocalDate } from '../domain/local-time';
+import { RECURRENCE_FREQUENCIES } from '../domain/task-recurrence';
+import { REMINDER_OFFSETS_MINUTES } from '../domain/task-reminders';
+
+/** Limits shared by the server's validation and the task form (API.md "Tasks"). */
+export const TASK_TITLE_MAX = 200;
+export const TASK_DESCRIPTION_MAX = 5000;
+export const TASK_TYPES = ['assignment', 'exam', 'quiz', 'project', 'presentation', 'reading', 'coursework', 'other'] as const;
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export const TASK_STATUS_FILTERS = ['upcoming', 'late', 'completed'] as const;
+export const RECURRENCE_INTERVAL_MAX = 52;
+
+export type TaskType = (typeof TASK_TYPES)[number];
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
+
+/** Points for completing a task once, ever (DECISIONS.md). */
+export const TASK_POINTS: Record<TaskPriority, number> = { low: 5, medium: 10, high: 15 };
+
+export const REMINDER_IN_PAST_MESSAGE = 'Cannot set a reminder in the past. Please choose another time.';
+export const NOTIFICATIONS_UNSUPPORTED_MESSAGE = 'Your browser does not support notifications. Please try another browser.';
+
+const instant = z.iso.datetime({ offset: true, message: 'Expected an ISO 8601 instant' });
+const localDate = z.string().refine(isLocalDate, 'Expected a YYYY-MM-DD date');
+const title = z.string().trim().min(1, 'Title is required').max(TASK_TITLE_MAX);
+const description = z.string().max(TASK_DESCRIPTION_MAX).nullable().optional();
+const reminderOffset = z
+  .number()
+  .int()
+  .refine((value) => (REMINDER_OFFSETS_MINUTES as readonly number[]).includes(value), {
+    message: `Must be one of ${REMINDER_OFFSETS_MINUTES.join(', ')}`,
+  })
+  .nullable()
+  .optional();
+
+/**
+ * Optional on POST: makes the task the first occurrence of a recurring series (docs/api.md
+ * "Tasks additions"). Daily, or weekly on `weekdays` every `interval` weeks, until `until` (inclusive).
+ */
+export const recurrenceSchema = z
+  .strictObject({
+    frequency: z.enum(RECURRENCE_FREQUENCIES),
+    interval: z.number().int().min(1).max(RECURRENCE_INTERVAL_MAX).optional(),
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
+    until: localDate,
+  })
+  .refine((value) => value.frequency === 'daily' || (value.weekdays?.length ?? 0) > 0, {
+    message: 'Weekly recurrence needs at least one weekday',
+    path: ['weekdays'],
+  });
+export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
+
+export const taskCreateBodySchema = z.strictObject({
+  title,
+  description,
+  dueDate: instant,
+  courseId: z.uuid().nullable().optional(),
+  taskType: z.enum(TASK_TYPES).optional(),
+  priority: z.enum(TASK_PRIORITIES).optional(),
+  completed: z.boolean().optional(),
+  reminderOffsetMinutes: reminderOffset,
+  recurrence: recurrenceSchema.nullable().optional(),
+});
+export type TaskCreateBody = z.infer<typeof taskCreateBodySchema>;
+
+export const taskUpdateBodySchema = z.strictObject({
+  title: title.optional(),
+  description,
+  dueDate: instant.optional(),
+  courseId: z.uuid().nullable().optional(),
+  taskType: z.enum(TASK_TYPES).optional(),
+  priority: z.enum(TASK_PRIORITIES).optional(),
+  completed: z.boolean().optional(),
+  reminderOffsetMinutes: reminderOffset,
+});
+export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
+
+export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS).optional() });
+
+export const taskIdParamsSchema = z.strictObject({ id: z.string() });
+
+/** A task as the API returns it (API.md "Tasks", plus `seriesId`). */
+export type Task = {
+  id: string;
+  title: string;
+  description: string | null;
+  dueDate: string;
+  courseId: string | null;
+  taskType: TaskType;
+  priority: TaskPriority;
+  completed: boolean;
+  completedAt: string | null;
+  reminderOffsetMinutes: number | null;
+  seriesId: string | null;
+};
+
+/** A recurring series as GET /api/task-series returns it. */
+export type TaskSeries = {
+  id: string;
+  title: string;
+  frequency: (typeof RECURRENCE_FREQUENCIES)[number];
+  interval: number;
+  weekdays: number[];
+  timeOfDay: string;
+  timeZone: string;
+  startDate: string;
+  until: string;
+};

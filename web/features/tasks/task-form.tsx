@@ -1,0 +1,316 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
+import {
+  RECURRENCE_INTERVAL_MAX,
+  TASK_DESCRIPTION_MAX,
+  TASK_PRIORITIES,
+  TASK_TITLE_MAX,
+  TASK_TYPES,
+  type Task,
+} from '../../../common/schemas/tasks.schema';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../lib/toast';
+import { ensureNotificationPermission, notificationsSupported } from './notifications';
+import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+const SELECT_CLASS = 'h-10 w-full rounded-md border bg-background px-3 text-base text-foreground';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A `datetime-local` value (the browser's local wall clock) for an instant. */
+export function toLocalInput(value: Date): string {
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+}
+
+function defaultDue(): string {
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  tomorrow.setHours(9, 0, 0, 0);
+  return toLocalInput(tomorrow);
+}
+
+function formSchema(t: TFunction) {
+  return z
+    .object({
+      title: z
+        .string()
+        .trim()
+        .min(1, t('form.errors.titleRequired'))
+        .max(TASK_TITLE_MAX, t('form.errors.titleMax', { max: TASK_TITLE_MAX })),
+      description: z.string().max(TASK_DESCRIPTION_MAX, t('form.errors.descriptionMax', { max: TASK_DESCRIPTION_MAX })),
+      due: z.string().min(1, t('form.errors.dueRequired')),
+      courseId: z.string(),
+      taskType: z.enum(TASK_TYPES),
+      priority: z.enum(TASK_PRIORITIES),
+      reminder: z.string(),
+      repeat: z.enum(['none', 'daily', 'weekly']),
+      interval: z.string(),
+      weekdays: z.array(z.string()),
+      until: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      const due = new Date(values.due);
+      if (values.due && Number.isNaN(due.getTime())) ctx.addIssue({ code: 'custom', path: ['due'], message: t('form.errors.dueRequired') });
+      if (values.reminder) {
+        if (!notificationsSupported()) {
+          ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.unsupported') });
+        } else if (!Number.isNaN(due.getTime()) && isReminderInPast(due, Number(values.reminder), Date.now())) {
+          ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.inPast') });
+        }
+      }
+      if (values.repeat !== 'none') {
+        if (!values.until) ctx.addIssue({ code: 'custom', path: ['until'], message: t('form.errors.untilRequired') });
+        else if (values.due && values.until < values.due.slice(0, 10)) {
+          ctx.addIssue({ code: 'custom', path: ['until'], message: t('form.errors.untilBeforeDue') });
+        }
+      }
+      if (values.repeat === 'weekly') {
+        if (values.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: t('form.errors.weekdaysRequired') });
+        const interval = Number(values.interval);
+        if (!Number.isInteger(interval) || interval < 1 || interval > RECURRENCE_INTERVAL_MAX) {
+          ctx.addIssue({ code: 'custom', path: ['interval'], message: t('form.errors.interval', { max: RECURRENCE_INTERVAL_MAX }) });
+        }
+      }
+    });
+}
+
+type FormValues = z.infer<ReturnType<typeof formSchema>>;
+
+function toInput(values: FormValues, isNew: boolean): TaskInput {
+  const input: TaskInput = {
+    title: values.title.trim(),
+    description: values.description.trim() ? values.description : null,
+    dueDate: new Date(values.due).toISOString(),
+    courseId: values.courseId || null,
+    taskType: values.taskType,
+    priority: values.priority,
+    reminderOffsetMinutes: values.reminder ? Number(values.reminder) : null,
+  };
+  if (isNew && values.repeat !== 'none') {
+    input.recurrence =
+      values.repeat === 'daily'
+        ? { frequency: 'daily', until: values.until }
+        : { frequency: 'weekly', interval: Number(values.interval), weekdays: values.weekdays.map(Number), until: values.until };
+  }
+  return input;
+}
+
+/** Create or edit a task in a dialog (a new task may repeat; an occurrence is edited on its own). */
+export function TaskFormDialog({
+  open,
+  onOpenChange,
+  task,
+  courses,
+  onStopSeries,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  task: Task | null;
+  courses: CourseSummary[];
+  onStopSeries: (task: Task) => void;
+}) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title={task ? t('form.editTitle') : t('form.newTitle')} closeLabel={t('common:close')}>
+          <TaskForm task={task} courses={courses} onDone={() => onOpenChange(false)} onStopSeries={onStopSeries} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function TaskForm({
+  task,
+  courses,
+  onDone,
+  onStopSeries,
+}: {
+  task: Task | null;
+  courses: CourseSummary[];
+  onDone: () => void;
+  onStopSeries: (task: Task) => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const isNew = task === null;
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema(t)),
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      due: task ? toLocalInput(new Date(task.dueDate)) : defaultDue(),
+      courseId: task?.courseId ?? '',
+      taskType: task?.taskType ?? 'assignment',
+      priority: task?.priority ?? 'medium',
+      reminder: task?.reminderOffsetMinutes ? String(task.reminderOffsetMinutes) : '',
+      repeat: 'none',
+      interval: '1',
+      weekdays: [],
+      until: '',
+    },
+  });
+  const repeat = useWatch({ control: form.control, name: 'repeat' });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    const input = toInput(values, isNew);
+    if (input.reminderOffsetMinutes !== null) {
+      // Asked at the moment it is needed (SPEC.md §5); a refusal still saves the task.
+      const permission = await ensureNotificationPermission();
+      if (permission === 'denied') toast({ title: t('reminders.blockedTitle'), description: t('reminders.blocked') });
+    }
+    const onError = () =>
+      toast({
+        title: isNew ? t('toasts.addError') : t('toasts.updateError'),
+        description: isNew ? t('toasts.addErrorDescription') : t('toasts.updateErrorDescription'),
+        variant: 'destructive',
+      });
+    if (isNew) {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: t('toasts.added'), variant: 'success' });
+          onDone();
+        },
+        onError,
+      });
+    } else {
+      update.mutate(
+        { id: task.id, ...input },
+        {
+          onSuccess: () => {
+            toast({ title: t('toasts.updated'), variant: 'success' });
+            onDone();
+          },
+          onError,
+        },
+      );
+    }
+  });
+
+  const pending = create.isPending || update.isPending;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField label={t('form.title')} error={errors.title?.message}>
+        <Input {...form.register('title')} autoComplete="off" maxLength={TASK_TITLE_MAX} />
+      </FormField>
+      <FormField label={t('form.description')} error={errors.description?.message}>
+        <textarea
+          {...form.register('description')}
+          rows={3}
+          className="w-full rounded-md border bg-background px-3 py-2 text-base text-foreground aria-[invalid=true]:border-destructive"
+        />
+      </FormField>
+      <FormField label={t('form.due')} error={errors.due?.message}>
+        <Input {...form.register('due')} type="datetime-local" />
+      </FormField>
+      <FormField label={t('form.course')} hint={courses.length === 0 ? t('form.noCourses') : undefined}>
+        <select {...form.register('courseId')} className={SELECT_CLASS}>
+          <option value="">{t('form.noCourse')}</option>
+          {courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('form.type')}>
+          <select {...form.register('taskType')} className={SELECT_CLASS}>
+            {TASK_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('form.priority')}>
+          <select {...form.register('priority')} className={SELECT_CLASS}>
+            {TASK_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {t(`priorities.${priority}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <FormField label={t('form.reminder')} error={errors.reminder?.message}>
+        <select {...form.register('reminder')} className={SELECT_CLASS}>
+          <option value="">{t('reminders.none')}</option>
+          {REMINDER_OFFSETS_MINUTES.map((minutes) => (
+            <option key={minutes} value={String(minutes)}>
+              {t(`reminders.offsets.${minutes}`)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {isNew ? (
+        <fieldset className="space-y-3 rounded-md border p-3">
+          <legend className="px-1 text-sm font-medium">{t('recurrence.legend')}</legend>
+          <FormField label={t('recurrence.repeat')}>
+            <select {...form.register('repeat')} className={SELECT_CLASS}>
+              <option value="none">{t('recurrence.none')}</option>
+              <option value="daily">{t('recurrence.daily')}</option>
+              <option value="weekly">{t('recurrence.weekly')}</option>
+            </select>
+          </FormField>
+          {repeat === 'weekly' ? (
+            <>
+              <fieldset>
+                <legend className="mb-1 text-sm font-medium">{t('recurrence.weekdays')}</legend>
+                <div className="flex flex-wrap gap-2">
+                  {WEEKDAYS.map((day) => (
+                    <label key={day} className="flex items-center gap-1 rounded-md border px-2 py-1 text-sm">
+                      <input type="checkbox" value={String(day)} {...form.register('weekdays')} />
+                      {t(`recurrence.days.${day}`)}
+                    </label>
+                  ))}
+                </div>
+                {errors.weekdays?.message ? (
+                  <p role="alert" className="mt-1 text-sm text-destructive">
+                    {errors.weekdays.message}
+                  </p>
+                ) : null}
+              </fieldset>
+              <FormField label={t('recurrence.interval')} error={errors.interval?.message}>
+                <Input {...form.register('interval')} type="number" min={1} max={RECURRENCE_INTERVAL_MAX} inputMode="numeric" />
+              </FormField>
+            </>
+          ) : null}
+          {repeat !== 'none' ? (
+            <FormField label={t('recurrence.until')} error={errors.until?.message} hint={t('recurrence.hint')}>
+              <Input {...form.register('until')} type="date" />
+            </FormField>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {task?.seriesId ? (
+        <p className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted px-3 py-2 text-sm">
+          <span>{t('recurrence.occurrenceNote')}</span>
+          <Button variant="outline" size="sm" onClick={() => onStopSeries(task)}>
+            {t('recurrence.stop')}
+          </Button>
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone}>
+          {t('common:cancel')}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {isNew ? t('form.create') : t('common:save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

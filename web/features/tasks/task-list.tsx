@@ -1,0 +1,165 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Bell, Pencil, Repeat, Trash2 } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isTaskLate } from '../../../common/domain/due-status';
+import type { Task } from '../../../common/schemas/tasks.schema';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/class-names';
+import { dueStatusLabel } from './due-label';
+import { taskFormatters } from './task-formatters';
+import type { CourseSummary } from './tasks.api';
+
+const ROW_ESTIMATE_PX = 88;
+const PRIORITY_CLASS = {
+  high: 'border-red-600 text-red-700 dark:border-red-400 dark:text-red-300',
+  medium: 'border-amber-600 text-amber-800 dark:border-amber-400 dark:text-amber-200',
+  low: 'border-slate-500 text-slate-700 dark:border-slate-400 dark:text-slate-300',
+} as const;
+
+function TaskRow({
+  task,
+  course,
+  now,
+  timeZone,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  task: Task;
+  course: CourseSummary | undefined;
+  now: number;
+  timeZone: string;
+  onToggle: (task: Task) => void;
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const late = isTaskLate(task, now);
+  const formatters = taskFormatters();
+  const due = new Date(task.dueDate);
+  return (
+    <div
+      className="flex items-start gap-3 rounded-lg border bg-card p-3 shadow-sm"
+      style={{ borderLeftWidth: 6, borderLeftColor: course?.color ?? 'transparent' }}
+      data-testid="task-row"
+    >
+      <input
+        type="checkbox"
+        className="mt-1 h-5 w-5 shrink-0 accent-primary"
+        checked={task.completed}
+        onChange={() => onToggle(task)}
+        aria-label={t('list.completeLabel', { title: task.title })}
+      />
+      <div className="min-w-0 flex-1">
+        <p className={cn('break-words font-medium', task.completed && 'text-muted-foreground line-through')}>{task.title}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <span className={cn('font-medium', late ? 'text-destructive' : task.completed ? '' : 'text-foreground')}>
+            {dueStatusLabel(t, task, now, timeZone)}
+          </span>
+          <span>{t('list.dueAt', { date: formatters.date.format(due), time: formatters.time.format(due) })}</span>
+          {course ? <span className="truncate">{course.name}</span> : null}
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+          <span className={cn('rounded-full border px-2 py-0.5 font-medium', PRIORITY_CLASS[task.priority])}>
+            {t('list.priority', { priority: t(`priorities.${task.priority}`) })}
+          </span>
+          <span className="rounded-full bg-muted px-2 py-0.5">{t(`types.${task.taskType}`)}</span>
+          {late ? <span className="rounded-full bg-destructive px-2 py-0.5 text-destructive-foreground">{t('filters.late')}</span> : null}
+          {task.reminderOffsetMinutes ? (
+            <span className="inline-flex items-center gap-1" title={t(`reminders.offsets.${task.reminderOffsetMinutes}`)}>
+              <Bell aria-hidden="true" className="h-3.5 w-3.5" />
+              <span className="sr-only">{t(`reminders.offsets.${task.reminderOffsetMinutes}`)}</span>
+            </span>
+          ) : null}
+          {task.seriesId ? (
+            <span className="inline-flex items-center gap-1" title={t('list.recurring')}>
+              <Repeat aria-hidden="true" className="h-3.5 w-3.5" />
+              <span className="sr-only">{t('list.recurring')}</span>
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+        <Button variant="ghost" size="sm" className="hidden sm:inline-flex" onClick={() => onToggle(task)}>
+          {task.completed ? t('list.reopen') : t('list.markCompleted')}
+        </Button>
+        <Button variant="ghost" size="icon" onClick={() => onEdit(task)} aria-label={t('list.editLabel', { title: task.title })}>
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+        </Button>
+        <Button variant="ghost" size="icon" onClick={() => onDelete(task)} aria-label={t('list.deleteLabel', { title: task.title })}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The task list, virtualised against the window scroll: only the rows near the viewport are in the
+ * DOM, so 3,000 tasks render as fast as 30.
+ */
+export function TaskList({
+  tasks,
+  courses,
+  now,
+  timeZone,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  tasks: Task[];
+  courses: Map<string, CourseSummary>;
+  now: number;
+  timeZone: string;
+  onToggle: (task: Task) => void;
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: tasks.length,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => tasks[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  return (
+    <ul
+      ref={listRef}
+      aria-label={t('list.label')}
+      className="relative"
+      style={{ height: virtualizer.getTotalSize() }}
+      data-testid="task-list"
+    >
+      {items.map((item) => {
+        const task = tasks[item.index]!;
+        return (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="absolute left-0 top-0 w-full pb-2"
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <TaskRow
+              task={task}
+              course={task.courseId ? courses.get(task.courseId) : undefined}
+              now={now}
+              timeZone={timeZone}
+              onToggle={onToggle}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

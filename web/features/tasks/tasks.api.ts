@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { RecurrenceInput, Task, TaskPriority, TaskType } from '../../../common/schemas/tasks.schema';
+import { apiJson, ApiError } from '../../lib/api-client';
+import { announceRewards } from '../../lib/celebrate';
+
+export const TASKS_KEY = ['/api/tasks'] as const;
+export const COURSES_KEY = ['/api/courses'] as const;
+const POINTS_KEY = ['/api/points'] as const;
+const CHALLENGES_KEY = ['/api/challenges'] as const;
+
+/** The part of a course the task screens show (the schedule feature owns the rest). */
+export type CourseSummary = { id: string; name: string; color: string };
+
+export type TaskInput = {
+  title: string;
+  description: string | null;
+  dueDate: string;
+  courseId: string | null;
+  taskType: TaskType;
+  priority: TaskPriority;
+  reminderOffsetMinutes: number | null;
+  recurrence?: RecurrenceInput | null;
+};
+
+/** Other tabs refresh their task list (and so their reminder schedule) when this one changes it. */
+const CHANNEL_NAME = 'studypilot-tasks';
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+
+function broadcastChange(): void {
+  channel?.postMessage('changed');
+}
+
+/** Invalidates the tasks query when another tab changed tasks. Returns the unsubscribe function. */
+export function listenForTaskChanges(queryClient: QueryClient): () => void {
+  if (!channel) return () => {};
+  const onMessage = () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+  channel.addEventListener('message', onMessage);
+  return () => channel.removeEventListener('message', onMessage);
+}
+
+/** Every task of the user, ordered by due date (API.md: a plain array). */
+export function useTasks(enabled = true) {
+  return useQuery({ queryKey: TASKS_KEY, queryFn: () => apiJson<Task[]>('GET', '/api/tasks'), enabled });
+}
+
+/** The user's courses for the picker and colours; a 404 (schedule not built yet) means none. */
+export function useCourses() {
+  return useQuery({
+    queryKey: COURSES_KEY,
+    queryFn: async () => {
+      try {
+        return await apiJson<CourseSummary[]>('GET', '/api/courses');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+}
+
+function replaceTask(queryClient: QueryClient, task: Task): void {
+  queryClient.setQueryData<Task[]>(TASKS_KEY, (list) =>
+    list ? [...list.map((item) => (item.id === task.id ? task : item))].sort(byDueDate) : list,
+  );
+}
+
+export function byDueDate(a: Task, b: Task): number {
+  return a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0;
+}
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TaskInput) => apiJson<Task>('POST', '/api/tasks', body),
+    onSuccess: async (task) => {
+      // A recurring task may have generated more occurrences: reload the list.
+      if (task.seriesId) await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+      else queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => (list ? [...list, task].sort(byDueDate) : list));
+      broadcastChange();
+    },
+  });
+}
+
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: Partial<TaskInput> & { id: string; completed?: boolean }) =>
+      apiJson<Task>('PATCH', `/api/tasks/${id}`, body),
+    onSuccess: (task) => {
+      replaceTask(queryClient, task);
+      broadcastChange();
+    },
+  });
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/tasks/${id}`),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.filter((task) => task.id !== id));
+      broadcastChange();
+    },
+  });
+}
+
+/**
+ * Completes or reopens a task. On completion (the server sets completedAt and pays the points in the
+ * same request) it asks the rewards endpoint what the completion earned and announces any achievement or
+ * challenge; if that call fails, the completion still stands. Then points and challenges refresh.
+ */
+export function useSetTaskCompleted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, completed }: { id: string; completed: boolean }) => apiJson<Task>('PATCH', `/api/tasks/${id}`, { completed }),
+    // The checkbox answers at once; a failure puts the list back.
+    onMutate: async ({ id, completed }) => {
+      await queryClient.cancelQueries({ queryKey: TASKS_KEY });
+      const previous = queryClient.getQueryData<Task[]>(TASKS_KEY);
+      queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.map((task) => (task.id === id ? { ...task, completed } : task)));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(TASKS_KEY, context.previous);
+    },
+    onSuccess: async (task) => {
+      replaceTask(queryClient, task);
+      broadcastChange();
+      if (!task.completed) return;
+      try {
+        const earned = await apiJson<{ unlockedAchievements: string[]; completedChallenges: string[] }>(
+          'POST',
+          '/api/rewards/task-completed',
+          {
+            taskId: task.id,
+            completedAt: task.completedAt,
+          },
+        );
+        void announceRewards(earned);
+      } catch {
+        // A failure here must not undo a completion: the server has already recorded and paid it.
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: POINTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: CHALLENGES_KEY }),
+      ]);
+    },
+  });
+}
+
+/** Stops a recurring series: its open future occurrences go, past and completed ones stay. */
+export function useStopSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (seriesId: string) => apiJson<null>('DELETE', `/api/task-series/${seriesId}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+      broadcastChange();
+    },
+  });
+}
