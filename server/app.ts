@@ -8,6 +8,7 @@ import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
@@ -29,6 +30,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerPremiumRoutes,
   registerSettingsRoutes,
   registerAdminRoutes,
+  registerGradesRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };

@@ -2,3 +2,4 @@
 export * from './schema/auth';
 export * from './schema/rewards';
 export * from './schema/schedule';
+export * from './schema/grades';
