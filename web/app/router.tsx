@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
       { path: '/schedule', ...placeholder('schedule') },
       { path: '/tasks', ...placeholder('tasks') },
-      { path: '/grades', ...placeholder('grades') },
+      { path: '/grades', ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
       { path: '/progress', ...placeholder('progress') },
       { path: '/study', ...placeholder('study') },
       { path: '/rewards', ...placeholder('rewards') },
