@@ -23,15 +23,11 @@ export function ConvertDialog({
   const hasScale = scale !== undefined && scale.length > 0;
   const options = GRADING_SYSTEM_KEYS.filter((key) => key !== system && (key !== 'custom' || hasScale));
   const conversion =
-    label === null
-      ? null
-      : convertGrade(label, system, target, hasScale ? { fromCustomScale: scale, toCustomScale: scale } : {});
+    label === null ? null : convertGrade(label, system, target, hasScale ? { fromCustomScale: scale, toCustomScale: scale } : {});
   return (
     <Dialog open={label !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent title={t('convert.title')} description={t('convert.description')} closeLabel={t('common:close')}>
-        <p className="mb-3 text-sm">
-          {t('convert.from', { label: label ?? '', system: t(`settings:grading.systems.${system}`) })}
-        </p>
+        <p className="mb-3 text-sm">{t('convert.from', { label: label ?? '', system: t(`settings:grading.systems.${system}`) })}</p>
         <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
           {t('convert.to')}
         </label>

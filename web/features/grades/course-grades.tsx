@@ -125,7 +125,9 @@ export function CourseGrades({
         {result.gpa.ownGpa !== null && result.gpa.ownGpaMax !== null ? (
           <p className="text-sm">
             {t('courses.ownGpa', {
-              value: hasWhatIf ? `${gpaText(result.previousGpa.ownGpa)} → ${gpaText(result.gpa.ownGpa)}` : gpaText(result.previousGpa.ownGpa),
+              value: hasWhatIf
+                ? `${gpaText(result.previousGpa.ownGpa)} → ${gpaText(result.gpa.ownGpa)}`
+                : gpaText(result.previousGpa.ownGpa),
               max: formatNumber(result.gpa.ownGpaMax),
             })}
           </p>
@@ -164,16 +166,20 @@ export function CourseGrades({
                 <dd>{t('percent', { value: pct(remainingWeight(assessments)) })}</dd>
               </div>
               <div>
-                <label htmlFor={targetId} className="text-muted-foreground">
-                  {t('courses.target')}
-                </label>
-                <Input
-                  id={targetId}
-                  inputMode="decimal"
-                  className="h-8"
-                  value={targets[group.id] ?? (group.savedTarget === null ? '' : String(group.savedTarget))}
-                  onChange={(event) => setTargets((current) => ({ ...current, [group.id]: event.target.value }))}
-                />
+                <dt>
+                  <label htmlFor={targetId} className="text-muted-foreground">
+                    {t('courses.target')}
+                  </label>
+                </dt>
+                <dd>
+                  <Input
+                    id={targetId}
+                    inputMode="decimal"
+                    className="h-8"
+                    value={targets[group.id] ?? (group.savedTarget === null ? '' : String(group.savedTarget))}
+                    onChange={(event) => setTargets((current) => ({ ...current, [group.id]: event.target.value }))}
+                  />
+                </dd>
               </div>
             </dl>
             <p className="mt-2 text-sm" data-testid="needed" aria-live="polite">

@@ -16,7 +16,11 @@ export function canLabel(system: GradingSystemKey, scale: readonly CustomScaleBa
 }
 
 /** The label of a percentage in the system, or null when it cannot be computed (custom without a scale). */
-export function labelFor(percentage: number | null, system: GradingSystemKey, scale: readonly CustomScaleBand[] | undefined): string | null {
+export function labelFor(
+  percentage: number | null,
+  system: GradingSystemKey,
+  scale: readonly CustomScaleBand[] | undefined,
+): string | null {
   if (percentage === null || !canLabel(system, scale)) return null;
   return gradeFor(percentage, system, scale).label;
 }

@@ -103,7 +103,12 @@ function AllGrades({
               </div>
               <div className="flex gap-1">
                 {label ? (
-                  <Button variant="ghost" size="icon" aria-label={t('convert.open', { name: assessment.name })} onClick={() => onConvert(label)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('convert.open', { name: assessment.name })}
+                    onClick={() => onConvert(label)}
+                  >
                     <Repeat aria-hidden="true" className="h-4 w-4" />
                   </Button>
                 ) : null}
@@ -188,9 +193,7 @@ export function GradesPage() {
           </Button>
         </div>
       </div>
-      <p className="mb-3 text-sm text-muted-foreground">
-        {t('currentSystem', { system: t(`settings:grading.systems.${system}`) })}
-      </p>
+      <p className="mb-3 text-sm text-muted-foreground">{t('currentSystem', { system: t(`settings:grading.systems.${system}`) })}</p>
       <Tabs defaultValue="all">
         <TabsList className="mb-4">
           <TabsTrigger value="all">{t('tabs.all')}</TabsTrigger>

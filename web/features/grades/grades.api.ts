@@ -64,7 +64,11 @@ export type AssessmentFields = Omit<Assessment, 'id'>;
 export function useSaveGrade() {
   const invalidate = useInvalidateGrades();
   return useMutation({
-    mutationFn: async (input: { fields: AssessmentFields; score: number | null; existing?: { assessment: Assessment; grade: Grade | null } }) => {
+    mutationFn: async (input: {
+      fields: AssessmentFields;
+      score: number | null;
+      existing?: { assessment: Assessment; grade: Grade | null };
+    }) => {
       const { fields, score, existing } = input;
       if (!existing) {
         await apiJson('POST', '/api/assessments', { ...fields, score });
