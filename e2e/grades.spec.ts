@@ -37,10 +37,14 @@ test('grades: a course, three graded assessments, three systems, a target and th
   const courseDialog = page.getByRole('dialog', { name: 'Add course' });
   await courseDialog.getByLabel('Course name').fill('Physics');
   await courseDialog.getByLabel('Credits').fill('3');
-  await courseDialog.getByRole('button', { name: 'Add course' }).click();
-  const courseCreated = (await page.request.get('/api/courses')).status() === 200;
+  const [courseResponse] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/courses') && response.request().method() === 'POST'),
+    courseDialog.getByRole('button', { name: 'Add course' }).click(),
+  ]);
+  const courseCreated = courseResponse.status() === 201;
   let course: string | undefined;
   if (courseCreated) {
+    await expect(toast(page, 'Course added')).toBeVisible();
     await expect(courseDialog).toBeHidden();
     course = 'Physics';
   } else {
@@ -125,5 +129,27 @@ test('grades: edit and delete with confirmation', async ({ page }) => {
   await expect(toast(page, 'Grade deleted')).toBeVisible();
   await expect(page.getByText('No grades yet')).toBeVisible();
   expect(await (await page.request.get('/api/assessments')).json()).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('grades fit a 360 px phone on every tab', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const [name, score] of [
+    ['A rather long assessment name for a small screen', 17],
+    ['Quiz', null],
+  ] as const) {
+    const response = await page.request.post('/api/assessments', {
+      headers: { origin: new URL(baseURL ?? '').origin },
+      data: { name, type: 'exam', maxScore: 20, weight: 50, date: '2026-03-01', ...(score === null ? {} : { score }) },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto('/grades');
+  await expect(page.getByTestId('grade-row')).toHaveCount(2);
+  for (const tab of ['All Grades', 'Course Grades', 'Grade settings']) {
+    await page.getByRole('tab', { name: tab }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, tab).toBeLessThanOrEqual(0);
+  }
   await expectNoSeriousA11yViolations(page);
 });
