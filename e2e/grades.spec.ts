@@ -121,6 +121,10 @@ test('grades: edit and delete with confirmation', async ({ page }) => {
   await expect(toast(page, 'Grade updated')).toBeVisible();
   await expect(page.getByTestId('grade-row').filter({ hasText: 'Pop quiz' })).toContainText('95%');
   await expect(page.getByTestId('grade-row').getByTestId('grade-label')).toHaveText('A');
+  // A new grade starts from a blank form, not from the last one edited.
+  await page.getByRole('button', { name: 'Add grade' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Add grade' }).getByLabel('Assessment name')).toHaveValue('');
+  await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Delete Pop quiz' }).click();
   const confirm = page.getByRole('alertdialog');

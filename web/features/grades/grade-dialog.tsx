@@ -65,11 +65,23 @@ export function GradeDialog({
   editing: EditTarget | null;
 }) {
   const { t } = useTranslation('grades');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? t('form.editTitle') : t('form.addTitle')} closeLabel={t('common:close')}>
+        {/* Mounted only while open, so every opening starts from the entity's values (or a blank form). */}
+        <GradeForm courses={courses} editing={editing} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; editing: EditTarget | null; onDone: () => void }) {
+  const { t } = useTranslation('grades');
   const save = useSaveGrade();
   const existing = editing?.assessment;
   const form = useForm<GradeFormValues>({
     resolver: zodResolver(gradeFormSchema(t)),
-    values: {
+    defaultValues: {
       courseId: existing?.courseId ?? '',
       name: existing?.name ?? '',
       type: existing?.type ?? 'exam',
@@ -82,12 +94,14 @@ export function GradeDialog({
     },
   });
   const errors = form.formState.errors;
+  const missingName = () => {
+    if (form.getValues('name').trim() !== '') return false;
+    toast({ title: t('form.missingTitle'), description: t('form.missingName'), variant: 'destructive' });
+    return true;
+  };
 
   const submit = form.handleSubmit((values) => {
-    if (values.name.trim() === '') {
-      toast({ title: t('form.missingTitle'), description: t('form.missingName'), variant: 'destructive' });
-      return;
-    }
+    if (missingName()) return;
     if (editing?.grade && values.score === '') {
       form.setError('score', { message: t('form.errors.scoreRequired') });
       return;
@@ -108,7 +122,7 @@ export function GradeDialog({
       {
         onSuccess: () => {
           toast({ title: editing ? t('toast.updated') : t('toast.added'), variant: 'success' });
-          onOpenChange(false);
+          onDone();
         },
         onError: () =>
           toast({
@@ -118,67 +132,63 @@ export function GradeDialog({
           }),
       },
     );
-  });
+  }, missingName);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={editing ? t('form.editTitle') : t('form.addTitle')} closeLabel={t('common:close')}>
-        <form onSubmit={submit} noValidate className="space-y-3">
-          <FormField label={t('form.course')}>
-            <select {...form.register('courseId')} className={selectClass}>
-              <option value="">{t('form.standalone')}</option>
-              {courses.map((course) => (
-                <option key={course.id} value={course.id}>
-                  {course.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label={t('form.name')} error={errors.name?.message}>
-            <Input {...form.register('name')} maxLength={GRADE_LIMITS.nameMax} autoComplete="off" />
-          </FormField>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label={t('form.type')}>
-              <select {...form.register('type')} className={selectClass}>
-                {ASSESSMENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`types.${type}`)}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField label={t('form.date')}>
-              <Input {...form.register('date')} type="date" />
-            </FormField>
-          </div>
-          <div className="grid grid-cols-3 gap-3">
-            <FormField label={t('form.score')} error={errors.score?.message}>
-              <Input {...form.register('score')} inputMode="decimal" />
-            </FormField>
-            <FormField label={t('form.maxScore')} error={errors.maxScore?.message}>
-              <Input {...form.register('maxScore')} inputMode="decimal" />
-            </FormField>
-            <FormField label={t('form.weight')} error={errors.weight?.message}>
-              <Input {...form.register('weight')} inputMode="decimal" />
-            </FormField>
-          </div>
-          <p className="text-xs text-muted-foreground">{t('form.scoreHint')}</p>
-          <FormField label={t('form.feedback')}>
-            <textarea {...form.register('feedback')} rows={2} className="w-full rounded-md border bg-background p-2" />
-          </FormField>
-          <FormField label={t('form.comments')}>
-            <textarea {...form.register('comments')} rows={2} className="w-full rounded-md border bg-background p-2" />
-          </FormField>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {t('common:save')}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <FormField label={t('form.course')}>
+        <select {...form.register('courseId')} className={selectClass}>
+          <option value="">{t('form.standalone')}</option>
+          {courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label={t('form.name')} error={errors.name?.message}>
+        <Input {...form.register('name')} maxLength={GRADE_LIMITS.nameMax} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t('form.type')}>
+          <select {...form.register('type')} className={selectClass}>
+            {ASSESSMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('form.date')}>
+          <Input {...form.register('date')} type="date" />
+        </FormField>
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        <FormField label={t('form.score')} error={errors.score?.message}>
+          <Input {...form.register('score')} inputMode="decimal" />
+        </FormField>
+        <FormField label={t('form.maxScore')} error={errors.maxScore?.message}>
+          <Input {...form.register('maxScore')} inputMode="decimal" />
+        </FormField>
+        <FormField label={t('form.weight')} error={errors.weight?.message}>
+          <Input {...form.register('weight')} inputMode="decimal" />
+        </FormField>
+      </div>
+      <p className="text-xs text-muted-foreground">{t('form.scoreHint')}</p>
+      <FormField label={t('form.feedback')}>
+        <textarea {...form.register('feedback')} rows={2} className="w-full rounded-md border bg-background p-2" />
+      </FormField>
+      <FormField label={t('form.comments')}>
+        <textarea {...form.register('comments')} rows={2} className="w-full rounded-md border bg-background p-2" />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          {t('common:cancel')}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {t('common:save')}
+        </Button>
+      </div>
+    </form>
   );
 }
