@@ -104,6 +104,9 @@ test('grades: a course, three graded assessments, three systems, a target and th
   await card.getByLabel('Final exam (out of 100)').fill('100');
   await expect(card.getByTestId('course-whatif-mark')).toHaveText('90.4% · 9.52');
   await expect(card.getByTestId('course-mark')).toHaveText('84% · 8.84');
+  // The GPA moves with it: 4.0 scale and India's own CGPA (one course, or the standalone group).
+  await expect(page.getByTestId('gpa')).toContainText('3.00 → 3.70');
+  await expect(page.getByTestId('gpa')).toContainText('In your system: 8.84 → 9.52 / 10');
 
   await expectNoSeriousA11yViolations(page);
 });

@@ -322,8 +322,8 @@ describe('GET /api/grades/summary', () => {
       needed: { status: 'achievable', needed: 88.34 },
     });
     expect(standalone).toMatchObject({ courseId: null, mark: 70, gradedCount: 1 });
-    // (4.0 × 2 + 2.7 × 4) / 6 = 3.13
-    expect(body.gpa).toMatchObject({ gpa4: 3.13, countedCourses: 2 });
+    // (4.0 × 2 + 2.7 × 4 + 1.7 × 1) / 7 = 2.93: standalone work counts as one 1-credit course.
+    expect(body.gpa).toMatchObject({ gpa4: 2.93, countedCourses: 3 });
 
     await t.request({ method: 'PATCH', url: '/api/grading-system', token: user.token, payload: { system: 'india_cgpa' } });
     const cgpa = (await t.request({ method: 'GET', url: '/api/grades/summary', token: user.token })).json();

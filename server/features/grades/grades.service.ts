@@ -271,7 +271,7 @@ export type GradesSummary = { system: GradingSystemKey; courses: CourseSummary[]
 /**
  * Per course (and one group for standalone assessments, `courseId: null`): current mark, its label in
  * the user's system, remaining weight and the score needed for the course's target; then the GPA over
- * the courses (standalone work has no credits and stays out of it). Computed with the common domain
+ * the courses (standalone work counts as one course of 1 credit, rule 0.7). Computed with the common domain
  * functions, so the web shows the same figures.
  */
 export async function gradesSummary(db: Database, userId: string): Promise<GradesSummary> {
@@ -313,6 +313,8 @@ export async function gradesSummary(db: Database, userId: string): Promise<Grade
   };
 
   const result = courseRows.map((c) => summarize(c.id, c.name, c.credits, c.targetGrade));
+  // Standalone work counts as one course without credits, i.e. 1 credit (rule 0.7).
+  if (groups.has(null)) result.push(summarize(null, null, null, null));
   const gpa = usable
     ? weightedGpa(
         result.map((c) => ({ credits: c.credits, mark: c.mark })),
@@ -320,6 +322,5 @@ export async function gradesSummary(db: Database, userId: string): Promise<Grade
         scale,
       )
     : null;
-  if (groups.has(null)) result.push(summarize(null, null, null, null));
   return { system, courses: result, gpa };
 }

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
-import { remainingWeight, whatIf, type NeededScore, type WhatIfCourse } from '../../../common/domain/gpa';
+import { gradePointsTotal, remainingWeight, whatIf, type NeededScore, type WhatIfCourse } from '../../../common/domain/gpa';
 import { formatGradePoints, scoreColor, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -80,7 +80,8 @@ export function CourseGrades({
     }));
     const known = new Set(courses.map((c) => c.id));
     const standalone = rows.filter((r) => r.assessment.courseId === null || !known.has(r.assessment.courseId));
-    if (standalone.length > 0) list.push({ id: STANDALONE, name: t('standalone'), credits: 0, savedTarget: null, rows: standalone });
+    // Standalone work counts as one course without credits, i.e. 1 credit (rule 0.7), as on the server.
+    if (standalone.length > 0) list.push({ id: STANDALONE, name: t('standalone'), credits: null, savedTarget: null, rows: standalone });
     return list;
   }, [courses, rows, t]);
 
@@ -112,6 +113,14 @@ export function CourseGrades({
   }
   const result = whatIf(whatIfCourses, scores, computeSystem, labelled ? scale : undefined);
   const hasWhatIf = Object.keys(scores).length > 0;
+  // UCAS Tariff (A-Level) and IB Diploma points are totals, never averages (rule 0.8, Appendix A).
+  const pointsTotal =
+    system === 'uk_alevel' || system === 'us_ib'
+      ? gradePointsTotal(
+          result.courses.filter((course) => course.id !== STANDALONE).map((course) => course.previousMark),
+          system,
+        )
+      : null;
   const gpaText = (gpa: number | null) => (gpa === null ? '—' : formatGradePoints(gpa, 2));
 
   return (
@@ -130,6 +139,11 @@ export function CourseGrades({
                 : gpaText(result.previousGpa.ownGpa),
               max: formatNumber(result.gpa.ownGpaMax),
             })}
+          </p>
+        ) : null}
+        {pointsTotal !== null ? (
+          <p className="text-sm" data-testid="points-total">
+            {t(system === 'uk_alevel' ? 'courses.ucasTotal' : 'courses.ibTotal', { total: formatNumber(pointsTotal) })}
           </p>
         ) : null}
         {hasWhatIf ? (
