@@ -8,7 +8,8 @@ import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
-import type { Course } from './grades.api';
+import { toast } from '../../lib/toast';
+import { useSaveCourseTarget, type Course } from './grades.api';
 import type { GradedAssessment } from './grades-page';
 import { SCORE_COLOR_CLASSES, canLabel, labelFor } from './grade-view';
 
@@ -66,6 +67,7 @@ export function CourseGrades({
   const idPrefix = useId();
   const [targets, setTargets] = useState<Record<string, string>>({});
   const [hypothetical, setHypothetical] = useState<Record<string, string>>({});
+  const saveTarget = useSaveCourseTarget();
   const labelled = canLabel(system, scale);
   // Without a custom scale there are no labels; the marks and the 4.0 GPA still compute.
   const computeSystem: GradingSystemKey = labelled ? system : 'percentage';
@@ -193,6 +195,31 @@ export function CourseGrades({
                     value={targets[group.id] ?? (group.savedTarget === null ? '' : String(group.savedTarget))}
                     onChange={(event) => setTargets((current) => ({ ...current, [group.id]: event.target.value }))}
                   />
+                  {group.id !== STANDALONE &&
+                  targets[group.id] !== undefined &&
+                  parseNonNegative(targets[group.id]) !== group.savedTarget ? (
+                    <Button
+                      variant="link"
+                      size="sm"
+                      disabled={saveTarget.isPending}
+                      onClick={() =>
+                        saveTarget.mutate(
+                          { courseId: group.id, targetGrade: parseNonNegative(targets[group.id]) },
+                          {
+                            onSuccess: () => toast({ title: t('courses.targetSaved'), variant: 'success' }),
+                            onError: () =>
+                              toast({
+                                title: t('courses.targetError'),
+                                description: t('courses.targetErrorDescription'),
+                                variant: 'destructive',
+                              }),
+                          },
+                        )
+                      }
+                    >
+                      {t('courses.saveTarget')}
+                    </Button>
+                  ) : null}
                 </dd>
               </div>
             </dl>

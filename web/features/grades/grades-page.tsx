@@ -74,7 +74,7 @@ function AllGrades({
         return (
           <li key={assessment.id} data-testid="grade-row">
             <Card className="flex flex-wrap items-center gap-3 p-3 sm:p-4">
-              <div className="min-w-0 flex-1">
+              <div className="w-full min-w-0 sm:w-auto sm:flex-1">
                 <p className="truncate font-medium">{assessment.name}</p>
                 <p className="text-sm text-muted-foreground">
                   {[courseName(assessment.courseId), t(`types.${assessment.type}`), assessment.date ? formatDate(assessment.date) : null]
@@ -82,8 +82,9 @@ function AllGrades({
                     .join(' · ')}
                 </p>
                 <p className="text-xs text-muted-foreground">{t('all.weight', { weight: formatNumber(assessment.weight) })}</p>
+                {assessment.feedback ? <p className="mt-1 line-clamp-2 text-sm">{assessment.feedback}</p> : null}
               </div>
-              <div className="text-right">
+              <div className="ml-auto text-right">
                 {grade && view ? (
                   <>
                     <p className={`text-lg font-semibold ${SCORE_COLOR_CLASSES[view.color]}`} data-testid="grade-label">

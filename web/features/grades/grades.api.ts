@@ -117,6 +117,16 @@ export function useAddCourse() {
   });
 }
 
+/** Saves a course's target mark through the course API (schedule feature). */
+export function useSaveCourseTarget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ courseId, targetGrade }: { courseId: string; targetGrade: number | null }) =>
+      apiJson<Course>('PATCH', `/api/courses/${courseId}`, { targetGrade }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+  });
+}
+
 /**
  * Saves the grading system on the server (the one source of truth, shared with the Settings dialog).
  * The choice shows at once and reverts with 'Error updating grading system' if the server refuses it.
