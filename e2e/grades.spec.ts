@@ -160,3 +160,39 @@ test('grades fit a 360 px phone on every tab', async ({ page, baseURL }) => {
   }
   await expectNoSeriousA11yViolations(page);
 });
+
+test('grade settings: a custom scale, and a refused system change reverts', async ({ page, baseURL }) => {
+  const response = await page.request.post('/api/assessments', {
+    headers: { origin: new URL(baseURL ?? '').origin },
+    data: { name: 'Essay', type: 'assignment', maxScore: 40, weight: 50, score: 34 },
+  });
+  expect(response.status()).toBe(201);
+  await page.goto('/grades');
+  await page.getByRole('tab', { name: 'Grade settings' }).click();
+
+  // Invalid first: no band at 0.
+  await page.getByLabel('Minimum percentage of band 2').fill('10');
+  await page.getByRole('button', { name: 'Save scale' }).click();
+  await expect(page.getByText('One band must start at 0%.')).toBeVisible();
+  await page.getByLabel('Label of band 1').fill('Merit');
+  await page.getByLabel('Minimum percentage of band 1').fill('80');
+  await page.getByLabel('Label of band 2').fill('Pass');
+  await page.getByLabel('Minimum percentage of band 2').fill('0');
+  await page.getByRole('button', { name: 'Save scale' }).click();
+  await expect(toast(page, 'Custom scale updated')).toBeVisible();
+
+  const select = page.getByLabel('Grading system', { exact: true });
+  await select.selectOption('custom');
+  await page.getByRole('tab', { name: 'All Grades' }).click();
+  await expect(page.getByTestId('grade-label')).toHaveText('Merit');
+
+  // The server refuses: the choice reverts with the SPEC.md §8 message.
+  await page.route('**/api/grading-system', (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+  );
+  await page.getByRole('tab', { name: 'Grade settings' }).click();
+  await select.selectOption('percentage');
+  await expect(toast(page, 'Error updating grading system')).toBeVisible();
+  await expect(select).toHaveValue('custom');
+  await expectNoSeriousA11yViolations(page);
+});
