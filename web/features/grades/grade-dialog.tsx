@@ -8,6 +8,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
+import { celebrateGrade } from './celebrate';
 import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -122,6 +123,9 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
       {
         onSuccess: () => {
           toast({ title: editing ? t('toast.updated') : t('toast.added'), variant: 'success' });
+          const before = editing?.grade ? editing.grade.score / editing.assessment.maxScore : null;
+          const after = score === null ? null : score / fields.maxScore;
+          if (after !== null && (before === null || after > before)) celebrateGrade();
           onDone();
         },
         onError: () =>
