@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { celebrateGrade } from './celebrate';
 import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
@@ -45,6 +46,13 @@ function gradeFormSchema(t: TFunction) {
         context.addIssue({ code: 'custom', path: ['score'], message: t('form.errors.score') });
       }
     });
+}
+
+/** Today in the browser's time zone, as YYYY-MM-DD: the default date of a new assessment. */
+function todayLocal(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 type GradeFormValues = z.infer<ReturnType<typeof gradeFormSchema>>;
@@ -86,7 +94,7 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
       courseId: existing?.courseId ?? '',
       name: existing?.name ?? '',
       type: existing?.type ?? 'exam',
-      date: existing?.date ?? '',
+      date: existing ? (existing.date ?? '') : todayLocal(),
       maxScore: existing ? String(existing.maxScore) : '100',
       score: editing?.grade ? String(editing.grade.score) : '',
       weight: existing ? String(existing.weight) : '0',
@@ -128,10 +136,16 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
           if (after !== null && (before === null || after > before)) celebrateGrade();
           onDone();
         },
-        onError: () =>
+        onError: (error) =>
           toast({
             title: editing ? t('toast.updateError') : t('toast.addError'),
-            description: editing ? t('toast.updateErrorDescription') : t('toast.addErrorDescription'),
+            // A refused request gets the usual sentence; anything else (network, a bug) SPEC.md §8's generic one.
+            description:
+              error instanceof ApiError
+                ? editing
+                  ? t('toast.updateErrorDescription')
+                  : t('toast.addErrorDescription')
+                : t('toast.unexpected'),
             variant: 'destructive',
           }),
       },
