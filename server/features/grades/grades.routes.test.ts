@@ -259,6 +259,17 @@ describe('/api/grades', () => {
     }
   });
 
+  it('two concurrent grades for one assessment: one is created, the other conflicts, points once', async () => {
+    const user = await signUp(t);
+    const a = await createAssessment(user);
+    const before = await pointsOf(user.id);
+    const responses = await Promise.all(
+      [10, 20].map((score) => t.request({ method: 'POST', url: '/api/grades', token: user.token, payload: { assessmentId: a.id, score } })),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await pointsOf(user.id)).toBe(before + 5);
+  });
+
   it('answers 404 for another user’s grade and assessmentId', async () => {
     const owner = await signUp(t);
     const intruder = await signUp(t);
