@@ -88,6 +88,7 @@ try {
     },
     token,
   );
+  await seedGrades(app, call, token);
   await app.close();
   console.log(`Demo account ready.\n  user name: ${DEMO_USERNAME}\n  password:  ${demoPassword}`);
 } finally {
@@ -227,4 +228,34 @@ async function seedSchedule(call: Call, token: string): Promise<void> {
   const reading = addDays(termStart, 7 * 7);
   await call('POST', '/api/holidays', { name: 'Reading week', startDate: reading, endDate: addDays(reading, 4) }, token);
   await call('POST', '/api/holidays', { name: 'Founders’ Day', startDate: addDays(termStart, 11 * 7 + 4) }, token);
+}
+
+/**
+ * Grades: a few graded assessments and one still to come. Uses the demo's courses when the course
+ * API is there (schedule feature), else one course of its own if it can create it, else standalone.
+ */
+async function seedGrades(app: Awaited<ReturnType<typeof buildApp>>, call: Call, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = await app.inject({ method: 'GET', url: '/api/courses', headers });
+  let courseIds: (string | null)[] = listed.statusCode === 200 ? (listed.json() as { id: string }[]).map((c) => c.id) : [];
+  if (courseIds.length === 0) {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers,
+      payload: { name: 'Mathematics', color: '#3b82f6', credits: 4, targetGrade: 85 },
+    });
+    courseIds = [created.statusCode === 201 ? (created.json() as { id: string }).id : null];
+  }
+  const courseAt = (index: number) => courseIds[index % courseIds.length] ?? null;
+  const today = new Date();
+  const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const assessments = [
+    { name: 'Problem set 1', type: 'assignment', date: daysAgo(35), maxScore: 20, weight: 10, score: 18, courseId: courseAt(0) },
+    { name: 'Midterm exam', type: 'exam', date: daysAgo(21), maxScore: 100, weight: 30, score: 78, courseId: courseAt(0) },
+    { name: 'Lab report', type: 'project', date: daysAgo(14), maxScore: 50, weight: 20, score: 44, courseId: courseAt(1) },
+    { name: 'Weekly quiz', type: 'quiz', date: daysAgo(7), maxScore: 10, weight: 5, score: 6.5, courseId: courseAt(1) },
+    { name: 'Final exam', type: 'exam', date: null, maxScore: 100, weight: 40, courseId: courseAt(0) },
+  ];
+  for (const assessment of assessments) await call('POST', '/api/assessments', assessment, token);
 }

@@ -8,6 +8,7 @@ import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
@@ -37,6 +38,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerStudyRoutes,
   registerScheduleRoutes,
   registerTasksRoutes,
+  registerGradesRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };

@@ -4,3 +4,4 @@ export * from './schema/rewards';
 export * from './schema/schedule';
 export * from './schema/study';
 export * from './schema/tasks';
+export * from './schema/grades';

@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
       { path: '/schedule', ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
       { path: '/tasks', ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
-      { path: '/grades', ...placeholder('grades') },
+      { path: '/grades', ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
       { path: '/progress', ...placeholder('progress') },
       { path: '/study', ...page(async () => (await import('../features/study/study-page')).StudyPage) },
       { path: '/rewards', ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },

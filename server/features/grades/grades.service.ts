@@ -1,0 +1,326 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CustomScaleBand } from '../../../common/domain/custom-scale';
+import { courseMark, neededScore, remainingWeight, weightedGpa, type GpaSummary, type NeededScore } from '../../../common/domain/gpa';
+import { gradeFor, isGradingSystemKey, DEFAULT_GRADING_SYSTEM, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import type { AssessmentCreateBody, AssessmentPatchBody, GradeCreateBody, GradePatchBody } from '../../../common/schemas/grades.schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { awardPoints } from '../rewards/points.service';
+
+export const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
+export const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
+export const ALREADY_GRADED = 'This assessment already has a grade';
+
+/** Points for recording a grade (once per grade). */
+export const GRADE_POINTS = 5;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type AssessmentRow = typeof assessments.$inferSelect;
+type GradeRow = typeof grades.$inferSelect;
+
+export type AssessmentView = {
+  id: string;
+  courseId: string | null;
+  name: string;
+  type: string;
+  date: string | null;
+  maxScore: number;
+  weight: number;
+  feedback: string | null;
+  comments: string | null;
+};
+export type GradeView = { id: string; assessmentId: string; score: number };
+
+export const toAssessment = (row: AssessmentRow): AssessmentView => ({
+  id: row.id,
+  courseId: row.courseId,
+  name: row.name,
+  type: row.type,
+  date: row.date,
+  maxScore: row.maxScore,
+  weight: row.weight,
+  feedback: row.feedback,
+  comments: row.comments,
+});
+export const toGrade = (row: GradeRow): GradeView => ({ id: row.id, assessmentId: row.assessmentId, score: row.score });
+
+const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: SCORE_ABOVE_MAX }]);
+
+/**
+ * The hook the rewards feature extends: runs inside the transaction that recorded a new grade.
+ * Today it awards the grade's points (once per grade, idempotent); gcse-star, straight-as and
+ * honor_roll belong here later.
+ */
+export async function onGradeRecorded(tx: DbOrTx, event: { userId: string; grade: GradeView; assessment: AssessmentView }): Promise<void> {
+  await awardPoints(tx, { userId: event.userId, reason: 'grade', sourceId: event.grade.id, amount: GRADE_POINTS });
+}
+
+async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
+  if (courseId === null || courseId === undefined) return;
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)));
+  if (rows.length === 0) throw notFound('Course not found');
+}
+
+/** The user's assessment, locked for the rest of the transaction (score ≤ maxScore checks). */
+async function lockAssessment(tx: DbOrTx, userId: string, id: string): Promise<AssessmentRow> {
+  if (!UUID.test(id)) throw notFound('Assessment not found');
+  const [row] = await tx
+    .select()
+    .from(assessments)
+    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+    .for('update');
+  if (!row) throw notFound('Assessment not found');
+  return row;
+}
+
+export async function listAssessments(db: Database, userId: string): Promise<AssessmentView[]> {
+  const rows = await db
+    .select()
+    .from(assessments)
+    .where(eq(assessments.userId, userId))
+    .orderBy(sql`${assessments.date} desc nulls last`, asc(assessments.createdAt));
+  return rows.map(toAssessment);
+}
+
+export async function getAssessment(db: Database, userId: string, id: string): Promise<AssessmentView> {
+  if (!UUID.test(id)) throw notFound('Assessment not found');
+  const [row] = await db
+    .select()
+    .from(assessments)
+    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)));
+  if (!row) throw notFound('Assessment not found');
+  return toAssessment(row);
+}
+
+/** Creates an assessment and, when `score` is given, its grade, in one transaction. */
+export async function createAssessment(
+  db: Database,
+  userId: string,
+  input: AssessmentCreateBody,
+): Promise<AssessmentView & { grade?: GradeView }> {
+  const { score, ...fields } = input;
+  if (score !== null && score !== undefined && score > fields.maxScore) throw scoreIssue();
+  return db.transaction(async (tx) => {
+    await assertOwnCourse(tx, userId, fields.courseId);
+    const [row] = await tx
+      .insert(assessments)
+      .values({
+        userId,
+        courseId: fields.courseId ?? null,
+        name: fields.name,
+        type: fields.type,
+        date: fields.date ?? null,
+        maxScore: fields.maxScore,
+        weight: fields.weight,
+        feedback: fields.feedback ?? null,
+        comments: fields.comments ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    const assessment = toAssessment(row);
+    if (score === null || score === undefined) return assessment;
+    const [gradeRow] = await tx.insert(grades).values({ userId, assessmentId: row.id, score }).returning();
+    if (!gradeRow) throw new Error('insert returned nothing');
+    const grade = toGrade(gradeRow);
+    await onGradeRecorded(tx, { userId, grade, assessment });
+    return { ...assessment, grade };
+  });
+}
+
+export async function updateAssessment(db: Database, userId: string, id: string, input: AssessmentPatchBody): Promise<AssessmentView> {
+  return db.transaction(async (tx) => {
+    const current = await lockAssessment(tx, userId, id);
+    if (input.courseId !== undefined) await assertOwnCourse(tx, userId, input.courseId);
+    if (input.maxScore !== undefined && input.maxScore < current.maxScore) {
+      const [grade] = await tx.select({ score: grades.score }).from(grades).where(eq(grades.assessmentId, id));
+      if (grade && grade.score > input.maxScore) {
+        throw badRequest(MAX_BELOW_SCORE, [{ path: 'maxScore', message: MAX_BELOW_SCORE }]);
+      }
+    }
+    const changes: Partial<typeof assessments.$inferInsert> = {};
+    if (input.courseId !== undefined) changes.courseId = input.courseId;
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.type !== undefined) changes.type = input.type;
+    if (input.date !== undefined) changes.date = input.date;
+    if (input.maxScore !== undefined) changes.maxScore = input.maxScore;
+    if (input.weight !== undefined) changes.weight = input.weight;
+    if (input.feedback !== undefined) changes.feedback = input.feedback;
+    if (input.comments !== undefined) changes.comments = input.comments;
+    if (Object.keys(changes).length === 0) return toAssessment(current);
+    const [row] = await tx
+      .update(assessments)
+      .set(changes)
+      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+      .returning();
+    if (!row) throw notFound('Assessment not found');
+    return toAssessment(row);
+  });
+}
+
+/** Deletes the assessment; its grade goes with it (ON DELETE CASCADE). */
+export async function deleteAssessment(db: Database, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id)) throw notFound('Assessment not found');
+  const deleted = await db
+    .delete(assessments)
+    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+    .returning({ id: assessments.id });
+  if (deleted.length === 0) throw notFound('Assessment not found');
+}
+
+export async function listGrades(db: Database, userId: string): Promise<GradeView[]> {
+  const rows = await db.select().from(grades).where(eq(grades.userId, userId)).orderBy(asc(grades.createdAt));
+  return rows.map(toGrade);
+}
+
+async function findGrade(db: DbOrTx, userId: string, id: string): Promise<GradeRow> {
+  if (!UUID.test(id)) throw notFound('Grade not found');
+  const [row] = await db
+    .select()
+    .from(grades)
+    .where(and(eq(grades.id, id), eq(grades.userId, userId)));
+  if (!row) throw notFound('Grade not found');
+  return row;
+}
+
+export async function getGrade(db: Database, userId: string, id: string): Promise<GradeView> {
+  return toGrade(await findGrade(db, userId, id));
+}
+
+export async function createGrade(db: Database, userId: string, input: GradeCreateBody): Promise<GradeView> {
+  return db.transaction(async (tx) => {
+    const assessment = await lockAssessment(tx, userId, input.assessmentId);
+    if (input.score > assessment.maxScore) throw scoreIssue();
+    const [row] = await tx
+      .insert(grades)
+      .values({ userId, assessmentId: assessment.id, score: input.score })
+      .onConflictDoNothing({ target: grades.assessmentId })
+      .returning();
+    if (!row) throw conflict(ALREADY_GRADED);
+    const grade = toGrade(row);
+    await onGradeRecorded(tx, { userId, grade, assessment: toAssessment(assessment) });
+    return grade;
+  });
+}
+
+export async function updateGrade(db: Database, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
+  return db.transaction(async (tx) => {
+    const current = await findGrade(tx, userId, id);
+    const assessment = await lockAssessment(tx, userId, current.assessmentId);
+    if (input.score > assessment.maxScore) throw scoreIssue();
+    const [row] = await tx
+      .update(grades)
+      .set({ score: input.score })
+      .where(and(eq(grades.id, id), eq(grades.userId, userId)))
+      .returning();
+    if (!row) throw notFound('Grade not found');
+    return toGrade(row);
+  });
+}
+
+/** Deletes the grade and its assessment together (API.md). */
+export async function deleteGrade(db: Database, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const grade = await findGrade(tx, userId, id);
+    await tx.delete(grades).where(and(eq(grades.id, id), eq(grades.userId, userId)));
+    await tx.delete(assessments).where(and(eq(assessments.id, grade.assessmentId), eq(assessments.userId, userId)));
+  });
+}
+
+export async function getCustomScale(db: DbOrTx, userId: string): Promise<CustomScaleBand[]> {
+  const [row] = await db
+    .select({ customScale: gradingPreferences.customScale })
+    .from(gradingPreferences)
+    .where(eq(gradingPreferences.userId, userId));
+  return (row?.customScale ?? []).map((band) => ({
+    label: band.label,
+    minPercentage: band.minPercentage,
+    gradePoints: band.gradePoints ?? null,
+  }));
+}
+
+export async function putCustomScale(db: Database, userId: string, bands: readonly CustomScaleBand[]): Promise<CustomScaleBand[]> {
+  const stored = [...bands]
+    .map((band) => ({ label: band.label.trim(), minPercentage: band.minPercentage, gradePoints: band.gradePoints ?? null }))
+    .sort((a, b) => b.minPercentage - a.minPercentage);
+  await db
+    .insert(gradingPreferences)
+    .values({ userId, customScale: stored })
+    .onConflictDoUpdate({ target: gradingPreferences.userId, set: { customScale: stored, updatedAt: new Date() } });
+  return stored;
+}
+
+export type CourseSummary = {
+  courseId: string | null;
+  name: string | null;
+  credits: number | null;
+  targetGrade: number | null;
+  mark: number | null;
+  label: string | null;
+  remainingWeight: number;
+  needed: NeededScore;
+  gradedCount: number;
+  assessmentCount: number;
+};
+export type GradesSummary = { system: GradingSystemKey; courses: CourseSummary[]; gpa: GpaSummary | null };
+
+/**
+ * Per course (and one group for standalone assessments, `courseId: null`): current mark, its label in
+ * the user's system, remaining weight and the score needed for the course's target; then the GPA over
+ * the courses (standalone work counts as one course of 1 credit, rule 0.7). Computed with the common domain
+ * functions, so the web shows the same figures.
+ */
+export async function gradesSummary(db: Database, userId: string): Promise<GradesSummary> {
+  const [user] = await db.select({ gradingSystem: users.gradingSystem }).from(users).where(eq(users.id, userId));
+  const system: GradingSystemKey = isGradingSystemKey(user?.gradingSystem) ? user.gradingSystem : DEFAULT_GRADING_SYSTEM;
+  const scale = system === 'custom' ? await getCustomScale(db, userId) : undefined;
+  const usable = system !== 'custom' || (scale !== undefined && scale.length > 0);
+  const labelFor = (mark: number | null) => (mark === null || !usable ? null : gradeFor(mark, system, scale).label);
+
+  const courseRows = await db.select().from(courses).where(eq(courses.userId, userId)).orderBy(asc(courses.name));
+  const rows = await db
+    .select({ assessment: assessments, score: grades.score })
+    .from(assessments)
+    .leftJoin(grades, eq(grades.assessmentId, assessments.id))
+    .where(eq(assessments.userId, userId));
+
+  const groups = new Map<string | null, { weight: number; maxScore: number; score: number | null }[]>();
+  for (const { assessment, score } of rows) {
+    const list = groups.get(assessment.courseId) ?? [];
+    list.push({ weight: assessment.weight, maxScore: assessment.maxScore, score });
+    groups.set(assessment.courseId, list);
+  }
+
+  const summarize = (courseId: string | null, name: string | null, credits: number | null, targetGrade: number | null): CourseSummary => {
+    const list = groups.get(courseId) ?? [];
+    const mark = courseMark(list);
+    return {
+      courseId,
+      name,
+      credits,
+      targetGrade,
+      mark,
+      label: labelFor(mark),
+      remainingWeight: remainingWeight(list),
+      needed: neededScore(list, targetGrade),
+      gradedCount: list.filter((a) => a.score !== null).length,
+      assessmentCount: list.length,
+    };
+  };
+
+  const result = courseRows.map((c) => summarize(c.id, c.name, c.credits, c.targetGrade));
+  // Standalone work counts as one course without credits, i.e. 1 credit (rule 0.7).
+  if (groups.has(null)) result.push(summarize(null, null, null, null));
+  const gpa = usable
+    ? weightedGpa(
+        result.map((c) => ({ credits: c.credits, mark: c.mark })),
+        system,
+        scale,
+      )
+    : null;
+  return { system, courses: result, gpa };
+}

@@ -1,0 +1,259 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomScaleBand } from '../../../common/domain/custom-scale';
+import { gradePointsTotal, remainingWeight, whatIf, type NeededScore, type WhatIfCourse } from '../../../common/domain/gpa';
+import { formatGradePoints, scoreColor, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/page-state';
+import { Input } from '../../components/ui/input';
+import { formatNumber } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useSaveCourseTarget, type Course } from './grades.api';
+import type { GradedAssessment } from './grades-page';
+import { SCORE_COLOR_CLASSES, canLabel, labelFor } from './grade-view';
+
+const STANDALONE = 'standalone';
+const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
+
+function parseNonNegative(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+function NeededText({ needed }: { needed: NeededScore }) {
+  const { t } = useTranslation('grades');
+  switch (needed.status) {
+    case 'no-target':
+      return <>{t('courses.needed.noTarget')}</>;
+    case 'no-remaining-work':
+      return <>{needed.targetMet ? t('courses.needed.met') : t('courses.needed.missed')}</>;
+    case 'secured':
+      return <>{t('courses.needed.secured')}</>;
+    case 'achievable':
+      return <>{t('courses.needed.achievable', { needed: pct(needed.needed), weight: pct(needed.remainingWeight) })}</>;
+    case 'impossible':
+      return <>{t('courses.needed.impossible', { needed: pct(needed.needed), max: pct(needed.maxFinalMark) })}</>;
+  }
+}
+
+function Mark({ mark, system, scale }: { mark: number | null; system: GradingSystemKey; scale: readonly CustomScaleBand[] | undefined }) {
+  const { t } = useTranslation('grades');
+  if (mark === null) return <span>{t('none')}</span>;
+  const label = labelFor(mark, system, scale);
+  return (
+    <span className={`font-semibold ${SCORE_COLOR_CLASSES[scoreColor(mark)]}`}>
+      {label && system !== 'percentage' ? t('markWithLabel', { mark: pct(mark), label }) : t('percent', { value: pct(mark) })}
+    </span>
+  );
+}
+
+/** Course Grades: per course current mark, target, remaining weight, needed score and a what-if (never saved). */
+export function CourseGrades({
+  rows,
+  courses,
+  system,
+  scale,
+  onAdd,
+}: {
+  rows: readonly GradedAssessment[];
+  courses: readonly Course[];
+  system: GradingSystemKey;
+  scale: readonly CustomScaleBand[] | undefined;
+  onAdd: () => void;
+}) {
+  const { t } = useTranslation('grades');
+  const idPrefix = useId();
+  const [targets, setTargets] = useState<Record<string, string>>({});
+  const [hypothetical, setHypothetical] = useState<Record<string, string>>({});
+  const saveTarget = useSaveCourseTarget();
+  const labelled = canLabel(system, scale);
+  // Without a custom scale there are no labels; the marks and the 4.0 GPA still compute.
+  const computeSystem: GradingSystemKey = labelled ? system : 'percentage';
+
+  const groups = useMemo(() => {
+    const list = courses.map((course) => ({
+      id: course.id,
+      name: course.name,
+      credits: course.credits,
+      savedTarget: course.targetGrade,
+      rows: rows.filter((r) => r.assessment.courseId === course.id),
+    }));
+    const known = new Set(courses.map((c) => c.id));
+    const standalone = rows.filter((r) => r.assessment.courseId === null || !known.has(r.assessment.courseId));
+    // Standalone work counts as one course without credits, i.e. 1 credit (rule 0.7), as on the server.
+    if (standalone.length > 0) list.push({ id: STANDALONE, name: t('standalone'), credits: null, savedTarget: null, rows: standalone });
+    return list;
+  }, [courses, rows, t]);
+
+  if (groups.length === 0) {
+    return (
+      <EmptyState
+        title={t('courses.emptyTitle')}
+        description={t('courses.emptyDescription')}
+        action={<Button onClick={onAdd}>{t('addGrade')}</Button>}
+      />
+    );
+  }
+
+  const whatIfCourses: WhatIfCourse[] = groups.map((group) => ({
+    id: group.id,
+    credits: group.credits,
+    targetGrade: parseNonNegative(targets[group.id]) ?? group.savedTarget,
+    assessments: group.rows.map(({ assessment, grade }) => ({
+      id: assessment.id,
+      weight: assessment.weight,
+      maxScore: assessment.maxScore,
+      score: grade?.score ?? null,
+    })),
+  }));
+  const scores: Record<string, number> = {};
+  for (const [id, text] of Object.entries(hypothetical)) {
+    const value = parseNonNegative(text);
+    if (value !== null) scores[id] = value;
+  }
+  const result = whatIf(whatIfCourses, scores, computeSystem, labelled ? scale : undefined);
+  const hasWhatIf = Object.keys(scores).length > 0;
+  // UCAS Tariff (A-Level) and IB Diploma points are totals, never averages (rule 0.8, Appendix A).
+  const pointsTotal =
+    system === 'uk_alevel' || system === 'us_ib'
+      ? gradePointsTotal(
+          result.courses.filter((course) => course.id !== STANDALONE).map((course) => course.previousMark),
+          system,
+        )
+      : null;
+  const gpaText = (gpa: number | null) => (gpa === null ? '—' : formatGradePoints(gpa, 2));
+
+  return (
+    <div className="space-y-4">
+      <Card aria-live="polite" data-testid="gpa">
+        <p className="text-sm text-muted-foreground">{t('courses.gpa')}</p>
+        <p className="text-2xl font-bold">
+          {gpaText(result.previousGpa.gpa4)}
+          {hasWhatIf ? ` → ${gpaText(result.gpa.gpa4)}` : ''}
+        </p>
+        {result.gpa.ownGpa !== null && result.gpa.ownGpaMax !== null ? (
+          <p className="text-sm">
+            {t('courses.ownGpa', {
+              value: hasWhatIf
+                ? `${gpaText(result.previousGpa.ownGpa)} → ${gpaText(result.gpa.ownGpa)}`
+                : gpaText(result.previousGpa.ownGpa),
+              max: formatNumber(result.gpa.ownGpaMax),
+            })}
+          </p>
+        ) : null}
+        {pointsTotal !== null ? (
+          <p className="text-sm" data-testid="points-total">
+            {t(system === 'uk_alevel' ? 'courses.ucasTotal' : 'courses.ibTotal', { total: formatNumber(pointsTotal) })}
+          </p>
+        ) : null}
+        {hasWhatIf ? (
+          <Button variant="link" size="sm" onClick={() => setHypothetical({})}>
+            {t('courses.resetWhatIf')}
+          </Button>
+        ) : null}
+      </Card>
+      {groups.map((group, index) => {
+        const course = result.courses[index];
+        if (!course) return null;
+        const targetId = `${idPrefix}-target-${group.id}`;
+        const assessments = whatIfCourses[index]?.assessments ?? [];
+        return (
+          <Card key={group.id} data-testid="course-card" aria-labelledby={`${idPrefix}-${group.id}`}>
+            <h2 id={`${idPrefix}-${group.id}`} className="text-lg font-semibold">
+              {group.name}
+            </h2>
+            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-muted-foreground">{t('courses.current')}</dt>
+                <dd data-testid="course-mark">
+                  <Mark mark={course.previousMark} system={system} scale={scale} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t('courses.whatIfMark')}</dt>
+                <dd data-testid="course-whatif-mark">
+                  <Mark mark={course.mark} system={system} scale={scale} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t('courses.remaining')}</dt>
+                <dd>{t('percent', { value: pct(remainingWeight(assessments)) })}</dd>
+              </div>
+              <div>
+                <dt>
+                  <label htmlFor={targetId} className="text-muted-foreground">
+                    {t('courses.target')}
+                  </label>
+                </dt>
+                <dd>
+                  <Input
+                    id={targetId}
+                    inputMode="decimal"
+                    className="h-8"
+                    value={targets[group.id] ?? (group.savedTarget === null ? '' : String(group.savedTarget))}
+                    onChange={(event) => setTargets((current) => ({ ...current, [group.id]: event.target.value }))}
+                  />
+                  {group.id !== STANDALONE &&
+                  targets[group.id] !== undefined &&
+                  parseNonNegative(targets[group.id]) !== group.savedTarget ? (
+                    <Button
+                      variant="link"
+                      size="sm"
+                      disabled={saveTarget.isPending}
+                      onClick={() =>
+                        saveTarget.mutate(
+                          { courseId: group.id, targetGrade: parseNonNegative(targets[group.id]) },
+                          {
+                            onSuccess: () => toast({ title: t('courses.targetSaved'), variant: 'success' }),
+                            onError: () =>
+                              toast({
+                                title: t('courses.targetError'),
+                                description: t('courses.targetErrorDescription'),
+                                variant: 'destructive',
+                              }),
+                          },
+                        )
+                      }
+                    >
+                      {t('courses.saveTarget')}
+                    </Button>
+                  ) : null}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-sm" data-testid="needed" aria-live="polite">
+              <NeededText needed={course.needed} />
+            </p>
+            {group.rows.length > 0 ? (
+              <details className="mt-2">
+                <summary className="cursor-pointer text-sm font-medium">{t('courses.whatIf')}</summary>
+                <ul className="mt-2 space-y-2">
+                  {group.rows.map(({ assessment, grade }) => {
+                    const inputId = `${idPrefix}-whatif-${assessment.id}`;
+                    return (
+                      <li key={assessment.id} className="flex items-center gap-2 text-sm">
+                        <label htmlFor={inputId} className="min-w-0 flex-1 truncate">
+                          {t('courses.whatIfLabel', { name: assessment.name, max: formatNumber(assessment.maxScore) })}
+                        </label>
+                        <Input
+                          id={inputId}
+                          inputMode="decimal"
+                          className="h-8 w-24"
+                          placeholder={grade ? String(grade.score) : t('none')}
+                          value={hypothetical[assessment.id] ?? ''}
+                          onChange={(event) => setHypothetical((current) => ({ ...current, [assessment.id]: event.target.value }))}
+                        />
+                      </li>
+                    );
+                  })}
+                </ul>
+              </details>
+            ) : null}
+          </Card>
+        );
+      })}
+    </div>
+  );
+}

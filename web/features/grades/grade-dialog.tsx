@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { celebrateGrade } from './celebrate';
+import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+const optionalNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || Number.isFinite(Number(value)), message);
+
+function gradeFormSchema(t: TFunction) {
+  return z
+    .object({
+      courseId: z.string(),
+      name: z.string().max(GRADE_LIMITS.nameMax, t('form.errors.nameMax', { max: GRADE_LIMITS.nameMax })),
+      type: z.enum(ASSESSMENT_TYPES),
+      date: z.string(),
+      maxScore: z
+        .string()
+        .trim()
+        .refine((value) => Number.isFinite(Number(value)) && Number(value) > 0 && value !== '', t('form.errors.maxScore')),
+      score: optionalNumber(t('form.errors.number')),
+      weight: z
+        .string()
+        .trim()
+        .refine((value) => value !== '' && Number(value) >= 0 && Number(value) <= 100, t('form.errors.weight')),
+      feedback: z.string().max(GRADE_LIMITS.textMax),
+      comments: z.string().max(GRADE_LIMITS.textMax),
+    })
+    .superRefine((values, context) => {
+      if (values.score === '') return;
+      const score = Number(values.score);
+      if (score < 0 || score > Number(values.maxScore)) {
+        context.addIssue({ code: 'custom', path: ['score'], message: t('form.errors.score') });
+      }
+    });
+}
+
+/** Today in the browser's time zone, as YYYY-MM-DD: the default date of a new assessment. */
+function todayLocal(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+type GradeFormValues = z.infer<ReturnType<typeof gradeFormSchema>>;
+
+export type EditTarget = { assessment: Assessment; grade: Grade | null };
+
+const selectClass = 'h-10 w-full rounded-md border bg-background px-3';
+
+/** Add or edit an assessment with its grade (SPEC.md §4: course optional, name required). */
+export function GradeDialog({
+  open,
+  onOpenChange,
+  courses,
+  editing,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  courses: readonly Course[];
+  editing: EditTarget | null;
+}) {
+  const { t } = useTranslation('grades');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? t('form.editTitle') : t('form.addTitle')} closeLabel={t('common:close')}>
+        {/* Mounted only while open, so every opening starts from the entity's values (or a blank form). */}
+        <GradeForm courses={courses} editing={editing} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; editing: EditTarget | null; onDone: () => void }) {
+  const { t } = useTranslation('grades');
+  const save = useSaveGrade();
+  const existing = editing?.assessment;
+  const form = useForm<GradeFormValues>({
+    resolver: zodResolver(gradeFormSchema(t)),
+    defaultValues: {
+      courseId: existing?.courseId ?? '',
+      name: existing?.name ?? '',
+      type: existing?.type ?? 'exam',
+      date: existing ? (existing.date ?? '') : todayLocal(),
+      maxScore: existing ? String(existing.maxScore) : '100',
+      score: editing?.grade ? String(editing.grade.score) : '',
+      weight: existing ? String(existing.weight) : '0',
+      feedback: existing?.feedback ?? '',
+      comments: existing?.comments ?? '',
+    },
+  });
+  const errors = form.formState.errors;
+  const missingName = () => {
+    if (form.getValues('name').trim() !== '') return false;
+    toast({ title: t('form.missingTitle'), description: t('form.missingName'), variant: 'destructive' });
+    return true;
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (missingName()) return;
+    if (editing?.grade && values.score === '') {
+      form.setError('score', { message: t('form.errors.scoreRequired') });
+      return;
+    }
+    const fields = {
+      courseId: values.courseId || null,
+      name: values.name.trim(),
+      type: values.type,
+      date: values.date || null,
+      maxScore: Number(values.maxScore),
+      weight: Number(values.weight),
+      feedback: values.feedback.trim() || null,
+      comments: values.comments.trim() || null,
+    };
+    const score = values.score === '' ? null : Number(values.score);
+    save.mutate(
+      { fields, score, ...(editing ? { existing: editing } : {}) },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? t('toast.updated') : t('toast.added'), variant: 'success' });
+          const before = editing?.grade ? editing.grade.score / editing.assessment.maxScore : null;
+          const after = score === null ? null : score / fields.maxScore;
+          if (after !== null && (before === null || after > before)) celebrateGrade();
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: editing ? t('toast.updateError') : t('toast.addError'),
+            // A refused request gets the usual sentence; anything else (network, a bug) SPEC.md §8's generic one.
+            description:
+              error instanceof ApiError
+                ? editing
+                  ? t('toast.updateErrorDescription')
+                  : t('toast.addErrorDescription')
+                : t('toast.unexpected'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }, missingName);
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <FormField label={t('form.course')}>
+        <select {...form.register('courseId')} className={selectClass}>
+          <option value="">{t('form.standalone')}</option>
+          {courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label={t('form.name')} error={errors.name?.message}>
+        <Input {...form.register('name')} maxLength={GRADE_LIMITS.nameMax} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t('form.type')}>
+          <select {...form.register('type')} className={selectClass}>
+            {ASSESSMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('form.date')}>
+          <Input {...form.register('date')} type="date" />
+        </FormField>
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        <FormField label={t('form.score')} error={errors.score?.message}>
+          <Input {...form.register('score')} inputMode="decimal" />
+        </FormField>
+        <FormField label={t('form.maxScore')} error={errors.maxScore?.message}>
+          <Input {...form.register('maxScore')} inputMode="decimal" />
+        </FormField>
+        <FormField label={t('form.weight')} error={errors.weight?.message}>
+          <Input {...form.register('weight')} inputMode="decimal" />
+        </FormField>
+      </div>
+      <p className="text-xs text-muted-foreground">{t('form.scoreHint')}</p>
+      <FormField label={t('form.feedback')}>
+        <textarea {...form.register('feedback')} rows={2} className="w-full rounded-md border bg-background p-2" />
+      </FormField>
+      <FormField label={t('form.comments')}>
+        <textarea {...form.register('comments')} rows={2} className="w-full rounded-md border bg-background p-2" />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          {t('common:cancel')}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {t('common:save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CUSTOM_SCALE_LIMITS, validateCustomScale, type CustomScaleBand } from '../../../common/domain/custom-scale';
+import { GRADING_SYSTEM_KEYS, isGradingSystemKey, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../lib/toast';
+import { useSaveCustomScale, useUpdateGradingSystem } from './grades.api';
+
+type BandDraft = { label: string; minPercentage: string; gradePoints: string };
+
+const toDraft = (band: CustomScaleBand): BandDraft => ({
+  label: band.label,
+  minPercentage: String(band.minPercentage),
+  gradePoints: band.gradePoints === null || band.gradePoints === undefined ? '' : String(band.gradePoints),
+});
+
+const DEFAULT_DRAFT: BandDraft[] = [
+  { label: 'Pass', minPercentage: '50', gradePoints: '' },
+  { label: 'Fail', minPercentage: '0', gradePoints: '' },
+];
+
+function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
+  const { t } = useTranslation('grades');
+  const id = useId();
+  const save = useSaveCustomScale();
+  const [drafts, setDrafts] = useState<BandDraft[]>(() => (scale.length > 0 ? scale.map(toDraft) : DEFAULT_DRAFT));
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const update = (index: number, patch: Partial<BandDraft>) =>
+    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
+
+  const submit = () => {
+    const bands: CustomScaleBand[] = drafts.map((draft) => ({
+      label: draft.label,
+      minPercentage: draft.minPercentage.trim() === '' ? Number.NaN : Number(draft.minPercentage),
+      gradePoints: draft.gradePoints.trim() === '' ? null : Number(draft.gradePoints),
+    }));
+    const issues = validateCustomScale(bands);
+    if (issues.length > 0) {
+      setProblems([...new Set(issues.map((issue) => t(`scale.issues.${issue.code}`)))]);
+      return;
+    }
+    setProblems([]);
+    save.mutate(bands, {
+      onSuccess: () => toast({ title: t('scale.saved'), variant: 'success' }),
+      onError: () => toast({ title: t('scale.saveError'), description: t('scale.saveErrorDescription'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{t('scale.title')}</h2>
+      <p className="mb-3 text-sm text-muted-foreground">{t('scale.description')}</p>
+      <div className="space-y-2">
+        <div className="grid grid-cols-[1fr_5rem_5rem_2.5rem] gap-2 text-xs font-medium text-muted-foreground" aria-hidden="true">
+          <span>{t('scale.label')}</span>
+          <span>{t('scale.min')}</span>
+          <span>{t('scale.points')}</span>
+        </div>
+        {drafts.map((draft, index) => (
+          <div key={index} className="grid grid-cols-[1fr_5rem_5rem_2.5rem] gap-2">
+            <Input
+              aria-label={t('scale.labelN', { n: index + 1 })}
+              id={`${id}-label-${index}`}
+              value={draft.label}
+              maxLength={CUSTOM_SCALE_LIMITS.labelMaxLength}
+              onChange={(event) => update(index, { label: event.target.value })}
+            />
+            <Input
+              aria-label={t('scale.minN', { n: index + 1 })}
+              inputMode="decimal"
+              value={draft.minPercentage}
+              onChange={(event) => update(index, { minPercentage: event.target.value })}
+            />
+            <Input
+              aria-label={t('scale.pointsN', { n: index + 1 })}
+              inputMode="decimal"
+              value={draft.gradePoints}
+              onChange={(event) => update(index, { gradePoints: event.target.value })}
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('scale.remove', { n: index + 1 })}
+              disabled={drafts.length <= CUSTOM_SCALE_LIMITS.minBands}
+              onClick={() => setDrafts((current) => current.filter((_, i) => i !== index))}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </div>
+        ))}
+      </div>
+      {problems.length > 0 ? (
+        <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-destructive">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={drafts.length >= CUSTOM_SCALE_LIMITS.maxBands}
+          onClick={() => setDrafts((current) => [...current, { label: '', minPercentage: '', gradePoints: '' }])}
+        >
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          {t('scale.add')}
+        </Button>
+        <Button onClick={submit} disabled={save.isPending}>
+          {t('scale.save')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Grade settings: the grading system (saved on the server) and the custom scale. */
+export function GradeSettings({ system, scale }: { system: GradingSystemKey; scale: readonly CustomScaleBand[] }) {
+  const { t } = useTranslation('grades');
+  const selectId = useId();
+  const updateSystem = useUpdateGradingSystem(t('settings:gradingUpdateError'));
+  return (
+    <div className="space-y-4">
+      <Card>
+        <label htmlFor={selectId} className="mb-1 block text-lg font-semibold">
+          {t('settings:grading.title')}
+        </label>
+        <select
+          id={selectId}
+          className="h-10 w-full rounded-md border bg-background px-3"
+          value={system}
+          onChange={(event) => {
+            if (isGradingSystemKey(event.target.value)) updateSystem.mutate(event.target.value);
+          }}
+        >
+          {GRADING_SYSTEM_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {t(`settings:grading.systems.${key}`)}
+            </option>
+          ))}
+        </select>
+        {system === 'custom' && scale.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t('scale.needed')}</p> : null}
+      </Card>
+      <CustomScaleEditor key={scale.map((b) => `${b.label}:${b.minPercentage}`).join('|')} scale={scale} />
+    </div>
+  );
+}

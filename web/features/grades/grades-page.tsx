@@ -1,0 +1,243 @@
+import { Pencil, Plus, Repeat, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomScaleBand } from '../../../common/domain/custom-scale';
+import type { GradingSystemKey } from '../../../common/domain/grading-systems';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { formatDate, formatNumber } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { AddCourseDialog } from './add-course-dialog';
+import { ConvertDialog } from './convert-dialog';
+import { CourseGrades } from './course-grades';
+import { GradeDialog, type EditTarget } from './grade-dialog';
+import { GradeSettings } from './grade-settings';
+import { SCORE_COLOR_CLASSES, labelFor, scored } from './grade-view';
+import {
+  useAssessments,
+  useCourses,
+  useCustomScale,
+  useDeleteGrade,
+  useGrades,
+  useGradingSystem,
+  type Assessment,
+  type Course,
+  type Grade,
+} from './grades.api';
+
+export type GradedAssessment = { assessment: Assessment; grade: Grade | null };
+
+function AllGrades({
+  rows,
+  courses,
+  system,
+  scale,
+  onEdit,
+  onDelete,
+  onConvert,
+  onAdd,
+}: {
+  rows: readonly GradedAssessment[];
+  courses: readonly Course[];
+  system: GradingSystemKey;
+  scale: readonly CustomScaleBand[] | undefined;
+  onEdit: (row: GradedAssessment) => void;
+  onDelete: (row: GradedAssessment) => void;
+  onConvert: (label: string) => void;
+  onAdd: () => void;
+}) {
+  const { t } = useTranslation('grades');
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        title={t('all.emptyTitle')}
+        description={t('all.emptyDescription')}
+        action={
+          <Button onClick={onAdd}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {t('addGrade')}
+          </Button>
+        }
+      />
+    );
+  }
+  const courseName = (id: string | null) => (id === null ? t('standalone') : (courses.find((c) => c.id === id)?.name ?? t('standalone')));
+  return (
+    <ul className="space-y-2" aria-label={t('all.listLabel')}>
+      {rows.map((row) => {
+        const { assessment, grade } = row;
+        const view = grade ? scored(grade.score, assessment.maxScore) : null;
+        const label = view ? labelFor(view.percentage, system, scale) : null;
+        return (
+          <li key={assessment.id} data-testid="grade-row">
+            <Card className="flex flex-wrap items-center gap-3 p-3 sm:p-4">
+              <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+                <p className="truncate font-medium">{assessment.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  {[courseName(assessment.courseId), t(`types.${assessment.type}`), assessment.date ? formatDate(assessment.date) : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <p className="text-xs text-muted-foreground">{t('all.weight', { weight: formatNumber(assessment.weight) })}</p>
+                {assessment.feedback ? <p className="mt-1 line-clamp-2 text-sm">{assessment.feedback}</p> : null}
+              </div>
+              <div className="ml-auto text-right">
+                {grade && view ? (
+                  <>
+                    <p className={`text-lg font-semibold ${SCORE_COLOR_CLASSES[view.color]}`} data-testid="grade-label">
+                      {label ?? t('none')}
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      {t('all.score', {
+                        score: formatNumber(grade.score),
+                        max: formatNumber(assessment.maxScore),
+                        percentage: formatNumber(view.percentage, { maximumFractionDigits: 2 }),
+                      })}
+                    </p>
+                  </>
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t('all.notGraded')}</p>
+                )}
+              </div>
+              <div className="flex gap-1">
+                {label ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('convert.open', { name: assessment.name })}
+                    onClick={() => onConvert(label)}
+                  >
+                    <Repeat aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                ) : null}
+                <Button variant="ghost" size="icon" aria-label={t('all.edit', { name: assessment.name })} onClick={() => onEdit(row)}>
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                </Button>
+                <Button variant="ghost" size="icon" aria-label={t('all.delete', { name: assessment.name })} onClick={() => onDelete(row)}>
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </Button>
+              </div>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** /grades: All Grades, Course Grades and grade settings (SPEC.md §2). */
+export function GradesPage() {
+  const { t } = useTranslation('grades');
+  const assessments = useAssessments();
+  const grades = useGrades();
+  const courses = useCourses();
+  const systemQuery = useGradingSystem();
+  const scaleQuery = useCustomScale();
+  const remove = useDeleteGrade();
+  const [dialog, setDialog] = useState<{ open: boolean; editing: EditTarget | null }>({ open: false, editing: null });
+  const [courseDialog, setCourseDialog] = useState(false);
+  const [deleting, setDeleting] = useState<GradedAssessment | null>(null);
+  const [converting, setConverting] = useState<string | null>(null);
+
+  const rows = useMemo<GradedAssessment[]>(() => {
+    const byAssessment = new Map((grades.data ?? []).map((g) => [g.assessmentId, g]));
+    return (assessments.data ?? []).map((assessment) => ({ assessment, grade: byAssessment.get(assessment.id) ?? null }));
+  }, [assessments.data, grades.data]);
+
+  const queries = [assessments, grades, courses, systemQuery, scaleQuery];
+  if (queries.some((q) => q.isPending)) return <LoadingState label={t('common:loading')} />;
+  if (queries.some((q) => q.isError)) {
+    return (
+      <ErrorState
+        title={t('common:errors.loadTitle')}
+        description={t('common:errors.loadDescription')}
+        retryLabel={t('common:retry')}
+        onRetry={() => queries.forEach((q) => void q.refetch())}
+      />
+    );
+  }
+  const system = systemQuery.data?.system ?? 'letter';
+  const scale = scaleQuery.data?.bands;
+  const courseList = courses.data ?? [];
+  const openAdd = () => setDialog({ open: true, editing: null });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(
+      { assessmentId: deleting.assessment.id, gradeId: deleting.grade?.id ?? null },
+      {
+        onSuccess: () => {
+          toast({ title: t('toast.deleted'), variant: 'success' });
+          setDeleting(null);
+        },
+        onError: () => toast({ title: t('toast.deleteError'), description: t('toast.deleteErrorDescription'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="grades-title" className="mx-auto max-w-4xl">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 id="grades-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setCourseDialog(true)}>
+            {t('addCourse.open')}
+          </Button>
+          <Button onClick={openAdd}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {t('addGrade')}
+          </Button>
+        </div>
+      </div>
+      <p className="mb-3 text-sm text-muted-foreground">{t('currentSystem', { system: t(`settings:grading.systems.${system}`) })}</p>
+      <Tabs defaultValue="all">
+        <TabsList className="mb-4">
+          <TabsTrigger value="all">{t('tabs.all')}</TabsTrigger>
+          <TabsTrigger value="courses">{t('tabs.courses')}</TabsTrigger>
+          <TabsTrigger value="settings">{t('tabs.settings')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="all">
+          <AllGrades
+            rows={rows}
+            courses={courseList}
+            system={system}
+            scale={scale}
+            onAdd={openAdd}
+            onEdit={(row) => setDialog({ open: true, editing: row })}
+            onDelete={setDeleting}
+            onConvert={setConverting}
+          />
+        </TabsContent>
+        <TabsContent value="courses">
+          <CourseGrades rows={rows} courses={courseList} system={system} scale={scale} onAdd={openAdd} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <GradeSettings system={system} scale={scale ?? []} />
+        </TabsContent>
+      </Tabs>
+      <GradeDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        courses={courseList}
+        editing={dialog.editing}
+      />
+      <AddCourseDialog open={courseDialog} onOpenChange={setCourseDialog} />
+      <ConvertDialog label={converting} system={system} scale={scale} onClose={() => setConverting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        title={t('deleteConfirm.title')}
+        description={t('deleteConfirm.description', { name: deleting?.assessment.name ?? '' })}
+        confirmLabel={t('common:delete')}
+        cancelLabel={t('common:cancel')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
+    </section>
+  );
+}

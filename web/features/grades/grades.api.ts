@@ -1,0 +1,155 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CustomScaleBand } from '../../../common/domain/custom-scale';
+import type { GradingSystemKey } from '../../../common/domain/grading-systems';
+import type { AssessmentType } from '../../../common/schemas/grades.schema';
+import { ApiError, apiJson } from '../../lib/api-client';
+import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
+import { toast } from '../../lib/toast';
+
+export type Assessment = {
+  id: string;
+  courseId: string | null;
+  name: string;
+  type: AssessmentType;
+  date: string | null;
+  maxScore: number;
+  weight: number;
+  feedback: string | null;
+  comments: string | null;
+};
+export type Grade = { id: string; assessmentId: string; score: number };
+/** The fields of a course this feature reads (the course API belongs to the schedule feature). */
+export type Course = { id: string; name: string; credits: number | null; targetGrade: number | null; color?: string };
+
+export const ASSESSMENTS_KEY = ['/api/assessments'] as const;
+export const GRADES_KEY = ['/api/grades'] as const;
+export const COURSES_KEY = ['/api/courses'] as const;
+export const GRADING_SYSTEM_KEY = ['/api/grading-system'] as const;
+export const CUSTOM_SCALE_KEY = ['/api/grading-system/custom-scale'] as const;
+/** SPEC.md §7: after a grading change, dependent data is refreshed once more after 300 ms. */
+const REFRESH_DELAY_MS = 300;
+
+export const useAssessments = () => useQuery<Assessment[]>({ queryKey: ASSESSMENTS_KEY });
+export const useGrades = () => useQuery<Grade[]>({ queryKey: GRADES_KEY });
+export const useGradingSystem = () => useQuery<{ system: GradingSystemKey }>({ queryKey: GRADING_SYSTEM_KEY });
+export const useCustomScale = () => useQuery<{ bands: CustomScaleBand[] }>({ queryKey: CUSTOM_SCALE_KEY });
+
+/** The user's courses; an absent course API (404) reads as "no courses", so standalone grades still work. */
+export function useCourses() {
+  return useQuery<Course[]>({
+    queryKey: COURSES_KEY,
+    queryFn: async () => {
+      try {
+        return await apiJson<Course[]>('GET', '/api/courses');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+}
+
+function useInvalidateGrades() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ASSESSMENTS_KEY }),
+      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/grades') }),
+    ]);
+}
+
+export type AssessmentFields = Omit<Assessment, 'id'>;
+
+/** The grade form's save: a new assessment with its optional score in one call, or an edit. */
+export function useSaveGrade() {
+  const invalidate = useInvalidateGrades();
+  return useMutation({
+    mutationFn: async (input: {
+      fields: AssessmentFields;
+      score: number | null;
+      existing?: { assessment: Assessment; grade: Grade | null };
+    }) => {
+      const { fields, score, existing } = input;
+      if (!existing) {
+        await apiJson('POST', '/api/assessments', { ...fields, score });
+        return;
+      }
+      const { assessment, grade } = existing;
+      // Lowering maxScore below the old score is refused, so the score moves first in that case.
+      const patchGradeFirst = grade !== null && score !== null && fields.maxScore < assessment.maxScore;
+      const saveGrade = async () => {
+        if (score === null) return;
+        if (grade === null) await apiJson('POST', '/api/grades', { assessmentId: assessment.id, score });
+        else if (grade.score !== score) await apiJson('PATCH', `/api/grades/${grade.id}`, { score });
+      };
+      if (patchGradeFirst) await saveGrade();
+      await apiJson('PATCH', `/api/assessments/${assessment.id}`, fields);
+      if (!patchGradeFirst) await saveGrade();
+    },
+    onSettled: invalidate,
+  });
+}
+
+/** Deletes a graded assessment through its grade (both go, API.md) or an ungraded one directly. */
+export function useDeleteGrade() {
+  const invalidate = useInvalidateGrades();
+  return useMutation({
+    mutationFn: ({ assessmentId, gradeId }: { assessmentId: string; gradeId: string | null }) =>
+      gradeId ? apiJson<null>('DELETE', `/api/grades/${gradeId}`) : apiJson<null>('DELETE', `/api/assessments/${assessmentId}`),
+    onSettled: invalidate,
+  });
+}
+
+export function useSaveCustomScale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bands: CustomScaleBand[]) => apiJson<{ bands: CustomScaleBand[] }>('PUT', '/api/grading-system/custom-scale', { bands }),
+    onSuccess: (data) => queryClient.setQueryData(CUSTOM_SCALE_KEY, data),
+  });
+}
+
+export function useAddCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; color: string; credits: number | null; targetGrade: number | null }) =>
+      apiJson<Course>('POST', '/api/courses', body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+  });
+}
+
+/** Saves a course's target mark through the course API (schedule feature). */
+export function useSaveCourseTarget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ courseId, targetGrade }: { courseId: string; targetGrade: number | null }) =>
+      apiJson<Course>('PATCH', `/api/courses/${courseId}`, { targetGrade }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+  });
+}
+
+/**
+ * Saves the grading system on the server (the one source of truth, shared with the Settings dialog).
+ * The choice shows at once and reverts with 'Error updating grading system' if the server refuses it.
+ */
+export function useUpdateGradingSystem(errorTitle: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (system: GradingSystemKey) => apiJson<{ system: GradingSystemKey }>('PATCH', '/api/grading-system', { system }),
+    onMutate: async (system) => {
+      await queryClient.cancelQueries({ queryKey: GRADING_SYSTEM_KEY });
+      const previous = queryClient.getQueryData<{ system: GradingSystemKey }>(GRADING_SYSTEM_KEY);
+      queryClient.setQueryData(GRADING_SYSTEM_KEY, { system });
+      return { previous };
+    },
+    onError: (_error, _system, context) => {
+      if (context?.previous) queryClient.setQueryData(GRADING_SYSTEM_KEY, context.previous);
+      toast({ title: errorTitle, variant: 'destructive' });
+    },
+    onSuccess: ({ system }) => {
+      safeStorage.set(STORAGE_KEYS.gradingSystem, system);
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/grades') });
+      }, REFRESH_DELAY_MS);
+    },
+  });
+}
