@@ -29,8 +29,9 @@ test('a focus phase runs to its end on a fast clock: session saved, points and s
 
   // Jump past the end at once, as after a sleeping laptop.
   await page.clock.fastForward('30:00');
-  await expect(page.getByTestId('toast')).toContainText('Study session added');
-  await expect(page.getByTestId('points-badge')).toHaveText(`Points: ${before + 10}`);
+  // The first session ever also unlocks First Session (+20): the server says so and the page celebrates it.
+  await expect(page.getByTestId('toast')).toContainText('First Session');
+  await expect(page.getByTestId('points-badge')).toHaveText(`Points: ${before + 10 + 20}`);
   await expect(page.getByTestId('streak-badge')).toHaveText('Streak: 1');
   await expect(page.getByRole('button', { name: 'Short break', pressed: true })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText('5:00');
