@@ -96,3 +96,18 @@ test('custom intervals apply from the next phase: a running phase keeps its end'
   await expect(page.getByRole('timer')).toHaveText('50:00');
   await expect(page.getByText('Focus 50 min · short break 10 min · long break 15 min')).toBeVisible();
 });
+
+test('the study achievements show what the sessions unlocked', async ({ page, baseURL }) => {
+  await registerViaApi(page.request);
+  const logged = await page.request.post('/api/study-sessions', {
+    data: { startedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), durationMinutes: 130, type: 'focus', technique: 'custom' },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(logged.status()).toBe(201);
+  await page.goto('/study');
+  await page.getByRole('tab', { name: 'Achievements' }).click();
+  await expect(page.locator('[data-achievement="first-study-session"]')).toHaveAttribute('data-unlocked', 'true');
+  await expect(page.locator('[data-achievement="focused_mind"]')).toHaveAttribute('data-unlocked', 'true');
+  await expect(page.locator('[data-achievement="five-day-streak"]')).toHaveAttribute('data-unlocked', 'false');
+  await expectNoSeriousA11yViolations(page);
+});

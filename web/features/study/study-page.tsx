@@ -6,6 +6,7 @@ import { FocusCentre } from './focus-centre';
 import { SessionsPanel } from './sessions-panel';
 import { StatsPanel } from './stats-panel';
 import { usePoints, useStudyStreak } from './study.api';
+import { StudyAchievements } from './study-achievements';
 
 /** /study: the focus centre, sessions, statistics and streaks (SPEC.md §2). */
 export function StudyPage() {
@@ -34,6 +35,7 @@ export function StudyPage() {
           <TabsTrigger value="focus">{t('tabs.focus')}</TabsTrigger>
           <TabsTrigger value="sessions">{t('tabs.sessions')}</TabsTrigger>
           <TabsTrigger value="stats">{t('tabs.stats')}</TabsTrigger>
+          <TabsTrigger value="achievements">{t('tabs.achievements')}</TabsTrigger>
         </TabsList>
         <TabsContent value="focus" className="mt-4 space-y-4 data-[state=inactive]:hidden" forceMount>
           <FocusCentre />
@@ -43,6 +45,9 @@ export function StudyPage() {
         </TabsContent>
         <TabsContent value="stats" className="mt-4">
           <StatsPanel />
+        </TabsContent>
+        <TabsContent value="achievements" className="mt-4">
+          <StudyAchievements />
         </TabsContent>
       </Tabs>
     </section>

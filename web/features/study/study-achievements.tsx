@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Lock, Medal } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Achievement } from '../../../common/schemas/rewards.schema';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { cn } from '../../lib/class-names';
+import { formatCalendarDate, formatNumber } from '../../lib/format';
+
+/** The study achievements (SPEC.md §2 "Study: … achievements"); the full list lives on /rewards. */
+const STUDY_ACHIEVEMENTS = [
+  'first-study-session',
+  'five-day-streak',
+  'early_bird',
+  'night_owl',
+  'focused_mind',
+  'dedicated_learner',
+  'monthly_master',
+];
+
+export function StudyAchievements() {
+  const { t } = useTranslation(['study', 'rewards']);
+  const achievements = useQuery<Achievement[]>({ queryKey: ['/api/achievements'] });
+  if (achievements.isPending) return <LoadingState label={t('common:loading')} />;
+  if (achievements.isError) {
+    return (
+      <ErrorState
+        title={t('common:errors.loadTitle')}
+        description={t('common:errors.loadDescription')}
+        retryLabel={t('common:retry')}
+        onRetry={() => void achievements.refetch()}
+      />
+    );
+  }
+  const shown = achievements.data.filter((achievement) => STUDY_ACHIEVEMENTS.includes(achievement.id));
+  if (shown.length === 0) return <EmptyState title={t('rewards:achievements.empty')} />;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {shown.map((achievement) => {
+        const name = t(`rewards:achievements.items.${achievement.id}.name`);
+        const percent = Math.min(100, Math.round((achievement.progress / achievement.target) * 100));
+        return (
+          <li key={achievement.id}>
+            <Card className="flex gap-3" data-achievement={achievement.id} data-unlocked={achievement.unlocked}>
+              {achievement.unlocked ? (
+                <Medal aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
+              ) : (
+                <Lock aria-hidden="true" className="h-8 w-8 shrink-0 text-muted-foreground" />
+              )}
+              <div className="min-w-0 flex-1 space-y-1">
+                <h3 className="font-semibold">{name}</h3>
+                <p className="text-sm text-muted-foreground">{t(`rewards:achievements.items.${achievement.id}.description`)}</p>
+                <div
+                  role="progressbar"
+                  aria-label={t('rewards:achievements.progressLabel', { name })}
+                  aria-valuenow={achievement.progress}
+                  aria-valuemin={0}
+                  aria-valuemax={achievement.target}
+                  className="h-2 overflow-hidden rounded-full bg-muted"
+                >
+                  <div className={cn('h-full rounded-full bg-primary')} style={{ width: `${percent}%` }} />
+                </div>
+                <p className="flex justify-between text-xs text-muted-foreground">
+                  <span>
+                    {achievement.unlocked && achievement.unlockedAt
+                      ? t('rewards:achievements.unlockedOn', { date: formatCalendarDate(achievement.unlockedAt.slice(0, 10)) })
+                      : t('rewards:achievements.locked')}
+                  </span>
+                  <span className="font-semibold text-foreground">
+                    {t('rewards:points', { count: achievement.points, formatted: formatNumber(achievement.points) })}
+                  </span>
+                </p>
+              </div>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
