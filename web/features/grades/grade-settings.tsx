@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
-import { useSaveCustomScale, useUpdateGradingSystem } from './grades.api';
+import { useUpdateGradingSystem } from '../../lib/grading-system';
+import { useSaveCustomScale } from './grades.api';
 
 type BandDraft = { label: string; minPercentage: string; gradePoints: string };
 

@@ -22,11 +22,11 @@ import {
   useCustomScale,
   useDeleteGrade,
   useGrades,
-  useGradingSystem,
   type Assessment,
   type Course,
   type Grade,
 } from './grades.api';
+import { useGradingSystem } from '../../lib/grading-system';
 
 export type GradedAssessment = { assessment: Assessment; grade: Grade | null };
 

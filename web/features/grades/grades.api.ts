@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
-import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { AssessmentType } from '../../../common/schemas/grades.schema';
 import { ApiError, apiJson } from '../../lib/api-client';
-import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
-import { toast } from '../../lib/toast';
 
 export type Assessment = {
   id: string;
@@ -24,14 +21,10 @@ export type Course = { id: string; name: string; credits: number | null; targetG
 export const ASSESSMENTS_KEY = ['/api/assessments'] as const;
 export const GRADES_KEY = ['/api/grades'] as const;
 export const COURSES_KEY = ['/api/courses'] as const;
-export const GRADING_SYSTEM_KEY = ['/api/grading-system'] as const;
 export const CUSTOM_SCALE_KEY = ['/api/grading-system/custom-scale'] as const;
-/** SPEC.md §7: after a grading change, dependent data is refreshed once more after 300 ms. */
-const REFRESH_DELAY_MS = 300;
 
 export const useAssessments = () => useQuery<Assessment[]>({ queryKey: ASSESSMENTS_KEY });
 export const useGrades = () => useQuery<Grade[]>({ queryKey: GRADES_KEY });
-export const useGradingSystem = () => useQuery<{ system: GradingSystemKey }>({ queryKey: GRADING_SYSTEM_KEY });
 export const useCustomScale = () => useQuery<{ bands: CustomScaleBand[] }>({ queryKey: CUSTOM_SCALE_KEY });
 
 /** The user's courses; an absent course API (404) reads as "no courses", so standalone grades still work. */
@@ -124,32 +117,5 @@ export function useSaveCourseTarget() {
     mutationFn: ({ courseId, targetGrade }: { courseId: string; targetGrade: number | null }) =>
       apiJson<Course>('PATCH', `/api/courses/${courseId}`, { targetGrade }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
-  });
-}
-
-/**
- * Saves the grading system on the server (the one source of truth, shared with the Settings dialog).
- * The choice shows at once and reverts with 'Error updating grading system' if the server refuses it.
- */
-export function useUpdateGradingSystem(errorTitle: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (system: GradingSystemKey) => apiJson<{ system: GradingSystemKey }>('PATCH', '/api/grading-system', { system }),
-    onMutate: async (system) => {
-      await queryClient.cancelQueries({ queryKey: GRADING_SYSTEM_KEY });
-      const previous = queryClient.getQueryData<{ system: GradingSystemKey }>(GRADING_SYSTEM_KEY);
-      queryClient.setQueryData(GRADING_SYSTEM_KEY, { system });
-      return { previous };
-    },
-    onError: (_error, _system, context) => {
-      if (context?.previous) queryClient.setQueryData(GRADING_SYSTEM_KEY, context.previous);
-      toast({ title: errorTitle, variant: 'destructive' });
-    },
-    onSuccess: ({ system }) => {
-      safeStorage.set(STORAGE_KEYS.gradingSystem, system);
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/grades') });
-      }, REFRESH_DELAY_MS);
-    },
   });
 }

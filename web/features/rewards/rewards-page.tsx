@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/class-names';
@@ -18,22 +19,6 @@ import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
 import { useAchievements, useChallenges, useDeleteCustomReward, usePoints, usePointsHistory, useRedeem, useShop } from './rewards.api';
-
-function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
-  const percent = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuenow={value}
-      aria-valuemin={0}
-      aria-valuemax={max}
-      className="h-2 w-full overflow-hidden rounded-full bg-muted"
-    >
-      <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-    </div>
-  );
-}
 
 function FilterChips<T extends string>({
   filters,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Achievement } from '../../../common/schemas/rewards.schema';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
-import { cn } from '../../lib/class-names';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 
 /** The study achievements (SPEC.md §2 "Study: … achievements"); the full list lives on /rewards. */
@@ -38,7 +38,6 @@ export function StudyAchievements() {
     <ul className="grid gap-3 sm:grid-cols-2">
       {shown.map((achievement) => {
         const name = t(`rewards:achievements.items.${achievement.id}.name`);
-        const percent = Math.min(100, Math.round((achievement.progress / achievement.target) * 100));
         return (
           <li key={achievement.id}>
             <Card className="flex gap-3" data-achievement={achievement.id} data-unlocked={achievement.unlocked}>
@@ -50,16 +49,11 @@ export function StudyAchievements() {
               <div className="min-w-0 flex-1 space-y-1">
                 <h3 className="font-semibold">{name}</h3>
                 <p className="text-sm text-muted-foreground">{t(`rewards:achievements.items.${achievement.id}.description`)}</p>
-                <div
-                  role="progressbar"
-                  aria-label={t('rewards:achievements.progressLabel', { name })}
-                  aria-valuenow={achievement.progress}
-                  aria-valuemin={0}
-                  aria-valuemax={achievement.target}
-                  className="h-2 overflow-hidden rounded-full bg-muted"
-                >
-                  <div className={cn('h-full rounded-full bg-primary')} style={{ width: `${percent}%` }} />
-                </div>
+                <ProgressBar
+                  value={achievement.progress}
+                  max={achievement.target}
+                  label={t('rewards:achievements.progressLabel', { name })}
+                />
                 <p className="flex justify-between text-xs text-muted-foreground">
                   <span>
                     {achievement.unlocked && achievement.unlockedAt

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradingSystemKey } from '../../../common/domain/grading-systems';
-import { apiJson } from '../../lib/api-client';
-import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
-import { toast } from '../../lib/toast';
+import type { GradingSystemKey } from '../../common/domain/grading-systems';
+import { apiJson } from './api-client';
+import { STORAGE_KEYS, safeStorage } from './storage-keys';
+import { toast } from './toast';
 
 export const GRADING_SYSTEM_KEY = ['/api/grading-system'] as const;
 /** SPEC.md §7: after a grading change, dependent data is refreshed once more after 300 ms. */
