@@ -5,7 +5,21 @@ import { STORAGE_KEYS } from './storage-keys';
 
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'account', 'landing', 'pages', 'rewards', 'study', 'schedule', 'tasks', 'grades'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'shell',
+  'settings',
+  'account',
+  'landing',
+  'pages',
+  'rewards',
+  'study',
+  'schedule',
+  'tasks',
+  'grades',
+  'home',
+] as const;
 
 /** Each language's own name, shown in the language picker in every language. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
