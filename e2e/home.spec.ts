@@ -43,7 +43,7 @@ test('a seeded user sees today’s classes, overdue alerts, the week and the mon
   await registerViaApi(page.request);
   const today = isoDay(0);
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-  const term = await post(page, baseURL, '/api/terms', { name: 'Spring', startDate: isoDay(-30), endDate: isoDay(60) });
+  const term = await post(page, baseURL, '/api/terms', { name: 'Spring', startDate: isoDay(-30), endDate: isoDay(60), color: '#1d4ed8' });
   await post(page, baseURL, '/api/courses', {
     name: 'Astronomy 101',
     room: 'Observatory 2',

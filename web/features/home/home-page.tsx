@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { cn } from '../../lib/class-names';
-import { formatCalendarDate, formatNumber, intlLocale } from '../../lib/format';
+import { dateTimeFormat, formatCalendarDate, formatNumber } from '../../lib/format';
 import { currentLanguage, type Language } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useDashboardData, useLoadSampleData, useSessionUser } from './home.api';
@@ -30,7 +30,7 @@ const FIRST_DAY: Record<Language, number> = { en: 0, es: 1, fr: 1, de: 1, zh: 1,
 
 /** A local 'HH:MM' as the language writes a time (12-hour only in English). */
 function formatClock(time: string): string {
-  return new Intl.DateTimeFormat(intlLocale(), {
+  return dateTimeFormat({
     hour: 'numeric',
     minute: '2-digit',
     hour12: currentLanguage() === 'en',
@@ -40,7 +40,7 @@ function formatClock(time: string): string {
 
 /** A task's due instant in the user's zone: time only for today, else weekday + date + time. */
 function formatDue(dueDate: string, timeZone: string, withDate: boolean): string {
-  return new Intl.DateTimeFormat(intlLocale(), {
+  return dateTimeFormat({
     ...(withDate ? { weekday: 'short', month: 'short', day: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
@@ -95,10 +95,7 @@ export function HomePage() {
     [weekOccurrences, today, now],
   );
   const courseById = useMemo(() => new Map((courses ?? []).map((course) => [course.id, course])), [courses]);
-  const selectedTasks = useMemo(
-    () => (tasks ? tasks.filter((task) => !task.completed && localDateOf(task.dueDate, timeZone) === selectedDate) : []),
-    [tasks, selectedDate, timeZone],
-  );
+  const selectedTasks = buckets?.openByDate.get(selectedDate) ?? [];
 
   const core = [data.tasks, data.courses, data.terms, data.holidays];
   if (core.some((query) => query.isPending && !query.data)) return <LoadingState label={t('common:loading')} />;

@@ -51,7 +51,7 @@ describe('bucketTasks', () => {
     expect(buckets.overdue.map((t) => t.id)).toEqual(['late']);
     expect(buckets.today.map((t) => t.id)).toEqual(['today-late-utc']);
     expect(buckets.nextWeek.map((t) => t.id)).toEqual(['tomorrow-tokyo', 'in7']);
-    expect(buckets.openByDate.get('2026-03-11')).toBe(1);
+    expect(buckets.openByDate.get('2026-03-11')?.map((t) => t.id)).toEqual(['tomorrow-tokyo']);
     expect(buckets.openByDate.has('2026-03-09')).toBe(true);
   });
 
@@ -74,13 +74,13 @@ describe('timetable panels', () => {
     endDate: '2026-06-30',
     academicYearId: null,
     color: '#000000',
-    rotation: { kind: 'ab', firstWeek: 'A' },
+    rotation: { kind: 'ab' },
   };
   const input = {
     // Weekday 2 = Tuesday; the A-week slot only meets in A weeks.
     courses: [
-      course('every', [{ day: 2, startTime: '09:00', endTime: '10:00' }], 'term'),
-      course('a-only', [{ day: 2, startTime: '11:00', endTime: '12:00', week: 'A' }], 'term'),
+      course('every', [{ day: 2, startTime: '09:00', endTime: '10:00', week: null, cycleDay: null }], 'term'),
+      course('a-only', [{ day: 2, startTime: '11:00', endTime: '12:00', week: 'A', cycleDay: null }], 'term'),
     ],
     terms: [term],
     holidays: [],

@@ -19,8 +19,8 @@ export type TaskBuckets = {
   today: DatedTask[];
   /** Open tasks due tomorrow to today + 7 (the "next 7 days"). */
   nextWeek: DatedTask[];
-  /** Local date → number of open tasks due that day (the month calendar's dots). */
-  openByDate: Map<string, number>;
+  /** Local date → the open tasks due that day (the month calendar's dots and its selected day). */
+  openByDate: Map<string, DatedTask[]>;
 };
 
 /** Sorts the open tasks into the dashboard's buckets in the user's time zone (`due-status.ts`). */
@@ -29,9 +29,11 @@ export function bucketTasks(tasks: readonly Task[], now: Date, timeZone: string)
   for (const task of tasks) {
     if (task.completed) continue;
     const localDate = localDateOf(task.dueDate, timeZone);
-    buckets.openByDate.set(localDate, (buckets.openByDate.get(localDate) ?? 0) + 1);
     const daysUntil = daysUntilDue(task.dueDate, now, timeZone);
     const dated = { ...task, localDate, daysUntil };
+    const sameDay = buckets.openByDate.get(localDate);
+    if (sameDay) sameDay.push(dated);
+    else buckets.openByDate.set(localDate, [dated]);
     if (daysUntil < 0) buckets.overdue.push(dated);
     else if (daysUntil === 0) buckets.today.push(dated);
     else if (daysUntil <= 7) buckets.nextWeek.push(dated);

@@ -28,7 +28,7 @@ export function MonthCalendar({
 }: {
   today: string;
   firstDay: number;
-  busy: Map<string, number>;
+  busy: ReadonlyMap<string, readonly unknown[]>;
   selected: string;
   onSelect: (date: string) => void;
 }) {
@@ -85,7 +85,7 @@ export function MonthCalendar({
           </abbr>
         ))}
         {cells.map((cell) => {
-          const count = busy.get(cell.date) ?? 0;
+          const count = busy.get(cell.date)?.length ?? 0;
           const isToday = cell.date === today;
           const isSelected = cell.date === selected;
           const label = [
