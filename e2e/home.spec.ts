@@ -55,7 +55,7 @@ test('a seeded user sees today’s classes, overdue alerts, the week and the mon
   await post(page, baseURL, '/api/tasks', { title: 'Telescope lab', dueDate: new Date(Date.now() + 3 * DAY_MS).toISOString() });
 
   await page.goto('/dashboard');
-  const todayPanel = page.getByRole('region', { name: 'Today’s classes' });
+  const todayPanel = page.getByRole('region', { name: /Today.s classes/ });
   await expect(todayPanel).toContainText('Astronomy 101');
   await expect(todayPanel).toContainText('Room Observatory 2');
   await expect(page.getByTestId('deadline-alerts')).toContainText('Star chart essay');
