@@ -49,6 +49,17 @@ describe('POST /api/demo/sample-data', () => {
     expect(await list('/api/courses', user.token)).toHaveLength(6);
   }, 60_000);
 
+  it('validates: the body takes no fields (400), an empty object is fine', async () => {
+    const user = await signUp(t);
+    for (const payload of [{ courses: 3 }, { userId: user.id }]) {
+      const response = await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code).toBe('validation_error');
+    }
+    expect(await list('/api/courses', user.token)).toHaveLength(0);
+    expect((await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token, payload: {} })).statusCode).toBe(201);
+  }, 60_000);
+
   it('needs a session', async () => {
     expect((await t.request({ method: 'POST', url: '/api/demo/sample-data' })).statusCode).toBe(401);
   });

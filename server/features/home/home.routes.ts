@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { sampleDataBodySchema } from '../../../common/schemas/home.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { courses } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -10,7 +11,7 @@ const FORWARDED_HEADERS = ['authorization', 'cookie', 'origin', 'host', 'x-forwa
 
 /** Home (issue 8): the first-run "load sample data" action (docs/api.md "Home additions"). */
 export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
-  app.post('/api/demo/sample-data', { onRequest: requireUser }, async (request, reply) => {
+  app.post('/api/demo/sample-data', { onRequest: requireUser, schema: { body: sampleDataBodySchema } }, async (request, reply) => {
     const user = currentUser(request);
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
