@@ -208,3 +208,17 @@ test('renders quickly for a heavy user (3,000 tasks, 12 courses) and paints from
   await page.reload();
   await expect(page.getByTestId('deadline-alerts')).toBeVisible({ timeout: 2000 });
 });
+
+test('notification settings show the browser permission state', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await registerViaApi(page.request);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Add a first task' }).waitFor();
+  // A first-run account has no settings panel yet; an account with a task has.
+  await page.request.post('/api/tasks', {
+    data: { title: 'Read chapter 1', dueDate: new Date(Date.now() + DAY_MS).toISOString() },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  await page.reload();
+  await expect(page.getByTestId('notification-state')).toHaveText('Enabled: reminders will appear as browser notifications.');
+});
