@@ -18,6 +18,7 @@ import {
   isFirstRun,
   occurrencesBetween,
   remainingClassesToday,
+  rotationLabels,
   weekDays,
   weekStartOf,
   type DatedTask,
@@ -90,6 +91,17 @@ export function HomePage() {
     [courses, terms, holidays, timeZone, weekStart],
   );
   const week = useMemo(() => (weekOccurrences ? weekDays(weekOccurrences, weekStart) : null), [weekOccurrences, weekStart]);
+  const rotation = useMemo(
+    () =>
+      week && terms && holidays
+        ? rotationLabels(
+            week.map((day) => day.date),
+            terms,
+            holidays,
+          )
+        : null,
+    [week, terms, holidays],
+  );
   const todayClasses = useMemo(
     () => (weekOccurrences ? remainingClassesToday(weekOccurrences, today, now) : null),
     [weekOccurrences, today, now],
@@ -212,7 +224,11 @@ export function HomePage() {
             {t('upcoming.all')}
           </Link>
         </Panel>
-        <Panel id="home-week" title={t('week.title')} className="lg:col-span-2">
+        <Panel
+          id="home-week"
+          title={rotation?.abWeek ? `${t('week.title')} · ${t('week.abWeek', { week: rotation.abWeek })}` : t('week.title')}
+          className="lg:col-span-2"
+        >
           <ol className="grid gap-2 sm:grid-cols-7" data-testid="week-schedule">
             {week.map((day) => (
               <li key={day.date} className={cn('min-w-0 rounded-md border p-2', day.date === today ? 'border-primary' : '')}>
@@ -220,6 +236,9 @@ export function HomePage() {
                   {formatCalendarDate(day.date, { weekday: 'short', day: 'numeric' })}
                   {day.date === today ? <span className="sr-only">{` (${t('calendar.today')})`}</span> : null}
                 </p>
+                {rotation?.cycleDays.has(day.date) ? (
+                  <p className="text-xs text-muted-foreground">{t('week.cycleDay', { day: rotation.cycleDays.get(day.date) })}</p>
+                ) : null}
                 {day.classes.length === 0 ? (
                   <p className="text-xs text-muted-foreground">{t('week.free')}</p>
                 ) : (

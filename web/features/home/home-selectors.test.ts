@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Course, Term } from '../../../common/schemas/schedule.schema';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { bucketTasks, isFirstRun, monthGrid, occurrencesBetween, remainingClassesToday, weekDays, weekStartOf } from './home-selectors';
+import {
+  bucketTasks,
+  isFirstRun,
+  rotationLabels,
+  monthGrid,
+  occurrencesBetween,
+  remainingClassesToday,
+  weekDays,
+  weekStartOf,
+} from './home-selectors';
 
 const task = (id: string, dueDate: string, completed = false): Task => ({
   id,
@@ -92,6 +101,20 @@ describe('timetable panels', () => {
     const weekB = weekDays(occurrencesBetween(input, '2026-03-08', '2026-03-14'), '2026-03-08');
     expect(weekA[2]!.classes.map((o) => o.courseId)).toEqual(['every', 'a-only']);
     expect(weekB[2]!.classes.map((o) => o.courseId)).toEqual(['every']);
+  });
+
+  it('labels the A/B week and N-day cycle days', () => {
+    expect(rotationLabels(['2026-03-01', '2026-03-04', '2026-03-07'], [term], []).abWeek).toBe('A');
+    expect(rotationLabels(['2026-03-08', '2026-03-11', '2026-03-14'], [term], []).abWeek).toBe('B');
+    const nday: Term = { ...term, rotation: { kind: 'nday', days: 3 } };
+    // 2026-03-02 is a Monday: the first school day of the term is day 1.
+    const labels = rotationLabels(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-05'], [nday], []);
+    expect([...labels.cycleDays]).toEqual([
+      ['2026-03-02', 1],
+      ['2026-03-03', 2],
+      ['2026-03-05', 1],
+    ]);
+    expect(labels.abWeek).toBeNull();
   });
 
   it('lists today’s classes that have not ended', () => {

@@ -1,6 +1,6 @@
 import { daysUntilDue } from '../../../common/domain/due-status';
 import { addDays, localDateOf, weekdayOf, type DateRange } from '../../../common/domain/local-time';
-import { expandTimetable, type TimetableOccurrence, type TimetableTerm } from '../../../common/domain/timetable';
+import { abWeekOf, cycleDayOf, expandTimetable, type TimetableOccurrence, type TimetableTerm } from '../../../common/domain/timetable';
 import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { Task } from '../../../common/schemas/tasks.schema';
 
@@ -107,4 +107,26 @@ export function monthGrid(month: string, firstDay: number): { date: string; inMo
 /** The account has nothing yet: the dashboard shows the guided set-up instead of empty panels. */
 export function isFirstRun(data: { terms: readonly unknown[]; courses: readonly unknown[]; tasks: readonly unknown[] }): boolean {
   return data.terms.length === 0 && data.courses.length === 0 && data.tasks.length === 0;
+}
+
+/**
+ * Rotation labels for the week panel, from the term that contains each date: "Week A/B" for an A/B
+ * term, the cycle day for an N-day term (null on other days and in weekly terms).
+ */
+export function rotationLabels(
+  dates: readonly string[],
+  terms: readonly Term[],
+  holidays: readonly Holiday[],
+): { abWeek: 'A' | 'B' | null; cycleDays: Map<string, number> } {
+  const ranges = holidayRanges(holidays);
+  const termOf = (date: string) => timetableTerms(terms).find((term) => term.startDate <= date && date <= term.endDate);
+  const middle = dates[Math.floor(dates.length / 2)];
+  const middleTerm = middle ? termOf(middle) : undefined;
+  const cycleDays = new Map<string, number>();
+  for (const date of dates) {
+    const term = termOf(date);
+    const cycleDay = term ? cycleDayOf(term, date, ranges) : null;
+    if (cycleDay !== null) cycleDays.set(date, cycleDay);
+  }
+  return { abWeek: middleTerm && middle ? abWeekOf(middleTerm, middle) : null, cycleDays };
 }
