@@ -199,6 +199,7 @@ test('renders quickly for a heavy user (3,000 tasks, 12 courses) and paints from
   expect(ms).toBeLessThan(100);
 
   // Revisit in a new page load with a slow network: the persisted answers paint first.
+  await page.waitForFunction(() => localStorage.getItem('studypilot_home_cache')?.includes('Task 2999'));
   await page.unroute('**/api/tasks');
   await page.route('**/api/tasks', async (route) => {
     if (route.request().method() !== 'GET') return route.continue();

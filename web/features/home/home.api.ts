@@ -50,17 +50,30 @@ function persistedEntries(userId: string | undefined): Record<string, unknown> {
 }
 
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
+let pendingWrite: (() => void) | null = null;
+
+function flushWrite(): void {
+  clearTimeout(writeTimer);
+  pendingWrite?.();
+  pendingWrite = null;
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushWrite);
 
 function persist(userId: string, path: string, data: unknown): void {
   const entries = persistedEntries(userId);
+  if (entries[path] === data) return;
   entries[path] = data;
-  // One write per burst of answers, after the paint.
+  // One write per burst of answers, after the paint (or at once when the page is left).
   clearTimeout(writeTimer);
-  writeTimer = setTimeout(() => safeStorage.set(STORAGE_KEYS.homeCache, JSON.stringify({ userId, entries } satisfies Persisted)), 200);
+  pendingWrite = () => safeStorage.set(STORAGE_KEYS.homeCache, JSON.stringify({ userId, entries } satisfies Persisted));
+  writeTimer = setTimeout(flushWrite, 200);
 }
 
 /** Forgets the persisted dashboard (e.g. after loading sample data, so no stale first paint follows). */
 export function clearPersistedHome(): void {
+  clearTimeout(writeTimer);
+  pendingWrite = null;
   memo = null;
   safeStorage.remove(STORAGE_KEYS.homeCache);
 }
