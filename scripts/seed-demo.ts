@@ -1,13 +1,14 @@
 /**
  * `npm run seed:demo`: (re)creates the demo account on the configured database (DATABASE_URL, or the
  * embedded cluster in DATA_DIR — shared with a running server if there is one) and prints its user name
- * and password. Everything goes through the HTTP API in-process (app.inject), so the demo data obeys
- * the same validation and rules as a real user's. Each feature issue adds its part of the semester here.
+ * and password. The semester itself is `server/features/home/sample-data.service.ts` (shared with the
+ * dashboard's "load sample data"); everything goes through the HTTP API in-process (app.inject), so the
+ * demo data obeys the same validation and rules as a real user's.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { addDays, localDateOf, startOfWeek, utcInstantOf } from '../common/domain/local-time';
 import { buildApp } from '../server/app';
+import { seedSampleSemester } from '../server/features/home/sample-data.service';
 import { connectDatabase, runMigrations } from '../server/db/client';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { users } from '../server/db/schema';
@@ -24,8 +25,13 @@ try {
   // A fresh semester every time: the old demo account and everything it owns go first.
   await database.db.delete(users).where(eq(sql`lower(${users.username})`, DEMO_USERNAME.toLowerCase()));
   const app = await buildApp({ config, db: database.db, logger: false });
-  const call = async (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object, token?: string) => {
-    const response = await app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload: object, token?: string, noBody = false) => {
+    const response = await app.inject({
+      method,
+      url,
+      ...(noBody ? {} : { payload }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json();
   };
@@ -38,224 +44,10 @@ try {
   };
   const timeZone = process.env.DEMO_TIME_ZONE ?? 'Europe/London';
   await call('PATCH', '/api/account/profile', { timeZone }, token);
-  await seedSchedule(call, token);
-  await seedStudySessions(app, call, token, timeZone);
-
-  // Tasks: a few open, one late, one done, one weekly repeating reading (courses, when the schedule
-  // part of the seed created them, are linked by name).
-  const courseList = await app.inject({ method: 'GET', url: '/api/courses', headers: { authorization: `Bearer ${token}` } });
-  const demoCourses = courseList.statusCode === 200 ? (courseList.json() as { id: string; name: string }[]) : [];
-  const courseId = (index: number) => demoCourses[index % Math.max(demoCourses.length, 1)]?.id ?? null;
-  const at = (days: number, hour: number) => {
-    const date = new Date();
-    date.setUTCDate(date.getUTCDate() + days);
-    date.setUTCHours(hour, 0, 0, 0);
-    return date.toISOString();
-  };
-  const demoTasks = [
-    {
-      title: 'Problem set 4: integration by parts',
-      dueDate: at(2, 17),
-      taskType: 'assignment',
-      priority: 'high',
-      courseId: courseId(0),
-      reminderOffsetMinutes: 1440,
-    },
-    {
-      title: 'Midterm revision: cell biology',
-      description: 'Chapters 3–6, past papers 2023 and 2024.',
-      dueDate: at(9, 9),
-      taskType: 'exam',
-      priority: 'high',
-      courseId: courseId(1),
-    },
-    { title: 'Group presentation slides', dueDate: at(5, 12), taskType: 'presentation', priority: 'medium', courseId: courseId(2) },
-    { title: 'Vocabulary quiz, unit 7', dueDate: at(-1, 10), taskType: 'quiz', priority: 'low', courseId: courseId(3) },
-    { title: 'Lab report: titration', dueDate: at(-4, 17), taskType: 'coursework', priority: 'medium', courseId: courseId(1) },
-  ];
-  const created: { id: string }[] = [];
-  for (const task of demoTasks) created.push((await call('POST', '/api/tasks', task, token)) as { id: string });
-  await call('PATCH', `/api/tasks/${created[4]!.id}`, { completed: true }, token);
-  await call(
-    'POST',
-    '/api/tasks',
-    {
-      title: 'Weekly reading: one chapter of the set novel',
-      dueDate: at(1, 19),
-      taskType: 'reading',
-      priority: 'low',
-      recurrence: { frequency: 'weekly', interval: 1, weekdays: [new Date(at(1, 19)).getUTCDay()], until: at(90, 0).slice(0, 10) },
-    },
-    token,
-  );
-  await seedGrades(app, call, token);
+  await seedSampleSemester((method, url, payload) => call(method, url, payload ?? {}, token, method === 'GET'), timeZone);
   await app.close();
   console.log(`Demo account ready.\n  user name: ${DEMO_USERNAME}\n  password:  ${demoPassword}`);
 } finally {
   await database.close();
   await embedded?.stop();
-}
-
-type Call = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object, token?: string) => Promise<unknown>;
-
-/**
- * Study: about three weeks of sessions ending yesterday (so the streak is current), a few days off,
- * mostly Pomodoro focus sessions in the afternoon and evening, some reading and problem solving, spread
- * over the demo courses when the schedule part has created any.
- */
-async function seedStudySessions(app: Awaited<ReturnType<typeof buildApp>>, call: Call, token: string, timeZone: string) {
-  const coursesResponse = await app.inject({ method: 'GET', url: '/api/courses', headers: { authorization: `Bearer ${token}` } });
-  const courseIds = coursesResponse.statusCode === 200 ? (coursesResponse.json() as { id: string }[]).map((course) => course.id) : [];
-  const today = localDateOf(new Date(), timeZone);
-  const daysOff = new Set([19, 13, 12, 6]);
-  const plans: { time: string; minutes: number; type: string; technique: string }[][] = [
-    [
-      { time: '16:30', minutes: 25, type: 'focus', technique: 'pomodoro' },
-      { time: '17:00', minutes: 25, type: 'focus', technique: 'pomodoro' },
-    ],
-    [
-      { time: '08:15', minutes: 40, type: 'reading', technique: 'custom' },
-      { time: '19:30', minutes: 25, type: 'focus', technique: 'pomodoro' },
-    ],
-    [
-      { time: '14:00', minutes: 25, type: 'focus', technique: 'pomodoro' },
-      { time: '14:30', minutes: 25, type: 'focus', technique: 'pomodoro' },
-      { time: '15:00', minutes: 25, type: 'focus', technique: 'pomodoro' },
-      { time: '21:15', minutes: 45, type: 'problem_solving', technique: 'custom' },
-    ],
-    [{ time: '18:00', minutes: 30, type: 'note_taking', technique: 'custom' }],
-    [
-      { time: '10:00', minutes: 50, type: 'focus', technique: 'custom' },
-      { time: '20:00', minutes: 60, type: 'reading', technique: 'custom' },
-    ],
-  ];
-  let index = 0;
-  for (let back = 21; back >= 1; back--) {
-    if (daysOff.has(back)) continue;
-    const date = addDays(today, -back);
-    const plan = plans[back % plans.length] ?? [];
-    for (const session of plan) {
-      const courseId = courseIds.length > 0 ? courseIds[index % courseIds.length] : null;
-      index += 1;
-      await call(
-        'POST',
-        '/api/study-sessions',
-        {
-          startedAt: utcInstantOf(date, session.time, timeZone),
-          durationMinutes: session.minutes,
-          type: session.type,
-          technique: session.technique,
-          courseId,
-        },
-        token,
-      );
-    }
-  }
-}
-
-/** Schedule (issue 3): an academic year, the current term around today, six classes and two holidays. */
-async function seedSchedule(call: Call, token: string): Promise<void> {
-  const today = new Date().toISOString().slice(0, 10);
-  // The term started six weeks ago (on a Monday) and runs sixteen weeks.
-  const termStart = addDays(startOfWeek(addDays(today, -42)), 1);
-  const termEnd = addDays(termStart, 16 * 7 - 3);
-  const startYear = Number(termStart.slice(0, 4));
-  const year = (await call('POST', '/api/academic-years', { name: `${startYear}–${startYear + 1}` }, token)) as { id: string };
-  const term = (await call(
-    'POST',
-    '/api/terms',
-    { name: 'Current term', startDate: termStart, endDate: termEnd, academicYearId: year.id, color: '#1d4ed8' },
-    token,
-  )) as { id: string };
-  const slot = (day: number, startTime: string, endTime: string) => ({ day, startTime, endTime });
-  const classes = [
-    {
-      name: 'Calculus II',
-      credits: 4,
-      instructor: 'Dr. Ada Park',
-      room: 'Math 204',
-      color: '#3b82f6',
-      targetGrade: 85,
-      timeSlots: [slot(1, '09:00', '10:15'), slot(3, '09:00', '10:15'), slot(5, '09:00', '09:50')],
-    },
-    {
-      name: 'Organic Chemistry',
-      credits: 4,
-      instructor: 'Prof. Luis Ortega',
-      room: 'Science Hall 110',
-      color: '#10b981',
-      targetGrade: 80,
-      timeSlots: [slot(2, '10:30', '11:45'), slot(4, '10:30', '11:45'), slot(4, '14:00', '16:50')],
-    },
-    {
-      name: 'World History',
-      credits: 3,
-      instructor: 'Dr. Mei Tanaka',
-      room: 'Humanities 3B',
-      color: '#f59e0b',
-      targetGrade: 90,
-      timeSlots: [slot(1, '13:00', '14:15'), slot(3, '13:00', '14:15')],
-    },
-    {
-      name: 'English Composition',
-      credits: 3,
-      instructor: 'Ms. Grace Okafor',
-      room: 'Library 201',
-      color: '#8b5cf6',
-      targetGrade: 88,
-      timeSlots: [slot(2, '08:00', '09:15'), slot(4, '08:00', '09:15')],
-    },
-    {
-      name: 'Intro to Programming',
-      credits: 3,
-      instructor: 'Mr. Sam Novak',
-      room: 'Tech Lab 5',
-      color: '#ef4444',
-      targetGrade: 92,
-      timeSlots: [slot(2, '15:00', '16:15'), slot(5, '11:00', '12:50')],
-    },
-    {
-      name: 'Spanish I',
-      credits: 2,
-      instructor: 'Sra. Elena Ruiz',
-      room: 'Languages 12',
-      color: '#14b8a6',
-      targetGrade: 85,
-      timeSlots: [slot(1, '11:00', '11:50'), slot(3, '11:00', '11:50'), slot(5, '13:00', '13:50')],
-    },
-  ];
-  for (const course of classes) await call('POST', '/api/courses', { ...course, termId: term.id }, token);
-  const reading = addDays(termStart, 7 * 7);
-  await call('POST', '/api/holidays', { name: 'Reading week', startDate: reading, endDate: addDays(reading, 4) }, token);
-  await call('POST', '/api/holidays', { name: 'Founders’ Day', startDate: addDays(termStart, 11 * 7 + 4) }, token);
-}
-
-/**
- * Grades: a few graded assessments and one still to come. Uses the demo's courses when the course
- * API is there (schedule feature), else one course of its own if it can create it, else standalone.
- */
-async function seedGrades(app: Awaited<ReturnType<typeof buildApp>>, call: Call, token: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const listed = await app.inject({ method: 'GET', url: '/api/courses', headers });
-  let courseIds: (string | null)[] = listed.statusCode === 200 ? (listed.json() as { id: string }[]).map((c) => c.id) : [];
-  if (courseIds.length === 0) {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/courses',
-      headers,
-      payload: { name: 'Mathematics', color: '#3b82f6', credits: 4, targetGrade: 85 },
-    });
-    courseIds = [created.statusCode === 201 ? (created.json() as { id: string }).id : null];
-  }
-  const courseAt = (index: number) => courseIds[index % courseIds.length] ?? null;
-  const today = new Date();
-  const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
-  const assessments = [
-    { name: 'Problem set 1', type: 'assignment', date: daysAgo(35), maxScore: 20, weight: 10, score: 18, courseId: courseAt(0) },
-    { name: 'Midterm exam', type: 'exam', date: daysAgo(21), maxScore: 100, weight: 30, score: 78, courseId: courseAt(0) },
-    { name: 'Lab report', type: 'project', date: daysAgo(14), maxScore: 50, weight: 20, score: 44, courseId: courseAt(1) },
-    { name: 'Weekly quiz', type: 'quiz', date: daysAgo(7), maxScore: 10, weight: 5, score: 6.5, courseId: courseAt(1) },
-    { name: 'Final exam', type: 'exam', date: null, maxScore: 100, weight: 40, courseId: courseAt(0) },
-  ];
-  for (const assessment of assessments) await call('POST', '/api/assessments', assessment, token);
 }

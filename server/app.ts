@@ -9,6 +9,7 @@ import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
+import { registerHomeRoutes } from './features/home/home.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
@@ -39,6 +40,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerScheduleRoutes,
   registerTasksRoutes,
   registerGradesRoutes,
+  registerHomeRoutes,
 ];
 
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };

@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
       };
     },
     children: [
-      { path: '/dashboard', ...placeholder('home') },
+      { path: '/dashboard', ...page(async () => (await import('../features/home/home-page')).HomePage) },
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
       { path: '/schedule', ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
       { path: '/tasks', ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },

@@ -7,6 +7,23 @@ export function intlLocale(): string {
   return LOCALES[currentLanguage()];
 }
 
+/**
+ * Intl formatters are costly to build (a list of a few hundred dates would spend most of its render
+ * time constructing them): one per locale and options, reused.
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatDate(value: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   return new Intl.DateTimeFormat(intlLocale(), options).format(typeof value === 'string' ? new Date(value) : value);
 }
@@ -29,5 +46,5 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
  * day before.
  */
 export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00.000Z`));
+  return dateTimeFormat({ ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00.000Z`));
 }

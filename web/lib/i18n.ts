@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'schedule',
   'tasks',
   'grades',
+  'home',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

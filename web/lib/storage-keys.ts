@@ -8,6 +8,12 @@ export const STORAGE_KEYS = {
   lastSeenRelease: 'studypilot_last_seen_release',
   /** Task reminders already shown, shared by every tab so that one reminder fires once. */
   firedReminders: 'studypilot_fired_reminders',
+  /** Default reminder offset (minutes, or '' for none) that a new task's form starts with. */
+  defaultReminder: 'studypilot_default_reminder',
+  /** Which dashboard alerts to show (JSON { overdue, today }). */
+  homeAlerts: 'studypilot_home_alerts',
+  /** The dashboard's last answers ({ userId, entries }), painted on a revisit before the network answers. */
+  homeCache: 'studypilot_home_cache',
 } as const;
 
 /** localStorage that never throws (private mode, disabled storage). */

@@ -10,6 +10,8 @@ export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
 function cacheUser(user: User | null): void {
   if (!user) {
     safeStorage.remove(STORAGE_KEYS.user);
+    // The dashboard's persisted first paint (docs/decisions/060) does not outlive the session.
+    safeStorage.remove(STORAGE_KEYS.homeCache);
     return;
   }
   safeStorage.set(

@@ -225,7 +225,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
   );
 }
 
-export function ClassesTab() {
+export function ClassesTab({ openNew = false }: { openNew?: boolean } = {}) {
   const { t } = useTranslation('schedule');
   const query = useCourses();
   const terms = useTerms();
@@ -236,6 +236,7 @@ export function ClassesTab() {
   return (
     <ResourceSection
       kind="course"
+      openNew={openNew}
       query={query}
       renderSummary={(course) => {
         const rate = summary.data?.find((row) => row.courseId === course.id)?.rate ?? null;

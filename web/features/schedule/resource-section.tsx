@@ -38,6 +38,7 @@ export function ResourceSection<T extends { id: string }>({
   renderForm,
   onDelete,
   deletePending,
+  openNew = false,
 }: {
   kind: EntityKind;
   query: { data: T[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
@@ -45,9 +46,11 @@ export function ResourceSection<T extends { id: string }>({
   renderForm: (props: FormProps<T>) => ReactNode;
   onDelete: (item: T, done: () => void) => void;
   deletePending: boolean;
+  /** Opens the "add" form on mount (the dashboard's `?new=` links). */
+  openNew?: boolean;
 }) {
   const { t } = useTranslation('schedule');
-  const [editing, setEditing] = useState<T | null | 'new'>(null);
+  const [editing, setEditing] = useState<T | null | 'new'>(openNew ? 'new' : null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const close = () => setEditing(null);
 

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -12,8 +13,15 @@ type TabId = (typeof TABS)[number];
 export function SchedulePage() {
   const { t } = useTranslation('schedule');
   const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
+  // `?new=term` / `?new=class` (the dashboard's quick actions) open that tab's "add" form once.
+  const [openNew] = useState(() => params.get('new'));
+  const requested = params.get('tab') ?? (openNew === 'term' ? 'terms' : openNew === 'class' ? 'classes' : null);
   const tab: TabId = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabId) : 'calendar';
+  useEffect(() => {
+    if (openNew) setParams(tab === 'calendar' ? {} : { tab }, { replace: true });
+    // Only on arrival: the parameter is consumed once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <section aria-labelledby="schedule-title" className="mx-auto max-w-5xl">
       <h1 id="schedule-title" className="mb-4 text-2xl font-bold">
@@ -33,10 +41,10 @@ export function SchedulePage() {
           <CalendarTab />
         </TabsContent>
         <TabsContent value="terms">
-          <TermsTab />
+          <TermsTab openNew={openNew === 'term'} />
         </TabsContent>
         <TabsContent value="classes">
-          <ClassesTab />
+          <ClassesTab openNew={openNew === 'class'} />
         </TabsContent>
         <TabsContent value="holidays">
           <HolidaysTab />

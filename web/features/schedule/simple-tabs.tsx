@@ -162,7 +162,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
   );
 }
 
-export function TermsTab() {
+export function TermsTab({ openNew = false }: { openNew?: boolean } = {}) {
   const { t } = useTranslation('schedule');
   const query = useTerms();
   const years = useAcademicYears();
@@ -172,6 +172,7 @@ export function TermsTab() {
   return (
     <ResourceSection
       kind="term"
+      openNew={openNew}
       query={query}
       renderSummary={(term) => ({
         title: term.name,

@@ -18,6 +18,7 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from './notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
+import { defaultReminderOffset } from '../../lib/default-reminder';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -154,7 +155,7 @@ function TaskForm({
       courseId: task?.courseId ?? '',
       taskType: task?.taskType ?? 'assignment',
       priority: task?.priority ?? 'medium',
-      reminder: task?.reminderOffsetMinutes ? String(task.reminderOffsetMinutes) : '',
+      reminder: task ? (task.reminderOffsetMinutes ? String(task.reminderOffsetMinutes) : '') : String(defaultReminderOffset() ?? ''),
       repeat: 'none',
       interval: '1',
       weekdays: [],

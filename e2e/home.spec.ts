@@ -1,0 +1,225 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+
+// Browser and account (registered in UTC) agree on the day.
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+
+async function post(page: Page, baseURL: string | undefined, url: string, data: object) {
+  const response = await page.request.post(url, { data, headers: { origin: new URL(baseURL ?? '').origin } });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+test('a new user sees the guided set-up, then loads sample data into the dashboard', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await registerViaApi(page.request);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to StudyPilot!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a term' })).toHaveAttribute('href', '/schedule?tab=terms&new=term');
+  await expect(page.getByRole('link', { name: 'Add your classes' })).toHaveAttribute('href', '/schedule?tab=classes&new=class');
+  await expect(page.getByRole('link', { name: 'Add a first task' })).toHaveAttribute('href', '/tasks?new=1');
+  await expectNoSeriousA11yViolations(page);
+
+  // The first step opens the real term form.
+  await page.getByRole('link', { name: 'Create a term' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Load sample data' }).click();
+  await expect(page.getByTestId('toast').getByText('Sample data loaded')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Deadline alerts' })).toBeVisible();
+  await expect(page.getByTestId('deadline-alerts')).toContainText('Vocabulary quiz, unit 7');
+  await expect(page.getByTestId('week-schedule')).toContainText('Calculus II');
+  await expect(page.getByTestId('home-points')).not.toHaveText('–');
+  // A second load is refused by the server (the account has classes now).
+  expect((await page.request.post('/api/demo/sample-data', { headers: { origin: new URL(baseURL ?? '').origin } })).status()).toBe(409);
+});
+
+test('a seeded user sees today’s classes, overdue alerts, the week and the month calendar', async ({ page, baseURL }) => {
+  await registerViaApi(page.request);
+  const today = isoDay(0);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const term = await post(page, baseURL, '/api/terms', { name: 'Spring', startDate: isoDay(-30), endDate: isoDay(60), color: '#1d4ed8' });
+  await post(page, baseURL, '/api/courses', {
+    name: 'Astronomy 101',
+    room: 'Observatory 2',
+    color: '#1d4ed8',
+    termId: term.id,
+    timeSlots: [{ day: weekday, startTime: '00:00', endTime: '23:59' }],
+  });
+  await post(page, baseURL, '/api/tasks', { title: 'Star chart essay', dueDate: new Date(Date.now() - 2 * DAY_MS).toISOString() });
+  await post(page, baseURL, '/api/tasks', { title: 'Telescope lab', dueDate: new Date(Date.now() + 3 * DAY_MS).toISOString() });
+
+  await page.goto('/dashboard');
+  const todayPanel = page.getByRole('region', { name: /Today.s classes/ });
+  await expect(todayPanel).toContainText('Astronomy 101');
+  await expect(todayPanel).toContainText('Room Observatory 2');
+  await expect(page.getByTestId('deadline-alerts')).toContainText('Star chart essay');
+  await expect(page.getByTestId('deadline-alerts')).toContainText('Overdue by 2 days');
+  await expect(page.getByTestId('upcoming-tasks')).toContainText('Telescope lab');
+  await expect(page.getByTestId('week-schedule')).toContainText('Astronomy 101');
+  await expect(page.getByTestId('busy-dot').first()).toBeAttached();
+
+  // The month calendar is keyboard usable: arrows move the focus, Enter selects.
+  const todayCell = page.locator(`[data-date="${today}"]`);
+  await todayCell.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator(`[data-date="${isoDay(1)}"]`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`[data-date="${isoDay(1)}"]`)).toHaveAttribute('aria-pressed', 'true');
+
+  // Which alerts to show: hiding overdue alerts hides the overdue task and survives a reload.
+  await page.getByLabel('Overdue tasks').uncheck();
+  await expect(page.getByText('Overdue by 2 days')).toBeHidden();
+  await page.reload();
+  await expect(page.getByLabel('Overdue tasks')).not.toBeChecked();
+
+  // Default reminder offset, stored locally and used by a new task's form.
+  await page.getByLabel('Default reminder for new tasks').selectOption({ label: '1 day before' });
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('quick actions go where SPEC.md says', async ({ page, baseURL }) => {
+  await registerViaApi(page.request);
+  await post(page, baseURL, '/api/tasks', { title: 'Anything', dueDate: new Date(Date.now() + DAY_MS).toISOString() });
+  await page.goto('/dashboard');
+  const actions = page.getByRole('navigation', { name: 'Quick actions' });
+  await expect(actions.getByRole('link', { name: /Files/ })).toContainText(/Free trial: \d+ days left/);
+
+  await actions.getByRole('link', { name: 'Add assignment' }).click();
+  await expect(page).toHaveURL(/\/tasks/);
+  await expect(page.getByRole('dialog', { name: 'New task' })).toBeVisible();
+  await page.goBack();
+
+  await actions.getByRole('link', { name: 'Add class' }).click();
+  await expect(page).toHaveURL(/\/schedule\?tab=classes/);
+  await expect(page.getByRole('dialog', { name: 'Add class' })).toBeVisible();
+  await page.goto('/dashboard');
+
+  await actions.getByRole('link', { name: /Set reminder/ }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/dashboard');
+  await actions.getByRole('link', { name: 'Grade calculator' }).click();
+  await expect(page).toHaveURL(/\/grades$/);
+  await page.goto('/dashboard');
+  await actions.getByRole('link', { name: /Files/ }).click();
+  await expect(page).toHaveURL(/\/files$/);
+});
+
+test('the default reminder set on the dashboard pre-fills a new task', async ({ page }) => {
+  await registerViaApi(page.request);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Load sample data' }).waitFor();
+  await page.evaluate(() => localStorage.setItem('studypilot_default_reminder', '1440'));
+  await page.goto('/tasks?new=1');
+  const dialog = page.getByRole('dialog', { name: 'New task' });
+  await expect(dialog.getByLabel('Reminder')).toHaveValue('1440');
+});
+
+test('fits a 360 px phone', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await registerViaApi(page.request);
+  await post(page, baseURL, '/api/tasks', {
+    title: 'A rather long assignment title that must wrap nicely',
+    dueDate: new Date(Date.now() - DAY_MS).toISOString(),
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Deadline alerts' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('renders quickly for a heavy user (3,000 tasks, 12 courses) and paints from cache on revisit', async ({ page }) => {
+  page.on('console', (message) => {
+    if (message.text().startsWith('dashboard')) console.log(message.text());
+  });
+  await registerViaApi(page.request);
+  const now = Date.now();
+  const tasks = Array.from({ length: 3000 }, (_, index) => ({
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    title: `Task ${index}`,
+    description: null,
+    dueDate: new Date(now + (index - 300) * 3_600_000).toISOString(),
+    courseId: null,
+    taskType: 'assignment',
+    priority: 'medium',
+    completed: index % 5 === 0,
+    completedAt: null,
+    reminderOffsetMinutes: null,
+    seriesId: null,
+  }));
+  const courses = Array.from({ length: 12 }, (_, index) => ({
+    id: `00000000-0000-4000-9000-${String(index).padStart(12, '0')}`,
+    name: `Course ${index}`,
+    credits: 3,
+    instructor: null,
+    room: `Room ${index}`,
+    termId: null,
+    startDate: null,
+    endDate: null,
+    color: '#3b82f6',
+    targetGrade: null,
+    timeSlots: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+      day,
+      startTime: `${String(8 + (index % 10)).padStart(2, '0')}:00`,
+      endTime: `${String(9 + (index % 10)).padStart(2, '0')}:00`,
+    })),
+  }));
+  await page.route('**/api/tasks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: tasks }) : route.continue()));
+  await page.route('**/api/courses', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: courses }) : route.continue()));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('week-schedule')).toContainText('Course 11');
+  await expect(page.getByTestId('deadline-alerts')).toBeVisible();
+
+  // Mount the whole dashboard from the warm cache, best of five (client-side navigation).
+  const ms = await page.evaluate(async () => {
+    const link = (path: string) => document.querySelector(`a[href="${path}"]`) as HTMLElement;
+    const present = () => document.querySelector('[data-testid="week-schedule"]') !== null;
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    const times: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      link('/progress').click();
+      await until(() => !present());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const start = performance.now();
+      link('/dashboard').click();
+      await until(present);
+      times.push(performance.now() - start);
+    }
+    console.log(`dashboard render times (ms): ${times.map((time) => time.toFixed(1)).join(', ')}`);
+    return Math.min(...times);
+  });
+  expect(ms).toBeLessThan(100);
+
+  // Revisit in a new page load with a slow network: the persisted answers paint first.
+  await page.waitForFunction(() => localStorage.getItem('studypilot_home_cache')?.includes('Task 2999'));
+  await page.unroute('**/api/tasks');
+  await page.route('**/api/tasks', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return route.fulfill({ json: tasks });
+  });
+  await page.reload();
+  await expect(page.getByTestId('deadline-alerts')).toBeVisible({ timeout: 2000 });
+});
+
+test('notification settings show the browser permission state', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await registerViaApi(page.request);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Add a first task' }).waitFor();
+  // A first-run account has no settings panel yet; an account with a task has.
+  await page.request.post('/api/tasks', {
+    data: { title: 'Read chapter 1', dueDate: new Date(Date.now() + DAY_MS).toISOString() },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  await page.reload();
+  await expect(page.getByTestId('notification-state')).toHaveText('Enabled: reminders will appear as browser notifications.');
+});

@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const list = async (url: string, token: string) => (await t.request({ method: 'GET', url, token })).json() as unknown[];
+
+describe('POST /api/demo/sample-data', () => {
+  it('fills an empty account with a small semester', async () => {
+    const user = await signUp(t);
+    const response = await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token });
+    expect(response.statusCode).toBe(201);
+    const summary = response.json();
+    expect(summary.courses).toBe(6);
+    expect(summary.tasks).toBeGreaterThanOrEqual(5);
+    expect(summary.studySessions).toBeGreaterThan(10);
+    expect(summary.assessments).toBe(5);
+    expect(await list('/api/courses', user.token)).toHaveLength(6);
+    expect(await list('/api/terms', user.token)).toHaveLength(1);
+    expect(await list('/api/holidays', user.token)).toHaveLength(2);
+    const tasks = (await list('/api/tasks', user.token)) as { completed: boolean }[];
+    expect(tasks.some((task) => task.completed)).toBe(true);
+  }, 60_000);
+
+  it('refuses an account that already has classes (409) and changes nothing', async () => {
+    const user = await signUp(t);
+    const course = await t.request({
+      method: 'POST',
+      url: '/api/courses',
+      token: user.token,
+      payload: { name: 'Physics', color: '#3b82f6', credits: 3 },
+    });
+    expect(course.statusCode).toBe(201);
+    const response = await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('conflict');
+    expect(await list('/api/courses', user.token)).toHaveLength(1);
+    expect(await list('/api/tasks', user.token)).toHaveLength(0);
+  });
+
+  it('refuses a second load (409)', async () => {
+    const user = await signUp(t);
+    expect((await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token })).statusCode).toBe(201);
+    expect((await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token })).statusCode).toBe(409);
+    expect(await list('/api/courses', user.token)).toHaveLength(6);
+  }, 60_000);
+
+  it('validates: the body takes no fields (400), an empty object is fine', async () => {
+    const user = await signUp(t);
+    for (const payload of [{ courses: 3 }, { userId: user.id }]) {
+      const response = await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code).toBe('validation_error');
+    }
+    expect(await list('/api/courses', user.token)).toHaveLength(0);
+    expect((await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token, payload: {} })).statusCode).toBe(201);
+  }, 60_000);
+
+  it('needs a session', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/demo/sample-data' })).statusCode).toBe(401);
+  });
+
+  it('touches only the caller’s account', async () => {
+    const user = await signUp(t);
+    const other = await signUp(t);
+    const pointsBefore = (await t.request({ method: 'GET', url: '/api/points', token: other.token })).json();
+    expect((await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token })).statusCode).toBe(201);
+    for (const url of ['/api/courses', '/api/terms', '/api/holidays', '/api/tasks', '/api/study-sessions', '/api/assessments']) {
+      expect(await list(url, other.token), url).toHaveLength(0);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/points', token: other.token })).json()).toEqual(pointsBefore);
+  }, 60_000);
+
+  it('works with the browser session cookie and refuses a cross-origin write', async () => {
+    const user = await signUp(t);
+    const cookie = `sp_session=${user.token}`;
+    const cross = await t.request({
+      method: 'POST',
+      url: '/api/demo/sample-data',
+      headers: { cookie, origin: 'https://evil.example', host: 'localhost' },
+    });
+    expect(cross.statusCode).toBe(403);
+    const same = await t.request({
+      method: 'POST',
+      url: '/api/demo/sample-data',
+      headers: { cookie, origin: 'http://localhost', host: 'localhost' },
+    });
+    expect(same.statusCode).toBe(201);
+  }, 60_000);
+});

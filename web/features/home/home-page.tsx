@@ -1,0 +1,395 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localDateOf } from '../../../common/domain/local-time';
+import { trialDaysLeft } from '../../../common/domain/premium-access';
+import type { TimetableOccurrence } from '../../../common/domain/timetable';
+import type { Course } from '../../../common/schemas/schedule.schema';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { cn } from '../../lib/class-names';
+import { dateTimeFormat, formatCalendarDate, formatNumber } from '../../lib/format';
+import { currentLanguage, type Language } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { useDashboardData, useLoadSampleData, useSessionUser } from './home.api';
+import {
+  bucketTasks,
+  isFirstRun,
+  occurrencesBetween,
+  remainingClassesToday,
+  rotationLabels,
+  weekDays,
+  weekStartOf,
+  type DatedTask,
+} from './home-selectors';
+import { MonthCalendar } from './month-calendar';
+import { NotificationSettings, readAlertPrefs } from './notification-settings';
+
+/** First day of the week per language, as on the schedule page: Sunday in English and Japanese, else Monday. */
+const FIRST_DAY: Record<Language, number> = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };
+
+/** A local 'HH:MM' as the language writes a time (12-hour only in English). */
+function formatClock(time: string): string {
+  return dateTimeFormat({
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: currentLanguage() === 'en',
+    timeZone: 'UTC',
+  }).format(new Date(`1970-01-01T${time}:00.000Z`));
+}
+
+/** A task's due instant in the user's zone: time only for today, else weekday + date + time. */
+function formatDue(dueDate: string, timeZone: string, withDate: boolean): string {
+  return dateTimeFormat({
+    ...(withDate ? { weekday: 'short', month: 'short', day: 'numeric' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: currentLanguage() === 'en',
+    timeZone,
+  }).format(new Date(dueDate));
+}
+
+function Panel({ title, children, className, id }: { title: string; children: ReactNode; className?: string; id: string }) {
+  return (
+    <Card className={cn('min-w-0 space-y-3', className)} aria-labelledby={id} role="region">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+/** /dashboard (SPEC.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak. */
+export function HomePage() {
+  const { t } = useTranslation('home');
+  const user = useSessionUser();
+  const data = useDashboardData(user?.id);
+  const timeZone = user?.timeZone ?? 'UTC';
+  const language = currentLanguage();
+  const firstDay = FIRST_DAY[language];
+  // One clock per render: every panel agrees on "now".
+  const [now] = useState(() => new Date());
+  const today = localDateOf(now, timeZone);
+  const [selectedDate, setSelectedDate] = useState(today);
+  const [alertPrefs, setAlertPrefs] = useState(readAlertPrefs);
+  const loadSample = useLoadSampleData();
+
+  const tasks = data.tasks.data;
+  const courses = data.courses.data;
+  const terms = data.terms.data;
+  const holidays = data.holidays.data;
+
+  const buckets = useMemo(() => (tasks ? bucketTasks(tasks, now, timeZone) : null), [tasks, now, timeZone]);
+  const weekStart = weekStartOf(today, firstDay);
+  const weekOccurrences = useMemo(
+    () =>
+      courses && terms && holidays
+        ? occurrencesBetween({ courses, terms, holidays, timeZone }, weekStart, weekDays([], weekStart)[6]!.date)
+        : null,
+    [courses, terms, holidays, timeZone, weekStart],
+  );
+  const week = useMemo(() => (weekOccurrences ? weekDays(weekOccurrences, weekStart) : null), [weekOccurrences, weekStart]);
+  const rotation = useMemo(
+    () =>
+      week && terms && holidays
+        ? rotationLabels(
+            week.map((day) => day.date),
+            terms,
+            holidays,
+          )
+        : null,
+    [week, terms, holidays],
+  );
+  const todayClasses = useMemo(
+    () => (weekOccurrences ? remainingClassesToday(weekOccurrences, today, now) : null),
+    [weekOccurrences, today, now],
+  );
+  const courseById = useMemo(() => new Map((courses ?? []).map((course) => [course.id, course])), [courses]);
+  const selectedTasks = buckets?.openByDate.get(selectedDate) ?? [];
+
+  const core = [data.tasks, data.courses, data.terms, data.holidays];
+  if (core.some((query) => query.isPending && !query.data)) return <LoadingState label={t('common:loading')} />;
+  if (!tasks || !courses || !terms || !holidays || !buckets || !week || !todayClasses) {
+    return (
+      <ErrorState
+        title={t('common:errors.loadTitle')}
+        description={t('common:errors.loadDescription')}
+        retryLabel={t('common:retry')}
+        onRetry={() => core.forEach((query) => void query.refetch())}
+      />
+    );
+  }
+
+  const loadSampleData = () =>
+    loadSample.mutate(undefined, {
+      onSuccess: () => toast({ title: t('firstRun.loadedTitle'), description: t('firstRun.loaded') }),
+      onError: () => toast({ title: t('firstRun.loadErrorTitle'), description: t('firstRun.loadError'), variant: 'destructive' }),
+    });
+
+  const header = (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <p className="text-sm text-muted-foreground">{formatCalendarDate(today, { dateStyle: 'full' })}</p>
+    </div>
+  );
+
+  if (isFirstRun({ terms, courses, tasks })) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-6">
+        {header}
+        <FirstRun onLoadSample={loadSampleData} loading={loadSample.isPending} />
+      </div>
+    );
+  }
+
+  const courseName = (courseId: string | null) => (courseId ? (courseById.get(courseId)?.name ?? null) : null);
+  const alerts = [...(alertPrefs.overdue ? buckets.overdue : []), ...(alertPrefs.today ? buckets.today : [])];
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      {header}
+      <QuickActions premium={data.premium.data} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel id="home-alerts" title={t('alerts.title')} className="lg:col-span-2">
+          {alerts.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('alerts.none')}</p>
+          ) : (
+            <ul className="space-y-2" data-testid="deadline-alerts">
+              {alerts.slice(0, 8).map((task) => (
+                <li
+                  key={task.id}
+                  className={cn(
+                    'flex flex-wrap items-center justify-between gap-2 rounded-md border-l-4 bg-muted/40 px-3 py-2',
+                    task.daysUntil < 0 ? 'border-destructive' : 'border-amber-500',
+                  )}
+                >
+                  <span className="min-w-0 break-words font-medium">{task.title}</span>
+                  <span className={cn('text-sm', task.daysUntil < 0 ? 'text-destructive' : 'text-muted-foreground')}>
+                    {task.daysUntil < 0
+                      ? t('alerts.overdue', { count: -task.daysUntil })
+                      : t('alerts.dueToday', { time: formatDue(task.dueDate, timeZone, false) })}
+                  </span>
+                </li>
+              ))}
+              {alerts.length > 8 ? (
+                <li>
+                  <Link className="text-sm text-primary underline" to="/tasks">
+                    {t('alerts.more', { count: alerts.length - 8 })}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          )}
+        </Panel>
+        <Panel id="home-progress" title={t('progress.title')}>
+          <dl className="grid grid-cols-2 gap-3 text-center">
+            <div className="rounded-md bg-muted/40 p-3">
+              <dt className="text-sm text-muted-foreground">{t('progress.points')}</dt>
+              <dd className="text-2xl font-bold" data-testid="home-points">
+                {data.points.data ? formatNumber(data.points.data.points) : '–'}
+              </dd>
+            </div>
+            <div className="rounded-md bg-muted/40 p-3">
+              <dt className="text-sm text-muted-foreground">{t('progress.streak')}</dt>
+              <dd className="text-2xl font-bold" data-testid="home-streak">
+                {data.streak.data ? t('progress.days', { count: data.streak.data.streak }) : '–'}
+              </dd>
+            </div>
+          </dl>
+        </Panel>
+        <Panel id="home-today" title={t('today.title')}>
+          {todayClasses.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('today.none')}</p>
+          ) : (
+            <ul className="space-y-2" data-testid="today-classes">
+              {todayClasses.map((occurrence) => (
+                <ClassRow key={occurrence.occurrenceKey} occurrence={occurrence} course={courseById.get(occurrence.courseId)} now={now} />
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel id="home-upcoming" title={t('upcoming.title')} className="lg:col-span-2">
+          {buckets.nextWeek.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('upcoming.none')}</p>
+          ) : (
+            <ul className="divide-y" data-testid="upcoming-tasks">
+              {buckets.nextWeek.slice(0, 12).map((task) => (
+                <TaskRow key={task.id} task={task} courseName={courseName(task.courseId)} timeZone={timeZone} />
+              ))}
+            </ul>
+          )}
+          <Link to="/tasks" className="inline-block text-sm text-primary underline">
+            {t('upcoming.all')}
+          </Link>
+        </Panel>
+        <Panel
+          id="home-week"
+          title={rotation?.abWeek ? `${t('week.title')} · ${t('week.abWeek', { week: rotation.abWeek })}` : t('week.title')}
+          className="lg:col-span-2"
+        >
+          <ol className="grid gap-2 sm:grid-cols-7" data-testid="week-schedule">
+            {week.map((day) => (
+              <li key={day.date} className={cn('min-w-0 rounded-md border p-2', day.date === today ? 'border-primary' : '')}>
+                <p className="text-sm font-medium">
+                  {formatCalendarDate(day.date, { weekday: 'short', day: 'numeric' })}
+                  {day.date === today ? <span className="sr-only">{` (${t('calendar.today')})`}</span> : null}
+                </p>
+                {rotation?.cycleDays.has(day.date) ? (
+                  <p className="text-xs text-muted-foreground">{t('week.cycleDay', { day: rotation.cycleDays.get(day.date) })}</p>
+                ) : null}
+                {day.classes.length === 0 ? (
+                  <p className="text-xs text-muted-foreground">{t('week.free')}</p>
+                ) : (
+                  <ul className="mt-1 space-y-1">
+                    {day.classes.map((occurrence) => {
+                      const course = courseById.get(occurrence.courseId);
+                      return (
+                        <li
+                          key={occurrence.occurrenceKey}
+                          className="break-words border-l-4 pl-1 text-xs"
+                          style={{ borderColor: course?.color ?? 'currentColor' }}
+                        >
+                          <span className="block font-medium">{course?.name}</span>
+                          <span className="text-muted-foreground">{formatClock(occurrence.startTime)}</span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        </Panel>
+        <Panel id="home-calendar" title={t('calendar.title')}>
+          <MonthCalendar today={today} firstDay={firstDay} busy={buckets.openByDate} selected={selectedDate} onSelect={setSelectedDate} />
+          <div aria-live="polite">
+            <p className="text-sm font-medium">{formatCalendarDate(selectedDate, { dateStyle: 'medium' })}</p>
+            {selectedTasks.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('calendar.nothingDue')}</p>
+            ) : (
+              <ul className="text-sm">
+                {selectedTasks.slice(0, 6).map((task) => (
+                  <li key={task.id} className="break-words">
+                    {task.title}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </Panel>
+        <Panel id="home-notifications" title={t('notifications.title')} className="lg:col-span-3">
+          <NotificationSettings prefs={alertPrefs} onPrefsChange={setAlertPrefs} />
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function ClassRow({ occurrence, course, now }: { occurrence: TimetableOccurrence; course: Course | undefined; now: Date }) {
+  const { t } = useTranslation('home');
+  const inProgress = occurrence.start <= now.toISOString();
+  return (
+    <li className="rounded-md border-l-4 bg-muted/40 px-3 py-2" style={{ borderColor: course?.color ?? 'currentColor' }}>
+      <p className="break-words font-medium">{course?.name}</p>
+      <p className="text-sm text-muted-foreground">
+        {[
+          `${formatClock(occurrence.startTime)}–${formatClock(occurrence.endTime)}`,
+          course?.room ? t('today.room', { room: course.room }) : null,
+          inProgress ? t('today.now') : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+    </li>
+  );
+}
+
+function TaskRow({ task, courseName, timeZone }: { task: DatedTask; courseName: string | null; timeZone: string }) {
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+      <span className="min-w-0 break-words">
+        <span className="font-medium">{task.title}</span>
+        {courseName ? <span className="text-sm text-muted-foreground">{` · ${courseName}`}</span> : null}
+      </span>
+      <span className="text-sm text-muted-foreground">{formatDue(task.dueDate, timeZone, true)}</span>
+    </li>
+  );
+}
+
+/** SPEC.md §2 quick actions: add class, add assignment, set reminder, files (premium), grade calculator. */
+function QuickActions({ premium }: { premium: { hasPremium: boolean; onTrial: boolean; trialEndDate: string } | undefined }) {
+  const { t } = useTranslation('home');
+  const now = new Date();
+  const daysLeft = premium ? trialDaysLeft(premium.trialEndDate, now) : 0;
+  let filesNote: string | null = null;
+  if (premium?.onTrial) filesNote = t('actions.trial', { count: daysLeft });
+  else if (premium && !premium.hasPremium) filesNote = t('actions.premiumOnly');
+  const actions = [
+    { to: '/schedule?tab=classes&new=class', label: t('actions.addClass'), note: null },
+    { to: '/tasks?new=1', label: t('actions.addAssignment'), note: null },
+    { to: '/tasks', label: t('actions.setReminder'), note: t('actions.setReminderNote') },
+    { to: '/files', label: t('actions.files'), note: filesNote },
+    { to: '/grades', label: t('actions.gradeCalculator'), note: null },
+  ];
+  return (
+    <nav aria-label={t('actions.title')}>
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {actions.map((action) => (
+          <li key={action.to} className="min-w-0">
+            <Link
+              to={action.to}
+              className="flex h-full min-h-12 flex-col justify-center rounded-lg border bg-card px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {action.label}
+              {action.note ? <span className="text-xs font-normal text-muted-foreground">{action.note}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A new account: three steps into the real forms, or a sample semester to explore. */
+function FirstRun({ onLoadSample, loading }: { onLoadSample: () => void; loading: boolean }) {
+  const { t } = useTranslation('home');
+  const steps = [
+    { to: '/schedule?tab=terms&new=term', title: t('firstRun.term'), text: t('firstRun.termText') },
+    { to: '/schedule?tab=classes&new=class', title: t('firstRun.classes'), text: t('firstRun.classesText') },
+    { to: '/tasks?new=1', title: t('firstRun.task'), text: t('firstRun.taskText') },
+  ];
+  return (
+    <Card className="space-y-4" role="region" aria-labelledby="home-first-run">
+      <div>
+        <h2 id="home-first-run" className="text-xl font-semibold">
+          {t('firstRun.title')}
+        </h2>
+        <p className="text-muted-foreground">{t('firstRun.intro')}</p>
+      </div>
+      <ol className="space-y-3">
+        {steps.map((step, index) => (
+          <li key={step.to} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+            <div className="min-w-0">
+              <p className="font-medium">{t('firstRun.step', { number: index + 1, title: step.title })}</p>
+              <p className="text-sm text-muted-foreground">{step.text}</p>
+            </div>
+            <Link to={step.to} className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:opacity-90">
+              {step.title}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <EmptyState
+        title={t('firstRun.sampleTitle')}
+        description={t('firstRun.sampleText')}
+        action={
+          <Button variant="outline" onClick={onLoadSample} disabled={loading}>
+            {loading ? t('firstRun.loading') : t('firstRun.loadSample')}
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

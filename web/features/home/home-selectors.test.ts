@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Course, Term } from '../../../common/schemas/schedule.schema';
+import type { Task } from '../../../common/schemas/tasks.schema';
+import {
+  bucketTasks,
+  isFirstRun,
+  rotationLabels,
+  monthGrid,
+  occurrencesBetween,
+  remainingClassesToday,
+  weekDays,
+  weekStartOf,
+} from './home-selectors';
+
+const task = (id: string, dueDate: string, completed = false): Task => ({
+  id,
+  title: id,
+  description: null,
+  dueDate,
+  courseId: null,
+  taskType: 'assignment',
+  priority: 'medium',
+  completed,
+  completedAt: null,
+  reminderOffsetMinutes: null,
+  seriesId: null,
+});
+
+const course = (id: string, slots: Course['timeSlots'], termId: string | null = null): Course => ({
+  id,
+  name: id,
+  credits: null,
+  instructor: null,
+  room: 'R1',
+  termId,
+  startDate: null,
+  endDate: null,
+  color: '#000000',
+  targetGrade: null,
+  timeSlots: slots,
+});
+
+describe('bucketTasks', () => {
+  // 2026-03-10 23:30 in Tokyo is 14:30 UTC: "today" is the user's, not the browser's or UTC's.
+  const now = new Date('2026-03-10T14:30:00Z');
+  const zone = 'Asia/Tokyo';
+  it('sorts open tasks into overdue, today and the next 7 days in the user’s zone', () => {
+    const buckets = bucketTasks(
+      [
+        task('late', '2026-03-09T01:00:00Z'),
+        task('today-late-utc', '2026-03-10T14:00:00Z'),
+        task('tomorrow-tokyo', '2026-03-10T15:30:00Z'),
+        task('in7', '2026-03-17T03:00:00Z'),
+        task('in8', '2026-03-18T03:00:00Z'),
+        task('done', '2026-03-09T01:00:00Z', true),
+      ],
+      now,
+      zone,
+    );
+    expect(buckets.overdue.map((t) => t.id)).toEqual(['late']);
+    expect(buckets.today.map((t) => t.id)).toEqual(['today-late-utc']);
+    expect(buckets.nextWeek.map((t) => t.id)).toEqual(['tomorrow-tokyo', 'in7']);
+    expect(buckets.openByDate.get('2026-03-11')?.map((t) => t.id)).toEqual(['tomorrow-tokyo']);
+    expect(buckets.openByDate.has('2026-03-09')).toBe(true);
+  });
+
+  it('handles 3,000 tasks well within the render budget', () => {
+    const tasks = Array.from({ length: 3000 }, (_, index) =>
+      task(`t${index}`, new Date(now.getTime() + (index - 100) * 3_600_000).toISOString()),
+    );
+    const start = performance.now();
+    const buckets = bucketTasks(tasks, now, zone);
+    expect(performance.now() - start).toBeLessThan(100);
+    expect(buckets.overdue.length + buckets.today.length).toBeGreaterThan(0);
+  });
+});
+
+describe('timetable panels', () => {
+  const term: Term = {
+    id: 'term',
+    name: 'T',
+    startDate: '2026-03-01',
+    endDate: '2026-06-30',
+    academicYearId: null,
+    color: '#000000',
+    rotation: { kind: 'ab' },
+  };
+  const input = {
+    // Weekday 2 = Tuesday; the A-week slot only meets in A weeks.
+    courses: [
+      course('every', [{ day: 2, startTime: '09:00', endTime: '10:00', week: null, cycleDay: null }], 'term'),
+      course('a-only', [{ day: 2, startTime: '11:00', endTime: '12:00', week: 'A', cycleDay: null }], 'term'),
+    ],
+    terms: [term],
+    holidays: [],
+    timeZone: 'Europe/London',
+  };
+
+  it('expands the week through the shared timetable, respecting the rotation', () => {
+    const weekA = weekDays(occurrencesBetween(input, '2026-03-01', '2026-03-07'), '2026-03-01');
+    const weekB = weekDays(occurrencesBetween(input, '2026-03-08', '2026-03-14'), '2026-03-08');
+    expect(weekA[2]!.classes.map((o) => o.courseId)).toEqual(['every', 'a-only']);
+    expect(weekB[2]!.classes.map((o) => o.courseId)).toEqual(['every']);
+  });
+
+  it('labels the A/B week and N-day cycle days', () => {
+    expect(rotationLabels(['2026-03-01', '2026-03-04', '2026-03-07'], [term], []).abWeek).toBe('A');
+    expect(rotationLabels(['2026-03-08', '2026-03-11', '2026-03-14'], [term], []).abWeek).toBe('B');
+    const nday: Term = { ...term, rotation: { kind: 'nday', days: 3 } };
+    // 2026-03-02 is a Monday: the first school day of the term is day 1.
+    const labels = rotationLabels(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-05'], [nday], []);
+    expect([...labels.cycleDays]).toEqual([
+      ['2026-03-02', 1],
+      ['2026-03-03', 2],
+      ['2026-03-05', 1],
+    ]);
+    expect(labels.abWeek).toBeNull();
+  });
+
+  it('lists today’s classes that have not ended', () => {
+    const occurrences = occurrencesBetween(input, '2026-03-03', '2026-03-03');
+    expect(remainingClassesToday(occurrences, '2026-03-03', new Date('2026-03-03T10:30:00Z')).map((o) => o.courseId)).toEqual(['a-only']);
+  });
+
+  it('starts weeks on the language’s first day and builds a 6-week month grid', () => {
+    expect(weekStartOf('2026-03-04', 0)).toBe('2026-03-01');
+    expect(weekStartOf('2026-03-04', 1)).toBe('2026-03-02');
+    const grid = monthGrid('2026-03-01', 1);
+    expect(grid).toHaveLength(42);
+    expect(grid[0]).toEqual({ date: '2026-02-23', inMonth: false });
+    expect(grid.filter((cell) => cell.inMonth)).toHaveLength(31);
+  });
+
+  it('detects a first run', () => {
+    expect(isFirstRun({ terms: [], courses: [], tasks: [] })).toBe(true);
+    expect(isFirstRun({ terms: [], courses: [], tasks: [1] })).toBe(false);
+  });
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
+import { Button } from '../../components/ui/button';
+import { defaultReminderOffset, setDefaultReminderOffset } from '../../lib/default-reminder';
+import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
+import { toast } from '../../lib/toast';
+
+export type AlertPrefs = { overdue: boolean; today: boolean };
+
+/** Which deadline alerts the dashboard shows; stored on this device (both on by default). */
+export function readAlertPrefs(): AlertPrefs {
+  try {
+    const stored = JSON.parse(safeStorage.get(STORAGE_KEYS.homeAlerts) ?? '{}') as Partial<AlertPrefs>;
+    return { overdue: stored.overdue !== false, today: stored.today !== false };
+  } catch {
+    return { overdue: true, today: true };
+  }
+}
+
+function permissionNow(): NotificationPermission | 'unsupported' {
+  return typeof window !== 'undefined' && 'Notification' in window ? Notification.permission : 'unsupported';
+}
+
+/** Browser notifications (asked for on a click, SPEC.md §5), the default reminder offset and the alerts shown. */
+export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPrefs; onPrefsChange: (prefs: AlertPrefs) => void }) {
+  const { t } = useTranslation('home');
+  const [permission, setPermission] = useState(permissionNow);
+  const [reminder, setReminder] = useState(() => String(defaultReminderOffset() ?? ''));
+
+  const enable = async () => {
+    if (permission === 'unsupported') {
+      toast({ title: t('notifications.unsupportedTitle'), description: t('notifications.unsupported') });
+      return;
+    }
+    let result: NotificationPermission = Notification.permission;
+    try {
+      if (result === 'default') result = await Notification.requestPermission();
+    } catch {
+      result = Notification.permission;
+    }
+    setPermission(result);
+    if (result === 'granted') toast({ title: t('notifications.enabledTitle'), description: t('notifications.enabled') });
+    else if (result === 'denied') toast({ title: t('notifications.blockedTitle'), description: t('notifications.blocked') });
+  };
+
+  const toggle = (key: keyof AlertPrefs) => {
+    const next = { ...prefs, [key]: !prefs[key] };
+    safeStorage.set(STORAGE_KEYS.homeAlerts, JSON.stringify(next));
+    onPrefsChange(next);
+  };
+
+  return (
+    <div className="space-y-4 text-sm">
+      <div className="space-y-1">
+        <p className="font-medium">{t('notifications.browser')}</p>
+        <p className="text-muted-foreground" data-testid="notification-state">
+          {t(`notifications.state.${permission}`)}
+        </p>
+        {permission === 'granted' ? null : (
+          <Button size="sm" variant="outline" onClick={() => void enable()} disabled={permission === 'denied'}>
+            {t('notifications.enable')}
+          </Button>
+        )}
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="home-default-reminder" className="font-medium">
+          {t('notifications.defaultReminder')}
+        </label>
+        <select
+          id="home-default-reminder"
+          className="block h-10 w-full rounded-md border bg-background px-3"
+          value={reminder}
+          onChange={(event) => {
+            setReminder(event.target.value);
+            setDefaultReminderOffset(event.target.value ? Number(event.target.value) : null);
+          }}
+        >
+          <option value="">{t('notifications.noReminder')}</option>
+          {REMINDER_OFFSETS_MINUTES.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {t(`notifications.offsets.${minutes}`)}
+            </option>
+          ))}
+        </select>
+        <p className="text-muted-foreground">{t('notifications.defaultReminderHint')}</p>
+      </div>
+      <fieldset className="space-y-1">
+        <legend className="font-medium">{t('notifications.alertsShown')}</legend>
+        {(['overdue', 'today'] as const).map((key) => (
+          <label key={key} className="flex items-center gap-2">
+            <input type="checkbox" className="h-4 w-4" checked={prefs[key]} onChange={() => toggle(key)} />
+            {t(`notifications.show.${key}`)}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
