@@ -21,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useChangePassword, useUpdateProfile } from './account.api';
+import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -94,13 +95,13 @@ function ProfileForm({ user }: { user: User }) {
         <Input {...form.register('recoveryEmail')} type="email" autoComplete="off" />
       </FormField>
       <FormField label={t('profile.timeZone')} hint={t('profile.timeZoneHint')}>
-        <select {...form.register('timeZone')} className="h-10 w-full rounded-md border bg-background px-3">
+        <NativeSelect {...form.register('timeZone')}>
           {timeZones(user.timeZone).map((zone) => (
             <option key={zone} value={zone}>
               {zone}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <Button type="submit" disabled={update.isPending}>
         {t('profile.save')}

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { celebrateGrade } from './celebrate';
 import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
+import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -58,8 +59,6 @@ function todayLocal(): string {
 type GradeFormValues = z.infer<ReturnType<typeof gradeFormSchema>>;
 
 export type EditTarget = { assessment: Assessment; grade: Grade | null };
-
-const selectClass = 'h-10 w-full rounded-md border bg-background px-3';
 
 /** Add or edit an assessment with its grade (SPEC.md §4: course optional, name required). */
 export function GradeDialog({
@@ -155,27 +154,27 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <FormField label={t('form.course')}>
-        <select {...form.register('courseId')} className={selectClass}>
+        <NativeSelect {...form.register('courseId')}>
           <option value="">{t('form.standalone')}</option>
           {courses.map((course) => (
             <option key={course.id} value={course.id}>
               {course.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField label={t('form.name')} error={errors.name?.message}>
         <Input {...form.register('name')} maxLength={GRADE_LIMITS.nameMax} autoComplete="off" />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label={t('form.type')}>
-          <select {...form.register('type')} className={selectClass}>
+          <NativeSelect {...form.register('type')}>
             {ASSESSMENT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`types.${type}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label={t('form.date')}>
           <Input {...form.register('date')} type="date" />

@@ -11,7 +11,7 @@ import { formatNumber } from '../../lib/format';
 import { DEFAULT_COLORS, formatClock, formRules, numberOrNull, weekdayNames } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { KEYS, useAttendanceSummary, useCourses, useCrud, useTerms } from './schedule.api';
-import { selectClass } from './simple-tabs';
+import { NativeSelect } from '../../components/ui/native-select';
 
 type CourseBody = Omit<Course, 'id'>;
 export type SlotDraft = { day: string; startTime: string; endTime: string; week: string; cycleDay: string };
@@ -129,14 +129,14 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
         </FormField>
       </div>
       <FormField label={t('fields.term')}>
-        <select {...form.register('termId')} className={selectClass}>
+        <NativeSelect {...form.register('termId')}>
           <option value="">{t('fields.none')}</option>
           {(terms.data ?? []).map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {candidate.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('fields.startDateOptional')} error={errors.startDate?.message}>
@@ -160,13 +160,13 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
             <div key={field.id} className="rounded-md border p-3" role="group" aria-label={t('slots.label', { number: index + 1 })}>
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 <FormField label={t('fields.day')}>
-                  <select {...form.register(`timeSlots.${index}.day`)} className={selectClass}>
+                  <NativeSelect {...form.register(`timeSlots.${index}.day`)}>
                     {days.map((dayName, day) => (
                       <option key={dayName} value={day}>
                         {dayName}
                       </option>
                     ))}
-                  </select>
+                  </NativeSelect>
                 </FormField>
                 <FormField label={t('fields.startTime')} error={slotErrors?.startTime?.message}>
                   <Input type="time" {...form.register(`timeSlots.${index}.startTime`)} />
@@ -176,23 +176,23 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
                 </FormField>
                 {term?.rotation.kind === 'ab' ? (
                   <FormField label={t('fields.week')}>
-                    <select {...form.register(`timeSlots.${index}.week`)} className={selectClass}>
+                    <NativeSelect {...form.register(`timeSlots.${index}.week`)}>
                       <option value="">{t('slots.everyWeek')}</option>
                       <option value="A">{t('slots.weekA')}</option>
                       <option value="B">{t('slots.weekB')}</option>
-                    </select>
+                    </NativeSelect>
                   </FormField>
                 ) : null}
                 {term?.rotation.kind === 'nday' ? (
                   <FormField label={t('fields.cycleDay')}>
-                    <select {...form.register(`timeSlots.${index}.cycleDay`)} className={selectClass}>
+                    <NativeSelect {...form.register(`timeSlots.${index}.cycleDay`)}>
                       <option value="">{t('slots.byWeekday')}</option>
                       {Array.from({ length: term.rotation.days }, (_, offset) => (
                         <option key={offset} value={offset + 1}>
                           {t('slots.cycleDay', { day: offset + 1 })}
                         </option>
                       ))}
-                    </select>
+                    </NativeSelect>
                   </FormField>
                 ) : null}
               </div>

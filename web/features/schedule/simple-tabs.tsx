@@ -9,8 +9,7 @@ import { Input } from '../../components/ui/input';
 import { DEFAULT_COLORS, formatLocalDate, formRules } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { KEYS, useAcademicYears, useCrud, useHolidays, useTerms } from './schedule.api';
-
-export const selectClass = 'h-10 w-full rounded-md border bg-background px-3 text-foreground';
+import { NativeSelect } from '../../components/ui/native-select';
 
 function FormActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
   const { t } = useTranslation('schedule');
@@ -133,24 +132,24 @@ function TermForm({ item, onDone }: FormProps<Term>) {
         </FormField>
       </div>
       <FormField label={t('fields.academicYear')}>
-        <select {...form.register('academicYearId')} className={selectClass}>
+        <NativeSelect {...form.register('academicYearId')}>
           <option value="">{t('fields.none')}</option>
           {(years.data ?? []).map((year) => (
             <option key={year.id} value={year.id}>
               {year.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <FormField label={t('fields.color')} error={errors.color?.message}>
         <Input type="color" {...form.register('color')} className="h-10 w-20 p-1" />
       </FormField>
       <FormField label={t('fields.rotation')} hint={t(`rotation.${rotationKind}Hint`)}>
-        <select {...form.register('rotationKind')} className={selectClass}>
+        <NativeSelect {...form.register('rotationKind')}>
           <option value="weekly">{t('rotation.weekly')}</option>
           <option value="ab">{t('rotation.ab')}</option>
           <option value="nday">{t('rotation.nday')}</option>
-        </select>
+        </NativeSelect>
       </FormField>
       {rotationKind === 'nday' ? (
         <FormField label={t('fields.rotationDays')} error={errors.rotationDays?.message}>

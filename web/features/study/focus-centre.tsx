@@ -26,6 +26,7 @@ import { formatCountdown, TYPE_KEYS } from './study-format';
 import { useCourseOptions, useCreateStudySession } from './study.api';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
 import { announceRewards } from '../../lib/celebrate';
+import { NativeSelect } from '../../components/ui/native-select';
 
 const SELECTION_KEY = 'studypilot_focus_selection';
 type Selection = { courseId: string | null; type: StudySessionType };
@@ -43,7 +44,6 @@ function loadSelection(): Selection {
 }
 
 const MODE_KEYS: Record<TimerMode, string> = { focus: 'modes.focus', shortBreak: 'modes.shortBreak', longBreak: 'modes.longBreak' };
-const selectClass = 'h-10 w-full rounded-md border bg-background px-3 text-foreground';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -287,31 +287,23 @@ export function FocusCentre() {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('fields.course')}>
-          <select
-            className={selectClass}
-            value={selection.courseId ?? ''}
-            onChange={(event) => updateSelection({ courseId: event.target.value || null })}
-          >
+          <NativeSelect value={selection.courseId ?? ''} onChange={(event) => updateSelection({ courseId: event.target.value || null })}>
             <option value="">{courses.isLoading ? t('loadingCourses') : t('noCourse')}</option>
             {courseList.map((course) => (
               <option key={course.id} value={course.id}>
                 {course.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label={t('fields.type')}>
-          <select
-            className={selectClass}
-            value={selection.type}
-            onChange={(event) => updateSelection({ type: event.target.value as StudySessionType })}
-          >
+          <NativeSelect value={selection.type} onChange={(event) => updateSelection({ type: event.target.value as StudySessionType })}>
             {STUDY_SESSION_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(TYPE_KEYS[type])}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">

@@ -22,9 +22,9 @@ import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
 import { useCourseOptions, useCreateStudySession, useDeleteStudySession, useStudySessions } from './study.api';
+import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
-const selectClass = 'h-10 w-full rounded-md border bg-background px-3 text-foreground';
 const pad = (value: number) => String(value).padStart(2, '0');
 
 function logSchema(t: TFunction) {
@@ -95,24 +95,24 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             <Input type="number" inputMode="numeric" {...form.register('durationMinutes')} />
           </FormField>
           <FormField label={t('fields.type')}>
-            <select className={selectClass} {...form.register('type')}>
+            <NativeSelect {...form.register('type')}>
               {STUDY_SESSION_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(TYPE_KEYS[type])}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </FormField>
           <div className="sm:col-span-2">
             <FormField label={t('fields.course')}>
-              <select className={selectClass} {...form.register('courseId')}>
+              <NativeSelect {...form.register('courseId')}>
                 <option value="">{t('noCourse')}</option>
                 {(courses.data ?? []).map((course) => (
                   <option key={course.id} value={course.id}>
                     {course.name}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </FormField>
           </div>
           <div className="flex justify-end sm:col-span-2">

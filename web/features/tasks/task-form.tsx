@@ -19,11 +19,11 @@ import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from './notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
 import { defaultReminderOffset } from '../../lib/default-reminder';
+import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-const SELECT_CLASS = 'h-10 w-full rounded-md border bg-background px-3 text-base text-foreground';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -217,54 +217,54 @@ function TaskForm({
         <Input {...form.register('due')} type="datetime-local" />
       </FormField>
       <FormField label={t('form.course')} hint={courses.length === 0 ? t('form.noCourses') : undefined}>
-        <select {...form.register('courseId')} className={SELECT_CLASS}>
+        <NativeSelect {...form.register('courseId')}>
           <option value="">{t('form.noCourse')}</option>
           {courses.map((course) => (
             <option key={course.id} value={course.id}>
               {course.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('form.type')}>
-          <select {...form.register('taskType')} className={SELECT_CLASS}>
+          <NativeSelect {...form.register('taskType')}>
             {TASK_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`types.${type}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField label={t('form.priority')}>
-          <select {...form.register('priority')} className={SELECT_CLASS}>
+          <NativeSelect {...form.register('priority')}>
             {TASK_PRIORITIES.map((priority) => (
               <option key={priority} value={priority}>
                 {t(`priorities.${priority}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
       </div>
       <FormField label={t('form.reminder')} error={errors.reminder?.message}>
-        <select {...form.register('reminder')} className={SELECT_CLASS}>
+        <NativeSelect {...form.register('reminder')}>
           <option value="">{t('reminders.none')}</option>
           {REMINDER_OFFSETS_MINUTES.map((minutes) => (
             <option key={minutes} value={String(minutes)}>
               {t(`reminders.offsets.${minutes}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       {isNew ? (
         <fieldset className="space-y-3 rounded-md border p-3">
           <legend className="px-1 text-sm font-medium">{t('recurrence.legend')}</legend>
           <FormField label={t('recurrence.repeat')}>
-            <select {...form.register('repeat')} className={SELECT_CLASS}>
+            <NativeSelect {...form.register('repeat')}>
               <option value="none">{t('recurrence.none')}</option>
               <option value="daily">{t('recurrence.daily')}</option>
               <option value="weekly">{t('recurrence.weekly')}</option>
-            </select>
+            </NativeSelect>
           </FormField>
           {repeat === 'weekly' ? (
             <>
