@@ -4,6 +4,7 @@ import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { convertGrade } from '../../../common/domain/grade-conversion';
 import { GRADING_SYSTEM_KEYS, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { NativeSelect } from '../../components/ui/native-select';
 
 /** Shows a grade converted into another system, always labelled as an estimate. */
 export function ConvertDialog({
@@ -31,18 +32,13 @@ export function ConvertDialog({
         <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
           {t('convert.to')}
         </label>
-        <select
-          id={selectId}
-          className="h-10 w-full rounded-md border bg-background px-3"
-          value={target}
-          onChange={(event) => setTarget(event.target.value as GradingSystemKey)}
-        >
+        <NativeSelect id={selectId} value={target} onChange={(event) => setTarget(event.target.value as GradingSystemKey)}>
           {options.map((key) => (
             <option key={key} value={key}>
               {t(`settings:grading.systems.${key}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         <p className="mt-4 text-lg font-semibold" aria-live="polite" data-testid="converted">
           {conversion?.ok ? t('convert.result', { label: conversion.label }) : t('convert.failed')}
         </p>

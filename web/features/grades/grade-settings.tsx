@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
 import { useUpdateGradingSystem } from '../../lib/grading-system';
 import { useSaveCustomScale } from './grades.api';
+import { NativeSelect } from '../../components/ui/native-select';
 
 type BandDraft = { label: string; minPercentage: string; gradePoints: string };
 
@@ -129,9 +130,8 @@ export function GradeSettings({ system, scale }: { system: GradingSystemKey; sca
         <label htmlFor={selectId} className="mb-1 block text-lg font-semibold">
           {t('settings:grading.title')}
         </label>
-        <select
+        <NativeSelect
           id={selectId}
-          className="h-10 w-full rounded-md border bg-background px-3"
           value={system}
           onChange={(event) => {
             if (isGradingSystemKey(event.target.value)) updateSystem.mutate(event.target.value);
@@ -142,7 +142,7 @@ export function GradeSettings({ system, scale }: { system: GradingSystemKey; sca
               {t(`settings:grading.systems.${key}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         {system === 'custom' && scale.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t('scale.needed')}</p> : null}
       </Card>
       <CustomScaleEditor key={scale.map((b) => `${b.label}:${b.minPercentage}`).join('|')} scale={scale} />

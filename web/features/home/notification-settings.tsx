@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { defaultReminderOffset, setDefaultReminderOffset } from '../../lib/default-reminder';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
+import { NativeSelect } from '../../components/ui/native-select';
 
 export type AlertPrefs = { overdue: boolean; today: boolean };
 
@@ -67,9 +68,8 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
         <label htmlFor="home-default-reminder" className="font-medium">
           {t('notifications.defaultReminder')}
         </label>
-        <select
+        <NativeSelect
           id="home-default-reminder"
-          className="block h-10 w-full rounded-md border bg-background px-3"
           value={reminder}
           onChange={(event) => {
             setReminder(event.target.value);
@@ -82,7 +82,7 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
               {t(`notifications.offsets.${minutes}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         <p className="text-muted-foreground">{t('notifications.defaultReminderHint')}</p>
       </div>
       <fieldset className="space-y-1">
