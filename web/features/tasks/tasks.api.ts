@@ -123,27 +123,31 @@ export function useSetTaskCompleted() {
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(TASKS_KEY, context.previous);
     },
-    onSuccess: async (task) => {
+    onSuccess: (task) => {
       replaceTask(queryClient, task);
       broadcastChange();
       if (!task.completed) return;
-      try {
-        const earned = await apiJson<{ unlockedAchievements: string[]; completedChallenges: string[] }>(
-          'POST',
-          '/api/rewards/task-completed',
-          {
-            taskId: task.id,
-            completedAt: task.completedAt,
-          },
-        );
-        void announceRewards(earned);
-      } catch {
-        // A failure here must not undo a completion: the server has already recorded and paid it.
-      }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: POINTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: CHALLENGES_KEY }),
-      ]);
+      // Not awaited: the page's own "Task completed" toast shows first, and a celebration for what the
+      // completion unlocked (an achievement, a challenge) follows it instead of being replaced by it.
+      void (async () => {
+        try {
+          const earned = await apiJson<{ unlockedAchievements: string[]; completedChallenges: string[] }>(
+            'POST',
+            '/api/rewards/task-completed',
+            {
+              taskId: task.id,
+              completedAt: task.completedAt,
+            },
+          );
+          await announceRewards(earned);
+        } catch {
+          // A failure here must not undo a completion: the server has already recorded and paid it.
+        }
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: POINTS_KEY }),
+          queryClient.invalidateQueries({ queryKey: CHALLENGES_KEY }),
+        ]);
+      })();
     },
   });
 }
