@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { courses } from './schedule';
 
@@ -21,7 +21,9 @@ export const studySessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    index('study_sessions_user_started_idx').on(table.userId, table.startedAt),
+    // One session per start instant: the same finished phase saved from two tabs (or retried after a
+    // lost answer) is stored and paid once.
+    uniqueIndex('study_sessions_user_started_idx').on(table.userId, table.startedAt),
     check('study_sessions_duration', sql`${table.durationMinutes} between 1 and 720`),
     check('study_sessions_type', sql`${table.type} in ('focus', 'reading', 'problem_solving', 'note_taking')`),
     check('study_sessions_technique', sql`${table.technique} in ('pomodoro', 'custom')`),

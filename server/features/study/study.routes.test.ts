@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, utcInstantOf } from '../../../common/domain/local-time';
-import { courses, holidays, studySessions } from '../../db/schema';
+import { courses, holidays, pointsLedger, studySessions } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -64,6 +64,21 @@ describe('POST /api/study-sessions', () => {
       streak: 1,
       longestStreak: 1,
     });
+  });
+
+  it('stores and pays a session once when the same start is saved twice (two tabs, a retry)', async () => {
+    const user = await signUp(t);
+    const body = focus();
+    const responses = await Promise.all([post(user, body), post(user, body)]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(responses.find((r) => r.statusCode === 409)?.json()).toEqual({
+      message: 'A study session with this start time is already saved',
+      code: 'conflict',
+    });
+    const list = (await t.request({ method: 'GET', url: '/api/study-sessions', token: user.token })).json();
+    expect(list).toHaveLength(1);
+    const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
+    expect(ledger.filter((entry) => entry.reason === 'study-session')).toHaveLength(1);
   });
 
   it('awards no points for other session types and accepts a null course', async () => {

@@ -15,8 +15,10 @@ import {
 } from '../../../common/schemas/study.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { courses, holidays, studySessions } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
+
+export const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
 
 /** How far a startedAt may lie ahead of the server clock (client clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
@@ -73,6 +75,20 @@ export async function createStudySession(
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }]);
   }
+  try {
+    return await insertStudySession(db, user, input, startedAt, now);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(SESSION_ALREADY_SAVED);
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+async function insertStudySession(db: Database, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
   return db.transaction(async (tx) => {
     if (input.courseId) await assertOwnCourse(tx, user.id, input.courseId);
     const [row] = await tx

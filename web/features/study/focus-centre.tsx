@@ -187,6 +187,11 @@ export function FocusCentre() {
           void announceRewards(created);
         })
         .catch((error: unknown) => {
+          // Already saved (another tab, or a retry after a lost answer): nothing more to do.
+          if (error instanceof ApiError && error.status === 409) {
+            markSaved(focus.startedAt);
+            return;
+          }
           // A refused session (e.g. a course deleted meanwhile) would fail forever: drop it.
           if (error instanceof ApiError && (error.status === 400 || error.status === 404)) markSaved(focus.startedAt);
           else saving.current.delete(focus.startedAt);
