@@ -103,10 +103,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
         cycleDay: slot.cycleDay ? Number(slot.cycleDay) : null,
       })),
     };
-    const action = item ? 'update' : 'add';
-    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
-    if (item) crud.update.mutate({ id: item.id, body }, options);
-    else crud.create.mutate(body, options);
+    crud.save(item?.id ?? null, body, toasts.outcome(item ? 'update' : 'add', onDone));
   });
 
   return (

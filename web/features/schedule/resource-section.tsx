@@ -14,14 +14,18 @@ export type CrudAction = 'add' | 'update' | 'delete';
 /** SPEC.md §8: 'X added/updated/deleted' and 'Error adding/updating/deleting X'. */
 export function useEntityToasts(kind: EntityKind) {
   const { t } = useTranslation('schedule');
+  const success = (action: CrudAction) => toast({ title: t(`entities.${kind}.${action}Done`), variant: 'success' });
+  const failure = (action: CrudAction) =>
+    toast({
+      title: t(`entities.${kind}.${action}Error`),
+      description: t(`entities.${kind}.${action}ErrorDescription`),
+      variant: 'destructive',
+    });
   return {
-    success: (action: CrudAction) => toast({ title: t(`entities.${kind}.${action}Done`), variant: 'success' }),
-    failure: (action: CrudAction) =>
-      toast({
-        title: t(`entities.${kind}.${action}Error`),
-        description: t(`entities.${kind}.${action}ErrorDescription`),
-        variant: 'destructive',
-      }),
+    success,
+    failure,
+    /** Mutation callbacks for a form's save: the toast for `action`, then `onDone` after a success. */
+    outcome: (action: CrudAction, onDone: () => void) => ({ onSuccess: () => (success(action), onDone()), onError: () => failure(action) }),
   };
 }
 

@@ -69,7 +69,10 @@ export function useCrud<T extends { id: string }, Body>(base: string, touches: r
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `${base}/${id}`), onSuccess: refresh });
-  return { create, update, remove };
+  /** Updates the entity with `id`, or creates one when `id` is null (the forms' one save path). */
+  const save = (id: string | null, body: Body, callbacks: { onSuccess: () => void; onError: () => void }) =>
+    id ? update.mutate({ id, body }, callbacks) : create.mutate(body, callbacks);
+  return { create, update, remove, save };
 }
 
 export function useMarkAttendance() {

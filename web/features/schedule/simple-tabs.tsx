@@ -33,10 +33,7 @@ function YearForm({ item, onDone }: FormProps<AcademicYear>) {
   const toasts = useEntityToasts('year');
   const form = useForm({ resolver: zodResolver(z.object({ name: rules.name })), defaultValues: { name: item?.name ?? '' } });
   const submit = form.handleSubmit((values) => {
-    const action = item ? 'update' : 'add';
-    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
-    if (item) crud.update.mutate({ id: item.id, body: values }, options);
-    else crud.create.mutate(values, options);
+    crud.save(item?.id ?? null, values, toasts.outcome(item ? 'update' : 'add', onDone));
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -113,10 +110,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
       color: values.color,
       rotation: values.rotationKind === 'nday' ? { kind: 'nday', days: Number(values.rotationDays) } : { kind: values.rotationKind },
     };
-    const action = item ? 'update' : 'add';
-    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
-    if (item) crud.update.mutate({ id: item.id, body }, options);
-    else crud.create.mutate(body, options);
+    crud.save(item?.id ?? null, body, toasts.outcome(item ? 'update' : 'add', onDone));
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -219,10 +213,7 @@ function HolidayForm({ item, onDone }: FormProps<Holiday>) {
   const errors = form.formState.errors;
   const submit = form.handleSubmit((values) => {
     const body = { name: values.name, startDate: values.startDate, endDate: values.endDate || values.startDate };
-    const action = item ? 'update' : 'add';
-    const options = { onSuccess: () => (toasts.success(action), onDone()), onError: () => toasts.failure(action) };
-    if (item) crud.update.mutate({ id: item.id, body }, options);
-    else crud.create.mutate(body, options);
+    crud.save(item?.id ?? null, body, toasts.outcome(item ? 'update' : 'add', onDone));
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
