@@ -16,11 +16,34 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 
-step() { printf '\n== %s\n' "$1"; }
 mkdir -p test-results
-rm -f test-results/*.json
-# The closing "N passed, N failed" line, also when a step fails.
-trap 'npx tsx scripts/test-summary.ts test-results/unit.json test-results/api.json test-results/e2e.json' EXIT
+rm -f test-results/*.json test-results/stages.tsv
+echo "Node $(node --version), $("$CHROMIUM" --version 2>/dev/null | head -1), $(nproc) cores"
+
+# Each stage is timed; the times are printed at the end (and kept in test-results/stages.tsv for .ci/run).
+stage_name=""
+stage_start=0
+step() {
+  end_stage
+  stage_name="$1"
+  stage_start=$(date +%s)
+  printf '\n== %s\n' "$1"
+}
+end_stage() {
+  if [ -n "$stage_name" ]; then
+    printf '%s\t%s\n' "$stage_name" "$(($(date +%s) - stage_start))" >>test-results/stages.tsv
+    stage_name=""
+  fi
+}
+finish() {
+  end_stage
+  echo
+  echo "== Stage times (s)"
+  column -t -s $'\t' test-results/stages.tsv 2>/dev/null || cat test-results/stages.tsv
+  # The closing "N passed, N failed" line, also when a step fails.
+  npx tsx scripts/test-summary.ts test-results/unit.json test-results/api.json test-results/e2e.json
+}
+trap finish EXIT
 step "Type check";        npx tsc --noEmit -p tsconfig.json
 step "Lint";              npx eslint --max-warnings 0 .
 step "Format";            npx prettier --check . --log-level warn
