@@ -77,17 +77,24 @@ describe('database faults under load', () => {
           await sleep(20);
         }
       };
-      /** Polls /api/health from the fault until it answers 200 again; returns whether 503 was seen and how long. */
+      /**
+       * Polls /api/health from the fault: 503 once the database is gone (backends of a killed postmaster
+       * may still answer for a moment), then 200 again. Returns whether 503 was seen and how long it took.
+       */
       const untilHealthy = async (since: number) => {
         let saw503 = false;
         while (Date.now() - since < 30_000) {
           expect(alive.exitCode, 'the server process is alive').toBeNull();
           const response = await fetch(`${base}/api/health`);
-          if (response.status === 200) return { saw503, ms: Date.now() - since };
-          expect(response.status).toBe(503);
-          expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
-          expect(((await response.json()) as { code: string }).code).toBe('service_unavailable');
-          saw503 = true;
+          if (response.status === 200) {
+            if (saw503) return { saw503, ms: Date.now() - since };
+            if (Date.now() - since > 10_000) return { saw503, ms: Date.now() - since };
+          } else {
+            expect(response.status).toBe(503);
+            expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+            expect(((await response.json()) as { code: string }).code).toBe('service_unavailable');
+            saw503 = true;
+          }
           await sleep(25);
         }
         throw new Error('the server did not become healthy again');
