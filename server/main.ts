@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { connectDatabase, runMigrations, type DatabaseHandle } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { loadConfig } from './env';
 import { buildApp } from './app';
 import { startHousekeeping } from './lib/housekeeping';
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A DATA_DIR the server will not touch: the message is the operator's instructions, not a bug.
+  console.error(error instanceof DataDirectoryError ? error.message : error);
   process.exit(1);
 });
