@@ -1,49 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './lib/free-port';
+import { exited, startServerProcess } from './test/server-process';
 
 /**
  * The real server process on its own embedded PostgreSQL: killed with SIGKILL in the middle of writes,
  * restarted on the same data directory, and checked for every write it had acknowledged.
  */
-const root = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
 let server: ChildProcess | undefined;
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+const startServer = (port: number) => startServerProcess(dataDir, port);
 
 afterAll(async () => {
   if (server && server.exitCode === null) {

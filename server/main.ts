@@ -1,5 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { connectDatabase, runMigrations, type DatabaseHandle } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { loadConfig } from './env';
 import { buildApp } from './app';
 import { startHousekeeping } from './lib/housekeeping';
@@ -7,15 +8,24 @@ import { startHousekeeping } from './lib/housekeeping';
 /** env → database → migrations → listen; and the reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The database starts before the app (and its logger) exists: its messages go to stderr until then.
+  let logger: FastifyBaseLogger | undefined = undefined;
+  const log = (level: 'info' | 'warn' | 'error', message: string) => {
+    if (logger) logger[level](message);
+    else if (level !== 'info') console.error(message);
+  };
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir);
+    embedded = await startEmbeddedPostgres(config.dataDir, { log });
     databaseUrl = embedded.url;
   }
-  const database: DatabaseHandle = connectDatabase(databaseUrl);
+  const database: DatabaseHandle = connectDatabase(databaseUrl, 10, (fields, message) =>
+    logger ? logger.warn(fields, message) : console.error(message, JSON.stringify(fields)),
+  );
   await runMigrations(database);
   const app = await buildApp({ config, db: database.db });
+  logger = app.log;
   const stopHousekeeping = startHousekeeping(database.db, app.log);
 
   let shuttingDown = false;
@@ -27,7 +37,8 @@ async function main(): Promise<void> {
     // Stop taking requests and let in-flight ones finish, then close the pool, then PostgreSQL
     // (a clean shutdown checkpoint: the next start needs no recovery).
     await app.close();
-    await database.close();
+    // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
+    await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await embedded?.stop();
     process.exit(0);
   };
@@ -42,6 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A DATA_DIR the server will not touch: the message is the operator's instructions, not a bug.
+  console.error(error instanceof DataDirectoryError ? error.message : error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { describeDatabaseError, isDatabaseUnavailable } from './errors';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -22,13 +23,68 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // shifted by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** Opens a pool on `url`. The pool size is modest: two cores, and PostgreSQL does the work. */
-export function connectDatabase(url: string, maxConnections = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
-  // An idle client losing its connection (database restart) must not crash the process.
+/** Where the pool reports a connection it lost: fields (`code`, never parameter values) and a message. */
+export type DatabaseLog = (fields: Record<string, unknown>, message: string) => void;
+
+/** How long a request waits for a connection before it is answered 503 (the database is away or saturated). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens a pool on `url`. The pool size is modest: two cores, and PostgreSQL does the work.
+ * A connection that dies (pg_terminate_backend, a PostgreSQL restart, a network cut) is logged and
+ * dropped from the pool, idle or checked out: node-postgres emits 'error' on the client, and an
+ * 'error' event without a listener would end the process. The next query opens a fresh connection.
+ */
+export function connectDatabase(url: string, maxConnections = 10, log: DatabaseLog = () => {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const onConnectionError = (error: Error) => log({ db: describeDatabaseError(error) ?? { code: 'unknown' } }, 'database connection lost');
+  // Every client gets a listener for its whole life: the pool detaches its own while a client is lent
+  // out (transactions, migrations). An idle client's error is also re-emitted by the pool, which
+  // drops the client; the client's listener has already logged it.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   pool.on('error', () => {});
+  releaseDeadClients(pool);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * A checked-out client whose connection died is handed back to the pool (which discards it) by the
+ * first query that fails for that reason, and later releases are no-ops. Drizzle's transaction sends
+ * `begin` before its try/finally, so a `begin` on a dead connection would otherwise never release its
+ * client: each database restart would leak pool slots until every request waited for a connection.
+ */
+function releaseDeadClients(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: (...args: unknown[]) => void) => {
+    // pool.query() uses the callback form and releases on errors itself.
+    if (callback) return connect(callback as Parameters<typeof connect>[0]);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(error);
+      };
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            if (isDatabaseUnavailable(error)) client.release(error as Error);
+          });
+        }
+        return result;
+      }) as typeof client.query;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 /** An arbitrary constant shared by every instance: the key of the migration advisory lock. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { describeDatabaseError } from '../db/errors';
 import { deleteExpiredSessions } from '../features/auth/sessions.service';
 import { deleteExpiredRateLimitCounters } from '../plugins/rate-limit-store';
 
@@ -12,7 +13,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export function startHousekeeping(db: Database, log: FastifyBaseLogger): () => void {
   const run = () => {
     Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimitCounters(db)]).catch((error: unknown) =>
-      log.warn({ err: error }, 'housekeeping failed'),
+      // Code and statement only: a database error's message lists the parameter values.
+      log.warn(describeDatabaseError(error) ? { db: describeDatabaseError(error) } : { err: error }, 'housekeeping failed'),
     );
   };
   const timer = setInterval(run, HOUR_MS);

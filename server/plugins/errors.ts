@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabaseError, isDatabaseUnavailable } from '../db/errors';
 import { HttpError, type ErrorIssue } from '../lib/http-error';
 import { sendAppShell } from './static-web';
 
 /**
  * One error shape everywhere (API.md): `{ message, code, issues? }`. Validation failures list each
- * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL).
+ * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL); a
+ * database that is away is a 503 with Retry-After.
  */
 export function registerErrorHandling(app: FastifyInstance, indexHtml: Buffer | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -29,6 +31,12 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: Buffer | 
         issues,
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, connection dropped): a 503 the client may retry, not a 500.
+      request.log.warn({ db: describeDatabaseError(error) }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(databaseUnavailableBody);
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ message: 'Too many requests. Please try again later.', code: 'rate_limited' });
@@ -40,7 +48,10 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: Buffer | 
       // Malformed JSON, wrong content type, empty body with a JSON content type…
       return reply.status(400).send({ message: error.message || 'Invalid request', code: 'validation_error' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // A database error's message (and so its stack's first line) lists the query's parameter values.
+    const db = describeDatabaseError(error);
+    const stack = error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at '));
+    request.log.error(db ? { db, stack } : { err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'internal' });
   });
 

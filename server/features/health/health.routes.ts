@@ -1,14 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps, ZodApp } from '../../app-types';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabaseError } from '../../db/errors';
 
-/** GET /api/health: 200 when the database answers, 503 otherwise. No session needed. */
+/**
+ * GET /api/health: 200 when the database answers, else 503 `service_unavailable` with Retry-After
+ * (load balancers take the instance out; it comes back by itself once the database does). No session.
+ */
 export function registerHealthRoutes(app: ZodApp, { db }: AppDeps): void {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', async (request, reply) => {
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'Database unavailable', code: 'internal' });
+    } catch (error) {
+      request.log.warn({ db: describeDatabaseError(error) }, 'health check: database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ status: 'unavailable', ...databaseUnavailableBody });
     }
   });
 }

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../env';
+import { freePort } from '../lib/free-port';
+import { connectDatabase } from './client';
+import { describeDatabaseError, isDatabaseUnavailable, statementName } from './errors';
+
+const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code, severity: 'FATAL' });
+
+describe('isDatabaseUnavailable', () => {
+  it('recognises a lost or unobtainable connection, also wrapped by Drizzle', () => {
+    expect(isDatabaseUnavailable(pgError('57P01', 'terminating connection due to administrator command'))).toBe(true);
+    expect(isDatabaseUnavailable(pgError('57P03', 'the database system is starting up'))).toBe(true);
+    expect(isDatabaseUnavailable(pgError('08006'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    const wrapped = new DrizzleQueryError('select 1', [], new Error('Connection terminated unexpectedly'));
+    expect(isDatabaseUnavailable(wrapped)).toBe(true);
+  });
+
+  it('leaves query errors (constraint violations, syntax, bugs) alone', () => {
+    expect(isDatabaseUnavailable(pgError('23505', 'duplicate key'))).toBe(false);
+    expect(isDatabaseUnavailable(new DrizzleQueryError('select', [], pgError('42P01')))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('describeDatabaseError', () => {
+  it('gives the code and the statement name, never the parameter values', () => {
+    const error = new DrizzleQueryError(
+      'insert into "sessions" ("token_hash", "user_id") values ($1, $2)',
+      ['secret-token-hash', 'user-1'],
+      pgError('23505', 'duplicate key value violates unique constraint'),
+    );
+    const described = describeDatabaseError(error);
+    expect(described).toEqual({ code: '23505', statement: 'insert sessions' });
+    expect(JSON.stringify(described)).not.toContain('secret-token-hash');
+    expect(describeDatabaseError(new DrizzleQueryError('select 1', [], new Error('Connection terminated unexpectedly')))).toEqual({
+      code: 'Connection terminated unexpectedly',
+      statement: 'select',
+    });
+    expect(describeDatabaseError(new Error('not a database error'))).toBeNull();
+  });
+
+  it('names statements by verb and first table', () => {
+    expect(statementName('select "id", "username" from "users" where "users"."id" = $1')).toBe('select users');
+    expect(statementName('UPDATE "tasks" SET "title" = $1')).toBe('update tasks');
+    expect(statementName('delete from rate_limit_counters where reset_at <= now()')).toBe('delete rate_limit_counters');
+    expect(statementName('begin')).toBe('begin');
+  });
+});
+
+describe('a database that is away', () => {
+  it('answers 503 service_unavailable with Retry-After to sign-in and health, not 500', async () => {
+    // Nothing listens on this port: every connection is refused.
+    const database = connectDatabase(`postgres://postgres:x@127.0.0.1:${await freePort()}/postgres`, 2);
+    const config = loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '10000', WEB_DIST_DIR: '/nonexistent' });
+    const app = await buildApp({ config, db: database.db, logger: false });
+    try {
+      for (const request of [
+        { method: 'POST' as const, url: '/api/auth/login', payload: { username: 'alice', password: 'Some-password-1' } },
+        { method: 'GET' as const, url: '/api/auth/me', headers: { authorization: `Bearer ${'a'.repeat(43)}` } },
+        { method: 'GET' as const, url: '/api/health' },
+      ]) {
+        const response = await app.inject(request);
+        expect(response.statusCode, request.url).toBe(503);
+        expect(response.headers['retry-after']).toMatch(/^\d+$/);
+        expect(response.json()).toMatchObject({ code: 'service_unavailable', message: expect.any(String) });
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('survives a checked-out connection that dies, and gives its pool slot back', async () => {
+    const url = process.env.DATABASE_URL;
+    if (!url) return; // needs a server it may terminate backends on
+    // One slot: a client that is never released would make the next query wait for a connection.
+    const database = connectDatabase(url, 1);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const client = await database.pool.connect();
+      const [row] = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+      await admin.query('select pg_terminate_backend($1)', [row!.pid]);
+      // The client learns that its connection died while lent out: an 'error' event with no query to
+      // fail. Unhandled, that event ended the process.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Drizzle's transaction sends `begin` outside its try/finally: when it fails, release() never comes.
+      await expect(client.query('begin')).rejects.toSatisfy(isDatabaseUnavailable);
+      const [next] = (await database.db.execute<{ two: number }>(sql`select 2 as two`)).rows;
+      expect(next).toEqual({ two: 2 });
+    } finally {
+      await admin.end();
+      await database.close();
+    }
+  });
+});
