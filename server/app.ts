@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
@@ -88,5 +89,19 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
 
   const deps: AppDeps = { db, config };
   for (const register of FEATURE_ROUTES) register(app, deps);
+  await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);
   return app;
+}
+
+/** ADMIN_USERNAMES → the role stored on the accounts that exist now, with one log line of what changed. */
+async function applyAdminUsernamesAtStartUp(app: FastifyInstance, db: Database, adminUsernames: readonly string[]): Promise<void> {
+  if (adminUsernames.length === 0) return;
+  const report = await applyAdminUsernames(db, adminUsernames);
+  app.log.info(report, 'ADMIN_USERNAMES applied: granted admin to the accounts listed under "granted"');
+  if (report.missing.length > 0) {
+    app.log.warn(
+      { missing: report.missing },
+      'ADMIN_USERNAMES names accounts that do not exist: nobody may take these names. To make one an admin, register it while the name is not listed, then run `npm run admin -- grant NAME`',
+    );
+  }
 }

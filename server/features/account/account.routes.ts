@@ -8,8 +8,8 @@ import { changePassword, deleteAccount, updateProfile } from './account.service'
 /** Profile, password and account deletion (API.md "Authentication and sessions"). */
 export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.patch('/api/account/profile', { onRequest: requireUser, schema: { body: profileBodySchema } }, async (request) => {
-    const row = await updateProfile(db, currentUser(request).id, request.body);
-    return toUser(row, config.adminUsernames);
+    const row = await updateProfile(db, currentUser(request).id, request.body, config.adminUsernames);
+    return toUser(row);
   });
 
   app.post('/api/account/password', { onRequest: requireUser, schema: { body: passwordChangeBodySchema } }, async (request, reply) => {

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN } from '../auth/auth.service';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
+import { isReservedAdminName } from '../auth/user-view';
 
 export const PASSWORDS_DIFFER = 'The new passwords do not match';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
@@ -20,9 +21,19 @@ function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-export async function updateProfile(db: Database, userId: string, input: ProfileBody): Promise<UserRow> {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: ProfileBody,
+  adminUsernames: readonly string[] = [],
+): Promise<UserRow> {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.username !== undefined) {
+    // A rename never confers a role; a name ADMIN_USERNAMES reserves answers like a taken one.
+    if (isReservedAdminName(input.username, adminUsernames)) {
+      const [own] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+      if (own?.username.toLowerCase() !== input.username.toLowerCase()) throw conflict(USERNAME_TAKEN);
+    }
     const clash = await db
       .select({ id: users.id })
       .from(users)
