@@ -20,8 +20,8 @@ import { registerStudyRoutes } from './features/study/study.routes';
 import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
-import { postgresRateLimitStore } from './plugins/rate-limit-store';
-import { registerPort5000Redirect, registerSecurityHeaders } from './plugins/security';
+import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
+import { registerApiNoStore, registerPort5000Redirect, registerSecurityHeaders } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -44,6 +44,12 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerHomeRoutes,
 ];
 
+/** A hop count as the function proxy-addr builds for one (Fastify's types take no number). */
+function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
 
 /**
@@ -54,7 +60,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (default: none).
+    trustProxy: trustProxyOption(config.trustProxy),
     // One log line per request (onResponse below) instead of two.
     logController: new LogController({ disableRequestLogging: true }),
     // Ids in URLs are UUIDs; nothing legitimate is longer.
@@ -69,7 +76,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       'request',
     );
   });
-  registerPort5000Redirect(app);
+  registerPort5000Redirect(app, config.publicOrigin);
+  registerApiNoStore(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -86,6 +94,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   const indexHtml = await registerStaticWeb(app, config.webDistDir);
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin);
+  registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
 
   const deps: AppDeps = { db, config };
   for (const register of FEATURE_ROUTES) register(app, deps);

@@ -18,7 +18,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
   });
 
   app.delete('/api/user/delete', { onRequest: requireUser }, async (request, reply) => {
-    await deleteAccount(db, currentUser(request).id);
+    await deleteAccount(db, currentUser(request));
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

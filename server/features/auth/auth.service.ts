@@ -15,7 +15,7 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choo
 export const USERNAME_TAKEN = 'This username is already taken';
 export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
 
-function lockedError(seconds: number): HttpError {
+export function lockedError(seconds: number): HttpError {
   return new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE, undefined, seconds);
 }
 
