@@ -50,6 +50,14 @@ function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | 
   return trust;
 }
 
+export type RegisteredRoute = { method: string; url: string };
+const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route the app registered (HEAD twins of GET routes left out): route-inventory.test.ts checks each. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registered.get(app) ?? [];
+}
+
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
 
 /**
@@ -67,6 +75,11 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: RegisteredRoute[] = [];
+  registered.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
