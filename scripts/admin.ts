@@ -46,4 +46,4 @@ async function run(command: string | undefined, name: string | undefined): Promi
 }
 
 const [command, name] = process.argv.slice(2);
-process.exitCode = await run(command, name);
+process.exit(await run(command, name));
