@@ -59,7 +59,6 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST_DIR: 'dist/web',
-      ADMIN_USERNAMES: 'e2e_admin',
       AUTH_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

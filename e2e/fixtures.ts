@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -29,11 +30,19 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** The run's admin (named in ADMIN_USERNAMES by playwright.config.ts): registered once, then signed in. */
+/**
+ * The run's admin: registered once, then made admin the way an operator does it — `npm run admin --
+ * grant` on the server's own database (the role is stored on the account; no name confers it).
+ */
 export const ADMIN_ACCOUNT: Account = { username: 'e2e_admin', password: 'Admin-e2e-password-9f3k' };
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const registered = await request.post('/api/auth/register', { data: ADMIN_ACCOUNT, headers: { cookie: '' } });
-  if (registered.status() === 201) return (await registered.json()).token;
-  return apiToken(request, ADMIN_ACCOUNT);
+  const token: string = registered.status() === 201 ? (await registered.json()).token : await apiToken(request, ADMIN_ACCOUNT);
+  // Idempotent, and run by whichever worker gets here, so no test signs in before the grant landed.
+  execFileSync('npx', ['tsx', 'scripts/admin.ts', 'grant', ADMIN_ACCOUNT.username], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+  return token;
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, uniqueUsername } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -29,10 +30,31 @@ describe('the HTTP shell', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it('redirects a Host on port 5000 to the same URL without the port (301)', async () => {
-    const response = await t.request({ method: 'GET', url: '/tasks?new=1', headers: { host: 'studypilot.example:5000' } });
+  it('redirects a Host on port 5000 to PUBLIC_ORIGIN, never to the host the client named (301)', async () => {
+    const configured = await createTestApp({ publicOrigin: 'https://studypilot.example' });
+    const response = await configured.request({ method: 'GET', url: '/tasks?new=1', headers: { host: 'evil.example:5000' } });
     expect(response.statusCode).toBe(301);
-    expect(response.headers.location).toBe('http://studypilot.example/tasks?new=1');
+    expect(response.headers.location).toBe('https://studypilot.example/tasks?new=1');
+  });
+
+  it('without PUBLIC_ORIGIN, redirects port 5000 only for loopback names (no open redirect)', async () => {
+    const foreign = await t.request({ method: 'GET', url: '/api/health', headers: { host: 'evil.example:5000' } });
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.headers.location).toBeUndefined();
+    const local = await t.request({ method: 'GET', url: '/tasks?new=1', headers: { host: 'localhost:5000' } });
+    expect(local.statusCode).toBe(301);
+    expect(local.headers.location).toBe('http://localhost/tasks?new=1');
+  });
+
+  it('marks every API answer no-store (per-user JSON stays out of caches); other routes keep their own policy', async () => {
+    const user = await signUp(t);
+    for (const url of ['/api/auth/me', '/api/tasks', '/api/nothing-here']) {
+      const response = await t.request({ method: 'GET', url, token: user.token });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const feed = (await t.request({ method: 'GET', url: '/api/calendar/feed', token: user.token })).json<{ url: string }>();
+    const ics = await t.request({ method: 'GET', url: new URL(feed.url).pathname + new URL(feed.url).search });
+    expect(ics.headers['cache-control']).toBe('private, no-store');
   });
 
   it('never leaks a stack trace', async () => {
@@ -44,5 +66,54 @@ describe('the HTTP shell', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('request trust: addresses and per-user limits', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY trusts the sender: rotating values do not escape the limit', async () => {
+    const limited = await createTestApp({ authRateLimitPerMinute: 5 });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const response = await limited.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: uniqueUsername(), password: 'wrong-password' },
+        headers: { 'x-forwarded-for': `203.0.113.${attempt + 1}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy (TRUST_PROXY=1): each client address has its own count', async () => {
+    const proxied = await createTestApp({ authRateLimitPerMinute: 2, trustProxy: 1 });
+    const attempt = (address: string) =>
+      proxied.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: uniqueUsername(), password: 'wrong-password' },
+        headers: { 'x-forwarded-for': address },
+      });
+    expect((await attempt('198.51.100.1')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.1')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.1')).statusCode).toBe(429);
+    expect((await attempt('198.51.100.2')).statusCode).toBe(401);
+  });
+
+  it('limits the writes of each signed-in user (WRITE_RATE_LIMIT a minute), with Retry-After', async () => {
+    const limited = await createTestApp({ writeRateLimitPerMinute: 5 });
+    const user = await signUp(limited);
+    const bystander = await signUp(limited);
+    const write = (token: string) =>
+      limited.request({ method: 'PATCH', url: '/api/account/profile', token, payload: { timeZone: 'Europe/Madrid' } });
+    // Registration itself was the first write of nobody (no session yet): five go through.
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await write(user.token)).statusCode).toBe(200);
+    const refused = await write(user.token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Reads go on, and another user is not affected.
+    expect((await limited.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(200);
+    expect((await write(bystander.token)).statusCode).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
@@ -19,8 +20,8 @@ import { registerStudyRoutes } from './features/study/study.routes';
 import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
-import { postgresRateLimitStore } from './plugins/rate-limit-store';
-import { registerPort5000Redirect, registerSecurityHeaders } from './plugins/security';
+import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
+import { registerApiNoStore, registerPort5000Redirect, registerSecurityHeaders } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -43,6 +44,20 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerHomeRoutes,
 ];
 
+/** A hop count as the function proxy-addr builds for one (Fastify's types take no number). */
+function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+export type RegisteredRoute = { method: string; url: string };
+const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route the app registered (HEAD twins of GET routes left out): route-inventory.test.ts checks each. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registered.get(app) ?? [];
+}
+
 export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
 
 /**
@@ -53,12 +68,18 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (default: none).
+    trustProxy: trustProxyOption(config.trustProxy),
     // One log line per request (onResponse below) instead of two.
     logController: new LogController({ disableRequestLogging: true }),
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: RegisteredRoute[] = [];
+  registered.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -68,7 +89,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       'request',
     );
   });
-  registerPort5000Redirect(app);
+  registerPort5000Redirect(app, config.publicOrigin);
+  registerApiNoStore(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -85,8 +107,23 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   const indexHtml = await registerStaticWeb(app, config.webDistDir);
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin);
+  registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
 
   const deps: AppDeps = { db, config };
   for (const register of FEATURE_ROUTES) register(app, deps);
+  await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);
   return app;
+}
+
+/** ADMIN_USERNAMES → the role stored on the accounts that exist now, with one log line of what changed. */
+async function applyAdminUsernamesAtStartUp(app: FastifyInstance, db: Database, adminUsernames: readonly string[]): Promise<void> {
+  if (adminUsernames.length === 0) return;
+  const report = await applyAdminUsernames(db, adminUsernames);
+  app.log.info(report, 'ADMIN_USERNAMES applied: granted admin to the accounts listed under "granted"');
+  if (report.missing.length > 0) {
+    app.log.warn(
+      { missing: report.missing },
+      'ADMIN_USERNAMES names accounts that do not exist: nobody may take these names. To make one an admin, register it while the name is not listed, then run `npm run admin -- grant NAME`',
+    );
+  }
 }

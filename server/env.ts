@@ -12,6 +12,36 @@ const csv = z
       .filter(Boolean),
   );
 
+/** A proxy address as Fastify (proxy-addr) takes it: an IP, a CIDR range, or a named range. */
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/;
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts nothing (X-Forwarded-* are ignored and the socket address
+ * is the client); a number trusts that many hops; a comma-separated list trusts those addresses. `true`
+ * is refused: it would let any client choose its own address (docs/decisions/072).
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !PROXY_ADDRESS.test(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected a hop count or comma-separated proxy addresses (IP, CIDR, loopback), got ${bad.join(', ') || text}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,8 +50,17 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   ADMIN_USERNAMES: csv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Public origin(s) allowed for cookie-authenticated writes besides the request's own host. */
-  PUBLIC_ORIGIN: z.string().url().optional(),
+  /**
+   * The public origin (scheme, host, port) when it differs from what the server sees (reverse proxies):
+   * allowed for cookie-authenticated writes besides the request's own origin, and the target of the
+   * port-5000 redirect.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL')
+    .transform((value) => new URL(value).origin)
+    .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   OIDC_ISSUER: z.string().url().optional(),
@@ -31,6 +70,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default('./dist/web'),
   /** Auth rate limit per IP per minute; tests raise it. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Writes (POST, PUT, PATCH, DELETE) per signed-in user per minute. */
+  WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export type AppConfig = {
@@ -46,6 +88,9 @@ export type AppConfig = {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   webDistDir: string;
   authRateLimitPerMinute: number;
+  writeRateLimitPerMinute: number;
+  /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
+  trustProxy: false | number | string[];
 };
 
 /** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
@@ -77,5 +122,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         : undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT,
+    writeRateLimitPerMinute: env.WRITE_RATE_LIMIT,
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -43,10 +43,16 @@ export const registerBodySchema = z.strictObject({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
+/** On PATCH, an omitted e-mail stays omitted (the stored one is kept); null or '' clears it. */
+const patchEmailSchema = z
+  .union([z.literal(''), z.email('Please enter a valid email address').max(EMAIL_MAX), z.null()])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
 export const profileBodySchema = z.strictObject({
   username: usernameSchema.optional(),
-  email: optionalEmailSchema,
-  recoveryEmail: optionalEmailSchema,
+  email: patchEmailSchema,
+  recoveryEmail: patchEmailSchema,
   timeZone: z.string().min(1).max(64).optional(),
 });
 export type ProfileBody = z.input<typeof profileBodySchema>;

@@ -23,14 +23,24 @@ export const customRewardBodySchema = z.strictObject({
 });
 export type CustomRewardBody = z.input<typeof customRewardBodySchema>;
 
+/** On PATCH an omitted text stays omitted (the stored one is kept); null or '' clears it. */
+const patchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
 export const customRewardPatchSchema = z
   .strictObject({
     name: z.string().trim().min(1).max(REWARD_NAME_MAX).optional(),
-    description: optionalText(REWARD_DESCRIPTION_MAX),
+    description: patchText(REWARD_DESCRIPTION_MAX),
     cost: cost.optional(),
-    category: optionalText(REWARD_CATEGORY_MAX),
+    category: patchText(REWARD_CATEGORY_MAX),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' });
 
 export const taskCompletedBodySchema = z.strictObject({
   taskId: z.uuid(),

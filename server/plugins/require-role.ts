@@ -3,10 +3,10 @@ import type { Role } from '../../common/schemas/auth.schema';
 import { effectiveRole } from '../features/auth/user-view';
 import { forbidden, unauthorized } from '../lib/http-error';
 
-/** onRequest: 401 when signed out, 403 `forbidden` unless the user holds `role`. */
-export function requireRole(role: Role, adminUsernames: readonly string[]): onRequestAsyncHookHandler {
+/** onRequest: 401 when signed out, 403 `forbidden` unless the account holds `role` (stored on the row). */
+export function requireRole(role: Role): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.session) throw unauthorized();
-    if (effectiveRole(request.session.user, adminUsernames) !== role) throw forbidden();
+    if (effectiveRole(request.session.user) !== role) throw forbidden();
   };
 }

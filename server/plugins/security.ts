@@ -32,13 +32,30 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
 }
 
-/** DECISIONS.md: a request whose Host ends in `:5000` is redirected (301) to the same URL without the port. */
-export function registerPort5000Redirect(app: FastifyInstance): void {
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * DECISIONS.md: a request whose `Host` ends in `:5000` is redirected (301) to the same URL without the
+ * port. The Host header is the client's to choose, so the target is never taken from it blindly (an
+ * open redirect): with PUBLIC_ORIGIN the redirect goes there; without it only loopback names are
+ * redirected (the visitor's own machine), and any other host is served as is.
+ */
+export function registerPort5000Redirect(app: FastifyInstance, publicOrigin: string | undefined): void {
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host;
-    if (host && host.endsWith(':5000')) {
-      const target = `${request.protocol}://${host.slice(0, -':5000'.length)}${request.url}`;
-      return reply.redirect(target, 301);
-    }
+    if (!host?.endsWith(':5000')) return;
+    if (publicOrigin) return reply.redirect(`${publicOrigin}${request.url}`, 301);
+    const hostname = host.slice(0, -':5000'.length).toLowerCase();
+    if (LOOPBACK_HOSTS.has(hostname)) return reply.redirect(`http://${hostname}${request.url}`, 301);
+  });
+}
+
+/**
+ * Answers from /api are per user (or cheap to recompute): no shared cache or browser history keeps
+ * them. A route that wants another policy sets its own header, which replaces this one.
+ */
+export function registerApiNoStore(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }

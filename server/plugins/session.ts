@@ -27,15 +27,19 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** True when the Origin header names this very site (or the configured public origin). */
-function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+/**
+ * True when the Origin header names this very site — scheme, host and port, compared exactly (an
+ * `https://host` page must not write to `http://host`) — or the configured public origin. The
+ * request's own scheme and host come from X-Forwarded-* only when TRUST_PROXY trusts the sender.
+ */
+export function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    const originHost = new URL(origin).host;
-    const ownHost = new URL(`${request.protocol}://${request.host}`).host;
-    if (originHost === ownHost) return true;
-    return publicOrigin !== undefined && new URL(publicOrigin).origin === new URL(origin).origin;
+    const claimed = new URL(origin).origin;
+    if (claimed === 'null') return false;
+    if (claimed === new URL(`${request.protocol}://${request.host}`).origin) return true;
+    return publicOrigin !== undefined && new URL(publicOrigin).origin === claimed;
   } catch {
     return false;
   }

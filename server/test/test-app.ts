@@ -30,7 +30,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   url.pathname = `/${databaseName}`;
   const handle = connectDatabase(url.toString(), 5);
   const config: AppConfig = {
-    ...loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '10000', WEB_DIST_DIR: '/nonexistent' }),
+    ...loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: '100000', WEB_DIST_DIR: '/nonexistent' }),
     ...overrides,
   };
   const app = await buildApp({ config, db: handle.db, logger: false });

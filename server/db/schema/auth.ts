@@ -10,7 +10,7 @@ export const users = pgTable(
     email: text('email'),
     recoveryEmail: text('recovery_email'),
     timeZone: text('time_zone').notNull().default('UTC'),
-    /** Stored role; ADMIN_USERNAMES adds admin at read time without writing here. */
+    /** The role, bound to the account (never to its name): see features/admin/roles.service.ts. */
     roles: text('roles').notNull().default('user'),
     /** An admin grant of premium (paid subscriptions live in their own table). */
     isPremium: boolean('is_premium').notNull().default(false),

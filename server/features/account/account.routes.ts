@@ -8,8 +8,8 @@ import { changePassword, deleteAccount, updateProfile } from './account.service'
 /** Profile, password and account deletion (API.md "Authentication and sessions"). */
 export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.patch('/api/account/profile', { onRequest: requireUser, schema: { body: profileBodySchema } }, async (request) => {
-    const row = await updateProfile(db, currentUser(request).id, request.body);
-    return toUser(row, config.adminUsernames);
+    const row = await updateProfile(db, currentUser(request).id, request.body, config.adminUsernames);
+    return toUser(row);
   });
 
   app.post('/api/account/password', { onRequest: requireUser, schema: { body: passwordChangeBodySchema } }, async (request, reply) => {
@@ -18,7 +18,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
   });
 
   app.delete('/api/user/delete', { onRequest: requireUser }, async (request, reply) => {
-    await deleteAccount(db, currentUser(request).id);
+    await deleteAccount(db, currentUser(request));
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

@@ -1,11 +1,14 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PasswordChangeBody, ProfileBody } from '../../../common/schemas/auth.schema';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { loginFailures, rateLimitCounters, users } from '../../db/schema';
+import { userWritesKey } from '../../plugins/rate-limit-store';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN } from '../auth/auth.service';
+import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN, lockedError } from '../auth/auth.service';
+import { clearFailures, lockedForSeconds, passwordChangeKey, recordFailure } from '../auth/login-lock.service';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
+import { isReservedAdminName } from '../auth/user-view';
 
 export const PASSWORDS_DIFFER = 'The new passwords do not match';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
@@ -20,9 +23,19 @@ function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-export async function updateProfile(db: Database, userId: string, input: ProfileBody): Promise<UserRow> {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: ProfileBody,
+  adminUsernames: readonly string[] = [],
+): Promise<UserRow> {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.username !== undefined) {
+    // A rename never confers a role; a name ADMIN_USERNAMES reserves answers like a taken one.
+    if (isReservedAdminName(input.username, adminUsernames)) {
+      const [own] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+      if (own?.username.toLowerCase() !== input.username.toLowerCase()) throw conflict(USERNAME_TAKEN);
+    }
     const clash = await db
       .select({ id: users.id })
       .from(users)
@@ -57,9 +70,16 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
   if (input.newPassword !== input.confirmPassword) {
     throw badRequest(PASSWORDS_DIFFER, [{ path: 'confirmPassword', message: PASSWORDS_DIFFER }]);
   }
+  // A stolen session must not be able to guess the password: wrong current passwords count like
+  // failed sign-ins (DECISIONS.md: 5 in 15 minutes lock for 30 minutes, 429 with Retry-After).
+  const failureKey = passwordChangeKey(user.id);
+  const locked = await lockedForSeconds(db, failureKey);
+  if (locked > 0) throw lockedError(locked);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await recordFailure(db, failureKey);
     throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
   }
+  await clearFailures(db, failureKey);
   if (isCommonPassword(input.newPassword)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
   }
@@ -71,9 +91,15 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
 }
 
 /**
- * Deletes the account. Every user-owned table references users with ON DELETE CASCADE, so one
- * statement removes every row (sessions included); stored files are removed by their feature's hook.
+ * Deletes the account and everything keyed by it, in one transaction. User-owned tables reference
+ * users with ON DELETE CASCADE; the counters keyed by name or id without a foreign key (sign-in and
+ * password-change failures, the write limit) go explicitly. Stored files are removed by their
+ * feature's hook.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, userId));
+export async function deleteAccount(db: Database, user: Pick<UserRow, 'id' | 'username'>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(loginFailures).where(inArray(loginFailures.usernameKey, [user.username.toLowerCase(), passwordChangeKey(user.id)]));
+    await tx.delete(rateLimitCounters).where(eq(rateLimitCounters.key, userWritesKey(user.id)));
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
 }

@@ -1,14 +1,24 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueUsername, type SignedUpUser } from '../../test/factories';
+import { buildApp } from '../../app';
+import { users } from '../../db/schema';
+import { signUp, strongPassword, uniqueUsername, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { applyAdminUsernames, listAdmins, setRoleByUsername } from './roles.service';
 
 let t: TestApp;
 let admin: SignedUpUser;
-const adminName = uniqueUsername('admin');
+/** Listed in ADMIN_USERNAMES, registered by nobody. */
+const unclaimedAdminName = uniqueUsername('boss');
+const otherUnclaimedAdminName = uniqueUsername('chief');
 beforeAll(async () => {
-  t = await createTestApp({ adminUsernames: [adminName.toLowerCase()] });
-  admin = await signUp(t, { username: adminName });
+  t = await createTestApp({ adminUsernames: [unclaimedAdminName.toLowerCase(), otherUnclaimedAdminName.toLowerCase()] });
+  admin = await signUp(t, { username: uniqueUsername('admin') });
+  // What `npm run admin -- grant NAME` does.
+  await setRoleByUsername(t.db, admin.username, 'admin');
 });
+
+const roleOf = async (token: string) => (await t.request({ method: 'GET', url: '/api/auth/me', token })).json().roles;
 
 const premiumCheck = async (token: string) => (await t.request({ method: 'GET', url: '/api/premium/check', token })).json();
 
@@ -23,9 +33,8 @@ describe('admin users API', () => {
     expect(patch.statusCode).toBe(403);
   });
 
-  it('gives ADMIN_USERNAMES the admin role and lets support find users and grant premium', async () => {
-    const me = await t.request({ method: 'GET', url: '/api/auth/me', token: admin.token });
-    expect(me.json().roles).toBe('admin');
+  it('lets an admin (role stored on the account) find users and grant premium', async () => {
+    expect(await roleOf(admin.token)).toBe('admin');
     const student = await signUp(t, { username: uniqueUsername('findme') });
     const list = await t.request({ method: 'GET', url: `/api/admin/users?query=${student.username.toUpperCase()}`, token: admin.token });
     expect(list.statusCode).toBe(200);
@@ -81,5 +90,65 @@ describe('admin users API', () => {
       (await t.request({ method: 'PATCH', url: '/api/admin/users/not-a-uuid', token: admin.token, payload: { isPremium: true } }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('the admin role is bound to accounts, never to names', () => {
+  it('a rename into a name ADMIN_USERNAMES lists confers nothing: the name is refused', async () => {
+    const attacker = await signUp(t);
+    const rename = await t.request({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      token: attacker.token,
+      payload: { username: unclaimedAdminName.toUpperCase() },
+    });
+    expect(rename.statusCode).toBe(409);
+    expect(await roleOf(attacker.token)).toBe('user');
+    expect((await t.request({ method: 'GET', url: '/api/admin/users', token: attacker.token })).statusCode).toBe(403);
+  });
+
+  it('registering a name ADMIN_USERNAMES lists confers nothing: the name is refused', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: otherUnclaimedAdminName, password: strongPassword() },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(await t.db.select().from(users).where(eq(users.username, otherUnclaimedAdminName))).toHaveLength(0);
+  });
+
+  it('an admin keeps the role through a rename, and the old name gives nothing to its next holder', async () => {
+    const boss = await signUp(t);
+    await setRoleByUsername(t.db, boss.username, 'admin');
+    const newName = uniqueUsername('renamed');
+    await t.request({ method: 'PATCH', url: '/api/account/profile', token: boss.token, payload: { username: newName } });
+    expect(await roleOf(boss.token)).toBe('admin');
+    const next = await signUp(t, { username: boss.username });
+    expect(await roleOf(next.token)).toBe('user');
+  });
+
+  it('applies ADMIN_USERNAMES at start-up to the accounts that exist, and reports what it did', async () => {
+    const existing = await signUp(t);
+    const missing = uniqueUsername('nobody');
+    expect(await applyAdminUsernames(t.db, [existing.username.toLowerCase(), missing, admin.username.toLowerCase()])).toEqual({
+      granted: [existing.username],
+      alreadyAdmin: [admin.username],
+      missing: [missing],
+    });
+    expect(await roleOf(existing.token)).toBe('admin');
+    // buildApp applies the variable as it starts.
+    const other = await signUp(t);
+    const started = await buildApp({ config: { ...t.config, adminUsernames: [other.username.toLowerCase()] }, db: t.db, logger: false });
+    await started.close();
+    expect(await roleOf(other.token)).toBe('admin');
+  });
+
+  it('grants, revokes and lists through the operator functions (npm run admin)', async () => {
+    const user = await signUp(t);
+    expect(await setRoleByUsername(t.db, user.username.toUpperCase(), 'admin')).toMatchObject({ before: 'user', after: 'admin' });
+    expect((await listAdmins(t.db)).map((row) => row.id)).toContain(user.id);
+    expect(await setRoleByUsername(t.db, user.username, 'user')).toMatchObject({ before: 'admin', after: 'user' });
+    expect(await roleOf(user.token)).toBe('user');
+    expect(await setRoleByUsername(t.db, uniqueUsername('ghost'), 'admin')).toBeNull();
   });
 });

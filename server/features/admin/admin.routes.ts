@@ -8,16 +8,16 @@ import { searchUsers, updateUserAsAdmin } from './admin.service';
 const idParams = z.object({ id: z.uuid() });
 
 /** Support's user lookup and grants (API.md "Support, admin and the rest"). */
-export function registerAdminRoutes(app: ZodApp, { db, config }: AppDeps): void {
-  const adminOnly = requireRole('admin', config.adminUsernames);
+export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
+  const adminOnly = requireRole('admin');
 
   app.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
     const rows = await searchUsers(db, request.query);
-    return rows.map((row) => ({ ...toUser(row, config.adminUsernames), points: row.points }));
+    return rows.map((row) => ({ ...toUser(row), points: row.points }));
   });
 
   app.patch('/api/admin/users/:id', { onRequest: adminOnly, schema: { params: idParams, body: adminUserPatchSchema } }, async (request) => {
     const row = await updateUserAsAdmin(db, request.params.id, request.body);
-    return { ...toUser(row, config.adminUsernames), points: row.points };
+    return { ...toUser(row), points: row.points };
   });
 }

@@ -255,6 +255,29 @@ describe('CSRF: cookie-authenticated writes', () => {
     expect(sameOrigin.statusCode).toBe(204);
   });
 
+  it('compares scheme, host and port exactly: another scheme or port is another origin', async () => {
+    const user = await signUp(t);
+    for (const origin of ['https://localhost:80', 'https://localhost', 'http://localhost:8080', 'null']) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { sp_session: user.token },
+        headers: { origin },
+      });
+      expect(response.statusCode, origin).toBe(403);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(200);
+  });
+
+  it('accepts PUBLIC_ORIGIN exactly (scheme included) behind a proxy', async () => {
+    const proxied = await createTestApp({ publicOrigin: 'https://studypilot.example' });
+    const user = await signUp(proxied);
+    const write = (origin: string) =>
+      proxied.request({ method: 'POST', url: '/api/auth/logout', cookies: { sp_session: user.token }, headers: { origin } });
+    expect((await write('http://studypilot.example')).statusCode).toBe(403);
+    expect((await write('https://studypilot.example')).statusCode).toBe(204);
+  });
+
   it('refuses a cross-origin sign-in attempt (login CSRF)', async () => {
     const user = await signUp(t);
     const response = await t.request({

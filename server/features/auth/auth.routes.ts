@@ -25,15 +25,15 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.post('/api/auth/register', { schema: { body: registerBodySchema }, config: authRateLimit }, async (request, reply) => {
-    const { user, token } = await register(db, request.body);
+    const { user, token } = await register(db, request.body, config.adminUsernames);
     setSessionCookie(request, reply, token);
-    return reply.status(201).send({ ...toUser(user, config.adminUsernames), token });
+    return reply.status(201).send({ ...toUser(user), token });
   });
 
   app.post('/api/auth/login', { schema: { body: loginBodySchema }, config: authRateLimit }, async (request, reply) => {
     const { user, token } = await login(db, request.body);
     setSessionCookie(request, reply, token);
-    return reply.send({ ...toUser(user, config.adminUsernames), token });
+    return reply.send({ ...toUser(user), token });
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
@@ -42,5 +42,5 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
     return reply.status(204).send();
   });
 
-  app.get('/api/auth/me', { onRequest: requireUser }, async (request) => toUser(currentUser(request), config.adminUsernames));
+  app.get('/api/auth/me', { onRequest: requireUser }, async (request) => toUser(currentUser(request)));
 }

@@ -8,13 +8,14 @@ import { HttpError, badRequest, conflict } from '../../lib/http-error';
 import { clearFailures, lockedForSeconds, recordFailure } from './login-lock.service';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSession, type UserRow } from './sessions.service';
+import { isReservedAdminName } from './user-view';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const USERNAME_TAKEN = 'This username is already taken';
 export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
 
-function lockedError(seconds: number): HttpError {
+export function lockedError(seconds: number): HttpError {
   return new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE, undefined, seconds);
 }
 
@@ -27,13 +28,19 @@ export async function findUserByUsername(db: Database, username: string): Promis
   return rows[0];
 }
 
-/** Creates the account (trial = createdAt + 60 days) and its first session in one transaction. */
+/**
+ * Creates the account (trial = createdAt + 60 days, role `user`) and its first session in one
+ * transaction. A name reserved by ADMIN_USERNAMES answers like a taken one (see user-view.ts).
+ */
 export async function register(
   db: Database,
   input: { username: string; password: string; email: string | null },
+  adminUsernames: readonly string[] = [],
 ): Promise<{ user: UserRow; token: string }> {
   if (isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
-  if (await findUserByUsername(db, input.username)) throw conflict(USERNAME_TAKEN);
+  if (isReservedAdminName(input.username, adminUsernames) || (await findUserByUsername(db, input.username))) {
+    throw conflict(USERNAME_TAKEN);
+  }
   const passwordHash = await hashPassword(input.password);
   const createdAt = new Date();
   try {

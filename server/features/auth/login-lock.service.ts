@@ -7,6 +7,12 @@ export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MINUTES = 15;
 export const LOCK_MINUTES = 30;
 
+/**
+ * The failure key of password changes: per account (a rename must not reset it), and never equal to a
+ * sign-in key (user names cannot contain ':').
+ */
+export const passwordChangeKey = (userId: string) => `user:${userId}`;
+
 /** Seconds until the username may try again, or 0 when it is not locked. */
 export async function lockedForSeconds(db: Database, usernameKey: string): Promise<number> {
   const rows = await db

@@ -2,20 +2,28 @@ import type { Role, User } from '../../../common/schemas/auth.schema';
 import type { UserRow } from './sessions.service';
 
 /**
- * The effective role: the stored one, or admin when ADMIN_USERNAMES names the user. The list is read
- * at request time (not written to the row) so that removing a name from it takes the role away.
+ * The role stored on the account. It is never derived from the name: ADMIN_USERNAMES is applied to
+ * accounts at start-up (admin/roles.service.ts), so renaming into a listed name confers nothing.
  */
-export function effectiveRole(row: Pick<UserRow, 'roles' | 'username'>, adminUsernames: readonly string[]): Role {
-  if (row.roles === 'admin' || adminUsernames.includes(row.username.toLowerCase())) return 'admin';
-  return 'user';
+export function effectiveRole(row: Pick<UserRow, 'roles'>): Role {
+  return row.roles === 'admin' ? 'admin' : 'user';
+}
+
+/**
+ * True when ADMIN_USERNAMES lists `username`. Registration and renames refuse such a name when no
+ * account holds it (the unique index answers when one does): whoever took it would otherwise be
+ * promoted by the next start-up.
+ */
+export function isReservedAdminName(username: string, adminUsernames: readonly string[]): boolean {
+  return adminUsernames.includes(username.toLowerCase());
 }
 
 /** The API.md `User` for a row. `isPremium` is a paid subscription or an admin grant, never the trial. */
-export function toUser(row: UserRow, adminUsernames: readonly string[], hasActiveSubscription = false): User {
+export function toUser(row: UserRow, hasActiveSubscription = false): User {
   return {
     id: row.id,
     username: row.username,
-    roles: effectiveRole(row, adminUsernames),
+    roles: effectiveRole(row),
     isPremium: row.isPremium || hasActiveSubscription,
     email: row.email,
     recoveryEmail: row.recoveryEmail,

@@ -1,0 +1,158 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setRoleByUsername } from './features/admin/roles.service';
+import { signUp, strongPassword, uniqueUsername, type SignedUpUser } from './test/factories';
+import { createTestApp, type TestApp } from './test/test-app';
+
+/**
+ * API.md: "PATCH /{id} takes any subset of the writable fields" — a PATCH changes only what it sends.
+ * One case per PATCH route: create with every optional field set, patch one other field, and check
+ * that nothing omitted was cleared. route-inventory.test.ts fails when a PATCH route has no case here.
+ */
+let t: TestApp;
+let user: SignedUpUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await signUp(t);
+});
+
+async function call<T = Record<string, unknown>>(method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object, token = user.token) {
+  const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response.json<T>();
+}
+
+const created = <T = Record<string, unknown>>(url: string, payload: object) => call<T & { id: string }>('POST', url, payload);
+
+const PATCH_CASES: Record<string, () => Promise<void>> = {
+  'PATCH /api/account/profile': async () => {
+    const registered = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: uniqueUsername(), password: strongPassword(), email: 'kept@example.org' },
+    });
+    const token = registered.json().token;
+    await call('PATCH', '/api/account/profile', { recoveryEmail: 'backup@example.org' }, token);
+    const after = await call('PATCH', '/api/account/profile', { timeZone: 'Europe/Berlin' }, token);
+    expect(after).toMatchObject({ email: 'kept@example.org', recoveryEmail: 'backup@example.org', timeZone: 'Europe/Berlin' });
+  },
+
+  'PATCH /api/admin/users/:id': async () => {
+    const admin = await signUp(t);
+    await setRoleByUsername(t.db, admin.username, 'admin');
+    const student = await signUp(t);
+    const trialEndDate = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    await call('PATCH', `/api/admin/users/${student.id}`, { trialEndDate, roles: 'admin' }, admin.token);
+    const after = await call('PATCH', `/api/admin/users/${student.id}`, { isPremium: true }, admin.token);
+    expect(after).toMatchObject({ isPremium: true, roles: 'admin', trialEndDate });
+  },
+
+  'PATCH /api/grading-system': async () => {
+    // One field, required: there is nothing to omit. Checked for the answer only.
+    expect(await call('PATCH', '/api/grading-system', { system: 'percentage' })).toEqual({ system: 'percentage' });
+  },
+
+  'PATCH /api/academic-years/:id': async () => {
+    // One field: an empty patch keeps it.
+    const year = await created('/api/academic-years', { name: '2030/31' });
+    expect(await call('PATCH', `/api/academic-years/${year.id}`, {})).toMatchObject({ name: '2030/31' });
+  },
+
+  'PATCH /api/terms/:id': async () => {
+    const year = await created('/api/academic-years', { name: 'Year for terms' });
+    const term = await created('/api/terms', {
+      name: 'Autumn',
+      startDate: '2030-09-01',
+      endDate: '2030-12-20',
+      academicYearId: year.id,
+      color: '#123456',
+      rotation: { kind: 'ab' },
+    });
+    const after = await call('PATCH', `/api/terms/${term.id}`, { name: 'Fall' });
+    expect(after).toMatchObject({
+      name: 'Fall',
+      startDate: '2030-09-01',
+      endDate: '2030-12-20',
+      academicYearId: year.id,
+      color: '#123456',
+      rotation: { kind: 'ab' },
+    });
+  },
+
+  'PATCH /api/holidays/:id': async () => {
+    const holiday = await created('/api/holidays', { name: 'Winter break', startDate: '2030-12-21', endDate: '2031-01-05' });
+    const after = await call('PATCH', `/api/holidays/${holiday.id}`, { name: 'Holidays' });
+    expect(after).toMatchObject({ name: 'Holidays', startDate: '2030-12-21', endDate: '2031-01-05' });
+  },
+
+  'PATCH /api/courses/:id': async () => {
+    const full = {
+      name: 'Chemistry',
+      credits: 5,
+      instructor: 'Dr. Curie',
+      room: 'Lab 2',
+      startDate: '2030-09-01',
+      endDate: '2030-12-20',
+      color: '#654321',
+      targetGrade: 80,
+      timeSlots: [{ day: 1, startTime: '09:00', endTime: '10:30', week: null, cycleDay: null }],
+    };
+    const course = await created('/api/courses', full);
+    const after = await call('PATCH', `/api/courses/${course.id}`, { room: 'Lab 3' });
+    expect(after).toMatchObject({ ...full, room: 'Lab 3' });
+  },
+
+  'PATCH /api/tasks/:id': async () => {
+    const course = await created('/api/courses', { name: 'History', color: '#111111' });
+    const full = {
+      title: 'Essay',
+      description: 'Two pages',
+      dueDate: '2030-10-01T09:00:00.000Z',
+      courseId: course.id,
+      taskType: 'assignment',
+      priority: 'high',
+      reminderOffsetMinutes: 60,
+    };
+    const task = await created('/api/tasks', full);
+    const after = await call('PATCH', `/api/tasks/${task.id}`, { title: 'Long essay' });
+    expect(after).toMatchObject({ ...full, title: 'Long essay', dueDate: expect.any(String) });
+    expect(new Date(String(after.dueDate)).toISOString()).toBe(full.dueDate);
+  },
+
+  'PATCH /api/assessments/:id': async () => {
+    const course = await created('/api/courses', { name: 'Maths', color: '#222222' });
+    const full = {
+      courseId: course.id,
+      name: 'Midterm',
+      type: 'exam',
+      date: '2030-10-10',
+      maxScore: 50,
+      weight: 30,
+      feedback: 'Well prepared',
+      comments: 'Room 101',
+    };
+    const assessment = await created('/api/assessments', full);
+    const after = await call('PATCH', `/api/assessments/${assessment.id}`, { weight: 40 });
+    expect(after).toMatchObject({ ...full, weight: 40 });
+  },
+
+  'PATCH /api/grades/:id': async () => {
+    // One field, required (score): nothing to omit; the grade keeps its assessment.
+    const assessment = await created('/api/assessments', { name: 'Quiz', type: 'quiz', maxScore: 10, weight: 5 });
+    const grade = await created<{ assessmentId: string }>('/api/grades', { assessmentId: assessment.id, score: 7 });
+    expect(await call('PATCH', `/api/grades/${grade.id}`, { score: 8 })).toMatchObject({ assessmentId: assessment.id, score: 8 });
+  },
+
+  'PATCH /api/rewards/:id': async () => {
+    const full = { name: 'Cinema', description: 'A film with friends', cost: 200, category: 'fun' };
+    const reward = await created('/api/rewards', full);
+    const after = await call('PATCH', `/api/rewards/${reward.id}`, { cost: 250 });
+    expect(after).toMatchObject({ ...full, cost: 250 });
+    // An empty patch is refused (it used to null both texts).
+    const empty = await t.request({ method: 'PATCH', url: `/api/rewards/${reward.id}`, token: user.token, payload: {} });
+    expect(empty.statusCode).toBe(400);
+  },
+};
+
+describe('PATCH changes only the fields it sends', () => {
+  for (const [route, check] of Object.entries(PATCH_CASES)) it(route, check);
+});

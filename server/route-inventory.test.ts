@@ -1,0 +1,289 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from './app';
+import { users } from './db/schema';
+import { setRoleByUsername } from './features/admin/roles.service';
+import { signUp, type SignedUpUser } from './test/factories';
+import { createTestApp, type TestApp } from './test/test-app';
+
+/**
+ * Every route the server registers, with who may call it. A new route without an entry here fails
+ * this suite; each entry's access is checked by calling the route (signed out, as a user without
+ * premium, as a non-admin), and each route that takes the id of a user's entity has a cross-user case:
+ * another user gets 404, as for an id that does not exist (API.md).
+ */
+type Access = 'public' | 'user' | 'premium' | 'admin';
+type CrossUser = (owner: SignedUpUser) => Promise<{ url: string; payload?: object }>;
+type Entry = { access: Access; crossUser?: CrossUser; noCrossUser?: string };
+
+let t: TestApp;
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+async function create(owner: SignedUpUser, url: string, payload: object): Promise<Record<string, unknown> & { id: string }> {
+  const response = await t.request({ method: 'POST', url, token: owner.token, payload });
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+  return response.json();
+}
+const course = (owner: SignedUpUser) => create(owner, '/api/courses', { name: 'Physics', color: '#334455' });
+const task = (owner: SignedUpUser) => create(owner, '/api/tasks', { title: 'Lab report', dueDate: '2030-03-01T10:00:00.000Z' });
+const reward = (owner: SignedUpUser) => create(owner, '/api/rewards', { name: 'Cake', cost: 50 });
+const assessment = (owner: SignedUpUser) => create(owner, '/api/assessments', { name: 'Quiz 1', type: 'quiz', maxScore: 10, weight: 10 });
+const grade = async (owner: SignedUpUser) => create(owner, '/api/grades', { assessmentId: (await assessment(owner)).id, score: 6 });
+const year = (owner: SignedUpUser) => create(owner, '/api/academic-years', { name: '2030' });
+const term = (owner: SignedUpUser) =>
+  create(owner, '/api/terms', { name: 'Spring', startDate: '2030-01-10', endDate: '2030-05-30', color: '#abcdef' });
+const holiday = (owner: SignedUpUser) => create(owner, '/api/holidays', { name: 'Break', startDate: '2030-04-01', endDate: '2030-04-07' });
+const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
+
+const ROUTES: Record<string, Entry> = {
+  'GET /api/health': { access: 'public' },
+  'POST /api/auth/register': { access: 'public' },
+  'POST /api/auth/login': { access: 'public' },
+  'POST /api/auth/logout': { access: 'public' },
+  'GET /api/auth/me': { access: 'user' },
+  'PATCH /api/account/profile': { access: 'user' },
+  'POST /api/account/password': { access: 'user' },
+  'DELETE /api/user/delete': { access: 'user' },
+  'GET /api/premium/check': { access: 'user' },
+  'GET /api/grading-system': { access: 'user' },
+  'PATCH /api/grading-system': { access: 'user' },
+  'GET /api/grading-system/custom-scale': { access: 'user' },
+  'PUT /api/grading-system/custom-scale': { access: 'user' },
+  'GET /api/admin/users': { access: 'admin' },
+  'PATCH /api/admin/users/:id': { access: 'admin', noCrossUser: 'support acts on any account by design' },
+  'GET /api/points': { access: 'user' },
+  'GET /api/points/history': { access: 'user' },
+  'GET /api/achievements': { access: 'user' },
+  'POST /api/achievements/:id/unlock': { access: 'user', noCrossUser: 'the id is a catalogue key, the same for everyone' },
+  'GET /api/challenges': { access: 'user' },
+  'POST /api/challenges/update-progress': { access: 'user' },
+  'POST /api/rewards/task-completed': {
+    access: 'user',
+    crossUser: async (owner) => ({
+      url: '/api/rewards/task-completed',
+      payload: { taskId: (await task(owner)).id, completedAt: new Date().toISOString() },
+    }),
+  },
+  'GET /api/rewards': { access: 'user' },
+  'POST /api/rewards': { access: 'user' },
+  'PATCH /api/rewards/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/rewards/:id')(await reward(owner)), payload: { cost: 10 } }),
+  },
+  'DELETE /api/rewards/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/rewards/:id')(await reward(owner)) },
+  'POST /api/rewards/:id/redeem': { access: 'user', crossUser: async (owner) => idUrl('/api/rewards/:id/redeem')(await reward(owner)) },
+  'GET /api/study-sessions': { access: 'user' },
+  'POST /api/study-sessions': { access: 'user' },
+  'DELETE /api/study-sessions/:id': {
+    access: 'user',
+    crossUser: async (owner) =>
+      idUrl('/api/study-sessions/:id')(
+        await create(owner, '/api/study-sessions', {
+          startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+          durationMinutes: 25,
+          type: 'focus',
+          technique: 'pomodoro',
+        }),
+      ),
+  },
+  'GET /api/study-streak': { access: 'user' },
+  'GET /api/study/stats': { access: 'user' },
+  'GET /api/academic-years': { access: 'user' },
+  'POST /api/academic-years': { access: 'user' },
+  'PATCH /api/academic-years/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/academic-years/:id')(await year(owner)), payload: { name: 'Mine' } }),
+  },
+  'DELETE /api/academic-years/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/academic-years/:id')(await year(owner)) },
+  'GET /api/terms': { access: 'user' },
+  'POST /api/terms': {
+    access: 'user',
+    crossUser: async (owner) => ({
+      url: '/api/terms',
+      payload: { name: 'Stolen', startDate: '2030-01-10', endDate: '2030-05-30', color: '#abcdef', academicYearId: (await year(owner)).id },
+    }),
+  },
+  'PATCH /api/terms/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/terms/:id')(await term(owner)), payload: { name: 'Mine' } }),
+  },
+  'DELETE /api/terms/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/terms/:id')(await term(owner)) },
+  'GET /api/holidays': { access: 'user' },
+  'POST /api/holidays': { access: 'user' },
+  'PATCH /api/holidays/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/holidays/:id')(await holiday(owner)), payload: { name: 'Mine' } }),
+  },
+  'DELETE /api/holidays/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/holidays/:id')(await holiday(owner)) },
+  'GET /api/courses': { access: 'user' },
+  'POST /api/courses': {
+    access: 'user',
+    crossUser: async (owner) => ({ url: '/api/courses', payload: { name: 'Stolen', color: '#000000', termId: (await term(owner)).id } }),
+  },
+  'PATCH /api/courses/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/courses/:id')(await course(owner)), payload: { name: 'Mine' } }),
+  },
+  'DELETE /api/courses/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/courses/:id')(await course(owner)) },
+  'GET /api/attendance': { access: 'user' },
+  'GET /api/attendance/summary': { access: 'user' },
+  'POST /api/attendance': {
+    access: 'user',
+    crossUser: async (owner) => ({
+      url: '/api/attendance',
+      payload: { courseId: (await course(owner)).id, date: '2030-02-04', slotIndex: 0, status: 'attended' },
+    }),
+  },
+  'DELETE /api/attendance/:id': {
+    access: 'user',
+    crossUser: async (owner) => {
+      const slot = { day: 1, startTime: '09:00', endTime: '10:00' };
+      const withSlot = await create(owner, '/api/courses', { name: 'Art', color: '#123123', timeSlots: [slot] });
+      const record = await create(owner, '/api/attendance', {
+        courseId: withSlot.id,
+        date: '2024-02-05',
+        slotIndex: 0,
+        status: 'attended',
+      });
+      return idUrl('/api/attendance/:id')(record);
+    },
+  },
+  'GET /api/calendar/feed': { access: 'user' },
+  'POST /api/calendar/feed/reset': { access: 'user' },
+  'GET /api/calendar.ics': { access: 'public' },
+  'GET /api/tasks': { access: 'user' },
+  'POST /api/tasks': {
+    access: 'user',
+    crossUser: async (owner) => ({
+      url: '/api/tasks',
+      payload: { title: 'Stolen', dueDate: '2030-03-01T10:00:00.000Z', courseId: (await course(owner)).id },
+    }),
+  },
+  'PATCH /api/tasks/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/tasks/:id')(await task(owner)), payload: { title: 'Mine' } }),
+  },
+  'DELETE /api/tasks/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/tasks/:id')(await task(owner)) },
+  'GET /api/task-series': { access: 'user' },
+  'DELETE /api/task-series/:id': {
+    access: 'user',
+    crossUser: async (owner) => {
+      const first = await create(owner, '/api/tasks', {
+        title: 'Weekly reading',
+        dueDate: '2030-03-04T10:00:00.000Z',
+        recurrence: { frequency: 'weekly', weekdays: [1], until: '2030-06-01' },
+      });
+      return { url: `/api/task-series/${String(first.seriesId)}` };
+    },
+  },
+  'GET /api/assessments': { access: 'user' },
+  'GET /api/assessments/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/assessments/:id')(await assessment(owner)) },
+  'POST /api/assessments': {
+    access: 'user',
+    crossUser: async (owner) => ({
+      url: '/api/assessments',
+      payload: { name: 'Stolen', type: 'quiz', maxScore: 10, weight: 10, courseId: (await course(owner)).id },
+    }),
+  },
+  'PATCH /api/assessments/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/assessments/:id')(await assessment(owner)), payload: { weight: 1 } }),
+  },
+  'DELETE /api/assessments/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/assessments/:id')(await assessment(owner)) },
+  'GET /api/grades': { access: 'user' },
+  'GET /api/grades/summary': { access: 'user' },
+  'GET /api/grades/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/grades/:id')(await grade(owner)) },
+  'POST /api/grades': {
+    access: 'user',
+    crossUser: async (owner) => ({ url: '/api/grades', payload: { assessmentId: (await assessment(owner)).id, score: 1 } }),
+  },
+  'PATCH /api/grades/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/grades/:id')(await grade(owner)), payload: { score: 1 } }),
+  },
+  'DELETE /api/grades/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/grades/:id')(await grade(owner)) },
+  'POST /api/demo/sample-data': { access: 'user' },
+};
+
+/** Routes that end or delete the caller's session: each check gets a user of its own. */
+const SESSION_ENDING = new Set(['POST /api/auth/logout', 'DELETE /api/user/delete', 'POST /api/demo/sample-data']);
+
+let plainUser: SignedUpUser;
+let expiredTrialUser: SignedUpUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  plainUser = await signUp(t);
+  expiredTrialUser = await signUp(t);
+  await t.db
+    .update(users)
+    .set({ trialEndDate: new Date(Date.now() - 1000) })
+    .where(eq(users.id, expiredTrialUser.id));
+});
+
+const routeKey = (method: string, url: string) => `${method} ${url}`;
+function call(key: string, token?: string, payload?: object) {
+  const [method, path] = key.split(' ') as [string, string];
+  const url = path.replace(':id', NO_SUCH_ID);
+  return t.request({ method: method as 'GET', url, ...(token ? { token } : {}), ...(method === 'GET' ? {} : { payload: payload ?? {} }) });
+}
+
+describe('route inventory', () => {
+  it('lists every registered route, and only those', () => {
+    const registered = registeredRoutes(t.app)
+      .map((route) => routeKey(route.method, route.url))
+      .sort();
+    expect(registered.length).toBeGreaterThan(50);
+    expect(registered).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it('every route with an id has a cross-user case, or says why not', () => {
+    for (const [key, entry] of Object.entries(ROUTES)) {
+      if (key.includes(':id')) expect(entry.crossUser ?? entry.noCrossUser, key).toBeDefined();
+    }
+  });
+
+  it('every PATCH route has a case in patch-semantics.test.ts', async () => {
+    const cases = await readFile(new URL('./patch-semantics.test.ts', import.meta.url), 'utf8');
+    for (const key of Object.keys(ROUTES).filter((route) => route.startsWith('PATCH '))) expect(cases, key).toContain(`'${key}'`);
+  });
+
+  for (const [key, entry] of Object.entries(ROUTES)) {
+    it(`${key} is ${entry.access}`, async () => {
+      const anonymous = await call(key);
+      if (entry.access === 'public') {
+        expect([401, 403], `${key} signed out: ${anonymous.body}`).not.toContain(anonymous.statusCode);
+        return;
+      }
+      expect(anonymous.statusCode, `${key} signed out`).toBe(401);
+      const caller = SESSION_ENDING.has(key) ? await signUp(t) : entry.access === 'premium' ? expiredTrialUser : plainUser;
+      const signedIn = await call(key, caller.token);
+      if (entry.access === 'user') expect([401, 403], `${key} as a user: ${signedIn.body}`).not.toContain(signedIn.statusCode);
+      if (entry.access === 'premium') expect(signedIn.json(), `${key} without premium`).toMatchObject({ code: 'premium_required' });
+      if (entry.access === 'admin') {
+        expect(signedIn.statusCode, `${key} as a non-admin`).toBe(403);
+        const admin = await signUp(t);
+        await setRoleByUsername(t.db, admin.username, 'admin');
+        expect([401, 403], `${key} as an admin`).not.toContain((await call(key, admin.token)).statusCode);
+      }
+    });
+  }
+
+  for (const [key, entry] of Object.entries(ROUTES)) {
+    const crossUser = entry.crossUser;
+    if (!crossUser) continue;
+    it(`${key}: another user's entity answers 404`, async () => {
+      const owner = await signUp(t);
+      const intruder = await signUp(t);
+      const { url, payload } = await crossUser(owner);
+      const [method] = key.split(' ') as [string];
+      const response = await t.request({
+        method: method as 'GET',
+        url,
+        token: intruder.token,
+        ...(method === 'GET' ? {} : { payload: payload ?? {} }),
+      });
+      expect(response.statusCode, `${key} as another user: ${response.body}`).toBe(404);
+    });
+  }
+});
