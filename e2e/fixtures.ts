@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export type Account = { username: string; password: string };
 
@@ -23,9 +23,25 @@ export async function apiToken(request: APIRequestContext, account: Account): Pr
   return (await response.json()).token;
 }
 
-/** No serious or critical axe violations on the current page. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * axe's own time budget, added to the test's timeout at each check: a full-page analysis took up to
+ * ~10 s on a machine capped at half a core (docs/decisions/080-e2e-stability.md), and it must not eat
+ * the time the test's own steps were given.
+ */
+const AXE_BUDGET_MS = 30_000;
+
+/**
+ * No serious or critical axe violations on the current page, analysed in its finished state: nothing
+ * still loading (no spinner) and the fonts in, so that axe neither reports a half-drawn page nor
+ * re-walks a DOM that keeps changing under it. `include` scopes a large page.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, { include }: { include?: string } = {}): Promise<void> {
+  await expect(page.locator('.animate-spin')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -134,10 +134,10 @@ test('fits a 360 px phone', async ({ page, baseURL }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
-test('renders quickly for a heavy user (3,000 tasks, 12 courses) and paints from cache on revisit', async ({ page }) => {
-  page.on('console', (message) => {
-    if (message.text().startsWith('dashboard')) console.log(message.text());
-  });
+test('a heavy user (3,000 tasks, 12 courses) sees the dashboard, and a revisit paints from cache before the network answers', async ({
+  page,
+}) => {
+  // Render speed is measured by `npm run bench` (scripts/bench/render.bench.ts), not asserted here.
   await registerViaApi(page.request);
   const now = Date.now();
   const tasks = Array.from({ length: 3000 }, (_, index) => ({
@@ -176,41 +176,26 @@ test('renders quickly for a heavy user (3,000 tasks, 12 courses) and paints from
   await expect(page.getByTestId('week-schedule')).toContainText('Course 11');
   await expect(page.getByTestId('deadline-alerts')).toBeVisible();
 
-  // Mount the whole dashboard from the warm cache, best of five (client-side navigation).
-  const ms = await page.evaluate(async () => {
-    const link = (path: string) => document.querySelector(`a[href="${path}"]`) as HTMLElement;
-    const present = () => document.querySelector('[data-testid="week-schedule"]') !== null;
-    const until = async (done: () => boolean) => {
-      while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
-    };
-    const times: number[] = [];
-    for (let run = 0; run < 5; run += 1) {
-      link('/progress').click();
-      await until(() => !present());
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const start = performance.now();
-      link('/dashboard').click();
-      await until(present);
-      times.push(performance.now() - start);
-    }
-    console.log(`dashboard render times (ms): ${times.map((time) => time.toFixed(1)).join(', ')}`);
-    return Math.min(...times);
-  });
-  // The budget is 100 ms (measured and printed above: 30–60 ms on our machines). The assertion keeps a
-  // wide margin so a loaded CI machine cannot fail it, while a regression to rendering every row (seconds)
-  // still fails; speed itself is reported by benchmarks, not decided by timed tests.
-  expect(ms).toBeLessThan(1000);
-
-  // Revisit in a new page load with a slow network: the persisted answers paint first.
+  // Revisit in a new page load while the tasks request is held unanswered: the persisted answers paint
+  // first. The request is released only after the dashboard showed, so nothing here depends on time.
   await page.waitForFunction(() => localStorage.getItem('studypilot_home_cache')?.includes('Task 2999'));
   await page.unroute('**/api/tasks');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let tasksRequested = false;
   await page.route('**/api/tasks', async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    tasksRequested = true;
+    await held;
     return route.fulfill({ json: tasks });
   });
   await page.reload();
-  await expect(page.getByTestId('deadline-alerts')).toBeVisible({ timeout: 2000 });
+  await expect(page.getByTestId('deadline-alerts')).toBeVisible();
+  await expect(page.getByTestId('week-schedule')).toContainText('Course 11');
+  await expect.poll(() => tasksRequested).toBe(true);
+  release();
 });
 
 test('notification settings show the browser permission state', async ({ page, context }) => {

@@ -75,15 +75,23 @@ test('settings: mode, colour and style persist across a reload without a flash',
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
 
-  // The boot script applies the theme before the app's code runs.
+  // The boot script applies the theme before the app's code runs: the app's bundle is held back until
+  // the theme is seen on <html>, then released.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/assets/index-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await held;
     await route.continue();
   });
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.reload({ waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.locator('html')).toHaveAttribute('data-color', 'purple');
   await expect(page.locator('html')).toHaveAttribute('data-style', 'classic');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('vite-ui-theme'), localStorage.getItem('studypilot_theme')])).toEqual([
     'dark',
     JSON.stringify({ color: 'purple', style: 'classic' }),

@@ -81,10 +81,8 @@ test('refuses a reminder in the past and deletes after confirmation', async ({ p
   await expect(page.getByText('No tasks yet')).toBeVisible();
 });
 
-test('renders 3,000 tasks quickly through virtualisation', async ({ page }) => {
-  page.on('console', (message) => {
-    if (message.text().startsWith('3,000-task')) console.log(message.text());
-  });
+test('3,000 tasks render through virtualisation: only a window of rows is in the DOM', async ({ page }) => {
+  // Render speed is measured by `npm run bench` (scripts/bench/render.bench.ts), not asserted here.
   await registerViaApi(page.request);
   const base = Date.now() + 86_400_000;
   const tasks = Array.from({ length: 3000 }, (_, index) => ({
@@ -102,38 +100,24 @@ test('renders 3,000 tasks quickly through virtualisation', async ({ page }) => {
   }));
   await page.route('**/api/tasks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: tasks }) : route.continue()));
   await page.goto('/tasks');
+  const filters = page.getByRole('group', { name: 'Filter tasks' });
+  await expect(filters).toContainText('(3000)');
   await expect(page.getByText('Task 0', { exact: true })).toBeVisible();
-  // Only a window of rows is in the DOM.
   expect(await page.getByTestId('task-row').count()).toBeLessThan(60);
-  // From an empty filter to all 3,000 tasks: rendered (button pressed, rows in the DOM) in under 100 ms.
-  // The best of five runs, so that other processes on a shared CI machine do not decide the result.
-  const ms = await page.evaluate(async () => {
-    const filterButton = (name: string) =>
-      [...document.querySelectorAll('[aria-pressed]')].find((element) => element.textContent?.startsWith(name)) as HTMLElement;
-    const rows = () => document.querySelectorAll('[data-testid="task-row"]').length;
-    const until = async (done: () => boolean) => {
-      while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
-    };
-    const times: number[] = [];
-    for (let run = 0; run < 5; run += 1) {
-      filterButton('Completed').click();
-      await until(() => rows() === 0);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const all = filterButton('All');
-      const start = performance.now();
-      all.click();
-      await until(() => all.getAttribute('aria-pressed') === 'true' && rows() > 0);
-      times.push(performance.now() - start);
-    }
-    console.log(`3,000-task list render times (ms): ${times.map((time) => time.toFixed(1)).join(', ')}`);
-    return Math.min(...times);
-  });
-  // The budget is 100 ms (measured and printed above: 30–60 ms on our machines). The assertion keeps a
-  // wide margin so a loaded CI machine cannot fail it, while a regression to rendering every row (seconds)
-  // still fails; speed itself is reported by benchmarks, not decided by timed tests.
-  expect(ms).toBeLessThan(1000);
+
+  // Empty the list, then show all again: still only a window of rows.
+  await showFilter(page, 'Completed');
+  await expect(page.getByTestId('task-row')).toHaveCount(0);
+  await showFilter(page, 'All');
+  await expect(filters.getByRole('button', { name: /^All/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Task 0', { exact: true })).toBeVisible();
   expect(await page.getByTestId('task-row').count()).toBeLessThan(60);
-  await expect(page.getByRole('group', { name: 'Filter tasks' })).toContainText('(3000)');
+
+  // Scrolling to the end brings the last task into the window.
+  await page.getByText('Task 0', { exact: true }).hover();
+  await page.mouse.wheel(0, 3000 * 200);
+  await expect(page.getByText('Task 2999', { exact: true })).toBeVisible();
+  expect(await page.getByTestId('task-row').count()).toBeLessThan(60);
 });
 
 test('a reminder fires once across two tabs and a reload', async ({ context, baseURL }) => {
@@ -156,6 +140,13 @@ test('a reminder fires once across two tabs and a reload', async ({ context, bas
     headers: { origin: baseURL! },
   });
   expect(created.status()).toBe(201);
+  // A later reminder (at 11:30) that fires after the reload: once it shows, the schedulers of both tabs
+  // have run past the first reminder's time, so "the first fired once" is read from state, not a sleep.
+  const later = await first.request.post('/api/tasks', {
+    data: { title: 'Bibliography', dueDate: new Date(Date.now() + 41.5 * 60_000).toISOString(), reminderOffsetMinutes: 30 },
+    headers: { origin: baseURL! },
+  });
+  expect(later.status()).toBe(201);
   const second = await context.newPage();
   await first.goto('/tasks');
   await second.goto('/dashboard');
@@ -167,8 +158,7 @@ test('a reminder fires once across two tabs and a reload', async ({ context, bas
   await expect.poll(shown).toEqual(['Reminder: Essay draft']);
   await second.reload();
   await context.clock.fastForward('01:00');
-  await first.waitForTimeout(500);
-  expect(await shown()).toEqual(['Reminder: Essay draft']);
+  await expect.poll(shown).toEqual(['Reminder: Essay draft', 'Reminder: Bibliography']);
 });
 
 test('a daily repeating task creates one task per day, and can be stopped', async ({ page }) => {
