@@ -20,6 +20,7 @@ import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
+import { registerRequestBounds } from './plugins/request-bounds';
 import { registerPort5000Redirect, registerSecurityHeaders } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
@@ -68,6 +69,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       'request',
     );
   });
+  registerRequestBounds(app);
   registerPort5000Redirect(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
