@@ -21,6 +21,7 @@ import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
+import { registerRequestBounds } from './plugins/request-bounds';
 import { registerApiNoStore, registerPort5000Redirect, registerSecurityHeaders } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       'request',
     );
   });
+  registerRequestBounds(app);
   registerPort5000Redirect(app, config.publicOrigin);
   registerApiNoStore(app);
   await registerSecurityHeaders(app);

@@ -249,6 +249,18 @@ describe('termly and yearly periods', () => {
     expect(challengePeriod('yearly', now, 'UTC', given)).toMatchObject({ kind: 'yearly', startDate, endDate });
   });
 
+  it.each([
+    { kind: 'termly' as const, zone: 'UTC' },
+    { kind: 'yearly' as const, zone: 'Pacific/Kiritimati' },
+    { kind: 'yearly' as const, zone: 'Etc/GMT+12' },
+  ])('a stored term to 9999-12-31 is clamped to the API bounds, not thrown on ($kind, $zone)', ({ kind, zone }) => {
+    // Rows written before the 1900–2200 bound of the API (docs/decisions/071) are still read.
+    const wide: PeriodTerm[] = [{ id: 'forever', startDate: '0001-01-01', endDate: '9999-12-31', academicYearId: 'ay-forever' }];
+    const period = challengePeriod(kind, '2026-02-10T12:00:00Z', zone, wide);
+    expect(period).toMatchObject({ startDate: '1900-01-01', endDate: '2200-12-31' });
+    expect(period?.end.startsWith('2201-01-01') || period?.end.startsWith('2200-12-31')).toBe(true);
+  });
+
   it('yearly gives instants in the user zone', () => {
     expect(challengePeriod('yearly', '2026-07-15T12:00:00Z', 'Europe/Madrid')).toEqual({
       kind: 'yearly',

@@ -1,3 +1,4 @@
+import { DATE_MAX, DATE_MIN } from '../schemas/bounds';
 import { addDays, instantToMillis, localDateOf, startOfLocalDay, startOfWeek, type InstantInput } from './local-time';
 
 /**
@@ -32,13 +33,19 @@ export type PeriodTerm = {
 
 type DateSpan = { startDate: string; endDate: string };
 
+// The API holds dates to DATE_MIN … DATE_MAX, but rows stored before that bound (a term to 9999-12-31)
+// are still read: clamp, so the day after the end never reaches year 10000, where date arithmetic throws.
+const clampDate = (date: string) => (date < DATE_MIN ? DATE_MIN : date > DATE_MAX ? DATE_MAX : date);
+
 function periodOf(kind: ChallengePeriodKind, span: DateSpan, timeZone: string): ChallengePeriod {
+  const startDate = clampDate(span.startDate);
+  const endDate = clampDate(span.endDate);
   return {
     kind,
-    startDate: span.startDate,
-    endDate: span.endDate,
-    start: startOfLocalDay(span.startDate, timeZone),
-    end: startOfLocalDay(addDays(span.endDate, 1), timeZone),
+    startDate,
+    endDate,
+    start: startOfLocalDay(startDate, timeZone),
+    end: startOfLocalDay(addDays(endDate, 1), timeZone),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './bounds';
 
 /** Limits shared by the server's validation and the web forms (API.md "Authentication"). */
 export const USERNAME_MIN = 3;
@@ -7,6 +8,10 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
+/** Sign-in fields are only compared, never stored, but they are bounded too (a 10,000-character username answered 500). */
+export const LOGIN_USERNAME_MAX = 254;
+export const LOGIN_PASSWORD_MAX = 1024;
+export const TIME_ZONE_MAX = 64;
 
 export const CREDENTIALS_REQUIRED_MESSAGE = 'Username and password are required';
 
@@ -31,8 +36,11 @@ export const optionalEmailSchema = z
   .transform((value) => (value ? value : null));
 
 export const loginBodySchema = z.strictObject({
-  username: requiredString,
-  password: requiredString,
+  username: requiredString.pipe(
+    singleLineText(LOGIN_USERNAME_MAX, { message: `Username must be at most ${LOGIN_USERNAME_MAX} characters` }),
+  ),
+  // Any character may be part of a password; only the length is bounded.
+  password: requiredString.max(LOGIN_PASSWORD_MAX, `Password must be at most ${LOGIN_PASSWORD_MAX} characters`),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -53,14 +61,14 @@ export const profileBodySchema = z.strictObject({
   username: usernameSchema.optional(),
   email: patchEmailSchema,
   recoveryEmail: patchEmailSchema,
-  timeZone: z.string().min(1).max(64).optional(),
+  timeZone: singleLineText(TIME_ZONE_MAX, { min: 1 }).optional(),
 });
 export type ProfileBody = z.input<typeof profileBodySchema>;
 
 export const passwordChangeBodySchema = z.strictObject({
-  currentPassword: z.string().min(1, 'Current password is required'),
+  currentPassword: z.string().min(1, 'Current password is required').max(LOGIN_PASSWORD_MAX),
   newPassword: newPasswordSchema,
-  confirmPassword: z.string(),
+  confirmPassword: z.string().max(LOGIN_PASSWORD_MAX),
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 

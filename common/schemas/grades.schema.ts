@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale } from '../domain/custom-scale';
+import { boundedDate, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
 
 /** The assessment types of SPEC.md §4 / API.md "Grades". */
 export const ASSESSMENT_TYPES = ['exam', 'quiz', 'assignment', 'project', 'presentation', 'participation', 'other'] as const;
@@ -14,12 +15,12 @@ export const GRADE_LIMITS = Object.freeze({
   maxScoreMax: 1_000_000,
 } as const);
 
-const isoDate = z.iso.date();
-const optionalText = z.string().max(GRADE_LIMITS.textMax).nullish();
+const isoDate = boundedDate();
+const optionalText = multiLineText(GRADE_LIMITS.textMax).nullish();
 
 const assessmentFields = {
   courseId: z.uuid().nullish(),
-  name: z.string().trim().min(1, 'Please provide an assessment name').max(GRADE_LIMITS.nameMax),
+  name: singleLineText(GRADE_LIMITS.nameMax, { trim: true }).min(1, 'Please provide an assessment name'),
   type: z.enum(ASSESSMENT_TYPES),
   date: isoDate.nullish(),
   maxScore: z.number().positive().max(GRADE_LIMITS.maxScoreMax),
@@ -60,7 +61,8 @@ export const gradePatchSchema = z.strictObject({ score: z.number().min(0) });
 export type GradePatchBody = z.infer<typeof gradePatchSchema>;
 
 export const customScaleBandSchema = z.strictObject({
-  label: z.string(),
+  // The scale's own rules (validateCustomScale) give the precise length message; this only bounds it.
+  label: singleLineText(CUSTOM_SCALE_LIMITS.labelMaxLength * 5),
   minPercentage: z.number(),
   gradePoints: z.number().nullish(),
 });
@@ -75,5 +77,8 @@ export const customScaleBodySchema = z
   });
 export type CustomScaleBody = z.infer<typeof customScaleBodySchema>;
 
-/** Path parameter `:id`; any string, so a malformed id answers 404 like an unknown one. */
-export const idParamsSchema = z.object({ id: z.string() });
+/**
+ * Path parameter `:id`; any clean string, so a malformed id answers 404 like an unknown one. Control
+ * characters (a NUL) and overlong values are a 400.
+ */
+export const idParamsSchema = z.object({ id: opaqueIdSchema });

@@ -1,42 +1,39 @@
 import { z } from 'zod';
 import { CUSTOM_REWARD_COST_MAX, CUSTOM_REWARD_COST_MIN } from '../domain/shop';
+import { boundedInstant, multiLineText, singleLineText } from './bounds';
 
 export const REWARD_NAME_MAX = 100;
 export const REWARD_DESCRIPTION_MAX = 500;
 export const REWARD_CATEGORY_MAX = 50;
 
 const cost = z.number().int().min(CUSTOM_REWARD_COST_MIN).max(CUSTOM_REWARD_COST_MAX);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalText = (max: number, multiLine = false) =>
+  (multiLine ? multiLineText : singleLineText)(max, { trim: true })
     .nullable()
     .optional()
     .transform((value) => (value ? value : null));
 
+const rewardName = singleLineText(REWARD_NAME_MAX, { trim: true, min: 1 });
+
 export const customRewardBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(REWARD_NAME_MAX),
-  description: optionalText(REWARD_DESCRIPTION_MAX),
+  name: rewardName,
+  description: optionalText(REWARD_DESCRIPTION_MAX, true),
   cost,
   category: optionalText(REWARD_CATEGORY_MAX),
 });
 export type CustomRewardBody = z.input<typeof customRewardBodySchema>;
 
 /** On PATCH an omitted text stays omitted (the stored one is kept); null or '' clears it. */
-const patchText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const patchText = (max: number, multiLine = false) =>
+  (multiLine ? multiLineText : singleLineText)(max, { trim: true })
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
 export const customRewardPatchSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(REWARD_NAME_MAX).optional(),
-    description: patchText(REWARD_DESCRIPTION_MAX),
+    name: rewardName.optional(),
+    description: patchText(REWARD_DESCRIPTION_MAX, true),
     cost: cost.optional(),
     category: patchText(REWARD_CATEGORY_MAX),
   })
@@ -44,7 +41,7 @@ export const customRewardPatchSchema = z
 
 export const taskCompletedBodySchema = z.strictObject({
   taskId: z.uuid(),
-  completedAt: z.iso.datetime({ offset: true }),
+  completedAt: boundedInstant(),
 });
 
 /** Accepted for compatibility (SPEC.md §7); the numbers are ignored (API.md). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLocalDate } from '../domain/local-time';
+import { boundedDate, singleLineText } from './bounds';
 
 /** Limits shared by the server's validation and the web forms (API.md "Schedule", docs/api.md). */
 export const NAME_MIN = 1;
@@ -22,14 +22,11 @@ export const DAY_MESSAGE = 'Day must be 0–6 (0 = Sunday)';
 export const CREDITS_MESSAGE = `Credits must be 0–${CREDITS_MAX}`;
 export const TARGET_GRADE_MESSAGE = 'Target grade must be 0–100';
 
-export const nameSchema = z.string().trim().min(NAME_MIN, NAME_MESSAGE).max(NAME_MAX, NAME_MESSAGE);
+export const nameSchema = singleLineText(NAME_MAX, { trim: true, min: NAME_MIN, message: NAME_MESSAGE });
 export const colorSchema = z.string().regex(COLOR_PATTERN, COLOR_MESSAGE);
-export const dateSchema = z.string().refine(isLocalDate, DATE_MESSAGE);
+export const dateSchema = boundedDate(DATE_MESSAGE);
 export const timeSchema = z.string().regex(TIME_PATTERN, TIME_MESSAGE);
-const optionalText = z
-  .string()
-  .trim()
-  .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
+const optionalText = singleLineText(TEXT_MAX, { trim: true, message: `At most ${TEXT_MAX} characters` })
   .nullable()
   .optional()
   .transform((value) => (value ? value : value === undefined ? undefined : null));
@@ -110,16 +107,20 @@ export const timeSlotSchema = z
   .refine((slot) => slot.endTime > slot.startTime, { path: ['endTime'], message: END_TIME_MESSAGE });
 export type TimeSlot = { day: number; startTime: string; endTime: string; week: 'A' | 'B' | null; cycleDay: number | null };
 
+// Credits and target grades are stored as PostgreSQL `real`, which refuses what a double can hold but a
+// float cannot (1e-300 underflows and answered 500): keep two decimals, all a form ever shows.
+const roundToHundredths = (value: number) => Math.round(value * 100) / 100;
+
 const courseFields = {
   name: nameSchema,
-  credits: z.number().min(0, CREDITS_MESSAGE).max(CREDITS_MAX, CREDITS_MESSAGE).nullable().optional(),
+  credits: z.number().min(0, CREDITS_MESSAGE).max(CREDITS_MAX, CREDITS_MESSAGE).transform(roundToHundredths).nullable().optional(),
   instructor: optionalText,
   room: optionalText,
   termId: optionalId,
   startDate: optionalDate,
   endDate: optionalDate,
   color: colorSchema,
-  targetGrade: z.number().min(0, TARGET_GRADE_MESSAGE).max(100, TARGET_GRADE_MESSAGE).nullable().optional(),
+  targetGrade: z.number().min(0, TARGET_GRADE_MESSAGE).max(100, TARGET_GRADE_MESSAGE).transform(roundToHundredths).nullable().optional(),
   timeSlots: z.array(timeSlotSchema).max(MAX_TIME_SLOTS).optional(),
 };
 export const courseBodySchema = z.strictObject(courseFields).refine((body) => !endsBeforeStart(body.startDate, body.endDate), endDateIssue);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDate, boundedInstant, singleLineText } from './bounds';
 
 /** Limits and enums of API.md "Progress and study", shared by the server and the web forms. */
 export const STUDY_DURATION_MIN = 1;
@@ -14,8 +15,8 @@ export const STUDY_STATS_MAX_DAYS = 400;
 
 export const STARTED_AT_IN_FUTURE = 'startedAt must not be in the future';
 
-const isoInstant = z.iso.datetime({ offset: true, message: 'startedAt must be an ISO 8601 instant' });
-const localDate = z.iso.date({ message: 'Dates are YYYY-MM-DD' });
+const isoInstant = boundedInstant('startedAt must be an ISO 8601 instant');
+const localDate = boundedDate('Dates are YYYY-MM-DD');
 
 /** POST /api/study-sessions. "Not in the future" is checked by the service against the server clock. */
 export const studySessionBodySchema = z.strictObject({
@@ -47,7 +48,7 @@ export type CreatedStudySession = StudySession & {
   completedChallenges: string[];
 };
 
-export const studySessionParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
+export const studySessionParamsSchema = z.strictObject({ id: singleLineText(100, { min: 1 }) });
 
 /** GET /api/study-sessions?from&to (both optional local dates, inclusive, in the user's time zone). */
 export const studySessionsQuerySchema = z.strictObject({ from: localDate.optional(), to: localDate.optional() });

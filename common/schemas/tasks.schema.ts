@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isLocalDate } from '../domain/local-time';
-import { RECURRENCE_FREQUENCIES } from '../domain/task-recurrence';
+import { addDays } from '../domain/local-time';
+import { RECURRENCE_FREQUENCIES, RECURRENCE_MAX_SPAN_DAYS } from '../domain/task-recurrence';
 import { REMINDER_OFFSETS_MINUTES } from '../domain/task-reminders';
+import { boundedDate, boundedInstant, isInstantInRange, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
 
 /** Limits shared by the server's validation and the task form (API.md "Tasks"). */
 export const TASK_TITLE_MAX = 200;
@@ -21,10 +22,10 @@ export const TASK_POINTS: Record<TaskPriority, number> = { low: 5, medium: 10, h
 export const REMINDER_IN_PAST_MESSAGE = 'Cannot set a reminder in the past. Please choose another time.';
 export const NOTIFICATIONS_UNSUPPORTED_MESSAGE = 'Your browser does not support notifications. Please try another browser.';
 
-const instant = z.iso.datetime({ offset: true, message: 'Expected an ISO 8601 instant' });
-const localDate = z.string().refine(isLocalDate, 'Expected a YYYY-MM-DD date');
-const title = z.string().trim().min(1, 'Title is required').max(TASK_TITLE_MAX);
-const description = z.string().max(TASK_DESCRIPTION_MAX).nullable().optional();
+const instant = boundedInstant('Expected an ISO 8601 instant');
+const localDate = boundedDate('Expected a YYYY-MM-DD date');
+const title = singleLineText(TASK_TITLE_MAX, { trim: true }).min(1, 'Title is required');
+const description = multiLineText(TASK_DESCRIPTION_MAX).nullable().optional();
 const reminderOffset = z
   .number()
   .int()
@@ -51,17 +52,33 @@ export const recurrenceSchema = z
   });
 export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
 
-export const taskCreateBodySchema = z.strictObject({
-  title,
-  description,
-  dueDate: instant,
-  courseId: z.uuid().nullable().optional(),
-  taskType: z.enum(TASK_TYPES).optional(),
-  priority: z.enum(TASK_PRIORITIES).optional(),
-  completed: z.boolean().optional(),
-  reminderOffsetMinutes: reminderOffset,
-  recurrence: recurrenceSchema.nullable().optional(),
-});
+export const RECURRENCE_SPAN_MESSAGE = `A task can repeat for at most ${RECURRENCE_MAX_SPAN_DAYS} days`;
+
+/**
+ * The series' span rule (RECURRENCE_MAX_SPAN_DAYS), checked against the due date's UTC day with one
+ * day of slack for the user's zone. Without it a daily series from 1900 to 2070 made one insert of
+ * 45,000 past occurrences, beyond PostgreSQL's parameter limit (a 500).
+ */
+function recurrenceSpanIsBounded(body: { dueDate: string; recurrence?: { until: string } | null }): boolean {
+  // Zod runs this even when a field failed; those failures are reported on their own.
+  if (!body.recurrence || typeof body.recurrence.until !== 'string' || !isInstantInRange(body.dueDate)) return true;
+  const dueDay = new Date(body.dueDate).toISOString().slice(0, 10);
+  return body.recurrence.until <= addDays(dueDay, RECURRENCE_MAX_SPAN_DAYS + 1);
+}
+
+export const taskCreateBodySchema = z
+  .strictObject({
+    title,
+    description,
+    dueDate: instant,
+    courseId: z.uuid().nullable().optional(),
+    taskType: z.enum(TASK_TYPES).optional(),
+    priority: z.enum(TASK_PRIORITIES).optional(),
+    completed: z.boolean().optional(),
+    reminderOffsetMinutes: reminderOffset,
+    recurrence: recurrenceSchema.nullable().optional(),
+  })
+  .refine(recurrenceSpanIsBounded, { path: ['recurrence', 'until'], message: RECURRENCE_SPAN_MESSAGE });
 export type TaskCreateBody = z.infer<typeof taskCreateBodySchema>;
 
 export const taskUpdateBodySchema = z.strictObject({
@@ -78,7 +95,7 @@ export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
 
 export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS).optional() });
 
-export const taskIdParamsSchema = z.strictObject({ id: z.string() });
+export const taskIdParamsSchema = z.strictObject({ id: opaqueIdSchema });
 
 /** A task as the API returns it (API.md "Tasks", plus `seriesId`). */
 export type Task = {

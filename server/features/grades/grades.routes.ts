@@ -23,7 +23,7 @@ import {
   updateAssessment,
   updateGrade,
 } from './grades.service';
-import { evaluateRewards } from '../rewards/rewards.service';
+import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
 import { registerGradesRewardFacts } from './grades-reward-facts';
 
 /** Assessments, grades, the custom scale and the computed summary (API.md "Grades", docs/api.md). */
@@ -38,7 +38,8 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post('/api/assessments', { ...auth, schema: { body: assessmentCreateSchema } }, async (request, reply) => {
     const created = await createAssessment(db, currentUser(request).id, request.body);
     // With a score, a grade was logged: academic achievements and the grading challenge may move.
-    if (request.body.score !== undefined && request.body.score !== null) await evaluateRewards(db, currentUser(request).id);
+    if (request.body.score !== undefined && request.body.score !== null)
+      await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
     return reply.status(201).send(created);
   });
   app.patch('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema } }, async (request) =>
@@ -56,12 +57,12 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.post('/api/grades', { ...auth, schema: { body: gradeCreateSchema } }, async (request, reply) => {
     const created = await createGrade(db, currentUser(request).id, request.body);
-    await evaluateRewards(db, currentUser(request).id);
+    await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
     return reply.status(201).send(created);
   });
   app.patch('/api/grades/:id', { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema } }, async (request) => {
     const updated = await updateGrade(db, currentUser(request).id, request.params.id, request.body);
-    await evaluateRewards(db, currentUser(request).id);
+    await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
     return updated;
   });
   app.delete('/api/grades/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {

@@ -72,6 +72,30 @@ export async function evaluateRewards(db: Database, userId: string, now = new Da
   });
 }
 
+/** Where a failed evaluation is reported: Fastify's request logger (pino) fits. */
+export type EvaluationLog = { error: (details: object, message: string) => void };
+
+/**
+ * `evaluateRewards` for the routes whose own write has already committed (task completed, session
+ * saved, grade logged, attendance marked). It never throws: a failure is logged and the answer says
+ * nothing was unlocked, because turning a committed, paid write into a 500 invites a retry that then
+ * answers 409 (issue 13). The next evaluation catches up on whatever this one missed.
+ */
+export async function evaluateRewardsAfterWrite(db: Database, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
+  try {
+    return await evaluateRewards(db, userId);
+  } catch (error) {
+    log.error({ err: error, userId }, 'rewards evaluation failed after a committed write');
+    let points = 0;
+    try {
+      points = await pointsBalance(db, userId);
+    } catch {
+      // The balance is a courtesy here; the write itself succeeded.
+    }
+    return { unlockedAchievements: [], completedChallenges: [], points };
+  }
+}
+
 export async function listAchievements(db: Database, userId: string, now = new Date()): Promise<Achievement[]> {
   const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound();

@@ -13,6 +13,7 @@ import {
   weekdayOfDayNumber,
 } from '../../../common/domain/local-time';
 import { expandTimetable, MAX_EXPANSION_DAYS } from '../../../common/domain/timetable';
+import { DATE_MAX, DATE_MIN } from '../../../common/schemas/bounds';
 import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { Database } from '../../db/client';
 import { calendarFeeds, users } from '../../db/schema';
@@ -22,6 +23,17 @@ import { listCourses, listHolidays, listTerms, timetableTerm } from './schedule.
 const UNBOUNDED_PAST_DAYS = 365;
 const UNBOUNDED_FUTURE_DAYS = 365;
 const WEEKDAYS = [ICalWeekday.SU, ICalWeekday.MO, ICalWeekday.TU, ICalWeekday.WE, ICalWeekday.TH, ICalWeekday.FR, ICalWeekday.SA];
+
+/** Tokens are 32 random bytes in base64url; anything else (a NUL, a 10 KB string) cannot match one. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * Stored dates outside the API's bounds (rows from before docs/decisions/071) are clamped, so the day
+ * after a holiday ending 9999-12-31 is not year 10000, which neither the date rules nor `Date` can write.
+ */
+function clampDate(date: string): string {
+  return date < DATE_MIN ? DATE_MIN : date > DATE_MAX ? DATE_MAX : date;
+}
 
 function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -51,6 +63,7 @@ export async function resetFeedToken(db: Database, userId: string): Promise<stri
 }
 
 export async function userForFeedToken(db: Database, token: string): Promise<{ id: string; timeZone: string } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
     .select({ id: users.id, timeZone: users.timeZone })
     .from(calendarFeeds)
@@ -141,8 +154,8 @@ function courseDescription(course: Course): string | undefined {
 
 /** The first and last local day a course meets, clamped to a window around today when unbounded. */
 function courseSpan(course: Course, term: Term | undefined, today: string): [string, string] {
-  const start = course.startDate ?? term?.startDate ?? addDays(today, -UNBOUNDED_PAST_DAYS);
-  const end = course.endDate ?? term?.endDate ?? addDays(today, UNBOUNDED_FUTURE_DAYS);
+  const start = clampDate(course.startDate ?? term?.startDate ?? addDays(today, -UNBOUNDED_PAST_DAYS));
+  const end = clampDate(course.endDate ?? term?.endDate ?? addDays(today, UNBOUNDED_FUTURE_DAYS));
   const maxEnd = addDays(start, MAX_EXPANSION_DAYS - 1);
   return [start, end < maxEnd ? end : maxEnd];
 }
@@ -183,12 +196,17 @@ function addWeeklyClass(calendar: ICalCalendar, course: Course, span: [string, s
  * shared expansion; holidays as all-day events; tasks and assessments when those features exist.
  */
 export async function buildCalendar(db: Database, user: { id: string; timeZone: string }, now: Date = new Date()): Promise<string> {
-  const [courses, terms, holidays, extra] = await Promise.all([
+  const [courses, terms, storedHolidays, extra] = await Promise.all([
     listCourses(db, user.id),
     listTerms(db, user.id),
     listHolidays(db, user.id),
     optionalTasksAndAssessments(db, user.id),
   ]);
+  const holidays = storedHolidays.map((holiday) => ({
+    ...holiday,
+    startDate: clampDate(holiday.startDate),
+    endDate: clampDate(holiday.endDate),
+  }));
   const timeZone = user.timeZone;
   const today = localDateOf(now, timeZone);
   const termsById = new Map(terms.map((term) => [term.id, term]));
@@ -250,13 +268,14 @@ export async function buildCalendar(db: Database, user: { id: string; timeZone: 
   }
   for (const assessment of extra.assessments) {
     if (!assessment.day) continue;
+    const day = clampDate(assessment.day);
     const courseName = assessment.course_id ? courseNames.get(assessment.course_id) : undefined;
     calendar.createEvent({
       id: `assessment-${assessment.id}@studypilot`,
       summary: courseName ? `${assessment.name} (${courseName})` : assessment.name,
       allDay: true,
-      start: new Date(`${assessment.day}T00:00:00.000Z`),
-      end: new Date(`${addDays(assessment.day, 1)}T00:00:00.000Z`),
+      start: new Date(`${day}T00:00:00.000Z`),
+      end: new Date(`${addDays(day, 1)}T00:00:00.000Z`),
     });
   }
   return calendar.toString();

@@ -17,7 +17,7 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { attendanceSummary, deleteAttendance, listAttendance, markAttendance } from './attendance.service';
 import { buildCalendar, feedToken, resetFeedToken, userForFeedToken } from './calendar.service';
 import * as schedule from './schedule.service';
-import { evaluateRewards } from '../rewards/rewards.service';
+import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
 import { registerScheduleRewardFacts } from './schedule-reward-facts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -89,7 +89,7 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
     const user = currentUser(request);
     const { record, created } = await markAttendance(db, user.id, user.timeZone, request.body);
     // Attendance feeds Attendance Champion and Class Commitment.
-    await evaluateRewards(db, user.id);
+    await evaluateRewardsAfterWrite(db, user.id, request.log);
     return reply.code(created ? 201 : 200).send(record);
   });
   app.delete('/api/attendance/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {

@@ -6,7 +6,7 @@ import {
 } from '../../../common/schemas/study.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { evaluateRewards } from '../rewards/rewards.service';
+import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
 import { registerStudyRewardFacts } from './study-reward-facts';
 import { computeStreaks, createStudySession, deleteStudySession, listStudySessions, studyStats } from './study.service';
 
@@ -20,7 +20,7 @@ export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post('/api/study-sessions', { onRequest: requireUser, schema: { body: studySessionBodySchema } }, async (request, reply) => {
     const created = await createStudySession(db, currentUser(request), request.body);
     // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
-    const { points, unlockedAchievements, completedChallenges } = await evaluateRewards(db, currentUser(request).id);
+    const { points, unlockedAchievements, completedChallenges } = await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
     return reply.status(201).send({ ...created, points, unlockedAchievements, completedChallenges });
   });
 

@@ -1,7 +1,7 @@
 import { taskCreateBodySchema, taskIdParamsSchema, taskListQuerySchema, taskUpdateBodySchema } from '../../../common/schemas/tasks.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { evaluateRewards } from '../rewards/rewards.service';
+import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
 import { registerTasksRewardFacts } from './tasks-reward-facts';
 import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, updateTask } from './tasks.service';
 
@@ -25,7 +25,7 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       const task = await updateTask(db, userId, request.params.id, request.body);
       // A completion can unlock achievements and complete challenges; the server evaluates it itself.
-      if (request.body.completed === true) await evaluateRewards(db, userId);
+      if (request.body.completed === true) await evaluateRewardsAfterWrite(db, userId, request.log);
       return task;
     },
   );
