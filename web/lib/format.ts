@@ -1,3 +1,4 @@
+import { addDays } from '../../common/domain/local-time';
 import { currentLanguage, type Language } from './i18n';
 
 /**
@@ -155,5 +156,5 @@ export function achievementTextValues(id: string, language: Language = currentLa
 /** Weekday names in the UI language, index 0 = Sunday (API.md's slot `day`). */
 export function weekdayNames(style: 'long' | 'short' | 'narrow' = 'long', language: Language = currentLanguage()): string[] {
   // 2026-01-04 is a Sunday.
-  return Array.from({ length: 7 }, (_, day) => formatCalendarDate(`2026-01-0${4 + day}`, { weekday: style }, language));
+  return Array.from({ length: 7 }, (_, day) => formatCalendarDate(addDays('2026-01-04', day), { weekday: style }, language));
 }

@@ -1,7 +1,7 @@
 import { Flame, Trophy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, localDateOf, startOfWeek } from '../../../common/domain/local-time';
+import { addDays, firstOfMonth, localDateOf, startOfWeek } from '../../../common/domain/local-time';
 import type { StudyStats } from '../../../common/schemas/study.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -42,12 +42,7 @@ function perPeriod(byDay: StudyStats['byDay'], period: Period, today: string): C
 }
 
 /** The first day of the month `count` months before `date`'s month (negative: after). */
-function monthsBack(date: string, count: number): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7)) - 1 - count;
-  const normalised = new Date(Date.UTC(year, month, 1));
-  return normalised.toISOString().slice(0, 10);
-}
+const monthsBack = (date: string, count: number): string => firstOfMonth(date, -count);
 
 function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
   const { t } = useTranslation('study');
