@@ -217,11 +217,41 @@ describe('termly and yearly periods', () => {
   });
 
   it.each([
-    { name: 'inside the academic year', now: '2026-02-10T12:00:00Z', given: terms, startDate: '2025-09-01', endDate: '2026-06-26' },
-    { name: 'between its terms', now: '2025-12-25T12:00:00Z', given: terms, startDate: '2025-09-01', endDate: '2026-06-26' },
+    // An academic year runs a year from its first term's start (issue 12: it used to be only its terms' span).
+    { name: 'inside the academic year', now: '2026-02-10T12:00:00Z', given: terms, startDate: '2025-09-01', endDate: '2026-08-31' },
+    { name: 'between its terms', now: '2025-12-25T12:00:00Z', given: terms, startDate: '2025-09-01', endDate: '2026-08-31' },
+    { name: 'the summer after its last term', now: '2026-07-15T12:00:00Z', given: terms, startDate: '2025-09-01', endDate: '2026-08-31' },
     {
-      name: 'outside every academic year: the calendar year',
-      now: '2026-07-15T12:00:00Z',
+      name: 'a year with one term is a year, not the term',
+      now: '2026-02-10T12:00:00Z',
+      given: [{ id: 'spring', startDate: '2026-01-05', endDate: '2026-03-27', academicYearId: 'ay' }],
+      startDate: '2026-01-05',
+      endDate: '2027-01-04',
+    },
+    {
+      name: 'a year with one term, after the term',
+      now: '2026-10-01T12:00:00Z',
+      given: [{ id: 'spring', startDate: '2026-01-05', endDate: '2026-03-27', academicYearId: 'ay' }],
+      startDate: '2026-01-05',
+      endDate: '2027-01-04',
+    },
+    {
+      name: 'terms longer than a year keep their end',
+      now: '2027-03-01T12:00:00Z',
+      given: [{ id: 'long', startDate: '2026-01-05', endDate: '2027-06-30', academicYearId: 'ay' }],
+      startDate: '2026-01-05',
+      endDate: '2027-06-30',
+    },
+    {
+      name: 'a 29 February start ends on 28 February',
+      now: '2028-06-01T12:00:00Z',
+      given: [{ id: 'leap', startDate: '2028-02-29', endDate: '2028-05-31', academicYearId: 'ay' }],
+      startDate: '2028-02-29',
+      endDate: '2029-02-28',
+    },
+    {
+      name: 'after the academic year: the calendar year',
+      now: '2026-09-15T12:00:00Z',
       given: terms,
       startDate: '2026-01-01',
       endDate: '2026-12-31',
@@ -229,7 +259,7 @@ describe('termly and yearly periods', () => {
     {
       name: 'terms without an academic year are ignored',
       now: '2026-08-15T12:00:00Z',
-      given: terms,
+      given: terms.filter((term) => term.academicYearId === null),
       startDate: '2026-01-01',
       endDate: '2026-12-31',
     },
@@ -243,7 +273,7 @@ describe('termly and yearly periods', () => {
         { id: 'old-long', startDate: '2025-08-01', endDate: '2026-09-01', academicYearId: 'ay-old' },
       ],
       startDate: '2026-08-17',
-      endDate: '2026-12-18',
+      endDate: '2027-08-16',
     },
   ])('yearly: $name', ({ now, given, startDate, endDate }) => {
     expect(challengePeriod('yearly', now, 'UTC', given)).toMatchObject({ kind: 'yearly', startDate, endDate });

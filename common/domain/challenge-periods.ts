@@ -68,6 +68,15 @@ function monthSpan(today: string): DateSpan {
   return { startDate, endDate: addDays(`${addDays(startDate, 31).slice(0, 7)}-01`, -1) };
 }
 
+// The day before the same date a year later: 2025-09-01 → 2026-08-31 (a 29 February start ends on 28 February).
+function dayBeforeAYearLater(date: string): string {
+  const year = Number(date.slice(0, 4)) + 1;
+  return addDays(addDays(`${String(year).padStart(4, '0')}-${date.slice(5, 7)}-01`, Number(date.slice(8, 10)) - 1), -1);
+}
+
+// An academic year has no dates of its own (API.md): it begins when its first term begins and lasts a
+// year, or until its last term ends if that is later. Spanning only its terms made "This year" the
+// term's dates for a year with one term, and ended it at the last term's end (issue 12).
 function academicYearSpans(terms: readonly PeriodTerm[]): DateSpan[] {
   const spans = new Map<string, DateSpan>();
   for (const term of terms) {
@@ -78,15 +87,19 @@ function academicYearSpans(terms: readonly PeriodTerm[]): DateSpan[] {
       endDate: span && span.endDate > term.endDate ? span.endDate : term.endDate,
     });
   }
-  return [...spans.values()];
+  return [...spans.values()].map((span) => {
+    const yearEnd = dayBeforeAYearLater(span.startDate);
+    return { startDate: span.startDate, endDate: yearEnd > span.endDate ? yearEnd : span.endDate };
+  });
 }
 
 /**
  * The period of kind `kind` containing `now` in the user's `timeZone`:
  * - daily: today; weekly: Sunday to Saturday; monthly: the calendar month;
  * - termly: the term containing today (the latest-starting if several), or null between terms;
- * - yearly: the academic year containing today, its span being the earliest start to the latest end
- *   of its terms (terms without an academic year are ignored); else the calendar year.
+ * - yearly: the academic year containing today, from its earliest term's start for a year (or to its
+ *   latest term's end if later; terms without an academic year are ignored); else the calendar year.
+ *   When academic years overlap, the latest to start wins.
  * Dates compare as strings, so `terms` must hold valid `YYYY-MM-DD` dates (API-validated).
  */
 export function challengePeriod(

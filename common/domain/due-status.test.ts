@@ -5,13 +5,54 @@ describe('daysUntilDue and dueStatus', () => {
   it.each([
     { name: 'same instant', due: '2026-05-01T12:00:00Z', now: '2026-05-01T12:00:00Z', zone: 'UTC', days: 0, status: 'today' },
     { name: 'later the same day', due: '2026-05-01T23:59:00Z', now: '2026-05-01T00:00:00Z', zone: 'UTC', days: 0, status: 'today' },
+    // Issue 12: "Due today" stayed on a task due at 05:00 at 19:00, beside a "Late" badge.
     {
-      name: 'earlier the same day is still today',
+      name: 'earlier the same day is late, not "today"',
       due: '2026-05-01T09:00:00Z',
       now: '2026-05-01T15:00:00Z',
       zone: 'UTC',
       days: 0,
+      status: 'late',
+    },
+    {
+      name: 'Honolulu: due 05:00, seen 19:00',
+      due: '2026-03-01T15:00:00Z',
+      now: '2026-03-02T05:00:00Z',
+      zone: 'Pacific/Honolulu',
+      days: 0,
+      status: 'late',
+    },
+    {
+      name: 'Kolkata: due 05:00, seen 19:00',
+      due: '2026-02-28T23:30:00Z',
+      now: '2026-03-01T13:30:00Z',
+      zone: 'Asia/Kolkata',
+      days: 0,
+      status: 'late',
+    },
+    {
+      name: 'Tokyo: due 05:00, seen 19:00',
+      due: '2026-02-28T20:00:00Z',
+      now: '2026-03-01T10:00:00Z',
+      zone: 'Asia/Tokyo',
+      days: 0,
+      status: 'late',
+    },
+    {
+      name: 'Tokyo: due 23:59, seen 19:00',
+      due: '2026-03-01T14:59:00Z',
+      now: '2026-03-01T10:00:00Z',
+      zone: 'Asia/Tokyo',
+      days: 0,
       status: 'today',
+    },
+    {
+      name: 'Berlin: one second late',
+      due: '2026-10-25T10:00:00Z',
+      now: '2026-10-25T10:00:01Z',
+      zone: 'Europe/Berlin',
+      days: 0,
+      status: 'late',
     },
     // Only 8.5 hours away, but on tomorrow's date in New York.
     {

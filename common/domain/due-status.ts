@@ -6,8 +6,11 @@ import { daysBetween, instantToMillis, localDateOf, type InstantInput } from './
  * at 08:00 tomorrow is due in 1 day even when asked at 23:00 today.
  */
 
-/** Calendar-day bucket of a due date: before today, today, or a later day. */
-export type DueStatus = 'overdue' | 'today' | 'upcoming';
+/**
+ * Where a due date stands: `overdue` (an earlier day), `late` (earlier today: the instant has passed,
+ * so the task is already late although it is still today's), `today` (later today), `upcoming`.
+ */
+export type DueStatus = 'overdue' | 'late' | 'today' | 'upcoming';
 
 /**
  * Calendar days from the user's today to the local date of `dueDate`, both in `timeZone`:
@@ -18,14 +21,15 @@ export function daysUntilDue(dueDate: InstantInput, now: InstantInput, timeZone:
 }
 
 /**
- * `overdue` for an earlier day, `today`, or `upcoming` for a later day, from `daysUntilDue`.
- * Misuse to avoid: `today` does not mean "not late yet": a task due at 09:00 is still `today` at 15:00.
- * Use `isTaskLate` for the instant, and hide or mute the status for completed tasks yourself.
+ * `overdue` for an earlier day, `late` for an instant earlier today, `today` for one still ahead today,
+ * `upcoming` for a later day. `late` exists so a screen never says "due today" beside a "Late" badge
+ * (a task due at 05:00 seen at 19:00). Completion is not considered: hide or mute it yourself.
  */
 export function dueStatus(dueDate: InstantInput, now: InstantInput, timeZone: string): DueStatus {
   const days = daysUntilDue(dueDate, now, timeZone);
   if (days < 0) return 'overdue';
-  return days === 0 ? 'today' : 'upcoming';
+  if (days > 0) return 'upcoming';
+  return instantToMillis(dueDate) < instantToMillis(now) ? 'late' : 'today';
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   createDateRangeSet,
   daysBetween,
   endOfLocalDay,
+  firstOfMonth,
   fromDayNumber,
   instantToMillis,
   isLocalDate,
@@ -436,5 +437,22 @@ describe('createDateRangeSet', () => {
     expect(empty.hasDay(0)).toBe(false);
     expect(empty.coversDays(0, 0)).toBe(false);
     expect(empty.coversDays(1, 0)).toBe(true);
+  });
+});
+
+describe('firstOfMonth', () => {
+  it.each([
+    { date: '2026-03-31', months: 0, first: '2026-03-01' },
+    { date: '2026-03-31', months: -1, first: '2026-02-01' },
+    { date: '2026-01-15', months: -1, first: '2025-12-01' },
+    { date: '2026-12-31', months: 1, first: '2027-01-01' },
+    { date: '2026-05-10', months: -11, first: '2025-06-01' },
+    { date: '2026-05-10', months: 25, first: '2028-06-01' },
+  ])('$date $months → $first', ({ date, months, first }) => {
+    expect(firstOfMonth(date, months)).toBe(first);
+  });
+
+  it('refuses an instant', () => {
+    expect(() => firstOfMonth('2026-03-01T00:00:00Z')).toThrow(RangeError);
   });
 });

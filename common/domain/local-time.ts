@@ -122,6 +122,17 @@ export function daysBetween(from: string, to: string): number {
   return toDayNumber(to) - toDayNumber(from);
 }
 
+/**
+ * The 1st of the month `months` months after the month of `date` (negative goes back):
+ * `firstOfMonth('2026-03-31', -1)` is `2026-02-01`. Plain calendar arithmetic, no zone involved.
+ */
+export function firstOfMonth(date: string, months = 0): string {
+  toDayNumber(date); // refuses anything but a real YYYY-MM-DD
+  const index = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + months;
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, '0')}-${pad2(index - year * 12 + 1)}-01`;
+}
+
 /** The Sunday on or before `date`: StudyPilot's weeks start on Sunday (DECISIONS.md). */
 export function startOfWeek(date: string): string {
   const dayNumber = toDayNumber(date);

@@ -1,10 +1,45 @@
-import { currentLanguage } from './i18n';
+import { addDays } from '../../common/domain/local-time';
+import { currentLanguage, type Language } from './i18n';
 
-/** Intl locale per language; 12-hour clocks only for English (SPEC.md §1). */
-const LOCALES = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' } as const;
+/**
+ * The one owner of how the app writes dates, times and numbers (issue 12, "Dates and times that must
+ * be right"). Two kinds of value, never mixed:
+ * - a calendar date (`YYYY-MM-DD`: a grade's date, a term, a holiday) is a date on the wall calendar
+ *   with no zone: it is shown as written, in every zone (`formatCalendarDate`);
+ * - an instant (an ISO string with `Z`, a `Date`, epoch ms: a due date, a session start) is shown on the
+ *   clock of the user's profile time zone, passed explicitly (`formatDate`, `formatTime`,
+ *   `formatDateTime`; components get the zone from `useUserTimeZone()` in `time-zone.ts`).
+ * Times of day without a date (`HH:mm` class slots, the hour of a chart) use `formatClock`/`formatHour`.
+ * 12-hour clocks only in English (SPEC.md §1). Nothing else in web/ builds an `Intl.DateTimeFormat`.
+ */
 
-export function intlLocale(): string {
-  return LOCALES[currentLanguage()];
+/** Intl locale per language. */
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' };
+
+/**
+ * First column of a month calendar per language (DECISIONS.md: "the calendar's first day follows the
+ * language"): Sunday in English and Japanese, Monday elsewhere. Weekly schedules and challenge weeks
+ * do NOT use this: they always start on Sunday (`startOfWeek` in common/domain/local-time.ts).
+ */
+const CALENDAR_FIRST_DAY: Record<Language, 0 | 1> = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };
+
+export function intlLocale(language: Language = currentLanguage()): string {
+  return LOCALES[language];
+}
+
+/** True when the language writes times on a 12-hour clock (English only). */
+export function uses12HourClock(language: Language = currentLanguage()): boolean {
+  return language === 'en';
+}
+
+/** 0 = Sunday or 1 = Monday: the first column of a month calendar in `language`. */
+export function calendarFirstDay(language: Language = currentLanguage()): 0 | 1 {
+  return CALENDAR_FIRST_DAY[language];
+}
+
+/** The options that write a time of day (hour and minutes) in `language`. */
+export function clockOptions(language: Language = currentLanguage()): { hour: 'numeric'; minute: '2-digit'; hour12: boolean } {
+  return { hour: 'numeric', minute: '2-digit', hour12: uses12HourClock(language) };
 }
 
 /**
@@ -12,39 +47,114 @@ export function intlLocale(): string {
  * time constructing them): one per locale and options, reused.
  */
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_CACHED_FORMATTERS = 200;
 
-export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale();
+/** A cached `Intl.DateTimeFormat` for `language`. Prefer the named formatters below. */
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions, language: Language = currentLanguage()): Intl.DateTimeFormat {
+  const locale = intlLocale(language);
   const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = dateFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(locale, options);
+    if (dateFormatters.size >= MAX_CACHED_FORMATTERS) dateFormatters.clear();
     dateFormatters.set(key, formatter);
   }
   return formatter;
 }
 
-export function formatDate(value: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return new Intl.DateTimeFormat(intlLocale(), options).format(typeof value === 'string' ? new Date(value) : value);
+/** An instant as callers hold it. Strings must be ISO instants; a bare `YYYY-MM-DD` is refused. */
+export type Instant = string | number | Date;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function toDate(instant: Instant): Date {
+  if (typeof instant === 'string' && DATE_ONLY.test(instant)) {
+    // `new Date('2026-03-01')` is UTC midnight: the day before west of Greenwich. Calendar dates go
+    // through formatCalendarDate instead; failing loudly here keeps the two kinds apart.
+    throw new RangeError(`"${instant}" is a calendar date, not an instant: use formatCalendarDate`);
+  }
+  return instant instanceof Date ? instant : new Date(instant);
 }
 
-export function formatTime(value: string | Date): string {
-  return new Intl.DateTimeFormat(intlLocale(), {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: currentLanguage() === 'en',
-  }).format(typeof value === 'string' ? new Date(value) : value);
+/** The date of an instant on the profile zone's calendar (default: medium style, e.g. "Mar 1, 2026"). */
+export function formatDate(
+  instant: Instant,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+  language: Language = currentLanguage(),
+): string {
+  return dateTimeFormat({ ...options, timeZone }, language).format(toDate(instant));
 }
 
-export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(), options).format(value);
+/** The time of an instant on the profile zone's clock: "5:00 AM" in English, "05:00" in German. */
+export function formatTime(instant: Instant, timeZone: string, language: Language = currentLanguage()): string {
+  return dateTimeFormat({ ...clockOptions(language), timeZone }, language).format(toDate(instant));
 }
 
 /**
- * A calendar date ('YYYY-MM-DD') as the user's language writes it. Formatted in UTC on purpose: the
- * date has no time zone, and formatting its UTC midnight in a zone west of Greenwich would show the
- * day before.
+ * Date and time of an instant in the profile zone. `options` chooses the date parts (default: medium
+ * date); the time always follows the language's clock.
  */
-export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return dateTimeFormat({ ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00.000Z`));
+export function formatDateTime(
+  instant: Instant,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+  language: Language = currentLanguage(),
+): string {
+  if (options.dateStyle) {
+    // dateStyle cannot be combined with hour/minute: take the time style from the language's clock.
+    return dateTimeFormat({ ...options, timeStyle: 'short', hour12: uses12HourClock(language), timeZone }, language).format(
+      toDate(instant),
+    );
+  }
+  return dateTimeFormat({ ...options, ...clockOptions(language), timeZone }, language).format(toDate(instant));
+}
+
+/**
+ * A calendar date (`YYYY-MM-DD`) as the user's language writes it. Formatted in UTC on purpose: the
+ * date has no time zone, and formatting its UTC midnight in a zone west of Greenwich would show the
+ * day before. A longer ISO string is refused: take its local date with `localDateOf` first.
+ */
+export function formatCalendarDate(
+  date: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+  language: Language = currentLanguage(),
+): string {
+  if (!DATE_ONLY.test(date)) throw new RangeError(`Expected a YYYY-MM-DD date, got "${date}"`);
+  return dateTimeFormat({ ...options, timeZone: 'UTC' }, language).format(new Date(`${date}T00:00:00.000Z`));
+}
+
+/** A wall-clock time of day (`HH:mm`, e.g. a class slot) as the language writes it: "9:05 PM" / "21:05". */
+export function formatClock(time: string, language: Language = currentLanguage()): string {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return dateTimeFormat({ ...clockOptions(language), timeZone: 'UTC' }, language).format(Date.UTC(1970, 0, 1, hour, minute));
+}
+
+/** A whole hour of the day (0–23), e.g. a chart's axis or "before 9 AM": "9 AM" in English, "9" / "9 h" / "9时" elsewhere. */
+export function formatHour(hour: number, language: Language = currentLanguage()): string {
+  return dateTimeFormat({ hour: 'numeric', hour12: uses12HourClock(language), timeZone: 'UTC' }, language).format(
+    Date.UTC(1970, 0, 1, hour),
+  );
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions, language: Language = currentLanguage()): string {
+  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+}
+
+/**
+ * The interpolation values of an achievement's translated description: the early-bird and night-owl
+ * texts name a time of day (the hours common/domain/achievements.ts counts with), written on the
+ * language's clock ("before 9:00 AM" in English, "vor 9:00 Uhr" in German) instead of a fixed "21:00".
+ */
+const ACHIEVEMENT_CLOCKS: Readonly<Record<string, string>> = { early_bird: '09:00', night_owl: '21:00' };
+
+export function achievementTextValues(id: string, language: Language = currentLanguage()): { time?: string } {
+  const clock = ACHIEVEMENT_CLOCKS[id];
+  return clock ? { time: formatClock(clock, language) } : {};
+}
+
+/** Weekday names in the UI language, index 0 = Sunday (API.md's slot `day`). */
+export function weekdayNames(style: 'long' | 'short' | 'narrow' = 'long', language: Language = currentLanguage()): string[] {
+  // 2026-01-04 is a Sunday.
+  return Array.from({ length: 7 }, (_, day) => formatCalendarDate(addDays('2026-01-04', day), { weekday: style }, language));
 }

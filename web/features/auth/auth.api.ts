@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { getQueryFn } from '../../lib/query-client';
+import { browserTimeZone } from '../../lib/time-zone';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
 export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
@@ -85,22 +86,14 @@ export function useLogin() {
   });
 }
 
-/** The browser's IANA time zone (DECISIONS.md: the client sends it; the server stores it). */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 export function useRegister() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (body: { username: string; password: string; email: string | null }) => {
       const user = await authCall('/api/auth/register', body);
+      // DECISIONS.md: the client sends its IANA time zone; the server stores it.
       const timeZone = browserTimeZone();
-      if (!timeZone || timeZone === user.timeZone) return user;
+      if (timeZone === user.timeZone) return user;
       // Due dates, streaks and challenge periods are the user's local days from the first moment.
       try {
         return await apiJson<User>('PATCH', '/api/account/profile', { timeZone });

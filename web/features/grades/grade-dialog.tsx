@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { localDateOf } from '../../../common/domain/local-time';
 import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { celebrateGrade } from './celebrate';
 import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
@@ -49,13 +52,6 @@ function gradeFormSchema(t: TFunction) {
     });
 }
 
-/** Today in the browser's time zone, as YYYY-MM-DD: the default date of a new assessment. */
-function todayLocal(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 type GradeFormValues = z.infer<ReturnType<typeof gradeFormSchema>>;
 
 export type EditTarget = { assessment: Assessment; grade: Grade | null };
@@ -87,13 +83,16 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
   const { t } = useTranslation('grades');
   const save = useSaveGrade();
   const existing = editing?.assessment;
+  // A new assessment defaults to today on the profile's calendar (the date the server counts it on).
+  const timeZone = useUserTimeZone();
+  const [today] = useState(() => localDateOf(Date.now(), timeZone));
   const form = useForm<GradeFormValues>({
     resolver: zodResolver(gradeFormSchema(t)),
     defaultValues: {
       courseId: existing?.courseId ?? '',
       name: existing?.name ?? '',
       type: existing?.type ?? 'exam',
-      date: existing ? (existing.date ?? '') : todayLocal(),
+      date: existing ? (existing.date ?? '') : today,
       maxScore: existing ? String(existing.maxScore) : '100',
       score: editing?.grade ? String(editing.grade.score) : '',
       weight: existing ? String(existing.weight) : '0',

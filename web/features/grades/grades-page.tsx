@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { AddCourseDialog } from './add-course-dialog';
 import { ConvertDialog } from './convert-dialog';
@@ -77,7 +77,11 @@ function AllGrades({
               <div className="w-full min-w-0 sm:w-auto sm:flex-1">
                 <p className="truncate font-medium">{assessment.name}</p>
                 <p className="text-sm text-muted-foreground">
-                  {[courseName(assessment.courseId), t(`types.${assessment.type}`), assessment.date ? formatDate(assessment.date) : null]
+                  {[
+                    courseName(assessment.courseId),
+                    t(`types.${assessment.type}`),
+                    assessment.date ? formatCalendarDate(assessment.date) : null,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>

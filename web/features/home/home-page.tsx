@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localDateOf } from '../../../common/domain/local-time';
+import { dueStatus } from '../../../common/domain/due-status';
+import { localDateOf, startOfWeek } from '../../../common/domain/local-time';
 import { trialDaysLeft } from '../../../common/domain/premium-access';
 import type { TimetableOccurrence } from '../../../common/domain/timetable';
 import type { Course } from '../../../common/schemas/schedule.schema';
@@ -9,8 +10,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { cn } from '../../lib/class-names';
-import { dateTimeFormat, formatCalendarDate, formatNumber } from '../../lib/format';
-import { currentLanguage, type Language } from '../../lib/i18n';
+import { calendarFirstDay, formatCalendarDate, formatClock, formatDate, formatNumber, formatTime } from '../../lib/format';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useDashboardData, useLoadSampleData, useSessionUser } from './home.api';
 import {
@@ -20,34 +21,14 @@ import {
   remainingClassesToday,
   rotationLabels,
   weekDays,
-  weekStartOf,
   type DatedTask,
 } from './home-selectors';
 import { MonthCalendar } from './month-calendar';
 import { NotificationSettings, readAlertPrefs } from './notification-settings';
 
-/** First day of the week per language, as on the schedule page: Sunday in English and Japanese, else Monday. */
-const FIRST_DAY: Record<Language, number> = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };
-
-/** A local 'HH:MM' as the language writes a time (12-hour only in English). */
-function formatClock(time: string): string {
-  return dateTimeFormat({
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: currentLanguage() === 'en',
-    timeZone: 'UTC',
-  }).format(new Date(`1970-01-01T${time}:00.000Z`));
-}
-
-/** A task's due instant in the user's zone: time only for today, else weekday + date + time. */
-function formatDue(dueDate: string, timeZone: string, withDate: boolean): string {
-  return dateTimeFormat({
-    ...(withDate ? { weekday: 'short', month: 'short', day: 'numeric' } : {}),
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: currentLanguage() === 'en',
-    timeZone,
-  }).format(new Date(dueDate));
+/** A task's due instant in the user's zone: weekday + date + time. */
+function formatDue(dueDate: string, timeZone: string): string {
+  return `${formatDate(dueDate, timeZone, { weekday: 'short', month: 'short', day: 'numeric' })} ${formatTime(dueDate, timeZone)}`;
 }
 
 function Panel({ title, children, className, id }: { title: string; children: ReactNode; className?: string; id: string }) {
@@ -66,9 +47,10 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const user = useSessionUser();
   const data = useDashboardData(user?.id);
-  const timeZone = user?.timeZone ?? 'UTC';
-  const language = currentLanguage();
-  const firstDay = FIRST_DAY[language];
+  const timeZone = useUserTimeZone();
+  // The month calendar's first column follows the language; the week panel always starts on Sunday
+  // (DECISIONS.md: weekly schedules and challenge weeks start on Sunday).
+  const firstDay = calendarFirstDay();
   // One clock per render: every panel agrees on "now".
   const [now] = useState(() => new Date());
   const today = localDateOf(now, timeZone);
@@ -82,7 +64,7 @@ export function HomePage() {
   const holidays = data.holidays.data;
 
   const buckets = useMemo(() => (tasks ? bucketTasks(tasks, now, timeZone) : null), [tasks, now, timeZone]);
-  const weekStart = weekStartOf(today, firstDay);
+  const weekStart = startOfWeek(today);
   const weekOccurrences = useMemo(
     () =>
       courses && terms && holidays
@@ -169,7 +151,9 @@ export function HomePage() {
                   <span className={cn('text-sm', task.daysUntil < 0 ? 'text-destructive' : 'text-muted-foreground')}>
                     {task.daysUntil < 0
                       ? t('alerts.overdue', { count: -task.daysUntil })
-                      : t('alerts.dueToday', { time: formatDue(task.dueDate, timeZone, false) })}
+                      : dueStatus(task.dueDate, now, timeZone) === 'late'
+                        ? t('alerts.lateToday', { time: formatTime(task.dueDate, timeZone) })
+                        : t('alerts.dueToday', { time: formatTime(task.dueDate, timeZone) })}
                   </span>
                 </li>
               ))}
@@ -313,7 +297,7 @@ function TaskRow({ task, courseName, timeZone }: { task: DatedTask; courseName: 
         <span className="font-medium">{task.title}</span>
         {courseName ? <span className="text-sm text-muted-foreground">{` · ${courseName}`}</span> : null}
       </span>
-      <span className="text-sm text-muted-foreground">{formatDue(task.dueDate, timeZone, true)}</span>
+      <span className="text-sm text-muted-foreground">{formatDue(task.dueDate, timeZone)}</span>
     </li>
   );
 }

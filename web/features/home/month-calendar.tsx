@@ -1,18 +1,10 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays } from '../../../common/domain/local-time';
+import { addDays, firstOfMonth } from '../../../common/domain/local-time';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/class-names';
 import { formatCalendarDate } from '../../lib/format';
 import { monthGrid } from './home-selectors';
-
-/** Moves a `YYYY-MM-DD` to the 1st of the month `delta` months away. */
-function shiftMonth(date: string, delta: number): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7)) - 1 + delta;
-  const shifted = new Date(Date.UTC(year, month, 1));
-  return shifted.toISOString().slice(0, 10);
-}
 
 /**
  * A small month calendar (plain CSS grid) with a dot on each day that has open tasks due. A roving
@@ -56,8 +48,8 @@ export function MonthCalendar({
       ArrowDown: () => addDays(date, 7),
       Home: () => addDays(date, -column),
       End: () => addDays(date, 6 - column),
-      PageUp: () => shiftMonth(date, -1),
-      PageDown: () => shiftMonth(date, 1),
+      PageUp: () => firstOfMonth(date, -1),
+      PageDown: () => firstOfMonth(date, 1),
     };
     const move = moves[event.key];
     if (!move) return;
@@ -68,13 +60,13 @@ export function MonthCalendar({
   return (
     <div>
       <div className="mb-2 flex items-center justify-between gap-2">
-        <Button variant="ghost" size="sm" onClick={() => setFocusDate(shiftMonth(focusDate, -1))} aria-label={t('calendar.previous')}>
+        <Button variant="ghost" size="sm" onClick={() => setFocusDate(firstOfMonth(focusDate, -1))} aria-label={t('calendar.previous')}>
           <span aria-hidden="true">{'‹'}</span>
         </Button>
         <p className="font-medium" aria-live="polite">
           {formatCalendarDate(`${month}-01`, { month: 'long', year: 'numeric' })}
         </p>
-        <Button variant="ghost" size="sm" onClick={() => setFocusDate(shiftMonth(focusDate, 1))} aria-label={t('calendar.next')}>
+        <Button variant="ghost" size="sm" onClick={() => setFocusDate(firstOfMonth(focusDate, 1))} aria-label={t('calendar.next')}>
           <span aria-hidden="true">{'›'}</span>
         </Button>
       </div>

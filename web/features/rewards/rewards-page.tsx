@@ -14,7 +14,8 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/class-names';
-import { formatCalendarDate, formatDate, formatNumber } from '../../lib/format';
+import { achievementTextValues, formatCalendarDate, formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
@@ -56,6 +57,7 @@ function FilterChips<T extends string>({
 function PointsHistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('rewards');
   const history = usePointsHistory(open);
+  const timeZone = useUserTimeZone();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('history.title')} closeLabel={t('common:close')}>
@@ -68,9 +70,7 @@ function PointsHistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               <li key={entry.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span>
                   <span className="block font-medium">{t(`history.reasons.${entry.reason}`, { defaultValue: entry.reason })}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-                  </span>
+                  <span className="block text-xs text-muted-foreground">{formatDateTime(entry.createdAt, timeZone)}</span>
                 </span>
                 <span className={cn('font-semibold tabular-nums', entry.amount < 0 ? 'text-destructive' : 'text-success')}>
                   {entry.amount > 0 ? '+' : ''}
@@ -244,6 +244,7 @@ function ShopTab({ points }: { points: number }) {
 
 function AchievementsTab() {
   const { t } = useTranslation('rewards');
+  const timeZone = useUserTimeZone();
   const achievements = useAchievements();
   const [filter, setFilter] = useState<AchievementFilter>('all');
   if (achievements.isPending) return <LoadingState label={t('common:loading')} />;
@@ -291,7 +292,9 @@ function AchievementsTab() {
                   />
                   <div>
                     <h3 className="font-semibold">{name}</h3>
-                    <p className="text-sm text-muted-foreground">{t(`achievements.items.${achievement.id}.description`)}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {t(`achievements.items.${achievement.id}.description`, achievementTextValues(achievement.id))}
+                    </p>
                   </div>
                 </div>
                 <div className="mt-auto space-y-1">
@@ -299,7 +302,7 @@ function AchievementsTab() {
                   <div className="flex justify-between text-xs text-muted-foreground">
                     <span>
                       {achievement.unlocked && achievement.unlockedAt
-                        ? t('achievements.unlockedOn', { date: formatDate(achievement.unlockedAt) })
+                        ? t('achievements.unlockedOn', { date: formatDate(achievement.unlockedAt, timeZone) })
                         : t('achievements.locked')}
                     </span>
                     <span className="font-semibold text-foreground">

@@ -15,18 +15,27 @@ import './schedule-calendar.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { addDays, localDateTimeOf } from '../../../common/domain/local-time';
+import { addDays, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
 import { expandTimetable, type TimetableOccurrence } from '../../../common/domain/timetable';
 import type { AttendanceStatus, Course, Holiday } from '../../../common/schemas/schedule.schema';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ErrorState, LoadingState } from '../../components/ui/page-state';
-import { formatDate, formatTime } from '../../lib/format';
-import { currentLanguage, type Language } from '../../lib/i18n';
+import {
+  calendarFirstDay,
+  clockOptions,
+  formatCalendarDate,
+  formatClock,
+  formatDateTime,
+  formatTime,
+  weekdayNames,
+} from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { CourseForm } from './classes-tab';
 import { FeedPanel } from './feed-panel';
-import { formatClock, formatLocalDate, weekdayNames } from './form-rules';
+import { taskEventRange } from './calendar-events';
 import {
   useAttendance,
   useCourses,
@@ -34,15 +43,12 @@ import {
   useMarkAttendance,
   useOptionalAssessments,
   useOptionalTasks,
-  useSessionUser,
   useTerms,
   type CalendarAssessment,
   type CalendarTask,
 } from './schedule.api';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
-/** First day of the week per language: Sunday in English and Japanese, Monday elsewhere (zh-CN calendars start on Monday). */
-const FIRST_DAY: Record<Language, number> = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };
 const HOLIDAY_COLOR = '#64748b';
 const TASK_COLOR = '#f59e0b';
 const ASSESSMENT_COLOR = '#8b5cf6';
@@ -64,14 +70,10 @@ function readableText(hex: string | undefined): string {
   return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
 }
 
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 export function CalendarTab() {
   const { t } = useTranslation('schedule');
-  const user = useSessionUser();
-  const timeZone = user?.timeZone ?? browserTimeZone();
+  // Everything on the calendar is drawn on the profile's clock, whatever zone the browser is in.
+  const timeZone = useUserTimeZone();
   const language = currentLanguage();
   const courses = useCourses();
   const terms = useTerms();
@@ -122,7 +124,7 @@ export function CalendarTab() {
         .map((task) => ({
           id: `task-${task.id}`,
           title: task.title,
-          start: task.dueDate ?? undefined,
+          ...taskEventRange(task.dueDate ?? '', timeZone),
           color: (task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR,
           contrastColor: readableText((task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR),
           extendedProps: { selected: { kind: 'task', task } satisfies Selected },
@@ -153,7 +155,7 @@ export function CalendarTab() {
     );
   }
 
-  const clockFormat = { hour: 'numeric', minute: '2-digit', hour12: language === 'en' } as const;
+  const clockFormat = clockOptions(language);
   return (
     <div className="space-y-4">
       {courses.data.length === 0 ? (
@@ -164,7 +166,8 @@ export function CalendarTab() {
           plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
           initialView="dayGridMonth"
           {...(language === 'en' ? {} : { locale: FC_LOCALES[language] })}
-          firstDay={FIRST_DAY[language]}
+          firstDay={calendarFirstDay(language)}
+          timeZone={timeZone}
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
           todayText={t('calendar.today')}
           monthText={t('calendar.month')}
@@ -206,8 +209,8 @@ export function CalendarTab() {
             title={t('calendar.addHereTitle')}
             description={
               emptySlot.time
-                ? t('calendar.addHereAt', { date: formatLocalDate(emptySlot.date), time: formatClock(emptySlot.time) })
-                : formatLocalDate(emptySlot.date)
+                ? t('calendar.addHereAt', { date: formatCalendarDate(emptySlot.date), time: formatClock(emptySlot.time) })
+                : formatCalendarDate(emptySlot.date)
             }
             closeLabel={t('common:close')}
           >
@@ -217,7 +220,7 @@ export function CalendarTab() {
                   const start = emptySlot.time ?? '09:00';
                   const [hour, minute] = start.split(':').map(Number) as [number, number];
                   const end = `${String(Math.min(hour + 1, 23)).padStart(2, '0')}:${String(hour + 1 > 23 ? 59 : minute).padStart(2, '0')}`;
-                  const day = new Date(`${emptySlot.date}T00:00:00Z`).getUTCDay();
+                  const day = weekdayOf(emptySlot.date);
                   setEmptySlot(null);
                   setAddingClass({ day, startTime: start, endTime: end });
                 }}
@@ -248,6 +251,7 @@ export function CalendarTab() {
 
 function DetailsContent({ selected, onClose }: { selected: Selected; onClose: () => void }) {
   const { t } = useTranslation('schedule');
+  const timeZone = useUserTimeZone();
   if (selected.kind === 'class') return <ClassDetails occurrence={selected.occurrence} course={selected.course} />;
   if (selected.kind === 'holiday') {
     const { holiday } = selected;
@@ -256,8 +260,8 @@ function DetailsContent({ selected, onClose }: { selected: Selected; onClose: ()
         title={holiday.name}
         description={
           holiday.startDate === holiday.endDate
-            ? formatLocalDate(holiday.startDate)
-            : t('dateRange', { start: formatLocalDate(holiday.startDate), end: formatLocalDate(holiday.endDate) })
+            ? formatCalendarDate(holiday.startDate)
+            : t('dateRange', { start: formatCalendarDate(holiday.startDate), end: formatCalendarDate(holiday.endDate) })
         }
         closeLabel={t('common:close')}
       >
@@ -270,11 +274,7 @@ function DetailsContent({ selected, onClose }: { selected: Selected; onClose: ()
     return (
       <DialogContent
         title={task.title}
-        description={
-          task.dueDate
-            ? t('calendar.due', { when: formatDate(task.dueDate, { dateStyle: 'medium' }) + ' ' + formatTime(task.dueDate) })
-            : undefined
-        }
+        description={task.dueDate ? t('calendar.due', { when: formatDateTime(task.dueDate, timeZone) }) : undefined}
         closeLabel={t('common:close')}
       >
         <Link className="text-primary underline" to="/tasks" onClick={onClose}>
@@ -287,7 +287,7 @@ function DetailsContent({ selected, onClose }: { selected: Selected; onClose: ()
   return (
     <DialogContent
       title={assessment.name}
-      description={assessment.date ? formatLocalDate(assessment.date.slice(0, 10)) : undefined}
+      description={assessment.date ? formatCalendarDate(assessment.date.slice(0, 10)) : undefined}
       closeLabel={t('common:close')}
     >
       <Link className="text-primary underline" to="/grades" onClick={onClose}>
@@ -305,7 +305,8 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
   const [openedAt] = useState(() => Date.now());
   const started = Date.parse(occurrence.start) <= openedAt;
   const days = weekdayNames();
-  const weekday = days[new Date(`${occurrence.date}T00:00:00Z`).getUTCDay()] ?? '';
+  const weekday = days[weekdayOf(occurrence.date)] ?? '';
+  const timeZone = useUserTimeZone();
   const setStatus = (status: AttendanceStatus) =>
     mark.mutate(
       { courseId: course.id, date: occurrence.date, slotIndex: occurrence.slotIndex, status },
@@ -317,7 +318,7 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
   return (
     <DialogContent
       title={course.name}
-      description={`${weekday}, ${formatLocalDate(occurrence.date)} · ${formatTime(occurrence.start)}–${formatTime(occurrence.end)}`}
+      description={`${weekday}, ${formatCalendarDate(occurrence.date)} · ${formatTime(occurrence.start, timeZone)}–${formatTime(occurrence.end, timeZone)}`}
       closeLabel={t('common:close')}
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

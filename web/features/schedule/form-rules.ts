@@ -10,8 +10,6 @@ import {
   TEXT_MAX,
   TIME_PATTERN,
 } from '../../../common/schemas/schedule.schema';
-import { intlLocale } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -58,28 +56,4 @@ export function formRules(t: TFunction) {
 /** "" → null, else the number. */
 export const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
 
-/** Localised weekday names, index 0 = Sunday (API.md). */
-export function weekdayNames(style: 'long' | 'short' = 'long'): string[] {
-  const format = new Intl.DateTimeFormat(intlLocale(), { weekday: style, timeZone: 'UTC' });
-  // 2026-01-04 is a Sunday.
-  return Array.from({ length: 7 }, (_, day) => format.format(new Date(Date.UTC(2026, 0, 4 + day))));
-}
-
-/** A local `YYYY-MM-DD` as a medium date in the UI language. */
-export function formatLocalDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
-}
-
 export const DEFAULT_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'];
-
-/** An `HH:mm` wall-clock time in the UI language (12-hour only in English). */
-export function formatClock(time: string): string {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(intlLocale(), {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: currentLanguage() === 'en',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(2026, 0, 1, hour, minute)));
-}

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../common/schemas/auth.schema';
 import type {
   AcademicYear,
   AttendanceRecord,
@@ -34,11 +33,6 @@ export const useAttendance = () => useQuery({ queryKey: KEYS.attendance, queryFn
 export const useAttendanceSummary = () =>
   useQuery({ queryKey: KEYS.attendanceSummary, queryFn: () => get<AttendanceSummary[]>(KEYS.attendanceSummary[0]) });
 export const useCalendarFeed = () => useQuery({ queryKey: KEYS.feed, queryFn: () => get<CalendarFeed>(KEYS.feed[0]) });
-
-/** The signed-in user (for the time zone), from the session query the shell already holds. */
-export function useSessionUser(): User | undefined {
-  return useQueryClient().getQueryData<User>(['/api/auth/me']);
-}
 
 /** Tasks and assessments belong to other areas that may not be installed yet: a 404 means "none". */
 async function optionalList<T>(path: string): Promise<T[]> {

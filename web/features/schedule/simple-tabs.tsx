@@ -6,7 +6,8 @@ import type { AcademicYear, Holiday, Rotation, Term } from '../../../common/sche
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { DEFAULT_COLORS, formatLocalDate, formRules } from './form-rules';
+import { formatCalendarDate } from '../../lib/format';
+import { DEFAULT_COLORS, formRules } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { KEYS, useAcademicYears, useCrud, useHolidays, useTerms } from './schedule.api';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -171,7 +172,7 @@ export function TermsTab({ openNew = false }: { openNew?: boolean } = {}) {
         title: term.name,
         color: term.color,
         details: [
-          t('dateRange', { start: formatLocalDate(term.startDate), end: formatLocalDate(term.endDate) }),
+          t('dateRange', { start: formatCalendarDate(term.startDate), end: formatCalendarDate(term.endDate) }),
           yearName(term.academicYearId),
           term.rotation.kind === 'weekly'
             ? null
@@ -246,8 +247,8 @@ export function HolidaysTab() {
         title: holiday.name,
         details:
           holiday.startDate === holiday.endDate
-            ? formatLocalDate(holiday.startDate)
-            : t('dateRange', { start: formatLocalDate(holiday.startDate), end: formatLocalDate(holiday.endDate) }),
+            ? formatCalendarDate(holiday.startDate)
+            : t('dateRange', { start: formatCalendarDate(holiday.startDate), end: formatCalendarDate(holiday.endDate) }),
       })}
       renderForm={(props) => <HolidayForm {...props} />}
       deletePending={crud.remove.isPending}

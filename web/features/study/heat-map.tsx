@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { addDays, startOfWeek } from '../../../common/domain/local-time';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatNumber } from '../../lib/format';
 
 /** Intensity level (0–4) of a day's minutes. */
 function level(minutes: number): number {
@@ -25,7 +25,7 @@ export function HeatMap({ byDay, today, weeks = 18 }: { byDay: { date: string; m
   const studied = cells.filter((cell) => cell.minutes > 0).length;
   // Weekday names of the first column (a Sunday-first week), shown for Monday, Wednesday and Friday.
   const weekdayNames = [0, 1, 2, 3, 4, 5, 6].map((offset) =>
-    offset % 2 === 1 ? formatDate(`${addDays(first, offset)}T12:00:00Z`, { weekday: 'short', timeZone: 'UTC' }) : '',
+    offset % 2 === 1 ? formatCalendarDate(addDays(first, offset), { weekday: 'short' }) : '',
   );
   return (
     <figure>
@@ -47,7 +47,7 @@ export function HeatMap({ byDay, today, weeks = 18 }: { byDay: { date: string; m
           {cells.map((cell) => (
             <span
               key={cell.date}
-              title={`${formatDate(`${cell.date}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}: ${t('minutes', {
+              title={`${formatCalendarDate(cell.date)}: ${t('minutes', {
                 value: formatNumber(cell.minutes),
               })}`}
               data-date={cell.date}

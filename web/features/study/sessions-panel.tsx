@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { localDateTimeOf, utcInstantOf, utcMillisOf } from '../../../common/domain/local-time';
 import {
   STUDY_DURATION_MAX,
   STUDY_DURATION_MIN,
@@ -19,15 +20,15 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
 import { useCourseOptions, useCreateStudySession, useDeleteStudySession, useStudySessions } from './study.api';
 import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
-const pad = (value: number) => String(value).padStart(2, '0');
-
-function logSchema(t: TFunction) {
+/** The log form's date and time are wall-clock values in the profile's zone (as the server counts them). */
+function logSchema(t: TFunction, timeZone: string) {
   return z
     .object({
       date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('errors.date')),
@@ -40,7 +41,7 @@ function logSchema(t: TFunction) {
       type: z.enum(STUDY_SESSION_TYPES),
       courseId: z.string(),
     })
-    .refine((values) => new Date(`${values.date}T${values.time}`).getTime() <= Date.now(), {
+    .refine((values) => utcMillisOf(values.date, values.time, timeZone) <= Date.now(), {
       message: t('errors.future'),
       path: ['time'],
     });
@@ -50,12 +51,13 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   const { t } = useTranslation('study');
   const courses = useCourseOptions();
   const create = useCreateStudySession();
-  const [anHourAgo] = useState(() => new Date(Date.now() - 3_600_000));
+  const timeZone = useUserTimeZone();
+  const [anHourAgo] = useState(() => localDateTimeOf(Date.now() - 3_600_000, timeZone));
   const form = useForm({
-    resolver: zodResolver(logSchema(t)),
+    resolver: zodResolver(logSchema(t, timeZone)),
     defaultValues: {
-      date: `${anHourAgo.getFullYear()}-${pad(anHourAgo.getMonth() + 1)}-${pad(anHourAgo.getDate())}`,
-      time: `${pad(anHourAgo.getHours())}:${pad(anHourAgo.getMinutes())}`,
+      date: anHourAgo.date,
+      time: anHourAgo.time,
       durationMinutes: '30',
       type: 'reading' as StudySessionType,
       courseId: '',
@@ -65,7 +67,7 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   const submit = form.handleSubmit((values) =>
     create.mutate(
       {
-        startedAt: new Date(`${values.date}T${values.time}`).toISOString(),
+        startedAt: utcInstantOf(values.date, values.time, timeZone),
         durationMinutes: values.durationMinutes,
         type: values.type,
         courseId: values.courseId || null,
@@ -130,6 +132,7 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
 export function SessionsPanel() {
   const { t } = useTranslation('study');
   const sessions = useStudySessions();
+  const timeZone = useUserTimeZone();
   const courses = useCourseOptions();
   const remove = useDeleteStudySession();
   const [logOpen, setLogOpen] = useState(false);
@@ -188,8 +191,8 @@ export function SessionsPanel() {
               </p>
               <p className="truncate text-sm text-muted-foreground">
                 {t('sessions.when', {
-                  date: formatDate(session.startedAt, { dateStyle: 'medium' }),
-                  time: formatTime(session.startedAt),
+                  date: formatDate(session.startedAt, timeZone),
+                  time: formatTime(session.startedAt, timeZone),
                   course: courseName(session.courseId),
                 })}
               </p>
@@ -197,7 +200,9 @@ export function SessionsPanel() {
             <Button
               variant="ghost"
               size="icon"
-              aria-label={t('sessions.delete', { date: `${formatDate(session.startedAt)} ${formatTime(session.startedAt)}` })}
+              aria-label={t('sessions.delete', {
+                date: `${formatDate(session.startedAt, timeZone)} ${formatTime(session.startedAt, timeZone)}`,
+              })}
               onClick={() => setToDelete(session)}
             >
               <Trash2 aria-hidden="true" className="h-4 w-4" />

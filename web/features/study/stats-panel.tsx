@@ -1,12 +1,12 @@
 import { Flame, Trophy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, localDateOf, startOfWeek } from '../../../common/domain/local-time';
+import { addDays, firstOfMonth, localDateOf, startOfWeek } from '../../../common/domain/local-time';
 import type { StudyStats } from '../../../common/schemas/study.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
-import { formatDate, formatNumber, formatTime } from '../../lib/format';
+import { formatCalendarDate, formatClock, formatHour, formatNumber } from '../../lib/format';
 import { HeatMap } from './heat-map';
 import type { ChartDatum } from './study-charts';
 import { TYPE_KEYS } from './study-format';
@@ -17,7 +17,7 @@ const MinutesBarChart = lazy(async () => ({ default: (await import('./study-char
 type Period = 'day' | 'week' | 'month';
 const PERIODS: Period[] = ['day', 'week', 'month'];
 
-const dayLabel = (date: string, options: Intl.DateTimeFormatOptions) => formatDate(`${date}T12:00:00Z`, { ...options, timeZone: 'UTC' });
+const dayLabel = (date: string, options: Intl.DateTimeFormatOptions) => formatCalendarDate(date, options);
 
 /** Minutes per day (last 14 days), per week (last 12) or per month (last 12). */
 function perPeriod(byDay: StudyStats['byDay'], period: Period, today: string): ChartDatum[] {
@@ -42,12 +42,7 @@ function perPeriod(byDay: StudyStats['byDay'], period: Period, today: string): C
 }
 
 /** The first day of the month `count` months before `date`'s month (negative: after). */
-function monthsBack(date: string, count: number): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7)) - 1 - count;
-  const normalised = new Date(Date.UTC(year, month, 1));
-  return normalised.toISOString().slice(0, 10);
-}
+const monthsBack = (date: string, count: number): string => firstOfMonth(date, -count);
 
 function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
   const { t } = useTranslation('study');
@@ -108,7 +103,7 @@ export function StatsPanel() {
         </Card>
         <Card>
           <p className="text-sm text-muted-foreground">{t('stats.bestTime')}</p>
-          <p className="text-2xl font-bold">{bestHour.hour >= 0 ? formatTime(new Date(2026, 0, 1, bestHour.hour)) : '—'}</p>
+          <p className="text-2xl font-bold">{bestHour.hour >= 0 ? formatClock(`${bestHour.hour}:00`) : '—'}</p>
         </Card>
       </div>
 
@@ -163,7 +158,7 @@ export function StatsPanel() {
           </div>
           <ChartCard title={t('stats.byHour')}>
             <MinutesBarChart
-              data={data.byHour.map((entry) => ({ label: String(entry.hour), minutes: entry.minutes }))}
+              data={data.byHour.map((entry) => ({ label: formatHour(entry.hour), minutes: entry.minutes }))}
               title={t('stats.byHour')}
               minutesLabel={minutesLabel}
             />

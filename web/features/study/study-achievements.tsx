@@ -5,7 +5,8 @@ import type { Achievement } from '../../../common/schemas/rewards.schema';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { achievementTextValues, formatDate, formatNumber } from '../../lib/format';
+import { useUserTimeZone } from '../../lib/time-zone';
 
 /** The study achievements (SPEC.md §2 "Study: … achievements"); the full list lives on /rewards. */
 const STUDY_ACHIEVEMENTS = [
@@ -21,6 +22,7 @@ const STUDY_ACHIEVEMENTS = [
 export function StudyAchievements() {
   const { t } = useTranslation(['study', 'rewards']);
   const achievements = useQuery<Achievement[]>({ queryKey: ['/api/achievements'] });
+  const timeZone = useUserTimeZone();
   if (achievements.isPending) return <LoadingState label={t('common:loading')} />;
   if (achievements.isError) {
     return (
@@ -48,7 +50,9 @@ export function StudyAchievements() {
               )}
               <div className="min-w-0 flex-1 space-y-1">
                 <h3 className="font-semibold">{name}</h3>
-                <p className="text-sm text-muted-foreground">{t(`rewards:achievements.items.${achievement.id}.description`)}</p>
+                <p className="text-sm text-muted-foreground">
+                  {t(`rewards:achievements.items.${achievement.id}.description`, achievementTextValues(achievement.id))}
+                </p>
                 <ProgressBar
                   value={achievement.progress}
                   max={achievement.target}
@@ -57,7 +61,7 @@ export function StudyAchievements() {
                 <p className="flex justify-between text-xs text-muted-foreground">
                   <span>
                     {achievement.unlocked && achievement.unlockedAt
-                      ? t('rewards:achievements.unlockedOn', { date: formatCalendarDate(achievement.unlockedAt.slice(0, 10)) })
+                      ? t('rewards:achievements.unlockedOn', { date: formatDate(achievement.unlockedAt, timeZone) })
                       : t('rewards:achievements.locked')}
                   </span>
                   <span className="font-semibold text-foreground">

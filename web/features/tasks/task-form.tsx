@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { addDays, isLocalDate, localDateOf, localDateTimeOf, parseTimeOfDay, utcMillisOf } from '../../../common/domain/local-time';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
 import {
   RECURRENCE_INTERVAL_MAX,
@@ -15,6 +16,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from './notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
@@ -25,21 +27,34 @@ type TFunction = ReturnType<typeof useTranslation>['t'];
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A `datetime-local` value (the browser's local wall clock) for an instant. */
-export function toLocalInput(value: Date): string {
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+/**
+ * A `datetime-local` value for an instant: the wall clock of the profile's zone, the zone the server
+ * repeats a series in (not the browser's, which may differ while travelling).
+ */
+export function toLocalInput(instant: string | number, timeZone: string): string {
+  const { date, time } = localDateTimeOf(instant, timeZone);
+  return `${date}T${time}`;
 }
 
-function defaultDue(): string {
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  tomorrow.setHours(9, 0, 0, 0);
-  return toLocalInput(tomorrow);
+/** The instant (epoch ms) of a `datetime-local` value read in `timeZone`; NaN when it is not one. */
+export function fromLocalInput(value: string, timeZone: string): number {
+  const date = value.slice(0, 10);
+  const time = value.slice(11, 16);
+  if (value[10] !== 'T' || !isLocalDate(date)) return Number.NaN;
+  try {
+    parseTimeOfDay(time);
+  } catch {
+    return Number.NaN;
+  }
+  return utcMillisOf(date, time, timeZone);
 }
 
-function formSchema(t: TFunction) {
+/** Tomorrow at 09:00 on the profile's calendar. */
+function defaultDue(timeZone: string): string {
+  return `${addDays(localDateOf(Date.now(), timeZone), 1)}T09:00`;
+}
+
+function formSchema(t: TFunction, timeZone: string) {
   return z
     .object({
       title: z
@@ -59,7 +74,7 @@ function formSchema(t: TFunction) {
       until: z.string(),
     })
     .superRefine((values, ctx) => {
-      const due = new Date(values.due);
+      const due = new Date(fromLocalInput(values.due, timeZone));
       if (values.due && Number.isNaN(due.getTime())) ctx.addIssue({ code: 'custom', path: ['due'], message: t('form.errors.dueRequired') });
       if (values.reminder) {
         if (!notificationsSupported()) {
@@ -86,11 +101,11 @@ function formSchema(t: TFunction) {
 
 type FormValues = z.infer<ReturnType<typeof formSchema>>;
 
-function toInput(values: FormValues, isNew: boolean): TaskInput {
+function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInput {
   const input: TaskInput = {
     title: values.title.trim(),
     description: values.description.trim() ? values.description : null,
-    dueDate: new Date(values.due).toISOString(),
+    dueDate: new Date(fromLocalInput(values.due, timeZone)).toISOString(),
     courseId: values.courseId || null,
     taskType: values.taskType,
     priority: values.priority,
@@ -146,12 +161,13 @@ function TaskForm({
   const create = useCreateTask();
   const update = useUpdateTask();
   const isNew = task === null;
+  const timeZone = useUserTimeZone();
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema(t)),
+    resolver: zodResolver(formSchema(t, timeZone)),
     defaultValues: {
       title: task?.title ?? '',
       description: task?.description ?? '',
-      due: task ? toLocalInput(new Date(task.dueDate)) : defaultDue(),
+      due: task ? toLocalInput(task.dueDate, timeZone) : defaultDue(timeZone),
       courseId: task?.courseId ?? '',
       taskType: task?.taskType ?? 'assignment',
       priority: task?.priority ?? 'medium',
@@ -166,7 +182,7 @@ function TaskForm({
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
-    const input = toInput(values, isNew);
+    const input = toInput(values, isNew, timeZone);
     if (input.reminderOffsetMinutes !== null) {
       // Asked at the moment it is needed (SPEC.md §5); a refusal still saves the task.
       const permission = await ensureNotificationPermission();

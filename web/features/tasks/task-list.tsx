@@ -6,8 +6,8 @@ import { isTaskLate } from '../../../common/domain/due-status';
 import type { Task } from '../../../common/schemas/tasks.schema';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/class-names';
+import { formatDate, formatTime } from '../../lib/format';
 import { dueStatusLabel } from './due-label';
-import { taskFormatters } from './task-formatters';
 import type { CourseSummary } from './tasks.api';
 
 const ROW_ESTIMATE_PX = 88;
@@ -36,8 +36,6 @@ function TaskRow({
 }) {
   const { t } = useTranslation('tasks');
   const late = isTaskLate(task, now);
-  const formatters = taskFormatters();
-  const due = new Date(task.dueDate);
   return (
     <div
       className="flex items-start gap-3 rounded-lg border bg-card p-3 shadow-sm"
@@ -57,7 +55,7 @@ function TaskRow({
           <span className={cn('font-medium', late ? 'text-destructive' : task.completed ? '' : 'text-foreground')}>
             {dueStatusLabel(t, task, now, timeZone)}
           </span>
-          <span>{t('list.dueAt', { date: formatters.date.format(due), time: formatters.time.format(due) })}</span>
+          <span>{t('list.dueAt', { date: formatDate(task.dueDate, timeZone), time: formatTime(task.dueDate, timeZone) })}</span>
           {course ? <span className="truncate">{course.name}</span> : null}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">

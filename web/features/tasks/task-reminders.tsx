@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planReminders, reminderKey, type RemindableTask } from '../../../common/domain/task-reminders';
 import { formatTime } from '../../lib/format';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { notificationPermission } from './notifications';
 import { listenForTaskChanges, useTasks } from './tasks.api';
@@ -70,6 +71,7 @@ export function TaskReminders() {
 function ReminderRunner() {
   const { t } = useTranslation('tasks');
   const tasks = useTasks();
+  const timeZone = useUserTimeZone();
 
   useEffect(() => {
     if (!tasks.data) return;
@@ -82,7 +84,7 @@ function ReminderRunner() {
       for (const task of due) {
         try {
           new Notification(t('reminders.notificationTitle', { title: task.title }), {
-            body: t('reminders.notificationBody', { time: formatTime(task.dueDate) }),
+            body: t('reminders.notificationBody', { time: formatTime(task.dueDate, timeZone) }),
             tag: reminderKey(task),
           });
         } catch {
@@ -105,7 +107,7 @@ function ReminderRunner() {
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [tasks.data, t]);
+  }, [tasks.data, t, timeZone]);
 
   return null;
 }

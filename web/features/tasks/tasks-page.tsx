@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { cn } from '../../lib/class-names';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
 import { TaskFormDialog } from './task-form';
@@ -24,11 +25,6 @@ function matches(filter: Filter, task: Task, now: number): boolean {
   return filter === 'late' ? isTaskLate(task, now) : !task.completed && !isTaskLate(task, now);
 }
 
-/** The browser's own zone: due dates are shown on its clock, so "today" is counted on it too. */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** /tasks (SPEC.md §2): filters All, Upcoming, Late, Completed; ?new=1 opens the create dialog. */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
@@ -43,7 +39,8 @@ export function TasksPage() {
   const [editing, setEditing] = useState<Task | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Task | null>(null);
-  const timeZone = useMemo(() => browserTimeZone(), []);
+  // Due dates are shown and "today" is counted on the profile's clock, as the server and Home count them.
+  const timeZone = useUserTimeZone();
 
   const rawFilter = searchParams.get('filter');
   const filter: Filter = (FILTERS as readonly string[]).includes(rawFilter ?? '') ? (rawFilter as Filter) : 'all';

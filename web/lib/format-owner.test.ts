@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 12's rule, kept by a scan of web/ and common/: dates and times are formatted by web/lib/format.ts
+ * only (12-hour in English, the profile's zone), and nothing reads the browser's calendar where the
+ * profile's zone matters. A new sibling of the old bugs fails here with its file and line.
+ */
+
+const root = path.join(import.meta.dirname, '..', '..');
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const FILES = [...sourceFiles(path.join(root, 'web')), ...sourceFiles(path.join(root, 'common'))].map((file) => ({
+  file: path.relative(root, file),
+  lines: readFileSync(file, 'utf8').split('\n'),
+}));
+
+/** The owners: the formatter module, the zone hook, and the domain's zone arithmetic. */
+const OWNERS = new Set(['web/lib/format.ts', 'web/lib/time-zone.ts', 'common/domain/local-time.ts']);
+
+/** Uses that are right as they are, each with its reason. */
+const ALLOWED: Record<string, string> = {
+  // The copyright year of the public landing page: no profile there, the visitor's own year is right.
+  'web/features/landing/landing-page.tsx|getFullYear': 'no signed-in profile',
+  // The launch promotion ends on a UTC date for everyone (a price, not a user's day).
+  'common/domain/prices.ts|toISOString().slice(0, 10)': 'a global UTC deadline',
+};
+
+const RULES = [
+  { name: 'Intl.DateTimeFormat', pattern: /Intl\.DateTimeFormat\(/ },
+  { name: 'toLocaleString', pattern: /\.toLocale(Date|Time)?String\(/ },
+  { name: 'hour12', pattern: /\bhour12\b/ },
+  { name: 'FIRST_DAY', pattern: /\bFIRST_DAY\b/ },
+  { name: 'toISOString().slice(0, 10)', pattern: /toISOString\(\)\.slice\(0,\s*10\)/ },
+  { name: 'getFullYear', pattern: /\.(getFullYear|getMonth|getDate|getDay|getHours|getMinutes)\(\)/ },
+  { name: 'setDate', pattern: /\.(setDate|setHours|setMonth|setFullYear)\(/ },
+  // `new Date('2026-03-01')` or `new Date(\`${date}T00:00:00Z\`)`: a calendar date read as an instant.
+  { name: 'new Date(date-only)', pattern: /new Date\((['"`])(\d{4}-\d{2}-\d{2}|\$\{[^}]+\}(T00:00:00(\.000)?Z?)?)\1\)/ },
+];
+
+describe('one owner for dates and times', () => {
+  it.each(RULES)('no ad-hoc $name outside web/lib/format.ts', ({ name, pattern }) => {
+    const offenders = FILES.filter(({ file }) => !OWNERS.has(file) && !ALLOWED[`${file}|${name}`]).flatMap(({ file, lines }) =>
+      lines.flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { isValidTimeZone } from '../../common/domain/local-time';
+import type { User } from '../../common/schemas/auth.schema';
+
+/** The browser's own IANA zone ('UTC' if the engine will not say). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * The zone instants are shown in: the profile's stored `timeZone` (DECISIONS.md: times of day are the
+ * user's local time, as the server counts them), else the browser's. A zone this engine does not know
+ * falls back too, so a bad stored value can never make a formatter throw.
+ */
+export function resolveTimeZone(profileTimeZone: string | null | undefined, fallback: string = browserTimeZone()): string {
+  return profileTimeZone && isValidTimeZone(profileTimeZone) ? profileTimeZone : fallback;
+}
+
+/**
+ * The signed-in user's time zone for every date and time on screen. Reads the session query the shell
+ * already holds (no request of its own: `enabled: false`) and re-renders when the profile's zone changes.
+ */
+export function useUserTimeZone(): string {
+  const session = useQuery<User | null>({ queryKey: ['/api/auth/me'], enabled: false });
+  return resolveTimeZone(session.data?.timeZone);
+}
