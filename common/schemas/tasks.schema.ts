@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from '../domain/local-time';
+import { addDays, localDateOf } from '../domain/local-time';
 import { RECURRENCE_FREQUENCIES, RECURRENCE_MAX_SPAN_DAYS } from '../domain/task-recurrence';
 import { REMINDER_OFFSETS_MINUTES } from '../domain/task-reminders';
 import { boundedDate, boundedInstant, isInstantInRange, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
@@ -62,7 +62,7 @@ export const RECURRENCE_SPAN_MESSAGE = `A task can repeat for at most ${RECURREN
 function recurrenceSpanIsBounded(body: { dueDate: string; recurrence?: { until: string } | null }): boolean {
   // Zod runs this even when a field failed; those failures are reported on their own.
   if (!body.recurrence || typeof body.recurrence.until !== 'string' || !isInstantInRange(body.dueDate)) return true;
-  const dueDay = new Date(body.dueDate).toISOString().slice(0, 10);
+  const dueDay = localDateOf(body.dueDate, 'UTC');
   return body.recurrence.until <= addDays(dueDay, RECURRENCE_MAX_SPAN_DAYS + 1);
 }
 
