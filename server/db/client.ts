@@ -60,6 +60,9 @@ export function connectDatabase(url: string, maxConnections = 10, log: DatabaseL
  * client: each database restart would leak pool slots until every request waited for a connection.
  */
 function releaseDeadClients(pool: pg.Pool): void {
+  // A pooled client keeps its `query` across checkouts (only `release` is replaced by the pool each
+  // time), so `query` is wrapped once per client; wrapping it on every checkout stacked the wrappers.
+  const wrapped = new WeakSet<pg.PoolClient>();
   const connect = pool.connect.bind(pool);
   pool.connect = ((callback?: (...args: unknown[]) => void) => {
     // pool.query() uses the callback form and releases on errors itself.
@@ -72,16 +75,20 @@ function releaseDeadClients(pool: pg.Pool): void {
         released = true;
         release(error);
       };
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((...args: unknown[]) => {
-        const result = query(...args);
-        if (result instanceof Promise) {
-          result.catch((error: unknown) => {
-            if (isDatabaseUnavailable(error)) client.release(error as Error);
-          });
-        }
-        return result;
-      }) as typeof client.query;
+      if (!wrapped.has(client)) {
+        wrapped.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((...args: unknown[]) => {
+          const result = query(...args);
+          if (result instanceof Promise) {
+            result.catch((error: unknown) => {
+              // `client.release` is the current checkout's (guarded) release.
+              if (isDatabaseUnavailable(error)) client.release(error as Error);
+            });
+          }
+          return result;
+        }) as typeof client.query;
+      }
       return client;
     });
   }) as typeof pool.connect;
