@@ -294,7 +294,11 @@ async function spawnPostmaster(binary: string, clusterDir: string, port: number,
 async function stopPostmaster({ child, exited }: Postmaster): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGINT'); // fast shutdown: rolls back open transactions and writes a checkpoint
-  const timedOut = await Promise.race([exited.then(() => false), sleep(30_000).then(() => true)]);
+  // The timer is cleared once PostgreSQL exits: a pending one would keep this process alive for 30 s.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), 30_000)));
+  const timedOut = await Promise.race([exited.then(() => false), deadline]);
+  clearTimeout(timer);
   if (timedOut) {
     child.kill('SIGQUIT'); // immediate shutdown: the next start recovers from the WAL
     await exited;
@@ -330,10 +334,12 @@ function supervise(first: Postmaster, start: () => Promise<Postmaster>, log: Emb
   const restartLoop = async () => {
     let delay = RESTART_FIRST_DELAY_MS;
     while (!stopping) {
+      let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, delay);
+        timer = setTimeout(resolve, delay);
       });
+      clearTimeout(timer);
       if (stopping) return;
       try {
         current = await start();
