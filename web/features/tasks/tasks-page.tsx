@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -65,16 +65,26 @@ export function TasksPage() {
     [parsed, courses.data],
   );
   const filter = query.status;
+  // The query last asked for, until the URL shows it: navigation commits asynchronously, so a second
+  // change before then (the search box's delayed write right after a filter change) builds on the
+  // first instead of undoing it.
+  const pending = useRef<TaskQuery | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [query]);
   const setQuery = useCallback(
-    (patch: Partial<TaskQuery>) =>
+    (patch: Partial<TaskQuery>) => {
+      const next = { ...(pending.current ?? query), ...patch };
+      pending.current = next;
       setSearchParams(
         (params) => {
           for (const name of Object.values(TASK_QUERY_PARAMS)) params.delete(name);
-          for (const [name, value] of taskQueryParams({ ...query, ...patch })) params.set(name, value);
+          for (const [name, value] of taskQueryParams(next)) params.set(name, value);
           return params;
         },
         { replace: true },
-      ),
+      );
+    },
     [query, setSearchParams],
   );
 
