@@ -174,6 +174,9 @@ test('a daily repeating task creates one task per day, and can be stopped', asyn
   await dialog.getByLabel('Until').fill(localInput(until).slice(0, 10));
   await dialog.getByRole('button', { name: 'Add task' }).click();
   await expect(page.getByTestId('toast')).toContainText('Task added');
+  // The list shows a series' next occurrence (issue 12); "show all" lists one task per day.
+  await expect(page.getByTestId('task-row').filter({ hasText: 'Flashcards' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show all occurrences (2 hidden)' }).click();
   await expect(page.getByTestId('task-row').filter({ hasText: 'Flashcards' })).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Edit “Flashcards”' }).first().click();

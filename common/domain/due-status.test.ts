@@ -183,6 +183,7 @@ describe('isTaskLate', () => {
     { name: 'due later today', dueDate: '2026-05-01T18:00:00Z', completed: false, late: false },
     { name: 'due yesterday, given as a Date', dueDate: new Date('2026-04-30T12:00:00Z'), completed: false, late: true },
     { name: 'the same instant written with an offset', dueDate: '2026-05-01T13:00:00+01:00', completed: false, late: false },
+    { name: 'no due date, open', dueDate: null, completed: false, late: false },
   ])('$name → $late', ({ dueDate, completed, late }) => {
     expect(isTaskLate({ dueDate, completed }, now)).toBe(late);
   });

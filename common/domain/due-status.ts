@@ -34,8 +34,9 @@ export function dueStatus(dueDate: InstantInput, now: InstantInput, timeZone: st
 
 /**
  * True when the due instant has passed and the task is not completed (the Tasks screen's "Late" filter).
- * The due instant itself is not late yet. Independent of time zone: it compares instants.
+ * The due instant itself is not late yet. Independent of time zone: it compares instants. A task
+ * without a due date is never late.
  */
-export function isTaskLate(task: { dueDate: InstantInput; completed: boolean }, now: InstantInput): boolean {
-  return !task.completed && instantToMillis(task.dueDate) < instantToMillis(now);
+export function isTaskLate(task: { dueDate: InstantInput | null; completed: boolean }, now: InstantInput): boolean {
+  return !task.completed && task.dueDate !== null && instantToMillis(task.dueDate) < instantToMillis(now);
 }

@@ -16,6 +16,10 @@ describe('reminderAtMillis / isReminderInPast', () => {
     expect(reminderAtMillis(task({}))).toBe(Date.parse('2026-03-01T13:00:00.000Z'));
     expect(reminderAtMillis(task({ reminderOffsetMinutes: null }))).toBeNull();
   });
+  it('has no reminder without a due date, even with an offset', () => {
+    expect(reminderAtMillis(task({ dueDate: null }))).toBeNull();
+    expect(planReminders([task({ dueDate: null })], now, new Set())).toEqual({ due: [], nextInMs: null });
+  });
   it('refuses a reminder at or before now', () => {
     expect(isReminderInPast('2026-03-01T14:00:00.000Z', 60, now)).toBe(false);
     expect(isReminderInPast('2026-03-01T14:00:00.000Z', 120, now)).toBe(true);

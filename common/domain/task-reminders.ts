@@ -12,14 +12,15 @@ export type ReminderOffsetMinutes = (typeof REMINDER_OFFSETS_MINUTES)[number];
 export type RemindableTask = {
   id: string;
   title: string;
-  dueDate: string;
+  /** Null: no due date, so no reminder (the server refuses an offset without one). */
+  dueDate: string | null;
   completed: boolean;
   reminderOffsetMinutes: number | null;
 };
 
-/** Epoch milliseconds at which a task's reminder fires, or null without a reminder. */
-export function reminderAtMillis(task: { dueDate: InstantInput; reminderOffsetMinutes: number | null }): number | null {
-  if (task.reminderOffsetMinutes === null) return null;
+/** Epoch milliseconds at which a task's reminder fires, or null without a reminder (or a due date). */
+export function reminderAtMillis(task: { dueDate: InstantInput | null; reminderOffsetMinutes: number | null }): number | null {
+  if (task.reminderOffsetMinutes === null || task.dueDate === null) return null;
   return instantToMillis(task.dueDate) - task.reminderOffsetMinutes * 60_000;
 }
 
@@ -57,7 +58,7 @@ export function planReminders(tasks: readonly RemindableTask[], now: InstantInpu
     const at = reminderAtMillis(task);
     if (at === null || fired.has(reminderKey(task))) continue;
     if (at <= nowMs) {
-      if (nowMs < instantToMillis(task.dueDate)) due.push(task);
+      if (task.dueDate !== null && nowMs < instantToMillis(task.dueDate)) due.push(task);
     } else if (next === null || at < next) {
       next = at;
     }

@@ -20,6 +20,10 @@ export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
 export const TASK_POINTS: Record<TaskPriority, number> = { low: 5, medium: 10, high: 15 };
 
 export const REMINDER_IN_PAST_MESSAGE = 'Cannot set a reminder in the past. Please choose another time.';
+/** A reminder is an offset before the due date (API "Tasks additions": a task may have no due date). */
+export const REMINDER_NEEDS_DUE_MESSAGE = 'A reminder needs a due date. Set a due date or choose no reminder.';
+/** A series repeats the first occurrence's due time, so it cannot start from a task without one. */
+export const RECURRENCE_NEEDS_DUE_MESSAGE = 'A repeating task needs a due date.';
 export const NOTIFICATIONS_UNSUPPORTED_MESSAGE = 'Your browser does not support notifications. Please try another browser.';
 
 const instant = boundedInstant('Expected an ISO 8601 instant');
@@ -59,9 +63,10 @@ export const RECURRENCE_SPAN_MESSAGE = `A task can repeat for at most ${RECURREN
  * day of slack for the user's zone. Without it a daily series from 1900 to 2070 made one insert of
  * 45,000 past occurrences, beyond PostgreSQL's parameter limit (a 500).
  */
-function recurrenceSpanIsBounded(body: { dueDate: string; recurrence?: { until: string } | null }): boolean {
+function recurrenceSpanIsBounded(body: { dueDate?: string | null; recurrence?: { until: string } | null }): boolean {
   // Zod runs this even when a field failed; those failures are reported on their own.
-  if (!body.recurrence || typeof body.recurrence.until !== 'string' || !isInstantInRange(body.dueDate)) return true;
+  if (!body.recurrence || typeof body.recurrence.until !== 'string' || typeof body.dueDate !== 'string' || !isInstantInRange(body.dueDate))
+    return true;
   const dueDay = localDateOf(body.dueDate, 'UTC');
   return body.recurrence.until <= addDays(dueDay, RECURRENCE_MAX_SPAN_DAYS + 1);
 }
@@ -70,7 +75,8 @@ export const taskCreateBodySchema = z
   .strictObject({
     title,
     description,
-    dueDate: instant,
+    // Required, but may be null: "no due date" is a decision the client states, not a field it forgot.
+    dueDate: instant.nullable(),
     courseId: z.uuid().nullable().optional(),
     taskType: z.enum(TASK_TYPES).optional(),
     priority: z.enum(TASK_PRIORITIES).optional(),
@@ -78,13 +84,19 @@ export const taskCreateBodySchema = z
     reminderOffsetMinutes: reminderOffset,
     recurrence: recurrenceSchema.nullable().optional(),
   })
+  .refine((body) => body.dueDate !== null || body.reminderOffsetMinutes == null, {
+    path: ['reminderOffsetMinutes'],
+    message: REMINDER_NEEDS_DUE_MESSAGE,
+  })
+  .refine((body) => body.dueDate !== null || !body.recurrence, { path: ['recurrence'], message: RECURRENCE_NEEDS_DUE_MESSAGE })
   .refine(recurrenceSpanIsBounded, { path: ['recurrence', 'until'], message: RECURRENCE_SPAN_MESSAGE });
 export type TaskCreateBody = z.infer<typeof taskCreateBodySchema>;
 
 export const taskUpdateBodySchema = z.strictObject({
   title: title.optional(),
   description,
-  dueDate: instant.optional(),
+  /** null removes the due date (refused while the task keeps a reminder: REMINDER_NEEDS_DUE_MESSAGE). */
+  dueDate: instant.nullable().optional(),
   courseId: z.uuid().nullable().optional(),
   taskType: z.enum(TASK_TYPES).optional(),
   priority: z.enum(TASK_PRIORITIES).optional(),
@@ -93,6 +105,10 @@ export const taskUpdateBodySchema = z.strictObject({
 });
 export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
 
+/**
+ * `upcoming` is every open task that is not late, a task without a due date included (it can never be
+ * late); `late` needs a due date that has passed.
+ */
 export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS).optional() });
 
 export const taskIdParamsSchema = z.strictObject({ id: opaqueIdSchema });
@@ -102,7 +118,8 @@ export type Task = {
   id: string;
   title: string;
   description: string | null;
-  dueDate: string;
+  /** An instant, or null for a task without a due date. */
+  dueDate: string | null;
   courseId: string | null;
   taskType: TaskType;
   priority: TaskPriority;

@@ -50,7 +50,8 @@ export const tasks = pgTable(
     userId: userId(),
     title: text('title').notNull(),
     description: text('description'),
-    dueDate: timestamp('due_date', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Null: a task without a due date (never late, no reminder; listed after the dated ones). */
+    dueDate: timestamp('due_date', { withTimezone: true, mode: 'date' }),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     taskType: text('task_type').notNull().default('assignment'),
     priority: text('priority').notNull().default('medium'),
@@ -75,5 +76,7 @@ export const tasks = pgTable(
       .where(sql`${table.reminderOffsetMinutes} IS NOT NULL AND ${table.reminderSentAt} IS NULL AND ${table.completed} = false`),
     check('tasks_title_length', sql`char_length(${table.title}) BETWEEN 1 AND 200`),
     check('tasks_description_length', sql`${table.description} IS NULL OR char_length(${table.description}) <= 5000`),
+    // A reminder is an offset before the due date: without one there is nothing to remind at.
+    check('tasks_reminder_needs_due', sql`${table.reminderOffsetMinutes} IS NULL OR ${table.dueDate} IS NOT NULL`),
   ],
 );

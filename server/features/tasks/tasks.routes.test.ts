@@ -332,3 +332,84 @@ describe('recurring tasks', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('tasks without a due date', () => {
+  const titles = (response: { json: () => unknown }) => (response.json() as { title: string }[]).map((task) => task.title);
+
+  it('creates one, patches the due date to null and back, and lists it after the dated tasks', async () => {
+    const user = await signUp(t);
+    const undated = await create(user, { title: 'Someday', dueDate: null });
+    expect(undated.statusCode).toBe(201);
+    expect(undated.json()).toMatchObject({ title: 'Someday', dueDate: null, reminderOffsetMinutes: null, completed: false });
+    await create(user, { title: 'Soon', dueDate: inDays(2) });
+    await create(user, { title: 'Past', dueDate: inDays(-2) });
+    const id = undated.json().id as string;
+
+    const list = await t.request({ method: 'GET', url: '/api/tasks', token: user.token });
+    expect(titles(list)).toEqual(['Past', 'Soon', 'Someday']);
+    // Never late: an open task without a due date is upcoming.
+    expect(titles(await t.request({ method: 'GET', url: '/api/tasks?status=upcoming', token: user.token }))).toEqual(['Soon', 'Someday']);
+    expect(titles(await t.request({ method: 'GET', url: '/api/tasks?status=late', token: user.token }))).toEqual(['Past']);
+
+    const dated = await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: user.token, payload: { dueDate: inDays(1) } });
+    expect(dated.statusCode).toBe(200);
+    expect(dated.json().dueDate).toEqual(expect.any(String));
+    expect(titles(await t.request({ method: 'GET', url: '/api/tasks', token: user.token }))).toEqual(['Past', 'Someday', 'Soon']);
+
+    const cleared = await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: user.token, payload: { dueDate: null } });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().dueDate).toBeNull();
+    expect(titles(await t.request({ method: 'GET', url: '/api/tasks', token: user.token }))).toEqual(['Past', 'Soon', 'Someday']);
+
+    // Completing works as for any task, and the PostgreSQL-built list agrees with the row mapping.
+    const done = await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: user.token, payload: { completed: true } });
+    expect(done.json()).toMatchObject({ completed: true, dueDate: null });
+    for (const status of [undefined, 'completed', 'late', 'upcoming'] as const) {
+      expect(JSON.parse(await listTasksJson(t.db, user.id, status))).toEqual(await listTasks(t.db, user.id, status));
+    }
+  });
+
+  it('keeps dueDate required on POST (null, not missing)', async () => {
+    const user = await signUp(t);
+    const response = await create(user, { title: 'Forgot the field' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('validation_error');
+  });
+
+  it('refuses a reminder or a repeat without a due date, with a message saying why', async () => {
+    const user = await signUp(t);
+    const reminder = await create(user, { title: 'x', dueDate: null, reminderOffsetMinutes: 60 });
+    expect(reminder.statusCode).toBe(400);
+    expect(reminder.json().issues).toContainEqual(
+      expect.objectContaining({
+        path: 'reminderOffsetMinutes',
+        message: 'A reminder needs a due date. Set a due date or choose no reminder.',
+      }),
+    );
+    const repeat = await create(user, { title: 'x', dueDate: null, recurrence: { frequency: 'daily', until: '2030-01-01' } });
+    expect(repeat.statusCode).toBe(400);
+    expect(repeat.json().issues).toContainEqual(
+      expect.objectContaining({ path: 'recurrence', message: 'A repeating task needs a due date.' }),
+    );
+
+    // Removing the due date of a task that keeps its reminder is refused; removing both is fine.
+    const id = (await create(user, { title: 'Essay', dueDate: inDays(3), reminderOffsetMinutes: 60 })).json().id as string;
+    const refused = await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: user.token, payload: { dueDate: null } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'validation_error',
+      message: 'A reminder needs a due date. Set a due date or choose no reminder.',
+    });
+    const both = await t.request({
+      method: 'PATCH',
+      url: `/api/tasks/${id}`,
+      token: user.token,
+      payload: { dueDate: null, reminderOffsetMinutes: null },
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toMatchObject({ dueDate: null, reminderOffsetMinutes: null });
+    // …and adding a reminder to it again without a due date is refused too.
+    const again = await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: user.token, payload: { reminderOffsetMinutes: 30 } });
+    expect(again.statusCode).toBe(400);
+  });
+});

@@ -1,9 +1,11 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
 import { generationHorizon, occurrenceDates, occurrenceDueDate, type RecurrenceRule } from '../../../common/domain/task-recurrence';
 import { isReminderInPast, reminderAtMillis } from '../../../common/domain/task-reminders';
 import {
+  RECURRENCE_NEEDS_DUE_MESSAGE,
   REMINDER_IN_PAST_MESSAGE,
+  REMINDER_NEEDS_DUE_MESSAGE,
   TASK_POINTS,
   type Task,
   type TaskCreateBody,
@@ -30,7 +32,7 @@ export function toTask(row: TaskRow): Task {
     id: row.id,
     title: row.title,
     description: row.description,
-    dueDate: row.dueDate.toISOString(),
+    dueDate: row.dueDate ? row.dueDate.toISOString() : null,
     courseId: row.courseId,
     taskType: row.taskType as TaskType,
     priority: row.priority as TaskPriority,
@@ -78,6 +80,22 @@ async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | nu
 
 function reminderInPast(): never {
   throw badRequest(REMINDER_IN_PAST_MESSAGE, [{ path: 'reminderOffsetMinutes', message: REMINDER_IN_PAST_MESSAGE }]);
+}
+
+function reminderNeedsDue(): never {
+  throw badRequest(REMINDER_NEEDS_DUE_MESSAGE, [{ path: 'reminderOffsetMinutes', message: REMINDER_NEEDS_DUE_MESSAGE }]);
+}
+
+/**
+ * The status filter's conditions. `upcoming` is every open task that is not late, one without a due
+ * date included (it can never be late); `late` needs a due date that has passed.
+ */
+function statusConditions(userId: string, status: TaskStatusFilter | undefined, now: Date): SQL[] {
+  const conditions: SQL[] = [eq(tasks.userId, userId)];
+  if (status === 'completed') conditions.push(eq(tasks.completed, true));
+  if (status === 'upcoming') conditions.push(eq(tasks.completed, false), or(isNull(tasks.dueDate), gte(tasks.dueDate, now))!);
+  if (status === 'late') conditions.push(eq(tasks.completed, false), lt(tasks.dueDate, now));
+  return conditions;
 }
 
 /**
@@ -142,18 +160,17 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
   });
 }
 
-/** The user's tasks ordered by due date, optionally filtered (upcoming / late / completed). */
+/**
+ * The user's tasks ordered by due date (tasks without one last), optionally filtered (upcoming / late
+ * / completed).
+ */
 export async function listTasks(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<Task[]> {
   await materializeSeries(db, userId, now);
-  const conditions = [eq(tasks.userId, userId)];
-  if (status === 'completed') conditions.push(eq(tasks.completed, true));
-  if (status === 'upcoming') conditions.push(eq(tasks.completed, false), gte(tasks.dueDate, now));
-  if (status === 'late') conditions.push(eq(tasks.completed, false), lt(tasks.dueDate, now));
   const rows = await db
     .select()
     .from(tasks)
-    .where(and(...conditions))
-    .orderBy(asc(tasks.dueDate), asc(tasks.createdAt), asc(tasks.id));
+    .where(and(...statusConditions(userId, status, now)))
+    .orderBy(sql`${tasks.dueDate} ASC NULLS LAST`, asc(tasks.createdAt), asc(tasks.id));
   return rows.map(toTask);
 }
 
@@ -166,10 +183,7 @@ const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC'
  */
 export async function listTasksJson(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
   await materializeSeries(db, userId, now);
-  const conditions = [eq(tasks.userId, userId)];
-  if (status === 'completed') conditions.push(eq(tasks.completed, true));
-  if (status === 'upcoming') conditions.push(eq(tasks.completed, false), gte(tasks.dueDate, now));
-  if (status === 'late') conditions.push(eq(tasks.completed, false), lt(tasks.dueDate, now));
+  const conditions = statusConditions(userId, status, now);
   const result = await db.execute<{ body: string }>(sql`
     SELECT coalesce(json_agg(json_build_object(
       'id', ${tasks.id},
@@ -183,7 +197,7 @@ export async function listTasksJson(db: DbOrTx, userId: string, status?: TaskSta
       'completedAt', ${isoInstant(tasks.completedAt)},
       'reminderOffsetMinutes', ${tasks.reminderOffsetMinutes},
       'seriesId', ${tasks.seriesId}
-    ) ORDER BY ${tasks.dueDate}, ${tasks.createdAt}, ${tasks.id}), '[]')::text AS body
+    ) ORDER BY ${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${tasks.id}), '[]')::text AS body
     FROM ${tasks}
     WHERE ${and(...conditions)}`);
   return result.rows[0]?.body ?? '[]';
@@ -210,10 +224,15 @@ export async function getTask(db: DbOrTx, userId: string, id: string): Promise<T
  * points are for completing (PATCH), once per task.
  */
 export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBody, now: Date = new Date()): Promise<Task> {
-  const dueDate = new Date(body.dueDate);
+  const dueDate = body.dueDate === null ? null : new Date(body.dueDate);
   const reminderOffsetMinutes = body.reminderOffsetMinutes ?? null;
   const completed = body.completed ?? false;
-  if (reminderOffsetMinutes !== null && !completed && isReminderInPast(dueDate, reminderOffsetMinutes, now)) reminderInPast();
+  // The schema refuses these already; the service keeps its own rules for callers that skip it.
+  if (reminderOffsetMinutes !== null && dueDate === null) reminderNeedsDue();
+  if (body.recurrence && dueDate === null)
+    throw badRequest(RECURRENCE_NEEDS_DUE_MESSAGE, [{ path: 'recurrence', message: RECURRENCE_NEEDS_DUE_MESSAGE }]);
+  if (reminderOffsetMinutes !== null && dueDate !== null && !completed && isReminderInPast(dueDate, reminderOffsetMinutes, now))
+    reminderInPast();
   const base = {
     userId: user.id,
     title: body.title,
@@ -227,7 +246,7 @@ export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBo
     await assertOwnCourse(tx, user.id, base.courseId);
     let seriesId: string | null = null;
     let occurrenceDate: string | null = null;
-    if (body.recurrence) {
+    if (body.recurrence && dueDate !== null) {
       const local = localDateTimeOf(dueDate, user.timeZone);
       if (body.recurrence.until < local.date) {
         throw badRequest('The repeat end date is before the due date', [{ path: 'recurrence.until', message: 'Before the due date' }]);
@@ -270,7 +289,7 @@ export async function updateTask(db: DbOrTx, userId: string, id: string, body: T
     const changes: Partial<typeof tasks.$inferInsert> = {};
     if (body.title !== undefined) changes.title = body.title;
     if (body.description !== undefined) changes.description = body.description;
-    if (body.dueDate !== undefined) changes.dueDate = new Date(body.dueDate);
+    if (body.dueDate !== undefined) changes.dueDate = body.dueDate === null ? null : new Date(body.dueDate);
     if (body.courseId !== undefined) changes.courseId = body.courseId;
     if (body.taskType !== undefined) changes.taskType = body.taskType;
     if (body.priority !== undefined) changes.priority = body.priority;
@@ -282,10 +301,12 @@ export async function updateTask(db: DbOrTx, userId: string, id: string, body: T
     }
 
     const next = {
-      dueDate: changes.dueDate ?? current.dueDate,
+      dueDate: changes.dueDate !== undefined ? changes.dueDate : current.dueDate,
       reminderOffsetMinutes: changes.reminderOffsetMinutes !== undefined ? changes.reminderOffsetMinutes : current.reminderOffsetMinutes,
       completed: changes.completed ?? current.completed,
     };
+    // Removing the due date of a task that keeps its reminder: say why, rather than the CHECK's 500.
+    if (next.dueDate === null && next.reminderOffsetMinutes !== null) reminderNeedsDue();
     const before = reminderAtMillis(current);
     const after = reminderAtMillis(next);
     if (after !== before) {

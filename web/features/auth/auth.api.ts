@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { getQueryFn } from '../../lib/query-client';
+import { clearFormDrafts } from '../../lib/form-draft';
 import { browserTimeZone } from '../../lib/time-zone';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
@@ -13,6 +14,8 @@ function cacheUser(user: User | null): void {
     safeStorage.remove(STORAGE_KEYS.user);
     // The dashboard's persisted first paint (docs/decisions/060) does not outlive the session.
     safeStorage.remove(STORAGE_KEYS.homeCache);
+    // Unsaved form drafts are the signed-out user's (docs/decisions/074-form-drafts.md).
+    clearFormDrafts();
     return;
   }
   safeStorage.set(

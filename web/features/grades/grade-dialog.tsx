@@ -7,9 +7,11 @@ import { localDateOf } from '../../../common/domain/local-time';
 import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
+import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { celebrateGrade } from './celebrate';
@@ -100,6 +102,8 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
       comments: existing?.comments ?? '',
     },
   });
+  // Unsaved values survive a reload (docs/decisions/074-form-drafts.md).
+  const draft = useFormDraft(form, { form: 'grade', entityId: existing?.id ?? null });
   const errors = form.formState.errors;
   const missingName = () => {
     if (form.getValues('name').trim() !== '') return false;
@@ -128,6 +132,7 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
       { fields, score, ...(editing ? { existing: editing } : {}) },
       {
         onSuccess: () => {
+          draft.clear();
           toast({ title: editing ? t('toast.updated') : t('toast.added'), variant: 'success' });
           const before = editing?.grade ? editing.grade.score / editing.assessment.maxScore : null;
           const after = score === null ? null : score / fields.maxScore;
@@ -152,6 +157,9 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
+      {draft.restored ? (
+        <DraftNotice message={t('common:draft.restored')} discardLabel={t('common:draft.discard')} onDiscard={draft.discard} />
+      ) : null}
       <FormField label={t('form.course')}>
         <NativeSelect {...form.register('courseId')}>
           <option value="">{t('form.standalone')}</option>
@@ -198,7 +206,13 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
         <textarea {...form.register('comments')} rows={2} className="w-full rounded-md border bg-background p-2" />
       </FormField>
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            draft.clear();
+            onDone();
+          }}
+        >
           {t('common:cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>

@@ -12,7 +12,7 @@ import {
   weekStartOf,
 } from './home-selectors';
 
-const task = (id: string, dueDate: string, completed = false): Task => ({
+const task = (id: string, dueDate: string | null, completed = false): Task => ({
   id,
   title: id,
   description: null,
@@ -53,6 +53,7 @@ describe('bucketTasks', () => {
         task('in7', '2026-03-17T03:00:00Z'),
         task('in8', '2026-03-18T03:00:00Z'),
         task('done', '2026-03-09T01:00:00Z', true),
+        task('undated', null),
       ],
       now,
       zone,
@@ -62,6 +63,8 @@ describe('bucketTasks', () => {
     expect(buckets.nextWeek.map((t) => t.id)).toEqual(['tomorrow-tokyo', 'in7']);
     expect(buckets.openByDate.get('2026-03-11')?.map((t) => t.id)).toEqual(['tomorrow-tokyo']);
     expect(buckets.openByDate.has('2026-03-09')).toBe(true);
+    // A task without a due date is in no bucket and on no day.
+    expect([...buckets.openByDate.values()].flat().some((t) => t.id === 'undated')).toBe(false);
   });
 
   it('handles 3,000 tasks well within the render budget', () => {

@@ -10,7 +10,7 @@ import type { Task } from '../../../common/schemas/tasks.schema';
  * inputs, so a re-render that did not change the data costs nothing.
  */
 
-export type DatedTask = Task & { localDate: string; daysUntil: number };
+export type DatedTask = Task & { dueDate: string; localDate: string; daysUntil: number };
 
 export type TaskBuckets = {
   /** Open tasks due before today, oldest first. */
@@ -27,10 +27,11 @@ export type TaskBuckets = {
 export function bucketTasks(tasks: readonly Task[], now: Date, timeZone: string): TaskBuckets {
   const buckets: TaskBuckets = { overdue: [], today: [], nextWeek: [], openByDate: new Map() };
   for (const task of tasks) {
-    if (task.completed) continue;
+    // A task without a due date belongs to no day: it is never overdue, due today or on the calendar.
+    if (task.completed || task.dueDate === null) continue;
     const localDate = localDateOf(task.dueDate, timeZone);
     const daysUntil = daysUntilDue(task.dueDate, now, timeZone);
-    const dated = { ...task, localDate, daysUntil };
+    const dated = { ...task, dueDate: task.dueDate, localDate, daysUntil };
     const sameDay = buckets.openByDate.get(localDate);
     if (sameDay) sameDay.push(dated);
     else buckets.openByDate.set(localDate, [dated]);

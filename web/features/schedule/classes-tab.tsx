@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MAX_TIME_SLOTS, type Course, type Term } from '../../../common/schemas/schedule.schema';
 import { Button } from '../../components/ui/button';
+import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { useFormDraft } from '../../lib/form-draft';
 import { formatNumber } from '../../lib/format';
 import { formatClock, weekdayNames } from '../../lib/format';
 import { DEFAULT_COLORS, formRules, numberOrNull } from './form-rules';
@@ -80,6 +82,8 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
       timeSlots: item ? item.timeSlots.map(slotDraft) : [slotDraft(initialSlot)],
     },
   });
+  // Unsaved values survive a reload (docs/decisions/074-form-drafts.md).
+  const draft = useFormDraft(form, { form: 'class', entityId: item?.id ?? null });
   const slots = useFieldArray({ control: form.control, name: 'timeSlots' });
   const termId = useWatch({ control: form.control, name: 'termId' });
   const term: Term | undefined = terms.data?.find((candidate) => candidate.id === termId);
@@ -104,11 +108,21 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
         cycleDay: slot.cycleDay ? Number(slot.cycleDay) : null,
       })),
     };
-    crud.save(item?.id ?? null, body, toasts.outcome(item ? 'update' : 'add', onDone));
+    crud.save(
+      item?.id ?? null,
+      body,
+      toasts.outcome(item ? 'update' : 'add', () => {
+        draft.clear();
+        onDone();
+      }),
+    );
   });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {draft.restored ? (
+        <DraftNotice message={t('common:draft.restored')} discardLabel={t('common:draft.discard')} onDiscard={draft.discard} />
+      ) : null}
       <FormField label={t('fields.name')} error={errors.name?.message}>
         <Input {...form.register('name')} autoComplete="off" />
       </FormField>
@@ -212,7 +226,13 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
       </fieldset>
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            draft.clear();
+            onDone();
+          }}
+        >
           {t('common:cancel')}
         </Button>
         <Button type="submit" disabled={crud.create.isPending || crud.update.isPending}>

@@ -21,7 +21,7 @@ async function translator(language: string) {
 }
 
 const now = Date.parse('2026-03-07T23:30:00.000Z');
-const task = (dueDate: string): Task => ({
+const task = (dueDate: string | null): Task => ({
   id: 't',
   title: 'Essay',
   description: null,
@@ -36,6 +36,16 @@ const task = (dueDate: string): Task => ({
 });
 
 describe('dueStatusLabel', () => {
+  it('says "No due date" for a task without one, in every language', async () => {
+    for (const language of LANGUAGES) {
+      const t = await translator(language);
+      const label = dueStatusLabel(t, task(null), now, 'UTC', language);
+      expect(label, language).not.toBe('due.none');
+      expect(label.length, language).toBeGreaterThan(0);
+    }
+    expect(dueStatusLabel(await translator('en'), task(null), now, 'UTC', 'en')).toBe('No due date');
+  });
+
   it('counts calendar days in the user’s zone, with English plurals', async () => {
     const t = await translator('en');
     // 23:30 UTC on 7 March is already 8 March in Tokyo and still 7 March in New York.

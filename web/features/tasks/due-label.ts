@@ -16,6 +16,8 @@ export function dueStatusLabel(t: Translate, task: Task, now: number, timeZone: 
     return task.completedAt
       ? t('status.completedOn', { date: formatDate(task.completedAt, timeZone, undefined, language) })
       : t('status.completed');
+  // Never late, never "in n days": it simply has no date.
+  if (task.dueDate === null) return t('due.none');
   const status = dueStatus(task.dueDate, now, timeZone);
   if (status === 'late') return t('due.lateToday', { time: formatTime(task.dueDate, timeZone, language) });
   if (status === 'today') return t('due.today');

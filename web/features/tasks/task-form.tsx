@@ -14,8 +14,10 @@ import {
 } from '../../../common/schemas/tasks.schema';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from './notifications';
@@ -63,7 +65,8 @@ function formSchema(t: TFunction, timeZone: string) {
         .min(1, t('form.errors.titleRequired'))
         .max(TASK_TITLE_MAX, t('form.errors.titleMax', { max: TASK_TITLE_MAX })),
       description: z.string().max(TASK_DESCRIPTION_MAX, t('form.errors.descriptionMax', { max: TASK_DESCRIPTION_MAX })),
-      due: z.string().min(1, t('form.errors.dueRequired')),
+      due: z.string(),
+      noDue: z.boolean(),
       courseId: z.string(),
       taskType: z.enum(TASK_TYPES),
       priority: z.enum(TASK_PRIORITIES),
@@ -74,18 +77,24 @@ function formSchema(t: TFunction, timeZone: string) {
       until: z.string(),
     })
     .superRefine((values, ctx) => {
-      const due = new Date(fromLocalInput(values.due, timeZone));
-      if (values.due && Number.isNaN(due.getTime())) ctx.addIssue({ code: 'custom', path: ['due'], message: t('form.errors.dueRequired') });
+      const due = new Date(values.noDue ? Number.NaN : fromLocalInput(values.due, timeZone));
+      if (!values.noDue && Number.isNaN(due.getTime()))
+        ctx.addIssue({ code: 'custom', path: ['due'], message: t('form.errors.dueRequired') });
       if (values.reminder) {
-        if (!notificationsSupported()) {
+        // A reminder is an offset before the due date: say so rather than drop the choice silently.
+        if (values.noDue) ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('form.errors.reminderNeedsDue') });
+        else if (!notificationsSupported()) {
           ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.unsupported') });
         } else if (!Number.isNaN(due.getTime()) && isReminderInPast(due, Number(values.reminder), Date.now())) {
           ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.inPast') });
         }
       }
+      if (values.repeat !== 'none' && values.noDue) {
+        ctx.addIssue({ code: 'custom', path: ['repeat'], message: t('form.errors.repeatNeedsDue') });
+      }
       if (values.repeat !== 'none') {
         if (!values.until) ctx.addIssue({ code: 'custom', path: ['until'], message: t('form.errors.untilRequired') });
-        else if (values.due && values.until < values.due.slice(0, 10)) {
+        else if (!values.noDue && values.due && values.until < values.due.slice(0, 10)) {
           ctx.addIssue({ code: 'custom', path: ['until'], message: t('form.errors.untilBeforeDue') });
         }
       }
@@ -105,7 +114,7 @@ function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInpu
   const input: TaskInput = {
     title: values.title.trim(),
     description: values.description.trim() ? values.description : null,
-    dueDate: new Date(fromLocalInput(values.due, timeZone)).toISOString(),
+    dueDate: values.noDue ? null : new Date(fromLocalInput(values.due, timeZone)).toISOString(),
     courseId: values.courseId || null,
     taskType: values.taskType,
     priority: values.priority,
@@ -167,7 +176,9 @@ function TaskForm({
     defaultValues: {
       title: task?.title ?? '',
       description: task?.description ?? '',
-      due: task ? toLocalInput(task.dueDate, timeZone) : defaultDue(timeZone),
+      // Without a due date the picker still starts on a sensible day, should one be added.
+      due: task?.dueDate ? toLocalInput(task.dueDate, timeZone) : defaultDue(timeZone),
+      noDue: task !== null && task.dueDate === null,
       courseId: task?.courseId ?? '',
       taskType: task?.taskType ?? 'assignment',
       priority: task?.priority ?? 'medium',
@@ -178,7 +189,9 @@ function TaskForm({
       until: '',
     },
   });
+  const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null });
   const repeat = useWatch({ control: form.control, name: 'repeat' });
+  const noDue = useWatch({ control: form.control, name: 'noDue' });
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
@@ -197,6 +210,7 @@ function TaskForm({
     if (isNew) {
       create.mutate(input, {
         onSuccess: () => {
+          draft.clear();
           toast({ title: t('toasts.added'), variant: 'success' });
           onDone();
         },
@@ -207,6 +221,7 @@ function TaskForm({
         { id: task.id, ...input },
         {
           onSuccess: () => {
+            draft.clear();
             toast({ title: t('toasts.updated'), variant: 'success' });
             onDone();
           },
@@ -219,6 +234,9 @@ function TaskForm({
   const pending = create.isPending || update.isPending;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {draft.restored ? (
+        <DraftNotice message={t('common:draft.restored')} discardLabel={t('common:draft.discard')} onDiscard={draft.discard} />
+      ) : null}
       <FormField label={t('form.title')} error={errors.title?.message}>
         <Input {...form.register('title')} autoComplete="off" maxLength={TASK_TITLE_MAX} />
       </FormField>
@@ -229,9 +247,15 @@ function TaskForm({
           className="w-full rounded-md border bg-background px-3 py-2 text-base text-foreground aria-[invalid=true]:border-destructive"
         />
       </FormField>
-      <FormField label={t('form.due')} error={errors.due?.message}>
-        <Input {...form.register('due')} type="datetime-local" />
-      </FormField>
+      {noDue ? null : (
+        <FormField label={t('form.due')} error={errors.due?.message}>
+          <Input {...form.register('due')} type="datetime-local" />
+        </FormField>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="h-4 w-4 accent-primary" {...form.register('noDue')} />
+        {t('form.noDue')}
+      </label>
       <FormField label={t('form.course')} hint={courses.length === 0 ? t('form.noCourses') : undefined}>
         <NativeSelect {...form.register('courseId')}>
           <option value="">{t('form.noCourse')}</option>
@@ -275,7 +299,7 @@ function TaskForm({
       {isNew ? (
         <fieldset className="space-y-3 rounded-md border p-3">
           <legend className="px-1 text-sm font-medium">{t('recurrence.legend')}</legend>
-          <FormField label={t('recurrence.repeat')}>
+          <FormField label={t('recurrence.repeat')} error={errors.repeat?.message}>
             <NativeSelect {...form.register('repeat')}>
               <option value="none">{t('recurrence.none')}</option>
               <option value="daily">{t('recurrence.daily')}</option>
@@ -321,7 +345,14 @@ function TaskForm({
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            // Cancel abandons the changes; closing with × or Escape keeps the draft (decision 074).
+            draft.clear();
+            onDone();
+          }}
+        >
           {t('common:cancel')}
         </Button>
         <Button type="submit" disabled={pending}>

@@ -55,7 +55,9 @@ function TaskRow({
           <span className={cn('font-medium', late ? 'text-destructive' : task.completed ? '' : 'text-foreground')}>
             {dueStatusLabel(t, task, now, timeZone)}
           </span>
-          <span>{t('list.dueAt', { date: formatDate(task.dueDate, timeZone), time: formatTime(task.dueDate, timeZone) })}</span>
+          {task.dueDate ? (
+            <span>{t('list.dueAt', { date: formatDate(task.dueDate, timeZone), time: formatTime(task.dueDate, timeZone) })}</span>
+          ) : null}
           {course ? <span className="truncate">{course.name}</span> : null}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">

@@ -83,6 +83,8 @@ function ReminderRunner() {
       if (cancelled) return;
       for (const task of due) {
         try {
+          // planReminders only returns tasks with a due date (no due date, no reminder).
+          if (task.dueDate === null) continue;
           new Notification(t('reminders.notificationTitle', { title: task.title }), {
             body: t('reminders.notificationBody', { time: formatTime(task.dueDate, timeZone) }),
             tag: reminderKey(task),

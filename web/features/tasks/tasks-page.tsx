@@ -1,13 +1,28 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isTaskLate } from '../../../common/domain/due-status';
-import type { Task } from '../../../common/schemas/tasks.schema';
+import {
+  NO_COURSE,
+  parseTaskQuery,
+  selectTasks,
+  TASK_QUERY_PARAMS,
+  TASK_SEARCH_MAX,
+  TASK_SORTS,
+  TASK_VIEW_STATUSES,
+  taskQueryParams,
+  type TaskQuery,
+  type TaskViewStatus,
+} from '../../../common/domain/task-selection';
+import { TASK_TYPES, type Task } from '../../../common/schemas/tasks.schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { cn } from '../../lib/class-names';
+import { currentLanguage } from '../../lib/i18n';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
@@ -15,17 +30,15 @@ import { TaskFormDialog } from './task-form';
 import { TaskList } from './task-list';
 import { useCourses, useDeleteTask, useSetTaskCompleted, useStopSeries, useTasks, type CourseSummary } from './tasks.api';
 
-const FILTERS = ['all', 'upcoming', 'late', 'completed'] as const;
-type Filter = (typeof FILTERS)[number];
 const MINUTE_MS = 60_000;
+/** The search box writes the URL this long after the last keystroke (Safari throttles replaceState). */
+const SEARCH_URL_DELAY_MS = 300;
 
-function matches(filter: Filter, task: Task, now: number): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'completed') return task.completed;
-  return filter === 'late' ? isTaskLate(task, now) : !task.completed && !isTaskLate(task, now);
-}
-
-/** /tasks (SPEC.md §2): filters All, Upcoming, Late, Completed; ?new=1 opens the create dialog. */
+/**
+ * /tasks (SPEC.md §2): status filters All, Upcoming, Late, Completed, plus search, course, type, sort
+ * and one row per recurring series (common/domain/task-selection.ts), all kept in the URL so that a
+ * reload keeps them; ?new=1 opens the create dialog.
+ */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -42,8 +55,57 @@ export function TasksPage() {
   // Due dates are shown and "today" is counted on the profile's clock, as the server and Home count them.
   const timeZone = useUserTimeZone();
 
-  const rawFilter = searchParams.get('filter');
-  const filter: Filter = (FILTERS as readonly string[]).includes(rawFilter ?? '') ? (rawFilter as Filter) : 'all';
+  const parsed = useMemo(() => parseTaskQuery((name) => searchParams.get(name), TASK_TYPES), [searchParams]);
+  // A course that is not (or no longer) the user's filters nothing out rather than everything.
+  const query: TaskQuery = useMemo(
+    () =>
+      parsed.course !== null && parsed.course !== NO_COURSE && courses.data && !courses.data.some((course) => course.id === parsed.course)
+        ? { ...parsed, course: null }
+        : parsed,
+    [parsed, courses.data],
+  );
+  const filter = query.status;
+  // The query last asked for, until the URL shows it: navigation commits asynchronously, so a second
+  // change before then (the search box's delayed write right after a filter change) builds on the
+  // first instead of undoing it.
+  const pending = useRef<TaskQuery | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [query]);
+  const setQuery = useCallback(
+    (patch: Partial<TaskQuery>) => {
+      const next = { ...(pending.current ?? query), ...patch };
+      pending.current = next;
+      setSearchParams(
+        (params) => {
+          for (const name of Object.values(TASK_QUERY_PARAMS)) params.delete(name);
+          for (const [name, value] of taskQueryParams(next)) params.set(name, value);
+          return params;
+        },
+        { replace: true },
+      );
+    },
+    [query, setSearchParams],
+  );
+
+  // The search box answers every keystroke; the URL follows once typing pauses.
+  const [searchText, setSearchText] = useState(query.search);
+  // The URL's search as last seen or written here: a change from elsewhere (back, a link) replaces the box.
+  const [urlSearch, setUrlSearch] = useState(query.search);
+  if (query.search !== urlSearch) {
+    setUrlSearch(query.search);
+    setSearchText(query.search);
+  }
+  const liveQuery = useMemo(() => ({ ...query, search: searchText }), [query, searchText]);
+  useEffect(() => {
+    if (searchText === query.search) return;
+    const timer = window.setTimeout(() => {
+      setUrlSearch(searchText);
+      setQuery({ search: searchText });
+    }, SEARCH_URL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+    // A change of another filter meanwhile restarts the timer with it, so the write never undoes it.
+  }, [searchText, query.search, setQuery]);
 
   // Home's "add assignment" quick action links here with ?new=1: the create dialog opens at once.
   const newRequested = searchParams.get('new') === '1';
@@ -71,22 +133,19 @@ export function TasksPage() {
     () => new Map<string, CourseSummary>((courses.data ?? []).map((course) => [course.id, course])),
     [courses.data],
   );
-  const visible = useMemo(() => (tasks.data ?? []).filter((task) => matches(filter, task, now)), [tasks.data, filter, now]);
-  const counts = useMemo(() => {
-    const result: Record<Filter, number> = { all: 0, upcoming: 0, late: 0, completed: 0 };
-    for (const task of tasks.data ?? []) for (const key of FILTERS) if (matches(key, task, now)) result[key] += 1;
-    return result;
-  }, [tasks.data, now]);
+  const language = currentLanguage();
+  const collator = useMemo(() => new Intl.Collator(language, { numeric: true, sensitivity: 'base' }), [language]);
+  const selection = useMemo(() => selectTasks(tasks.data ?? [], liveQuery, now, collator), [tasks.data, liveQuery, now, collator]);
+  const visible = selection.tasks;
+  const counts = selection.counts;
+  const narrowed = liveQuery.search.trim() !== '' || query.course !== null || query.type !== null;
 
-  const chooseFilter = (next: Filter) =>
-    setSearchParams(
-      (params) => {
-        if (next === 'all') params.delete('filter');
-        else params.set('filter', next);
-        return params;
-      },
-      { replace: true },
-    );
+  const chooseFilter = (next: TaskViewStatus) => setQuery({ status: next });
+  const clearFilters = () => {
+    setSearchText('');
+    setUrlSearch('');
+    setQuery({ search: '', course: null, type: null });
+  };
 
   const toggle = (task: Task) => {
     const completed = !task.completed;
@@ -141,6 +200,18 @@ export function TasksPage() {
         onRetry={() => void tasks.refetch()}
       />
     );
+  else if (visible.length === 0 && narrowed)
+    content = (
+      <EmptyState
+        title={t('empty.noMatch.title')}
+        description={t('empty.noMatch.description')}
+        action={
+          <Button variant="outline" onClick={clearFilters}>
+            {t('toolbar.clear')}
+          </Button>
+        }
+      />
+    );
   else if (visible.length === 0)
     content = (
       <EmptyState
@@ -181,8 +252,54 @@ export function TasksPage() {
           {t('actions.add')}
         </Button>
       </div>
+      <div role="search" aria-label={t('toolbar.label')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <div className="col-span-2 sm:col-span-1">
+          <FormField label={t('toolbar.search')}>
+            <Input
+              type="search"
+              value={searchText}
+              maxLength={TASK_SEARCH_MAX}
+              placeholder={t('toolbar.searchPlaceholder')}
+              autoComplete="off"
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </FormField>
+        </div>
+        <FormField label={t('toolbar.course')}>
+          <NativeSelect value={query.course ?? ''} onChange={(event) => setQuery({ course: event.target.value || null })}>
+            <option value="">{t('toolbar.anyCourse')}</option>
+            <option value={NO_COURSE}>{t('form.noCourse')}</option>
+            {(courses.data ?? []).map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t('toolbar.type')}>
+          <NativeSelect value={query.type ?? ''} onChange={(event) => setQuery({ type: event.target.value || null })}>
+            <option value="">{t('toolbar.anyType')}</option>
+            {TASK_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <div className="col-span-2 sm:col-span-1">
+          <FormField label={t('toolbar.sort')}>
+            <NativeSelect value={query.sort} onChange={(event) => setQuery({ sort: event.target.value as TaskQuery['sort'] })}>
+              {TASK_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`toolbar.sorts.${sort}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      </div>
       <div role="group" aria-label={t('filters.label')} className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 sm:grid-cols-4">
-        {FILTERS.map((key) => (
+        {TASK_VIEW_STATUSES.map((key) => (
           <button
             key={key}
             type="button"
@@ -197,6 +314,13 @@ export function TasksPage() {
           </button>
         ))}
       </div>
+      {selection.hidden > 0 || query.showAll ? (
+        <div className="flex justify-end">
+          <Button variant="link" size="sm" aria-pressed={query.showAll} onClick={() => setQuery({ showAll: !query.showAll })}>
+            {query.showAll ? t('series.showNext') : t('series.showAll', { count: selection.hidden })}
+          </Button>
+        </div>
+      ) : null}
       {content}
       <TaskFormDialog
         open={dialogOpen}

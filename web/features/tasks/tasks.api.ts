@@ -14,7 +14,8 @@ export type CourseSummary = { id: string; name: string; color: string };
 export type TaskInput = {
   title: string;
   description: string | null;
-  dueDate: string;
+  /** null: no due date. */
+  dueDate: string | null;
   courseId: string | null;
   taskType: TaskType;
   priority: TaskPriority;
@@ -64,8 +65,12 @@ function replaceTask(queryClient: QueryClient, task: Task): void {
   );
 }
 
+/** The server's order: by due date (ISO instants in UTC compare as text), tasks without one last. */
 export function byDueDate(a: Task, b: Task): number {
-  return a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0;
+  if (a.dueDate === b.dueDate) return 0;
+  if (a.dueDate === null) return 1;
+  if (b.dueDate === null) return -1;
+  return a.dueDate < b.dueDate ? -1 : 1;
 }
 
 export function useCreateTask() {

@@ -1,0 +1,2 @@
+ALTER TABLE "tasks" ALTER COLUMN "due_date" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_reminder_needs_due" CHECK ("tasks"."reminder_offset_minutes" IS NULL OR "tasks"."due_date" IS NOT NULL);
