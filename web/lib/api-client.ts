@@ -40,7 +40,7 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
     },
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
-  noteApiStatus(response.status);
+  noteApiStatus(response.status, { write: method !== 'GET' });
   if (!response.ok && !path.includes('/auth/')) {
     const text = await response.text();
     throw new ApiError(response.status, text, response.statusText);

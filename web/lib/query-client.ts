@@ -15,7 +15,7 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
       credentials: 'include',
       headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
     });
-    noteApiStatus(response.status);
+    noteApiStatus(response.status, { write: false });
     if (response.status === 401) {
       if (on401 === 'returnNull') return null;
       throw new Error('Unauthorized');

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  noteApiStatus(200);
+  noteApiStatus(200, { write: true });
 });
 
 describe('a 503 service_unavailable', () => {
@@ -32,14 +32,17 @@ describe('a 503 service_unavailable', () => {
     expect(serviceUnavailableMessage()).toBe('Le service est momentanément indisponible. Veuillez réessayer dans un instant.');
   });
 
-  it('stops counting once the API answers again, or after the window', async () => {
+  it('outlives the refetch a failed save triggers, stops at the next write’s answer or after the window', async () => {
     answer(503, { message: 'away', code: 'service_unavailable' });
-    await apiJson('GET', '/api/tasks').catch(() => undefined);
+    await apiJson('POST', '/api/tasks', {}).catch(() => undefined);
     answer(200, []);
     await apiJson('GET', '/api/tasks');
+    expect(serviceRecentlyUnavailable()).toBe(true);
+    answer(201, { id: 'x' });
+    await apiJson('POST', '/api/tasks', {});
     expect(serviceRecentlyUnavailable()).toBe(false);
 
-    noteApiStatus(503, 1_000);
+    noteApiStatus(503, { write: false }, 1_000);
     expect(serviceRecentlyUnavailable(1_000 + UNAVAILABLE_WINDOW_MS)).toBe(true);
     expect(serviceRecentlyUnavailable(1_001 + UNAVAILABLE_WINDOW_MS)).toBe(false);
   });

@@ -12,9 +12,13 @@ export const UNAVAILABLE_WINDOW_MS = 3000;
 
 let unavailableAt: number | null = null;
 
-/** Every API response passes through here: a 503 opens the window, any other answer closes it. */
-export function noteApiStatus(status: number, now: number = Date.now()): void {
-  unavailableAt = status === 503 ? now : null;
+/**
+ * Every API response passes through here: a 503 opens the window; a write's other answer closes it.
+ * Reads do not: a failed save refetches its lists (which answer 200 again) before its toast shows.
+ */
+export function noteApiStatus(status: number, { write }: { write: boolean }, now: number = Date.now()): void {
+  if (status === 503) unavailableAt = now;
+  else if (write) unavailableAt = null;
 }
 
 export function serviceRecentlyUnavailable(now: number = Date.now()): boolean {
