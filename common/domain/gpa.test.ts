@@ -7,6 +7,7 @@ import {
   gradePointsTotal,
   neededScore,
   remainingWeight,
+  unassignedWeight,
   weightedGpa,
   whatIf,
   type AssessmentScore,
@@ -94,10 +95,29 @@ describe('remainingWeight', () => {
   it.each<[AssessmentScore[], number]>([
     [[pct(80, 30), ungraded(50), ungraded(20)], 70],
     [[pct(80, 30), pct(90, 70)], 0],
-    [[ungraded(0), ungraded(0)], 0],
-    [[], 0],
+    // Weight not given to any assessment is still to come (decision 074): 35 % graded leaves 65 %.
+    [[pct(90, 35)], 65],
+    [[pct(90, 35), ungraded(0)], 65],
+    [[ungraded(0), ungraded(0)], 100],
+    [[], 100],
+    // Weights adding to more than 100 count out of their sum.
+    [[pct(80, 60), ungraded(60)], 60],
+    [[pct(80, 100), pct(80, 20)], 0],
+    [[pct(1, 0.1), pct(1, 0.2)], 99.7],
   ])('%# → %s', (assessments, expected) => {
     expect(remainingWeight(assessments)).toBe(expected);
+  });
+});
+
+describe('unassignedWeight', () => {
+  it.each<[AssessmentScore[], number]>([
+    [[pct(90, 35)], 65],
+    [[pct(80, 30), ungraded(70)], 0],
+    [[pct(80, 60), ungraded(60)], 0],
+    [[pct(1, 0.1), ungraded(0.2)], 99.7],
+    [[], 100],
+  ])('%# → %s', (assessments, expected) => {
+    expect(unassignedWeight(assessments)).toBe(expected);
   });
 });
 
@@ -223,15 +243,15 @@ describe('neededScore', () => {
     [
       // exact 83.333… is rounded up, never down: 83.34 reaches 80, even if 83.33 would round to it.
       'rounds the needed figure up',
-      [pct(70, 1), ungraded(3)],
+      [pct(70, 25), ungraded(75)],
       80,
-      { status: 'achievable', currentMark: 70, needed: 83.34, remainingWeight: 3 },
+      { status: 'achievable', currentMark: 70, needed: 83.34, remainingWeight: 75 },
     ],
     [
       'ignores float noise in the weights (0.1 + 0.2)',
-      [pct(90, 0.1), ungraded(0.2)],
+      [pct(90, 0.1), pct(90, 0.2), ungraded(99.7)],
       80,
-      { status: 'achievable', currentMark: 90, needed: 75, remainingWeight: 0.2 },
+      { status: 'achievable', currentMark: 90, needed: 79.97, remainingWeight: 99.7 },
     ],
     [
       'nothing graded yet: the target itself',
@@ -239,17 +259,32 @@ describe('neededScore', () => {
       73,
       { status: 'achievable', currentMark: null, needed: 73, remainingWeight: 100 },
     ],
-    [
-      'all weights 0: the plain mean decides',
-      [pct(80, 0), ungraded(0)],
-      90,
-      { status: 'achievable', currentMark: 80, needed: 100, remainingWeight: 1 },
-    ],
+    ['all weights 0: nothing says how much is to come', [pct(80, 0), ungraded(0)], 90, { status: 'no-weights', currentMark: 80 }],
+    ['all graded weights 0', [pct(80, 0), pct(90, 0)], 90, { status: 'no-weights', currentMark: 85 }],
     [
       'graded weights 0, remaining weighted: the remaining work is the whole mark',
       [pct(40, 0), ungraded(40)],
       70,
-      { status: 'achievable', currentMark: 40, needed: 70, remainingWeight: 40 },
+      { status: 'achievable', currentMark: 40, needed: 70, remainingWeight: 100 },
+    ],
+    [
+      // Issue 12: one graded 35 % and nothing else entered was "Target reached. Nothing is left to grade".
+      'weight not given to any assessment is still to come',
+      [pct(90, 35)],
+      80,
+      { status: 'achievable', currentMark: 90, needed: 74.62, remainingWeight: 65 },
+    ],
+    [
+      'a 0-weight assessment left next to unassigned weight',
+      [pct(90, 35), ungraded(0)],
+      80,
+      { status: 'achievable', currentMark: 90, needed: 74.62, remainingWeight: 65 },
+    ],
+    [
+      'weights over 100 count out of their sum',
+      [pct(80, 60), ungraded(60)],
+      85,
+      { status: 'achievable', currentMark: 80, needed: 90, remainingWeight: 60 },
     ],
     [
       // exact figure 100.01, but 100% gives 89.995, which rounds to the 90 target (rule 0.2)
@@ -303,7 +338,13 @@ describe('neededScore', () => {
       90,
       { status: 'no-remaining-work', currentMark: 80, targetMet: false },
     ],
-    ['no assessments', [], 50, { status: 'no-remaining-work', currentMark: null, targetMet: false }],
+    ['no assessments: the whole weight is to come', [], 50, { status: 'achievable', currentMark: null, needed: 50, remainingWeight: 100 }],
+    [
+      'half the weight graded and nothing else entered is not secured',
+      [pct(100, 50)],
+      60,
+      { status: 'achievable', currentMark: 100, needed: 20, remainingWeight: 50 },
+    ],
   ])('%s', (_name, assessments, target, expected) => {
     expect(neededScore(assessments, target)).toEqual(expected);
   });
@@ -403,5 +444,11 @@ describe('whatIf', () => {
 
   it('rejects a negative hypothetical score', () => {
     expect(() => whatIf(courses, { m2: -5 }, 'letter')).toThrow(RangeError);
+  });
+
+  it('rejects a hypothetical score above the maximum (150/100 is not a score)', () => {
+    expect(() => whatIf(courses, { m2: 150 }, 'letter')).toThrow(RangeError);
+    expect(() => whatIf(courses, { m1: 50.01 }, 'letter')).toThrow(RangeError);
+    expect(whatIf(courses, { m2: 100 }, 'letter').courses[0]?.mark).toBe(92);
   });
 });

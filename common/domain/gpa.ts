@@ -91,13 +91,40 @@ export function courseGrade(
   return mark === null ? null : gradeFor(mark, system, customScale);
 }
 
+/** A course's final grade is 100 % of weight (API.md: `weight` is a percent of the final grade). */
+export const FULL_WEIGHT = 100;
+
+/** Float noise of sums such as 0.1 + 0.2 cleaned, so a remaining weight never reads 64.99999999. */
+function cleanWeight(value: number): number {
+  return Number(value.toPrecision(12)) + 0;
+}
+
+function weightTotals(assessments: readonly AssessmentScore[]): { all: number; graded: number } {
+  let all = 0;
+  let graded = 0;
+  for (const assessment of assessments) {
+    const weight = checkedWeight(assessment.weight);
+    all += weight;
+    if (isGraded(assessment)) graded += weight;
+  }
+  return { all, graded };
+}
+
 /**
- * The total weight (in percent of the final grade) of the assessments that have no grade yet. Plain
- * sum of the stored weights: when all of a course's weights are 0 this is 0 even though the
- * ungraded work still counts in a plain mean; `neededScore` handles that case itself.
+ * The weight (percent of the final grade) still to come: the weight of the ungraded assessments
+ * **and** the weight not yet given to any assessment, i.e. `max(100, Σ all weights) − Σ graded
+ * weights` (docs/decisions/075-trust-polish.md). A course with one graded 35 % assessment has 65 %
+ * to come, whether or not the rest has been entered yet. Weights adding to more than 100 are taken
+ * as they are (the course counts out of their sum).
  */
 export function remainingWeight(assessments: readonly AssessmentScore[]): number {
-  return assessments.filter((a) => !isGraded(a)).reduce((sum, a) => sum + checkedWeight(a.weight), 0);
+  const { all, graded } = weightTotals(assessments);
+  return Math.max(0, cleanWeight(Math.max(FULL_WEIGHT, all) - graded));
+}
+
+/** The part of the final grade no assessment carries yet: `100 − Σ weights`, never below 0. */
+export function unassignedWeight(assessments: readonly AssessmentScore[]): number {
+  return Math.max(0, cleanWeight(FULL_WEIGHT - weightTotals(assessments).all));
 }
 
 /** A course as the GPA needs it: its credits and its current mark (`courseMark`). */
@@ -206,13 +233,15 @@ export function gradePointsTotal(marks: readonly (number | null)[], system: 'uk_
 /**
  * Result of `neededScore`. Every variant carries the current mark; percentages are 2-decimal values.
  * - `no-target`: the course has no target mark.
- * - `no-remaining-work`: nothing ungraded can still change the mark; `targetMet` says how it ended.
+ * - `no-weights`: every assessment weighs 0 %, so nothing says how much of the grade is still to come.
+ * - `no-remaining-work`: the whole weight is graded; `targetMet` says how it ended.
  * - `secured`: even 0% on all remaining work keeps the final mark ≥ target (`minFinalMark`).
  * - `achievable`: score at least `needed` percent on average over the remaining work.
  * - `impossible`: even 100% everywhere falls short; `needed` (> 100) and `maxFinalMark` say by how much.
  */
 export type NeededScore =
   | { readonly status: 'no-target'; readonly currentMark: number | null }
+  | { readonly status: 'no-weights'; readonly currentMark: number | null }
   | {
       readonly status: 'no-remaining-work';
       readonly currentMark: number | null;
@@ -248,15 +277,15 @@ function ceilToHundredths(value: number): number {
 }
 
 /**
- * The average percentage needed on the remaining (ungraded) assessments for the course's final mark
- * to reach `targetMark` (a percentage, the course's `targetGrade`). The final mark is the rule 0.4
- * average once everything is graded, so this assumes the same percentage on every remaining
- * assessment, weighted by their weights. `needed` is rounded up to 2 decimals (never promise a
- * figure that falls 0.004 short); the status compares the rounded final mark with the target.
+ * The average percentage needed on the weight still to come (`remainingWeight`: ungraded assessments
+ * and weight not yet given to any assessment) for the course's final mark to reach `targetMark` (a
+ * percentage, the course's `targetGrade`). The final mark counts out of `max(100, Σ weights)`, so it
+ * assumes the same percentage on all the remaining weight. `needed` is rounded up to 2 decimals (never
+ * promise a figure that falls 0.004 short); the status compares the rounded final mark with the target.
  *
- * When every weight in the course is 0, the final mark is a plain mean, so each assessment counts
- * as 1 here too. A remaining assessment with weight 0 next to weighted ones cannot move the mark and
- * is ignored (`no-remaining-work` if it is all that is left).
+ * "Nothing left to grade" (`no-remaining-work`) therefore means the graded weight reaches 100 %
+ * (docs/decisions/075-trust-polish.md). When every assessment weighs 0 nothing says how much is to
+ * come: `no-weights`. A course without assessments has its whole weight to come.
  *
  * @throws RangeError for a non-finite target, and as `courseMark` for bad assessments.
  */
@@ -269,19 +298,15 @@ export function neededScore(assessments: readonly AssessmentScore[], targetMark:
     throw new RangeError(`targetMark must be a finite number, got ${targetMark}`);
   }
 
-  const weights = effectiveWeights(assessments.map((a) => checkedWeight(a.weight)));
+  const { all } = weightTotals(assessments);
+  if (assessments.length > 0 && all === 0) return { status: 'no-weights', currentMark };
+
+  const totalWeight = Math.max(FULL_WEIGHT, all);
   let gradedSum = 0;
-  let totalWeight = 0;
-  let remaining = 0;
-  assessments.forEach((assessment, index) => {
-    const weight = weights[index] ?? 0;
-    totalWeight += weight;
-    if (isGraded(assessment)) {
-      gradedSum += percentageOf(assessment.score, assessment.maxScore) * weight;
-    } else {
-      remaining += weight;
-    }
-  });
+  for (const assessment of assessments) {
+    if (isGraded(assessment)) gradedSum += percentageOf(assessment.score, assessment.maxScore) * assessment.weight;
+  }
+  const remaining = remainingWeight(assessments);
 
   if (remaining === 0) {
     return {
@@ -356,10 +381,10 @@ export interface WhatIfResult {
  * needed scores and GPA next to the current ones. Inputs are never mutated, so the caller can keep
  * rendering the real data.
  *
- * Hypothetical scores must satisfy `0 ≤ score` (validate the form first); a score above `maxScore`
- * is taken as extra credit (> 100%).
+ * Hypothetical scores must satisfy `0 ≤ score ≤ maxScore`, as a real grade does (API.md); validate
+ * the form first.
  *
- * @throws RangeError for a negative hypothetical score, and as `courseMark`/`weightedGpa`.
+ * @throws RangeError for a hypothetical score outside 0…maxScore, and as `courseMark`/`weightedGpa`.
  */
 export function whatIf(
   courses: readonly WhatIfCourse[],
@@ -373,7 +398,11 @@ export function whatIf(
     // `Object.hasOwn` so an id such as "constructor" cannot pick up an inherited property.
     if (id === undefined || !Object.hasOwn(hypotheticalScores, id)) return assessment;
     usedIds.add(id);
-    return { ...assessment, score: hypotheticalScores[id] ?? null };
+    const score = hypotheticalScores[id] ?? null;
+    if (score !== null && !(score >= 0 && score <= assessment.maxScore)) {
+      throw new RangeError(`A hypothetical score must be within 0…${assessment.maxScore}, got ${score}`);
+    }
+    return { ...assessment, score };
   };
 
   const results: WhatIfCourseResult[] = [];

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabaseError, isDatabaseUnavailable } from '../db/errors';
 import { HttpError, type ErrorIssue } from '../lib/http-error';
-import { sendAppShell } from './static-web';
+import { looksLikeStaticFile, sendAppShell } from './static-web';
 
 /**
  * One error shape everywhere (API.md): `{ message, code, issues? }`. Validation failures list each
@@ -56,12 +56,13 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: Buffer | 
   });
 
   // Unknown /api paths (and non-GET requests) get the JSON 404; any other path gets the web app,
-  // whose router shows the not-found page. A missing hashed asset is a plain 404, not the app.
+  // whose router shows the not-found page. A missing hashed asset, or any other missing file
+  // (/sitemap.xml, /favicon.ico), is a plain 404, not the app.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (indexHtml && isPageRequest && !pathname.startsWith('/api/') && pathname !== '/api') {
-      if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+      if (pathname.startsWith('/assets/') || looksLikeStaticFile(pathname)) return reply.status(404).type('text/plain').send('Not found');
       return sendAppShell(reply, indexHtml);
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: 'not_found' });

@@ -29,7 +29,46 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     },
   });
   app.get('/', (_request, reply) => sendAppShell(reply, indexHtml));
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(ROBOTS_TXT),
+  );
   return indexHtml;
+}
+
+/**
+ * The signed-in app's pages (web/app/router.tsx) and the API: nothing a crawler can read there
+ * (a signed-out crawler only meets the sign-in redirect). The landing page and /auth stay crawlable.
+ * `static-web.test.ts` checks that every guarded route of the router is listed.
+ */
+export const CRAWLER_DISALLOWED_PATHS = [
+  '/api/',
+  '/dashboard',
+  '/home',
+  '/schedule',
+  '/tasks',
+  '/grades',
+  '/progress',
+  '/study',
+  '/rewards',
+  '/help',
+  '/files',
+  '/premium',
+  '/admin',
+  '/account',
+  '/feedback',
+  '/privacy-policy',
+  '/terms-conditions',
+] as const;
+
+export const ROBOTS_TXT = ['User-agent: *', 'Allow: /$', ...CRAWLER_DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), ''].join('\n');
+
+/**
+ * A path whose last segment has a file extension (/sitemap.xml, /favicon.ico, /wp-login.php) names a
+ * file, not a page of the app: when no such file was built it is a plain 404, never the app's HTML.
+ */
+export function looksLikeStaticFile(pathname: string): boolean {
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]{1,8}$/.test(lastSegment);
 }
 
 export function sendAppShell(reply: FastifyReply, indexHtml: Buffer): FastifyReply {

@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../components/ui/page-state';
 import { useSession } from '../features/auth/auth.api';
 import { showsPremium, usePremiumCheck } from '../features/premium/premium.api';
+import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
 import { toast } from '../lib/toast';
 
 export function FullPageLoading() {
@@ -24,8 +25,25 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Signed-in visitors to / and /auth go to /dashboard (DECISIONS.md). */
+/**
+ * Whether this browser may hold a session: the user cached at sign-in (auth.api.ts), removed at
+ * sign-out, account deletion and on any 401 of the session query.
+ */
+function mayBeSignedIn(): boolean {
+  return safeStorage.get(STORAGE_KEYS.user) !== null;
+}
+
+/**
+ * Signed-in visitors to / and /auth go to /dashboard (DECISIONS.md). A visitor this browser never
+ * signed in (or who signed out) is not asked about: the session query would answer 401, which the
+ * browser logs as a failed request on the public page (docs/decisions/075-trust-polish.md).
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  if (!mayBeSignedIn()) return children;
+  return <RedirectWhenSessionAnswers>{children}</RedirectWhenSessionAnswers>;
+}
+
+function RedirectWhenSessionAnswers({ children }: { children: ReactNode }) {
   const session = useSession();
   // Public pages render at once; the redirect follows when the session answers.
   if (session.data) return <Navigate to="/dashboard" replace />;

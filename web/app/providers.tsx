@@ -6,7 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 
 function TranslatedToaster() {
   const { t } = useTranslation();
-  return <Toaster closeLabel={t('close')} />;
+  return <Toaster closeLabel={t('close')} label={t('toasts.label')} regionLabel={t('toasts.region')} />;
 }
 
 /** Query cache, translations (suspending until the language's files arrive) and the toaster. */

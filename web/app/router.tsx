@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoading, RedirectIfSignedIn, RequireAdmin, RequireAuth, RequirePremium } from './guards';
+import { RootLayout, type RouteHandle, type TitleKey } from './root-layout';
 import type { SectionId } from './section-placeholder';
 
 /** Loads a page module on demand (every route is its own chunk) and wraps it in its guards. */
@@ -15,6 +16,9 @@ function page(
     },
   };
 }
+
+/** The route's document title (common:titles), set by RootLayout. */
+const titled = (title: TitleKey): { handle: RouteHandle } => ({ handle: { title } });
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
 const premium = (element: ReactNode) => <RequirePremium>{element}</RequirePremium>;
@@ -32,6 +36,7 @@ const placeholder = (section: SectionId, wrap?: (element: ReactNode) => ReactNod
 export const routes: RouteObject[] = [
   {
     path: '/',
+    ...titled('landing'),
     ...page(
       async () => (await import('../features/landing/landing-page')).LandingPage,
       (element) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>,
@@ -39,6 +44,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/auth',
+    ...titled('auth'),
     ...page(
       async () => (await import('../features/auth/auth-page')).AuthPage,
       (element) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>,
@@ -56,31 +62,31 @@ export const routes: RouteObject[] = [
       };
     },
     children: [
-      { path: '/dashboard', ...page(async () => (await import('../features/home/home-page')).HomePage) },
+      { path: '/dashboard', ...titled('dashboard'), ...page(async () => (await import('../features/home/home-page')).HomePage) },
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
-      { path: '/schedule', ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
-      { path: '/tasks', ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
-      { path: '/grades', ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
-      { path: '/progress', ...placeholder('progress') },
-      { path: '/study', ...page(async () => (await import('../features/study/study-page')).StudyPage) },
-      { path: '/rewards', ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
-      { path: '/help', ...placeholder('help') },
-      { path: '/files', ...placeholder('files', premium) },
-      { path: '/premium', ...placeholder('premium') },
-      { path: '/premium-files', ...placeholder('premiumFiles') },
-      { path: '/premium-success', ...placeholder('premiumSuccess') },
-      { path: '/admin', ...placeholder('admin', admin) },
-      { path: '/account', ...page(async () => (await import('../features/account/account-page')).AccountPage) },
-      { path: '/feedback', ...placeholder('feedback') },
-      { path: '/feedback/mine', ...placeholder('myFeedback') },
-      { path: '/privacy-policy', ...placeholder('privacy') },
-      { path: '/terms-conditions', ...placeholder('terms') },
+      { path: '/schedule', ...titled('schedule'), ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
+      { path: '/tasks', ...titled('tasks'), ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
+      { path: '/grades', ...titled('grades'), ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
+      { path: '/progress', ...titled('progress'), ...placeholder('progress') },
+      { path: '/study', ...titled('study'), ...page(async () => (await import('../features/study/study-page')).StudyPage) },
+      { path: '/rewards', ...titled('rewards'), ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
+      { path: '/help', ...titled('help'), ...placeholder('help') },
+      { path: '/files', ...titled('files'), ...placeholder('files', premium) },
+      { path: '/premium', ...titled('premium'), ...placeholder('premium') },
+      { path: '/premium-files', ...titled('premiumFiles'), ...placeholder('premiumFiles') },
+      { path: '/premium-success', ...titled('premiumSuccess'), ...placeholder('premiumSuccess') },
+      { path: '/admin', ...titled('admin'), ...placeholder('admin', admin) },
+      { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
+      { path: '/feedback', ...titled('feedback'), ...placeholder('feedback') },
+      { path: '/feedback/mine', ...titled('myFeedback'), ...placeholder('myFeedback') },
+      { path: '/privacy-policy', ...titled('privacy'), ...placeholder('privacy') },
+      { path: '/terms-conditions', ...titled('terms'), ...placeholder('terms') },
     ],
   },
-  { path: '*', ...page(async () => (await import('./not-found-page')).NotFoundPage) },
+  { path: '*', ...titled('notFound'), ...page(async () => (await import('./not-found-page')).NotFoundPage) },
 ];
 
 export function createAppRouter() {
-  // The pathless root shows a spinner while the first route's code loads.
-  return createBrowserRouter([{ HydrateFallback: FullPageLoading, children: routes }]);
+  // The pathless root shows a spinner while the first route's code loads, then sets each route's title.
+  return createBrowserRouter([{ element: <RootLayout />, HydrateFallback: FullPageLoading, children: routes }]);
 }

@@ -1,3 +1,5 @@
+import { noteApiStatus } from './service-unavailable';
+
 /**
  * The one HTTP client (SPEC.md §7): paths resolve against the current origin, JSON in and out,
  * no-cache headers, credentials always included (the HttpOnly session cookie). A non-OK response
@@ -38,6 +40,7 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
     },
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
+  noteApiStatus(response.status, { write: method !== 'GET' });
   if (!response.ok && !path.includes('/auth/')) {
     const text = await response.text();
     throw new ApiError(response.status, text, response.statusText);

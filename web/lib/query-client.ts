@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { noteApiStatus } from './service-unavailable';
 
 type On401 = 'throw' | 'returnNull';
 
@@ -14,6 +15,7 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
       credentials: 'include',
       headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
     });
+    noteApiStatus(response.status, { write: false });
     if (response.status === 401) {
       if (on401 === 'returnNull') return null;
       throw new Error('Unauthorized');

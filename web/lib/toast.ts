@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { serviceRecentlyUnavailable, serviceUnavailableMessage } from './service-unavailable';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 export type Toast = { id: number; title: string; description?: string; variant: ToastVariant };
@@ -12,7 +13,10 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }): void {
-  current = { id: nextId++, variant: 'default', ...input };
+  // The one place a failure becomes a sentence for a 503: whatever the feature wrote, the user
+  // reads that the service is briefly away (and that trying again soon will work).
+  const unavailable = input.variant === 'destructive' && serviceRecentlyUnavailable();
+  current = { id: nextId++, variant: 'default', ...input, ...(unavailable ? { description: serviceUnavailableMessage() } : {}) };
   emit();
 }
 

@@ -8,11 +8,15 @@ const VARIANT_CLASSES = {
   destructive: 'bg-destructive text-destructive-foreground',
 } as const;
 
-/** Renders the single current toast (lib/toast.ts), announced politely; 5 s, swipe or Escape to close. */
-export function Toaster({ closeLabel }: { closeLabel: string }) {
+/**
+ * Renders the single current toast (lib/toast.ts), announced politely; 5 s, swipe or Escape to close.
+ * Radix's own English labels are replaced: `label` names each toast for screen readers, `regionLabel`
+ * the landmark that F8 focuses ("{hotkey}" is Radix's placeholder for the key).
+ */
+export function Toaster({ closeLabel, label, regionLabel }: { closeLabel: string; label: string; regionLabel: string }) {
   const current = useCurrentToast();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS}>
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} label={label}>
       {current ? (
         <ToastPrimitive.Root
           key={current.id}
@@ -34,7 +38,10 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ) : null}
-      <ToastPrimitive.Viewport className="fixed bottom-24 left-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-sm -translate-x-1/2 sm:bottom-6 sm:left-auto sm:right-6 sm:translate-x-0" />
+      <ToastPrimitive.Viewport
+        label={regionLabel}
+        className="fixed bottom-24 left-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-sm -translate-x-1/2 sm:bottom-6 sm:left-auto sm:right-6 sm:translate-x-0"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,7 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
-import { gradePointsTotal, remainingWeight, whatIf, type NeededScore, type WhatIfCourse } from '../../../common/domain/gpa';
+import {
+  gradePointsTotal,
+  remainingWeight,
+  unassignedWeight,
+  whatIf,
+  type NeededScore,
+  type WhatIfCourse,
+} from '../../../common/domain/gpa';
 import { formatGradePoints, scoreColor, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,7 +18,7 @@ import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSaveCourseTarget, type Course } from './grades.api';
 import type { GradedAssessment } from './grades-page';
-import { SCORE_COLOR_CLASSES, canLabel, labelFor } from './grade-view';
+import { SCORE_COLOR_CLASSES, canLabel, labelFor, readWhatIfScore } from './grade-view';
 
 const STANDALONE = 'standalone';
 const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
@@ -27,6 +34,8 @@ function NeededText({ needed }: { needed: NeededScore }) {
   switch (needed.status) {
     case 'no-target':
       return <>{t('courses.needed.noTarget')}</>;
+    case 'no-weights':
+      return <>{t('courses.needed.noWeights')}</>;
     case 'no-remaining-work':
       return <>{needed.targetMet ? t('courses.needed.met') : t('courses.needed.missed')}</>;
     case 'secured':
@@ -108,13 +117,16 @@ export function CourseGrades({
       score: grade?.score ?? null,
     })),
   }));
+  // Only scores within 0…maxScore take part; a refused field shows its message and changes nothing.
   const scores: Record<string, number> = {};
-  for (const [id, text] of Object.entries(hypothetical)) {
-    const value = parseNonNegative(text);
-    if (value !== null) scores[id] = value;
+  const whatIfErrors: Record<string, 'number' | 'range'> = {};
+  for (const { assessment } of rows) {
+    const read = readWhatIfScore(hypothetical[assessment.id], assessment.maxScore);
+    if (read.kind === 'score') scores[assessment.id] = read.score;
+    else if (read.kind === 'invalid') whatIfErrors[assessment.id] = read.reason;
   }
   const result = whatIf(whatIfCourses, scores, computeSystem, labelled ? scale : undefined);
-  const hasWhatIf = Object.keys(scores).length > 0;
+  const hasWhatIf = Object.keys(scores).length > 0 || Object.keys(whatIfErrors).length > 0;
   // UCAS Tariff (A-Level) and IB Diploma points are totals, never averages (rule 0.8, Appendix A).
   const pointsTotal =
     system === 'uk_alevel' || system === 'us_ib'
@@ -179,7 +191,14 @@ export function CourseGrades({
               </div>
               <div>
                 <dt className="text-muted-foreground">{t('courses.remaining')}</dt>
-                <dd>{t('percent', { value: pct(remainingWeight(assessments)) })}</dd>
+                <dd data-testid="course-remaining">
+                  {t('percent', { value: pct(remainingWeight(assessments)) })}
+                  {unassignedWeight(assessments) > 0 ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {t('courses.unassigned', { weight: pct(unassignedWeight(assessments)) })}
+                    </span>
+                  ) : null}
+                </dd>
               </div>
               <div>
                 <dt>
@@ -232,19 +251,32 @@ export function CourseGrades({
                 <ul className="mt-2 space-y-2">
                   {group.rows.map(({ assessment, grade }) => {
                     const inputId = `${idPrefix}-whatif-${assessment.id}`;
+                    const error = whatIfErrors[assessment.id];
+                    const errorId = `${inputId}-error`;
                     return (
-                      <li key={assessment.id} className="flex items-center gap-2 text-sm">
-                        <label htmlFor={inputId} className="min-w-0 flex-1 truncate">
-                          {t('courses.whatIfLabel', { name: assessment.name, max: formatNumber(assessment.maxScore) })}
-                        </label>
-                        <Input
-                          id={inputId}
-                          inputMode="decimal"
-                          className="h-8 w-24"
-                          placeholder={grade ? String(grade.score) : t('none')}
-                          value={hypothetical[assessment.id] ?? ''}
-                          onChange={(event) => setHypothetical((current) => ({ ...current, [assessment.id]: event.target.value }))}
-                        />
+                      <li key={assessment.id} className="text-sm">
+                        <div className="flex items-center gap-2">
+                          <label htmlFor={inputId} className="min-w-0 flex-1 truncate">
+                            {t('courses.whatIfLabel', { name: assessment.name, max: formatNumber(assessment.maxScore) })}
+                          </label>
+                          <Input
+                            id={inputId}
+                            inputMode="decimal"
+                            className="h-8 w-24"
+                            placeholder={grade ? String(grade.score) : t('none')}
+                            value={hypothetical[assessment.id] ?? ''}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? errorId : undefined}
+                            onChange={(event) => setHypothetical((current) => ({ ...current, [assessment.id]: event.target.value }))}
+                          />
+                        </div>
+                        {error ? (
+                          <p id={errorId} role="alert" className="mt-1 text-right text-xs text-destructive">
+                            {error === 'range'
+                              ? t('courses.whatIfRange', { max: formatNumber(assessment.maxScore) })
+                              : t('form.errors.number')}
+                          </p>
+                        ) : null}
                       </li>
                     );
                   })}

@@ -31,3 +31,19 @@ export function scored(score: number, maxScore: number): ScoredView {
   const percentage = percentageOf(score, maxScore);
   return { percentage, color: scoreColor(percentage) };
 }
+
+/** A what-if field read: empty (no what-if), a score within 0…maxScore, or why it is refused. */
+export type WhatIfInput = { kind: 'empty' } | { kind: 'score'; score: number } | { kind: 'invalid'; reason: 'number' | 'range' };
+
+/**
+ * Reads a what-if field as a grade's score is checked (API.md: `0 ≤ score ≤ maxScore`): 150 out of
+ * 100 is refused with a message, never taken as 150 %.
+ */
+export function readWhatIfScore(text: string | undefined, maxScore: number): WhatIfInput {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return { kind: 'empty' };
+  const score = Number(trimmed);
+  if (!Number.isFinite(score)) return { kind: 'invalid', reason: 'number' };
+  if (score < 0 || score > maxScore) return { kind: 'invalid', reason: 'range' };
+  return { kind: 'score', score };
+}

@@ -1,3 +1,4 @@
+import { MapPin } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -271,20 +272,33 @@ export function HomePage() {
   );
 }
 
+/** Between the parts of a class's line; decoration only. */
+const SEPARATOR = '·';
+
 function ClassRow({ occurrence, course, now }: { occurrence: TimetableOccurrence; course: Course | undefined; now: Date }) {
   const { t } = useTranslation('home');
   const inProgress = occurrence.start <= now.toISOString();
   return (
     <li className="rounded-md border-l-4 bg-muted/40 px-3 py-2" style={{ borderColor: course?.color ?? 'currentColor' }}>
       <p className="break-words font-medium">{course?.name}</p>
-      <p className="text-sm text-muted-foreground">
-        {[
-          `${formatClock(occurrence.startTime)}–${formatClock(occurrence.endTime)}`,
-          course?.room ? t('today.room', { room: course.room }) : null,
-          inProgress ? t('today.now') : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
+      <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
+        <span>{`${formatClock(occurrence.startTime)}–${formatClock(occurrence.endTime)}`}</span>
+        {course?.room ? (
+          // The room exactly as typed ("Room 9", "Math 204"): a "Room" prefix of ours repeated what users write.
+          <>
+            <span aria-hidden="true">{SEPARATOR}</span>
+            <span className="inline-flex min-w-0 items-center gap-1 break-words" data-testid="class-room">
+              <MapPin aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+              {course.room}
+            </span>
+          </>
+        ) : null}
+        {inProgress ? (
+          <>
+            <span aria-hidden="true">{SEPARATOR}</span>
+            <span>{t('today.now')}</span>
+          </>
+        ) : null}
       </p>
     </li>
   );

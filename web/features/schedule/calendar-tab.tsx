@@ -173,6 +173,10 @@ export function CalendarTab() {
           monthText={t('calendar.month')}
           weekTextLong={t('calendar.week')}
           dayText={t('calendar.day')}
+          // Labels FullCalendar's locales lack and would show in English ("Timed", read out in the week view).
+          timedText={t('calendar.timed')}
+          closeHint={t('calendar.closeHint')}
+          eventsHint={t('calendar.eventsHint')}
           eventTimeFormat={clockFormat}
           slotHeaderFormat={clockFormat}
           height="auto"

@@ -19,6 +19,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
+import { APP_NAME, useDocumentTitleOverride } from '../../lib/document-title';
 import { safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
 import { celebrate, notify, playChime, requestNotificationPermission, unlockAudio } from './focus-effects';
@@ -206,16 +207,8 @@ export function FocusCentre() {
   const left = remainingMs(state, now);
   const active = state.status !== 'idle';
   const modeLabel = t(MODE_KEYS[state.mode]);
-  const originalTitle = useRef(document.title);
-  useEffect(() => {
-    document.title = active ? `${formatCountdown(left)} · ${modeLabel} – StudyPilot` : originalTitle.current;
-  }, [active, left, modeLabel]);
-  useEffect(() => {
-    const title = originalTitle.current;
-    return () => {
-      document.title = title;
-    };
-  }, []);
+  // Laid over the route's title (lib/document-title.ts), which comes back when the timer stops.
+  useDocumentTitleOverride(active ? `${formatCountdown(left)} · ${modeLabel} – ${APP_NAME}` : null);
 
   const total = phaseLengthMs(state);
   const progress = total > 0 ? Math.min(100, Math.round(((total - left) / total) * 100)) : 0;

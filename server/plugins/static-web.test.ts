@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { CRAWLER_DISALLOWED_PATHS } from './static-web';
+
+/** A built web client in miniature: index.html, one public file and one hashed asset. */
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'studypilot-web-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>StudyPilot</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webDistDir: fakeWebBuild() });
+});
+
+describe('robots.txt', () => {
+  it('is a real robots.txt: the landing page allowed, the API and the private app disallowed', async () => {
+    const response = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).not.toContain('<html');
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /$');
+    for (const privatePath of ['/api/', '/dashboard', '/tasks', '/grades', '/account', '/admin']) {
+      expect(lines).toContain(`Disallow: ${privatePath}`);
+    }
+    expect(lines).not.toContain('Disallow: /');
+    expect(lines).not.toContain('Disallow: /auth');
+  });
+
+  it('lists every route the router guards behind sign-in', () => {
+    // The router is TSX for the browser; its paths are read from the source.
+    const source = readFileSync(path.resolve('web/app/router.tsx'), 'utf8');
+    const paths = [...source.matchAll(/path: '([^']+)'/g)].map((match) => match[1] ?? '');
+    const guarded = paths.filter((p) => !['/', '/auth', '*'].includes(p));
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const route of guarded) {
+      expect(
+        CRAWLER_DISALLOWED_PATHS.some((prefix) => route === prefix || route.startsWith(prefix)),
+        route,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('unknown files and pages', () => {
+  it.each(['/sitemap.xml', '/favicon.ico', '/wp-login.php', '/assets/missing-123.js', '/deep/path/file.json'])(
+    '%s is a plain 404, not the app',
+    async (url) => {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    },
+  );
+
+  it('serves the files that exist', async () => {
+    expect((await t.request({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
+  });
+
+  it.each(['/', '/tasks', '/feedback/mine', '/no-such-page'])('%s is the app (its router shows the page or not-found)', async (url) => {
+    const response = await t.request({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<div id="root">');
+  });
+});
