@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { heavyCourses, heavyTasks } from './heavy-user';
 
 // Browser and account (registered in UTC) agree on the day.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -140,37 +141,8 @@ test('a heavy user (3,000 tasks, 12 courses) sees the dashboard, and a revisit p
 }) => {
   // Render speed is measured by `npm run bench` (scripts/bench/render.bench.ts), not asserted here.
   await registerViaApi(page.request);
-  const now = Date.now();
-  const tasks = Array.from({ length: 3000 }, (_, index) => ({
-    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-    title: `Task ${index}`,
-    description: null,
-    dueDate: new Date(now + (index - 300) * 3_600_000).toISOString(),
-    courseId: null,
-    taskType: 'assignment',
-    priority: 'medium',
-    completed: index % 5 === 0,
-    completedAt: null,
-    reminderOffsetMinutes: null,
-    seriesId: null,
-  }));
-  const courses = Array.from({ length: 12 }, (_, index) => ({
-    id: `00000000-0000-4000-9000-${String(index).padStart(12, '0')}`,
-    name: `Course ${index}`,
-    credits: 3,
-    instructor: null,
-    room: `Room ${index}`,
-    termId: null,
-    startDate: null,
-    endDate: null,
-    color: '#3b82f6',
-    targetGrade: null,
-    timeSlots: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
-      day,
-      startTime: `${String(8 + (index % 10)).padStart(2, '0')}:00`,
-      endTime: `${String(9 + (index % 10)).padStart(2, '0')}:00`,
-    })),
-  }));
+  const tasks = heavyTasks(Date.now(), { firstDueOffsetHours: -300, completedEvery: 5 });
+  const courses = heavyCourses();
   await page.route('**/api/tasks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: tasks }) : route.continue()));
   await page.route('**/api/courses', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: courses }) : route.continue()));
   await page.goto('/dashboard');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { heavyTasks } from './heavy-user';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const localInput = (date: Date) =>
@@ -84,20 +85,7 @@ test('refuses a reminder in the past and deletes after confirmation', async ({ p
 test('3,000 tasks render through virtualisation: only a window of rows is in the DOM', async ({ page }) => {
   // Render speed is measured by `npm run bench` (scripts/bench/render.bench.ts), not asserted here.
   await registerViaApi(page.request);
-  const base = Date.now() + 86_400_000;
-  const tasks = Array.from({ length: 3000 }, (_, index) => ({
-    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-    title: `Task ${index}`,
-    description: null,
-    dueDate: new Date(base + index * 3_600_000).toISOString(),
-    courseId: null,
-    taskType: 'assignment',
-    priority: 'medium',
-    completed: false,
-    completedAt: null,
-    reminderOffsetMinutes: null,
-    seriesId: null,
-  }));
+  const tasks = heavyTasks(Date.now(), { firstDueOffsetHours: 24 });
   await page.route('**/api/tasks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: tasks }) : route.continue()));
   await page.goto('/tasks');
   const filters = page.getByRole('group', { name: 'Filter tasks' });

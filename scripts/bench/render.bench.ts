@@ -8,44 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chromium, type Page } from '@playwright/test';
-
-const TASKS = 3000;
-
-function heavyTasks(now: number) {
-  return Array.from({ length: TASKS }, (_, index) => ({
-    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-    title: `Task ${index}`,
-    description: null,
-    dueDate: new Date(now + (index - 300) * 3_600_000).toISOString(),
-    courseId: null,
-    taskType: 'assignment',
-    priority: 'medium',
-    completed: index % 5 === 0,
-    completedAt: null,
-    reminderOffsetMinutes: null,
-    seriesId: null,
-  }));
-}
-
-function heavyCourses() {
-  return Array.from({ length: 12 }, (_, index) => ({
-    id: `00000000-0000-4000-9000-${String(index).padStart(12, '0')}`,
-    name: `Course ${index}`,
-    credits: 3,
-    instructor: null,
-    room: `${index + 1}`,
-    termId: null,
-    startDate: null,
-    endDate: null,
-    color: '#3b82f6',
-    targetGrade: null,
-    timeSlots: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
-      day,
-      startTime: `${String(8 + (index % 10)).padStart(2, '0')}:00`,
-      endTime: `${String(9 + (index % 10)).padStart(2, '0')}:00`,
-    })),
-  }));
-}
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/chromium';
+import { heavyCourses, heavyTasks } from '../../e2e/heavy-user';
 
 /** Milliseconds from clicking "All" (after "Completed" emptied the list) to rows in the DOM, five runs. */
 async function taskListRuns(page: Page): Promise<number[]> {
@@ -100,18 +64,7 @@ async function dashboardRuns(page: Page): Promise<number[]> {
 export type RenderBench = { taskList: number[]; dashboard: number[] };
 
 export async function benchRenders(base: string): Promise<RenderBench> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -119,7 +72,7 @@ export async function benchRenders(base: string): Promise<RenderBench> {
       data: { username: `bench_render_${randomBytes(4).toString('hex')}`, password: `Bench-${randomBytes(9).toString('base64url')}` },
     });
     if (registered.status() !== 201) throw new Error(`register: ${registered.status()}`);
-    const tasks = heavyTasks(Date.now());
+    const tasks = heavyTasks(Date.now(), { firstDueOffsetHours: -300, completedEvery: 5 });
     const courses = heavyCourses();
     await page.route('**/api/tasks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: tasks }) : route.continue()));
     await page.route('**/api/courses', (route) =>
