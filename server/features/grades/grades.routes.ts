@@ -37,9 +37,9 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.post('/api/assessments', { ...auth, schema: { body: assessmentCreateSchema } }, async (request, reply) => {
     const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async () => ({
+    return runIdempotent(db, request, reply, userId, async (tx) => ({
       statusCode: 201,
-      body: await createAssessmentWithOutcome(db, userId, request.body, request.log),
+      body: await createAssessmentWithOutcome(tx, userId, request.body, request.log),
     }));
   });
   app.patch('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema } }, async (request) =>
@@ -57,9 +57,9 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.post('/api/grades', { ...auth, schema: { body: gradeCreateSchema } }, async (request, reply) => {
     const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async () => ({
+    return runIdempotent(db, request, reply, userId, async (tx) => ({
       statusCode: 201,
-      body: await createGradeWithOutcome(db, userId, request.body, request.log),
+      body: await createGradeWithOutcome(tx, userId, request.body, request.log),
     }));
   });
   app.patch('/api/grades/:id', { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema } }, async (request) => {

@@ -111,7 +111,7 @@ export async function getAssessment(db: Database, userId: string, id: string): P
 
 /** Creates an assessment and, when `score` is given, its grade, in one transaction. */
 export async function createAssessment(
-  db: Database,
+  db: DbOrTx,
   userId: string,
   input: AssessmentCreateBody,
 ): Promise<AssessmentView & { grade?: GradeView; pointsAwarded: number }> {
@@ -210,7 +210,7 @@ export async function getGrade(db: Database, userId: string, id: string): Promis
   return toGrade(await findGrade(db, userId, id));
 }
 
-export async function createGrade(db: Database, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
+export async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
   return db.transaction(async (tx) => {
     const assessment = await lockAssessment(tx, userId, input.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
@@ -226,7 +226,7 @@ export async function createGrade(db: Database, userId: string, input: GradeCrea
   });
 }
 
-export async function updateGrade(db: Database, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
+export async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
   return db.transaction(async (tx) => {
     const current = await findGrade(tx, userId, id);
     const assessment = await lockAssessment(tx, userId, current.assessmentId);
@@ -252,19 +252,19 @@ export async function deleteGrade(db: Database, userId: string, id: string): Pro
 }
 
 /** The write functions with their reward outcome (evaluated after the commit; docs/api.md "Reward outcome"). */
-export async function createAssessmentWithOutcome(db: Database, userId: string, input: AssessmentCreateBody, log: EvaluationLog) {
+export async function createAssessmentWithOutcome(db: DbOrTx, userId: string, input: AssessmentCreateBody, log: EvaluationLog) {
   const { pointsAwarded, ...created } = await createAssessment(db, userId, input);
   // Without a score nothing was logged that a rule reads; with one, academic achievements may move.
   if (!created.grade) return created;
   return { ...created, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
 }
 
-export async function createGradeWithOutcome(db: Database, userId: string, input: GradeCreateBody, log: EvaluationLog) {
+export async function createGradeWithOutcome(db: DbOrTx, userId: string, input: GradeCreateBody, log: EvaluationLog) {
   const { pointsAwarded, ...grade } = await createGrade(db, userId, input);
   return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
 }
 
-export async function updateGradeWithOutcome(db: Database, userId: string, id: string, input: GradePatchBody, log: EvaluationLog) {
+export async function updateGradeWithOutcome(db: DbOrTx, userId: string, id: string, input: GradePatchBody, log: EvaluationLog) {
   const grade = await updateGrade(db, userId, id, input);
   return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, log, 0) };
 }

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../common/schemas/rewards.schema';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { idempotentRequests } from '../../db/schema';
 import { HttpError, badRequest } from '../../lib/http-error';
 
@@ -15,9 +15,10 @@ export type WriteAnswer = { statusCode: number; body: unknown };
 /**
  * Runs a write at most once per `Idempotency-Key` (docs/api.md "Idempotent writes"). Without the header
  * the write simply runs. With it, requests carrying the same key for the same user take turns on a
- * transaction-scoped advisory lock; the first runs the write and stores its successful answer, later
- * ones answer that stored answer (same status and body) without writing. An error answer is not
- * stored, so a retry after "not enough points" or a 503 runs again. The key is bound to its method and
+ * transaction-scoped advisory lock; the first runs the write in that transaction and stores its
+ * successful answer with it, later ones answer that stored answer (same status and body) without
+ * writing. An error rolls the write back and is not stored, so a retry after "not enough points" or a
+ * 503 runs again. The key is bound to its method and
  * URL: reusing it for another write is a 409.
  */
 export async function runIdempotent(
@@ -25,11 +26,11 @@ export async function runIdempotent(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  write: () => Promise<WriteAnswer>,
+  write: (db: DbOrTx) => Promise<WriteAnswer>,
 ): Promise<FastifyReply> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) {
-    const answer = await write();
+    const answer = await write(db);
     return reply.status(answer.statusCode).send(answer.body);
   }
   const key = Array.isArray(header) ? header[0] : header;
@@ -47,9 +48,10 @@ export async function runIdempotent(
       if (stored.request !== signature) throw new HttpError(409, 'conflict', KEY_REUSED);
       return { statusCode: stored.statusCode, body: stored.body, replayed: true };
     }
-    // The write runs on its own connection and commits on its own; this transaction only holds the
-    // key's lock so that a concurrent duplicate waits here and then finds the stored answer.
-    const first = await write();
+    // The write runs inside this transaction (its own transactions become savepoints), so the write
+    // and its stored answer commit together, and it needs no second pooled connection while a
+    // duplicate waits on the lock (no pool starvation under a burst of duplicates).
+    const first = await write(tx);
     if (first.statusCode < 300) {
       await tx.insert(idempotentRequests).values({ userId, key, request: signature, statusCode: first.statusCode, body: first.body });
     }

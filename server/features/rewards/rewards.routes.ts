@@ -46,8 +46,8 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.post('/api/rewards/task-completed', { ...auth, schema: { body: taskCompletedBodySchema } }, async (request, reply) => {
     const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async () => {
-      const outcome = await taskCompleted(db, userId, request.body.taskId, request.body.completedAt);
+    return runIdempotent(db, request, reply, userId, async (tx) => {
+      const outcome = await taskCompleted(tx, userId, request.body.taskId, request.body.completedAt);
       return { statusCode: 200, body: { ...outcome, rewards: outcome } };
     });
   });
@@ -66,6 +66,6 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
   // A double click sends one Idempotency-Key: one redeem, and the second answer replays the first.
   app.post('/api/rewards/:id/redeem', { ...auth, schema: { params: idParams } }, async (request, reply) => {
     const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async () => ({ statusCode: 200, body: await redeem(db, userId, request.params.id) }));
+    return runIdempotent(db, request, reply, userId, async (tx) => ({ statusCode: 200, body: await redeem(tx, userId, request.params.id) }));
   });
 }

@@ -44,7 +44,7 @@ export type RewardsEvaluation = { unlockedAchievements: AchievementId[]; complet
  * already paid for their period are skipped before any write, so a write costs one read of each table
  * instead of a conflicting insert and ledger savepoint per met rule.
  */
-export async function evaluateRewards(db: Database, userId: string, now = new Date()): Promise<RewardsEvaluation> {
+export async function evaluateRewards(db: DbOrTx, userId: string, now = new Date()): Promise<RewardsEvaluation> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound();
@@ -94,7 +94,7 @@ export type EvaluationLog = { error: (details: object, message: string) => void 
  * nothing was unlocked, because turning a committed, paid write into a 500 invites a retry that then
  * answers 409 (issue 13). The next evaluation catches up on whatever this one missed.
  */
-export async function evaluateRewardsAfterWrite(db: Database, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
+export async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
   try {
     return await evaluateRewards(db, userId);
   } catch (error) {
@@ -114,7 +114,7 @@ export async function evaluateRewardsAfterWrite(db: Database, userId: string, lo
  * write itself paid, then the evaluation's balance and unlocks. Never throws (see above).
  */
 export async function rewardOutcomeAfterWrite(
-  db: Database,
+  db: DbOrTx,
   userId: string,
   log: EvaluationLog,
   pointsAwarded: number,
@@ -189,7 +189,7 @@ export async function listChallenges(
  * re-completed task has a new `completedAt` and reports 0 and nothing unlocked. A task the server never
  * recorded as completed is a 404.
  */
-export async function taskCompleted(db: Database, userId: string, taskId: string, completedAt: string): Promise<RewardOutcome> {
+export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, completedAt: string): Promise<RewardOutcome> {
   const [entry] = await db
     .select()
     .from(pointsLedger)
@@ -303,7 +303,7 @@ export async function deleteCustomReward(db: Database, userId: string, id: strin
  * A double click is one redeem when the client sends an `Idempotency-Key` (the route replays the first
  * answer). Answers the balance and the outcome (`pointsAwarded` is minus the cost).
  */
-export async function redeem(db: Database, userId: string, rewardId: string): Promise<{ points: number; rewards: RewardOutcome }> {
+export async function redeem(db: DbOrTx, userId: string, rewardId: string): Promise<{ points: number; rewards: RewardOutcome }> {
   const builtIn = BUILT_IN_REWARDS.find((item) => item.id === rewardId);
   const reward = builtIn ? { id: builtIn.id, name: builtIn.id, cost: builtIn.cost } : await ownCustomReward(db, userId, rewardId);
   return db.transaction(async (tx) => {

@@ -20,9 +20,9 @@ export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post('/api/study-sessions', { onRequest: requireUser, schema: { body: studySessionBodySchema } }, async (request, reply) => {
     const user = currentUser(request);
     // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
-    return runIdempotent(db, request, reply, user.id, async () => ({
+    return runIdempotent(db, request, reply, user.id, async (tx) => ({
       statusCode: 201,
-      body: await createStudySession(db, user, request.body, request.log),
+      body: await createStudySession(tx, user, request.body, request.log),
     }));
   });
 

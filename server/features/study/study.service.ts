@@ -73,7 +73,7 @@ async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string): Pr
  * Answers the session with the new balance, current streak and the reward outcome.
  */
 export async function createStudySession(
-  db: Database,
+  db: DbOrTx,
   user: StudyUser,
   input: StudySessionBody,
   log: EvaluationLog,
@@ -145,7 +145,7 @@ async function assertSessionFits(tx: DbOrTx, userId: string, startedAt: Date, du
   if ((day?.minutes ?? 0) + durationMinutes > DAILY_STUDY_MAX_MINUTES) throw new HttpError(409, 'daily_study_limit', DAILY_STUDY_LIMIT);
 }
 
-async function insertStudySession(db: Database, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
+async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
   return db.transaction(async (tx) => {
     if (input.courseId) await assertOwnCourse(tx, user.id, input.courseId);
     // One writer per user at a time: the overlap and daily checks must see each other's sessions.

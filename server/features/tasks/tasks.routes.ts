@@ -24,9 +24,9 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
     async (request, reply) => {
       const userId = currentUser(request).id;
       // A completion answers its reward outcome; a replayed Idempotency-Key answers the first one.
-      return runIdempotent(db, request, reply, userId, async () => ({
+      return runIdempotent(db, request, reply, userId, async (tx) => ({
         statusCode: 200,
-        body: await updateTaskWithOutcome(db, userId, request.params.id, request.body, request.log),
+        body: await updateTaskWithOutcome(tx, userId, request.params.id, request.body, request.log),
       }));
     },
   );

@@ -332,7 +332,7 @@ export async function updateTask(
  * `updateTask` with its reward outcome: a completion is evaluated (after the commit, never failing it)
  * and answered as `rewards`. Reopening keeps the points (once per task ever, decision 074).
  */
-export async function updateTaskWithOutcome(db: Database, userId: string, id: string, body: TaskUpdateBody, log: EvaluationLog) {
+export async function updateTaskWithOutcome(db: DbOrTx, userId: string, id: string, body: TaskUpdateBody, log: EvaluationLog) {
   const { pointsAwarded, ...task } = await updateTask(db, userId, id, body);
   if (body.completed !== true) return task;
   return { ...task, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
