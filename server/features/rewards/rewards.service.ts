@@ -48,14 +48,16 @@ export async function evaluateRewards(db: DbOrTx, userId: string, now = new Date
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound();
-    const [facts, unlockedRows, paidRows] = await Promise.all([
-      gatherRewardFacts(tx, userId, user.timeZone),
-      tx.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId)),
-      tx
-        .select({ id: challengeCompletions.challengeId, periodStart: challengeCompletions.periodStart })
-        .from(challengeCompletions)
-        .where(eq(challengeCompletions.userId, userId)),
-    ]);
+    // One after another: a transaction is one connection, and pg queues (and warns about) overlapping queries.
+    const facts = await gatherRewardFacts(tx, userId, user.timeZone);
+    const unlockedRows = await tx
+      .select({ id: userAchievements.achievementId })
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, userId));
+    const paidRows = await tx
+      .select({ id: challengeCompletions.challengeId, periodStart: challengeCompletions.periodStart })
+      .from(challengeCompletions)
+      .where(eq(challengeCompletions.userId, userId));
     const alreadyUnlocked = new Set(unlockedRows.map((row) => row.id));
     const alreadyPaid = new Set(paidRows.map((row) => `${row.id}:${row.periodStart}`));
     const today = localDateOf(now, user.timeZone);
