@@ -101,6 +101,7 @@ export function createTimer(settings: TimerSettings = DEFAULT_TIMER_SETTINGS): T
     phaseMs: null,
     phaseStartedAt: null,
     phaseTechnique: null,
+    phaseSelection: null,
     endsAt: null,
     remainingMs: null,
     focusInCycle: 0,

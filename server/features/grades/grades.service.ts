@@ -55,7 +55,10 @@ const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: 
  * Today it awards the grade's points (once per grade, idempotent); gcse-star, straight-as and
  * honor_roll belong here later.
  */
-export async function onGradeRecorded(tx: DbOrTx, event: { userId: string; grade: GradeView; assessment: AssessmentView }): Promise<number> {
+export async function onGradeRecorded(
+  tx: DbOrTx,
+  event: { userId: string; grade: GradeView; assessment: AssessmentView },
+): Promise<number> {
   const award = await awardPoints(tx, { userId: event.userId, reason: 'grade', sourceId: event.grade.id, amount: GRADE_POINTS });
   return award.awarded ? GRADE_POINTS : 0;
 }

@@ -32,7 +32,9 @@ describe('grades pay once and take their points back', () => {
     const user = await signUp(t);
     const start = await balance(user);
     for (let cycle = 0; cycle < 4; cycle++) {
-      const assessment = (await call(user, 'POST', '/api/assessments', { name: `Quiz ${cycle}`, type: 'quiz', maxScore: 100, weight: 10 })).json();
+      const assessment = (
+        await call(user, 'POST', '/api/assessments', { name: `Quiz ${cycle}`, type: 'quiz', maxScore: 100, weight: 10 })
+      ).json();
       const grade = await call(user, 'POST', '/api/grades', { assessmentId: assessment.id, score: 50 });
       expect(grade.statusCode).toBe(201);
       expect(grade.json().rewards).toMatchObject({ pointsAwarded: 5 });
@@ -78,7 +80,9 @@ describe('tasks pay once and take their points back', () => {
     const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
     const earnedElsewhere = ledger.filter((entry) => entry.reason === 'achievement' || entry.reason === 'challenge');
     expect(await balance(user)).toBe(earnedElsewhere.reduce((sum, entry) => sum + entry.amount, 0));
-    expect(await balance(user)).toBe(start + earnedElsewhere.filter((entry) => entry.sourceId !== 'first-login').reduce((s, e) => s + e.amount, 0));
+    expect(await balance(user)).toBe(
+      start + earnedElsewhere.filter((entry) => entry.sourceId !== 'first-login').reduce((s, e) => s + e.amount, 0),
+    );
   });
 
   it('complete, reopen, complete pays once; reopen then delete takes it back', async () => {
@@ -110,7 +114,12 @@ describe('tasks pay once and take their points back', () => {
 });
 
 describe('study sessions cannot invent time', () => {
-  const session = (startedAt: string, durationMinutes: number, type = 'focus') => ({ startedAt, durationMinutes, type, technique: 'custom' });
+  const session = (startedAt: string, durationMinutes: number, type = 'focus') => ({
+    startedAt,
+    durationMinutes,
+    type,
+    technique: 'custom',
+  });
 
   it('refuses overlapping sessions with 409 session_overlap (five overlapping 2-hour sessions: one saved)', async () => {
     const user = await signUp(t);
@@ -140,7 +149,9 @@ describe('study sessions cannot invent time', () => {
   it('caps the sessions starting on one local day at 24 hours (409 daily_study_limit)', async () => {
     const user = await signUp(t);
     const zone = 'Asia/Tokyo';
-    expect((await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: zone } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: zone } })).statusCode,
+    ).toBe(200);
     const day = addDays(localDateOf(new Date(), zone), -3);
     const at = (time: string, dayOffset = 0) => utcInstantOf(addDays(day, dayOffset), time, zone);
     expect((await call(user, 'POST', '/api/study-sessions', session(at('00:00'), 720, 'reading'))).statusCode).toBe(201);
@@ -224,7 +235,9 @@ describe('Idempotency-Key', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await balance(user)).toBe(150);
     // A new key is a new redeem; the same key on another write is refused.
-    expect((await call(user, 'POST', '/api/rewards/builtin-reading-break/redeem', {}, { 'idempotency-key': randomUUID() })).json().points).toBe(100);
+    expect(
+      (await call(user, 'POST', '/api/rewards/builtin-reading-break/redeem', {}, { 'idempotency-key': randomUUID() })).json().points,
+    ).toBe(100);
     const reused = await call(user, 'POST', '/api/rewards/builtin-music-time/redeem', {}, { 'idempotency-key': key });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('conflict');

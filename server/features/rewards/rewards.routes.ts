@@ -66,6 +66,9 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
   // A double click sends one Idempotency-Key: one redeem, and the second answer replays the first.
   app.post('/api/rewards/:id/redeem', { ...auth, schema: { params: idParams } }, async (request, reply) => {
     const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async (tx) => ({ statusCode: 200, body: await redeem(tx, userId, request.params.id) }));
+    return runIdempotent(db, request, reply, userId, async (tx) => ({
+      statusCode: 200,
+      body: await redeem(tx, userId, request.params.id),
+    }));
   });
 }

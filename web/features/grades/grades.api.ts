@@ -82,8 +82,9 @@ export function useSaveGrade() {
       const saveGrade = async () => {
         if (score === null) return;
         if (grade === null) {
-          rewards = (await apiJson<{ rewards: RewardOutcome }>('POST', '/api/grades', { assessmentId: assessment.id, score }, { idempotencyKey }))
-            .rewards;
+          rewards = (
+            await apiJson<{ rewards: RewardOutcome }>('POST', '/api/grades', { assessmentId: assessment.id, score }, { idempotencyKey })
+          ).rewards;
         } else if (grade.score !== score) {
           rewards = (await apiJson<{ rewards: RewardOutcome }>('PATCH', `/api/grades/${grade.id}`, { score })).rewards;
         }

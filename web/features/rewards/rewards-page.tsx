@@ -120,23 +120,26 @@ function ShopTab({ points }: { points: number }) {
   const confirmRedeem = () => {
     const item = toRedeem;
     if (!item || redeem.isPending) return;
-    redeem.mutate({ id: item.id, idempotencyKey: redeemKey }, {
-      onSuccess: () => {
-        setToRedeem(null);
-        toast({ title: t('shop.redeemed', { name: itemName(t, item) }), variant: 'success' });
+    redeem.mutate(
+      { id: item.id, idempotencyKey: redeemKey },
+      {
+        onSuccess: () => {
+          setToRedeem(null);
+          toast({ title: t('shop.redeemed', { name: itemName(t, item) }), variant: 'success' });
+        },
+        onError: (error) => {
+          setToRedeem(null);
+          toast({
+            title: t('shop.redeemError'),
+            description:
+              error instanceof ApiError && error.status === 409
+                ? t('shop.notEnough', { missing: formatNumber(Math.max(0, item.cost - points)) })
+                : t('shop.redeemErrorText'),
+            variant: 'destructive',
+          });
+        },
       },
-      onError: (error) => {
-        setToRedeem(null);
-        toast({
-          title: t('shop.redeemError'),
-          description:
-            error instanceof ApiError && error.status === 409
-              ? t('shop.notEnough', { missing: formatNumber(Math.max(0, item.cost - points)) })
-              : t('shop.redeemErrorText'),
-          variant: 'destructive',
-        });
-      },
-    });
+    );
   };
   const confirmDelete = () => {
     if (!toDelete) return;

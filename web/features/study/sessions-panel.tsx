@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localDateTimeOf, utcInstantOf, utcMillisOf } from '../../../common/domain/local-time';
@@ -99,7 +99,7 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       },
     ),
   );
-  const type = form.watch('type');
+  const type = useWatch({ control: form.control, name: 'type' });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('log.title')} description={t('log.description')} closeLabel={t('close')}>
