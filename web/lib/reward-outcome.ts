@@ -32,9 +32,26 @@ export function applyRewardOutcome(queryClient: QueryClient, rewards: RewardOutc
   if (unlockedAchievements.length === 0 && completedChallenges.length === 0) return;
   for (const id of unlockedAchievements) announced.add(`achievement:${id}`);
   for (const id of completedChallenges) announced.add(`challenge:${id}:${dayKey()}`);
-  // After the caller's own "Saved" toast (one toast at a time, the newest wins): a macrotask runs
-  // after every promise callback of the mutation, including the component's onSuccess.
-  setTimeout(() => void announceRewards({ unlockedAchievements, completedChallenges }), 0);
+  afterMutationsSettle(queryClient, () => void announceRewards({ unlockedAchievements, completedChallenges }));
+}
+
+/**
+ * Runs `announce` once no mutation is pending any more, so the celebration follows the page's own
+ * "Saved" toast (one toast at a time, the newest wins) instead of being replaced by it: a mutation's
+ * onSettled may await refetches before the component's onSuccess shows that toast. TanStack calls the
+ * component's callbacks before the cache's listeners; the extra macrotask is for toasts set after them.
+ */
+function afterMutationsSettle(queryClient: QueryClient, announce: () => void): void {
+  const cache = queryClient.getMutationCache();
+  let done = false;
+  const check = () => {
+    if (done || queryClient.isMutating() > 0) return;
+    done = true;
+    unsubscribe();
+    setTimeout(announce, 0);
+  };
+  const unsubscribe = cache.subscribe(check);
+  check();
 }
 
 function dayKey(): string {
