@@ -131,6 +131,14 @@ describe('achievement rules, each at its boundary', () => {
     expect(met(facts({ studySessions: late })).has('night_owl')).toBe(false);
   });
 
+  it('reads the local hour stored with a session over the current zone (a later zone change re-dates nothing)', () => {
+    // 10:00 UTC, stored as 10 when saved in UTC; the user has since moved to Los Angeles (02:00 there).
+    const saved = Array.from({ length: 5 }, (_, i) => ({ ...session(`2026-01-0${i + 1}T10:00:00.000Z`), localHour: 10 }));
+    const losAngeles = { ...emptyRewardFacts('America/Los_Angeles') };
+    expect(met({ ...losAngeles, studySessions: saved }).has('early_bird')).toBe(false);
+    expect(met({ ...losAngeles, studySessions: saved.map(({ localHour: _, ...rest }) => rest) }).has('early_bird')).toBe(true);
+  });
+
   it('reports progress capped at the target', () => {
     const progress = evaluateAchievements(facts({ completedTaskTimes: times(4) }), TODAY);
     expect(progress.find((a) => a.id === 'task-master')).toEqual({ id: 'task-master', current: 4, target: 10, met: false });

@@ -81,7 +81,17 @@ export function isAchievementId(value: string): value is AchievementId {
   return ACHIEVEMENTS.some((achievement) => achievement.id === value);
 }
 
-export type StudySessionFact = { startedAt: string; durationMinutes: number; type: string };
+export type StudySessionFact = {
+  startedAt: string;
+  durationMinutes: number;
+  type: string;
+  /**
+   * The local hour (0–23) of the start in the zone in force when the session was saved. Early Bird and
+   * Night Owl read it, so a later change of time zone does not re-date old sessions (decision 074).
+   * Absent: computed from `startedAt` in the current zone.
+   */
+  localHour?: number;
+};
 export type AttendanceFact = { date: string; attended: boolean; termId: string | null };
 
 /** Everything the rules read. Each feature fills its part; missing parts are empty. */
@@ -180,7 +190,9 @@ export function evaluateAchievements(facts: RewardFacts, today: string): Achieve
     today,
     holidays: facts.holidays,
   });
-  const localHours = facts.studySessions.map((session) => Number(localDateTimeOf(session.startedAt, tz).time.slice(0, 2)));
+  const localHours = facts.studySessions.map(
+    (session) => session.localHour ?? Number(localDateTimeOf(session.startedAt, tz).time.slice(0, 2)),
+  );
   const minutesByMonth = new Map<string, number>();
   for (const session of facts.studySessions) {
     const month = localDateOf(session.startedAt, tz).slice(0, 7);

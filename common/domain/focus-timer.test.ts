@@ -8,6 +8,7 @@ import {
   remainingMs,
   reset,
   resume,
+  selectForPhase,
   selectMode,
   serializeTimer,
   skip,
@@ -324,4 +325,30 @@ describe('focus timer state machine', () => {
       expect(deserializeTimer(raw)).toEqual(createTimer());
     },
   );
+});
+
+describe('the course and type travel with the phase', () => {
+  it('a completed focus phase carries the selection it started with, whichever tab completes it', () => {
+    const started = start(createTimer(), T0, { courseId: 'physics', type: 'problem_solving' });
+    // Another tab reads the shared state (a reload stands for it) and completes the phase.
+    const otherTab = deserializeTimer(serializeTimer(started));
+    const { completed } = advance(otherTab, T0 + 25 * MIN);
+    expect(completed?.focus?.selection).toEqual({ courseId: 'physics', type: 'problem_solving' });
+  });
+
+  it('a change made while the phase runs is recorded; an idle timer ignores it; the next phase starts clean', () => {
+    const running = selectForPhase(start(createTimer(), T0, { courseId: null, type: 'focus' }), { courseId: 'maths', type: 'reading' });
+    expect(running.phaseSelection).toEqual({ courseId: 'maths', type: 'reading' });
+    expect(selectForPhase(createTimer(), { courseId: 'maths', type: 'reading' }).phaseSelection).toBeNull();
+    const { state, completed } = advance(running, T0 + 25 * MIN);
+    expect(completed?.focus?.selection).toEqual({ courseId: 'maths', type: 'reading' });
+    expect(state.phaseSelection).toBeNull();
+  });
+
+  it('reads states stored before the selection existed, and drops a malformed one', () => {
+    const old = serializeTimer(start(createTimer(), T0));
+    expect(deserializeTimer(old).phaseSelection).toBeNull();
+    const malformed = JSON.stringify({ ...JSON.parse(old), phaseSelection: { courseId: 5 } });
+    expect(deserializeTimer(malformed).phaseSelection).toBeNull();
+  });
 });

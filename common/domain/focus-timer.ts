@@ -31,8 +31,17 @@ export const TIMER_LIMITS = {
   longBreakEvery: { min: 1, max: 12 },
 } as const satisfies Record<keyof TimerSettings, { min: number; max: number }>;
 
+/**
+ * What the session will be recorded as (course and session type). Stored with the running phase in the
+ * shared timer state, so whichever tab saves the completed phase saves what was chosen for it, not
+ * what another tab happens to show.
+ */
+export type PhaseSelection = { courseId: string | null; type: string };
+
 /** A focus phase that ran to its end, waiting to be saved as a study session. */
 export type CompletedFocus = {
+  /** The course and type chosen for the phase (absent in states saved before it existed). */
+  selection?: PhaseSelection;
   /** The instant the phase was first started (epoch ms); also its identity in `unsaved`. */
   startedAt: number;
   /** The instant it ended (epoch ms), i.e. its `endsAt`. */
@@ -54,6 +63,8 @@ export type TimerState = {
   phaseStartedAt: number | null;
   /** Technique of the current phase, fixed when it starts. */
   phaseTechnique: 'pomodoro' | 'custom' | null;
+  /** Course and type of the current phase: set when it starts, changed by `selectForPhase`. */
+  phaseSelection?: PhaseSelection | null;
   /** When running: the instant the phase ends. */
   endsAt: number | null;
   /** When paused: milliseconds left. */
@@ -90,6 +101,7 @@ export function createTimer(settings: TimerSettings = DEFAULT_TIMER_SETTINGS): T
     phaseMs: null,
     phaseStartedAt: null,
     phaseTechnique: null,
+    phaseSelection: null,
     endsAt: null,
     remainingMs: null,
     focusInCycle: 0,
@@ -117,11 +129,21 @@ function nextMode(mode: TimerMode, focusInCycle: number, settings: TimerSettings
 }
 
 function idleIn(state: TimerState, mode: TimerMode): TimerState {
-  return { ...state, mode, status: 'idle', phaseMs: null, phaseStartedAt: null, phaseTechnique: null, endsAt: null, remainingMs: null };
+  return {
+    ...state,
+    mode,
+    status: 'idle',
+    phaseMs: null,
+    phaseStartedAt: null,
+    phaseTechnique: null,
+    phaseSelection: null,
+    endsAt: null,
+    remainingMs: null,
+  };
 }
 
-/** Starts the idle phase; a running or paused phase is left as it is (use resume). */
-export function start(state: TimerState, now: number): TimerState {
+/** Starts the idle phase with the tab's course and type; a running or paused phase is left as it is (use resume). */
+export function start(state: TimerState, now: number, selection: PhaseSelection | null = null): TimerState {
   if (state.status !== 'idle') return state;
   const phaseMs = modeDurationMs(state.mode, state.settings);
   return {
@@ -130,9 +152,16 @@ export function start(state: TimerState, now: number): TimerState {
     phaseMs,
     phaseStartedAt: now,
     phaseTechnique: isPomodoroSettings(state.settings) ? 'pomodoro' : 'custom',
+    phaseSelection: selection ? { ...selection } : null,
     endsAt: now + phaseMs,
     remainingMs: null,
   };
+}
+
+/** The user changed course or type in the tab running or pausing the phase: the phase records it. */
+export function selectForPhase(state: TimerState, selection: PhaseSelection): TimerState {
+  if (state.status === 'idle') return state;
+  return { ...state, phaseSelection: { ...selection } };
 }
 
 /** Pauses a running phase, keeping the time left. Call `advance` first: a phase already over cannot pause. */
@@ -186,6 +215,7 @@ export function advance(state: TimerState, now: number): AdvanceResult {
     endedAt: state.endsAt,
     durationMinutes: Math.max(1, Math.round(phaseMs / MINUTE_MS)),
     technique: state.phaseTechnique ?? 'pomodoro',
+    ...(state.phaseSelection ? { selection: { ...state.phaseSelection } } : {}),
   };
   const focusInCycle = state.focusInCycle + 1;
   const next = nextMode('focus', focusInCycle, state.settings);
@@ -218,6 +248,12 @@ function validSettings(value: unknown): value is TimerSettings {
     const number = record[key];
     return typeof number === 'number' && Number.isInteger(number) && number >= TIMER_LIMITS[key].min && number <= TIMER_LIMITS[key].max;
   });
+}
+
+function validSelection(value: unknown): value is PhaseSelection {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.type === 'string' && (record.courseId === null || typeof record.courseId === 'string');
 }
 
 /**
@@ -253,9 +289,15 @@ export function deserializeTimer(raw: string | null | undefined, fallbackSetting
         typeof entry.startedAt === 'number' &&
         typeof entry.endedAt === 'number' &&
         isCount(entry.durationMinutes) &&
-        (entry.technique === 'pomodoro' || entry.technique === 'custom'),
+        (entry.technique === 'pomodoro' || entry.technique === 'custom') &&
+        (entry.selection === undefined || validSelection(entry.selection)),
     );
-    return { ...(value as TimerState), phaseTechnique: value.phaseTechnique ?? null, unsaved };
+    return {
+      ...(value as TimerState),
+      phaseTechnique: value.phaseTechnique ?? null,
+      phaseSelection: validSelection(value.phaseSelection) ? value.phaseSelection : null,
+      unsaved,
+    };
   } catch {
     return createTimer(fallbackSettings);
   }

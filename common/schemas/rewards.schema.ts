@@ -72,3 +72,20 @@ export type Achievement = {
   progress: number;
   target: number;
 };
+
+/**
+ * What a rewarding write changed (docs/api.md "Reward outcome"), answered as `rewards` by every write
+ * that pays or takes back points: task completion, study session, grade, attendance, redeem, and the
+ * deletes that take points back. The web client applies it in one place (web/lib/reward-outcome.ts).
+ */
+export type RewardOutcome = {
+  /** Points the write itself paid (negative when it took points back or spent them). */
+  pointsAwarded: number;
+  /** The balance after the write, achievements and challenges included. */
+  points: number;
+  unlockedAchievements: string[];
+  completedChallenges: string[];
+};
+
+/** `Idempotency-Key`: 1–100 letters, digits, `-` or `_` (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDate, boundedInstant, singleLineText } from './bounds';
+import type { RewardOutcome } from './rewards.schema';
 
 /** Limits and enums of API.md "Progress and study", shared by the server and the web forms. */
 export const STUDY_DURATION_MIN = 1;
@@ -38,14 +39,17 @@ export type StudySession = {
   createdAt: string;
 };
 
-/** POST answers the session plus the consequences the client shows (docs/api.md "Study additions"). */
-/** The POST answer: the session, its points, the new balance and streak, and what it unlocked. */
+/**
+ * The POST answer: the session, its points, the new balance and streak, and what it unlocked (flat, as
+ * before, and as the `rewards` outcome every rewarding write answers; docs/api.md "Reward outcome").
+ */
 export type CreatedStudySession = StudySession & {
   pointsAwarded: number;
   points: number;
   streak: number;
   unlockedAchievements: string[];
   completedChallenges: string[];
+  rewards: RewardOutcome;
 };
 
 export const studySessionParamsSchema = z.strictObject({ id: singleLineText(100, { min: 1 }) });

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'premium_required'
   | 'not_found'
   | 'conflict'
+  | 'session_overlap'
+  | 'daily_study_limit'
   | 'too_large'
   | 'quota_exceeded'
   | 'rate_limited'

@@ -28,7 +28,10 @@ export class ApiError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
+/** `idempotencyKey`: sent as `Idempotency-Key`, so a repeated write (double click, retry) happens once (docs/api.md). */
+export type RequestOptions = { idempotencyKey?: string };
+
+export async function apiRequest(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const url = /^https?:\/\//.test(path) ? path : new URL(path, window.location.origin).toString();
   const response = await fetch(url, {
     method,
@@ -37,6 +40,7 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
       'Content-Type': 'application/json',
       'Cache-Control': 'no-cache',
       Pragma: 'no-cache',
+      ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
     },
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
@@ -49,8 +53,8 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
 }
 
 /** apiRequest + JSON body (null for 204). */
-export async function apiJson<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, path, body);
+export async function apiJson<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRequest(method, path, body, options);
   if (response.status === 204) return null as T;
   return (await response.json()) as T;
 }

@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { registerRewardQueryDefaults } from './reward-outcome';
 import { noteApiStatus } from './service-unavailable';
 
 type On401 = 'throw' | 'returnNull';
@@ -25,9 +26,12 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
   };
 }
 
-/** SPEC.md §9: data never stale, no refetch on focus, no polling, no retries. */
+/**
+ * SPEC.md §9: data never stale, no refetch on focus, no polling, no retries — except points,
+ * achievements, challenges and the points history, refetched when a tab regains focus (decision 074).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -39,6 +43,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  registerRewardQueryDefaults(queryClient);
+  return queryClient;
 }
 
 export { apiRequest };

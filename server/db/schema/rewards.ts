@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -80,4 +80,24 @@ export const redemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('redemptions_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * The first answer to a write sent with an `Idempotency-Key` (docs/api.md "Idempotent writes"): a replay
+ * of the key answers this instead of writing again (a double-clicked Redeem spends once). Kept a day.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and URL of the first request; the same key on another write is refused. */
+    request: text('request').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotent_requests_created_idx').on(table.createdAt)],
 );

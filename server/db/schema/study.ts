@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { courses } from './schedule';
 
@@ -18,6 +18,12 @@ export const studySessions = pgTable(
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** pomodoro or custom */
     technique: text('technique').notNull(),
+    /**
+     * The local date and hour of the start in the user's time zone when the session was saved. Early
+     * Bird and Night Owl read these, so changing the zone later does not re-date old sessions.
+     */
+    localDate: date('local_date').notNull(),
+    localHour: smallint('local_hour').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -26,6 +32,7 @@ export const studySessions = pgTable(
     uniqueIndex('study_sessions_user_started_idx').on(table.userId, table.startedAt),
     check('study_sessions_duration', sql`${table.durationMinutes} between 1 and 720`),
     check('study_sessions_type', sql`${table.type} in ('focus', 'reading', 'problem_solving', 'note_taking')`),
+    check('study_sessions_local_hour', sql`${table.localHour} between 0 and 23`),
     check('study_sessions_technique', sql`${table.technique} in ('pomodoro', 'custom')`),
   ],
 );

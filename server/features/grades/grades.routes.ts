@@ -9,10 +9,10 @@ import {
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import {
-  createAssessment,
-  createGrade,
-  deleteAssessment,
-  deleteGrade,
+  createAssessmentWithOutcome,
+  createGradeWithOutcome,
+  deleteAssessmentWithOutcome,
+  deleteGradeWithOutcome,
   getAssessment,
   getCustomScale,
   getGrade,
@@ -21,9 +21,9 @@ import {
   listGrades,
   putCustomScale,
   updateAssessment,
-  updateGrade,
+  updateGradeWithOutcome,
 } from './grades.service';
-import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
+import { runIdempotent } from '../rewards/idempotency';
 import { registerGradesRewardFacts } from './grades-reward-facts';
 
 /** Assessments, grades, the custom scale and the computed summary (API.md "Grades", docs/api.md). */
@@ -36,18 +36,18 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
     getAssessment(db, currentUser(request).id, request.params.id),
   );
   app.post('/api/assessments', { ...auth, schema: { body: assessmentCreateSchema } }, async (request, reply) => {
-    const created = await createAssessment(db, currentUser(request).id, request.body);
-    // With a score, a grade was logged: academic achievements and the grading challenge may move.
-    if (request.body.score !== undefined && request.body.score !== null)
-      await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
-    return reply.status(201).send(created);
+    const userId = currentUser(request).id;
+    return runIdempotent(db, request, reply, userId, async (tx) => ({
+      statusCode: 201,
+      body: await createAssessmentWithOutcome(tx, userId, request.body, request.log),
+    }));
   });
   app.patch('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema } }, async (request) =>
     updateAssessment(db, currentUser(request).id, request.params.id, request.body),
   );
   app.delete('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteAssessment(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
+    // 200 with the reward outcome (a graded assessment's points go with it): docs/api.md "Reward outcome".
+    return reply.status(200).send({ rewards: await deleteAssessmentWithOutcome(db, currentUser(request).id, request.params.id) });
   });
 
   app.get('/api/grades', auth, async (request) => listGrades(db, currentUser(request).id));
@@ -56,18 +56,17 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
     getGrade(db, currentUser(request).id, request.params.id),
   );
   app.post('/api/grades', { ...auth, schema: { body: gradeCreateSchema } }, async (request, reply) => {
-    const created = await createGrade(db, currentUser(request).id, request.body);
-    await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
-    return reply.status(201).send(created);
+    const userId = currentUser(request).id;
+    return runIdempotent(db, request, reply, userId, async (tx) => ({
+      statusCode: 201,
+      body: await createGradeWithOutcome(tx, userId, request.body, request.log),
+    }));
   });
   app.patch('/api/grades/:id', { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema } }, async (request) => {
-    const updated = await updateGrade(db, currentUser(request).id, request.params.id, request.body);
-    await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
-    return updated;
+    return updateGradeWithOutcome(db, currentUser(request).id, request.params.id, request.body, request.log);
   });
   app.delete('/api/grades/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteGrade(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
+    return reply.status(200).send({ rewards: await deleteGradeWithOutcome(db, currentUser(request).id, request.params.id) });
   });
 
   app.get('/api/grading-system/custom-scale', auth, async (request) => ({ bands: await getCustomScale(db, currentUser(request).id) }));

@@ -3,10 +3,12 @@ import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { courseMark, neededScore, remainingWeight, weightedGpa, type GpaSummary, type NeededScore } from '../../../common/domain/gpa';
 import { gradeFor, isGradingSystemKey, DEFAULT_GRADING_SYSTEM, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { AssessmentCreateBody, AssessmentPatchBody, GradeCreateBody, GradePatchBody } from '../../../common/schemas/grades.schema';
+import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { awardPoints } from '../rewards/points.service';
+import { awardPoints, revokeAward } from '../rewards/points.service';
+import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
 export const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
 export const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
@@ -53,8 +55,21 @@ const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: 
  * Today it awards the grade's points (once per grade, idempotent); gcse-star, straight-as and
  * honor_roll belong here later.
  */
-export async function onGradeRecorded(tx: DbOrTx, event: { userId: string; grade: GradeView; assessment: AssessmentView }): Promise<void> {
-  await awardPoints(tx, { userId: event.userId, reason: 'grade', sourceId: event.grade.id, amount: GRADE_POINTS });
+export async function onGradeRecorded(
+  tx: DbOrTx,
+  event: { userId: string; grade: GradeView; assessment: AssessmentView },
+): Promise<number> {
+  const award = await awardPoints(tx, { userId: event.userId, reason: 'grade', sourceId: event.grade.id, amount: GRADE_POINTS });
+  return award.awarded ? GRADE_POINTS : 0;
+}
+
+/**
+ * The other half: runs inside the transaction that deletes a grade (directly or with its assessment)
+ * and takes its points back, once, so adding and deleting a grade cannot farm points. Answers the
+ * points taken.
+ */
+async function onGradeDeleted(tx: DbOrTx, userId: string, gradeId: string): Promise<number> {
+  return revokeAward(tx, { userId, reason: 'grade', sourceId: gradeId });
 }
 
 async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
@@ -99,10 +114,10 @@ export async function getAssessment(db: Database, userId: string, id: string): P
 
 /** Creates an assessment and, when `score` is given, its grade, in one transaction. */
 export async function createAssessment(
-  db: Database,
+  db: DbOrTx,
   userId: string,
   input: AssessmentCreateBody,
-): Promise<AssessmentView & { grade?: GradeView }> {
+): Promise<AssessmentView & { grade?: GradeView; pointsAwarded: number }> {
   const { score, ...fields } = input;
   if (score !== null && score !== undefined && score > fields.maxScore) throw scoreIssue();
   return db.transaction(async (tx) => {
@@ -123,12 +138,12 @@ export async function createAssessment(
       .returning();
     if (!row) throw new Error('insert returned nothing');
     const assessment = toAssessment(row);
-    if (score === null || score === undefined) return assessment;
+    if (score === null || score === undefined) return { ...assessment, pointsAwarded: 0 };
     const [gradeRow] = await tx.insert(grades).values({ userId, assessmentId: row.id, score }).returning();
     if (!gradeRow) throw new Error('insert returned nothing');
     const grade = toGrade(gradeRow);
-    await onGradeRecorded(tx, { userId, grade, assessment });
-    return { ...assessment, grade };
+    const pointsAwarded = await onGradeRecorded(tx, { userId, grade, assessment });
+    return { ...assessment, grade, pointsAwarded };
   });
 }
 
@@ -162,14 +177,21 @@ export async function updateAssessment(db: Database, userId: string, id: string,
   });
 }
 
-/** Deletes the assessment; its grade goes with it (ON DELETE CASCADE). */
-export async function deleteAssessment(db: Database, userId: string, id: string): Promise<void> {
+/** Deletes the assessment; its grade goes with it (ON DELETE CASCADE) and so do its points. Answers the points taken. */
+export async function deleteAssessment(db: Database, userId: string, id: string): Promise<number> {
   if (!UUID.test(id)) throw notFound('Assessment not found');
-  const deleted = await db
-    .delete(assessments)
-    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-    .returning({ id: assessments.id });
-  if (deleted.length === 0) throw notFound('Assessment not found');
+  return db.transaction(async (tx) => {
+    const [grade] = await tx
+      .select({ id: grades.id })
+      .from(grades)
+      .where(and(eq(grades.assessmentId, id), eq(grades.userId, userId)));
+    const deleted = await tx
+      .delete(assessments)
+      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+      .returning({ id: assessments.id });
+    if (deleted.length === 0) throw notFound('Assessment not found');
+    return grade ? onGradeDeleted(tx, userId, grade.id) : 0;
+  });
 }
 
 export async function listGrades(db: Database, userId: string): Promise<GradeView[]> {
@@ -191,7 +213,7 @@ export async function getGrade(db: Database, userId: string, id: string): Promis
   return toGrade(await findGrade(db, userId, id));
 }
 
-export async function createGrade(db: Database, userId: string, input: GradeCreateBody): Promise<GradeView> {
+export async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
   return db.transaction(async (tx) => {
     const assessment = await lockAssessment(tx, userId, input.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
@@ -202,12 +224,12 @@ export async function createGrade(db: Database, userId: string, input: GradeCrea
       .returning();
     if (!row) throw conflict(ALREADY_GRADED);
     const grade = toGrade(row);
-    await onGradeRecorded(tx, { userId, grade, assessment: toAssessment(assessment) });
-    return grade;
+    const pointsAwarded = await onGradeRecorded(tx, { userId, grade, assessment: toAssessment(assessment) });
+    return { ...grade, pointsAwarded };
   });
 }
 
-export async function updateGrade(db: Database, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
+export async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
   return db.transaction(async (tx) => {
     const current = await findGrade(tx, userId, id);
     const assessment = await lockAssessment(tx, userId, current.assessmentId);
@@ -222,13 +244,40 @@ export async function updateGrade(db: Database, userId: string, id: string, inpu
   });
 }
 
-/** Deletes the grade and its assessment together (API.md). */
-export async function deleteGrade(db: Database, userId: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Deletes the grade and its assessment together (API.md), taking the grade's points back. Answers the points taken. */
+export async function deleteGrade(db: Database, userId: string, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
     const grade = await findGrade(tx, userId, id);
     await tx.delete(grades).where(and(eq(grades.id, id), eq(grades.userId, userId)));
     await tx.delete(assessments).where(and(eq(assessments.id, grade.assessmentId), eq(assessments.userId, userId)));
+    return onGradeDeleted(tx, userId, grade.id);
   });
+}
+
+/** The write functions with their reward outcome (evaluated after the commit; docs/api.md "Reward outcome"). */
+export async function createAssessmentWithOutcome(db: DbOrTx, userId: string, input: AssessmentCreateBody, log: EvaluationLog) {
+  const { pointsAwarded, ...created } = await createAssessment(db, userId, input);
+  // Without a score nothing was logged that a rule reads; with one, academic achievements may move.
+  if (!created.grade) return created;
+  return { ...created, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+}
+
+export async function createGradeWithOutcome(db: DbOrTx, userId: string, input: GradeCreateBody, log: EvaluationLog) {
+  const { pointsAwarded, ...grade } = await createGrade(db, userId, input);
+  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+}
+
+export async function updateGradeWithOutcome(db: DbOrTx, userId: string, id: string, input: GradePatchBody, log: EvaluationLog) {
+  const grade = await updateGrade(db, userId, id, input);
+  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, log, 0) };
+}
+
+export async function deleteGradeWithOutcome(db: Database, userId: string, id: string): Promise<RewardOutcome> {
+  return rewardOutcomeWithoutEvaluation(db, userId, -(await deleteGrade(db, userId, id)));
+}
+
+export async function deleteAssessmentWithOutcome(db: Database, userId: string, id: string): Promise<RewardOutcome> {
+  return rewardOutcomeWithoutEvaluation(db, userId, -(await deleteAssessment(db, userId, id)));
 }
 
 export async function getCustomScale(db: DbOrTx, userId: string): Promise<CustomScaleBand[]> {

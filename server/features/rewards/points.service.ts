@@ -14,7 +14,7 @@ export type AwardResult = { awarded: boolean; balance: number };
  */
 export async function awardPoints(
   db: DbOrTx,
-  entry: { userId: string; reason: PointsReason; sourceId: string; amount: number },
+  entry: { userId: string; reason: PointsReason; sourceId: string; amount: number; createdAt?: Date },
 ): Promise<AwardResult> {
   const run = async (tx: DbOrTx): Promise<AwardResult> => {
     const inserted = await tx
@@ -52,15 +52,15 @@ export async function hasAward(db: DbOrTx, userId: string, reason: PointsReason,
 /**
  * Takes back an award whose source was deleted (a study session logged and deleted again must not
  * farm points). Once per source; never below zero — if some points were already spent, only what is
- * left is taken, so the ledger still sums to the balance.
+ * left is taken, so the ledger still sums to the balance. Answers the points taken.
  */
-export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: PointsReason; sourceId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: PointsReason; sourceId: string }): Promise<number> {
+  return db.transaction(async (tx) => {
     const [award] = await tx
       .select({ amount: pointsLedger.amount })
       .from(pointsLedger)
       .where(and(eq(pointsLedger.userId, entry.userId), eq(pointsLedger.reason, entry.reason), eq(pointsLedger.sourceId, entry.sourceId)));
-    if (!award || award.amount <= 0) return;
+    if (!award || award.amount <= 0) return 0;
     const [user] = await tx.select({ points: users.points }).from(users).where(eq(users.id, entry.userId)).for('update');
     const amount = Math.min(award.amount, user?.points ?? 0);
     const inserted = await tx
@@ -73,6 +73,8 @@ export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: P
         .update(users)
         .set({ points: sql`${users.points} - ${amount}` })
         .where(eq(users.id, entry.userId));
+      return amount;
     }
+    return 0;
   });
 }

@@ -122,7 +122,8 @@ describe('POST /api/rewards/task-completed', () => {
     const user = await signUp(t);
     const taskId = randomUUID();
     const completedAt = new Date().toISOString();
-    await awardPoints(t.db, { userId: user.id, reason: 'task', sourceId: taskId, amount: 15 });
+    // The tasks service dates the award with the completion's completedAt (no time window).
+    await awardPoints(t.db, { userId: user.id, reason: 'task', sourceId: taskId, amount: 15, createdAt: new Date(completedAt) });
     const responses = await Promise.all(
       Array.from({ length: 8 }, () =>
         t.request({ method: 'POST', url: '/api/rewards/task-completed', token: user.token, payload: { taskId, completedAt } }),
@@ -234,7 +235,7 @@ describe('shop', () => {
     expect(short.json()).toEqual({ message: 'Not enough points to redeem this reward', code: 'conflict' });
     await givePoints(user, 40);
     const redeemed = await t.request({ method: 'POST', url: '/api/rewards/builtin-reading-break/redeem', token: user.token });
-    expect(redeemed.json()).toEqual({ points: 0 });
+    expect(redeemed.json()).toMatchObject({ points: 0, rewards: { pointsAwarded: -50, points: 0 } });
     const history = (await t.request({ method: 'GET', url: '/api/points/history', token: user.token })).json();
     expect(history[0]).toMatchObject({ amount: -50, reason: 'redeem' });
   });

@@ -7,6 +7,7 @@ import {
 } from '../../../common/schemas/rewards.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
+import { runIdempotent } from './idempotency';
 import { pointsBalance } from './points.service';
 import {
   createCustomReward,
@@ -43,9 +44,13 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
     return listChallenges(db, currentUser(request).id);
   });
 
-  app.post('/api/rewards/task-completed', { ...auth, schema: { body: taskCompletedBodySchema } }, async (request) =>
-    taskCompleted(db, currentUser(request).id, request.body.taskId, request.body.completedAt),
-  );
+  app.post('/api/rewards/task-completed', { ...auth, schema: { body: taskCompletedBodySchema } }, async (request, reply) => {
+    const userId = currentUser(request).id;
+    return runIdempotent(db, request, reply, userId, async (tx) => {
+      const outcome = await taskCompleted(tx, userId, request.body.taskId, request.body.completedAt);
+      return { statusCode: 200, body: { ...outcome, rewards: outcome } };
+    });
+  });
 
   app.get('/api/rewards', auth, async (request) => listShop(db, currentUser(request).id));
   app.post('/api/rewards', { ...auth, schema: { body: customRewardBodySchema } }, async (request, reply) =>
@@ -58,7 +63,12 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
     await deleteCustomReward(db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
-  app.post('/api/rewards/:id/redeem', { ...auth, schema: { params: idParams } }, async (request) =>
-    redeem(db, currentUser(request).id, request.params.id),
-  );
+  // A double click sends one Idempotency-Key: one redeem, and the second answer replays the first.
+  app.post('/api/rewards/:id/redeem', { ...auth, schema: { params: idParams } }, async (request, reply) => {
+    const userId = currentUser(request).id;
+    return runIdempotent(db, request, reply, userId, async (tx) => ({
+      statusCode: 200,
+      body: await redeem(tx, userId, request.params.id),
+    }));
+  });
 }

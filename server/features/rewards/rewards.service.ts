@@ -9,7 +9,7 @@ import {
 import { evaluateChallenges, type ChallengeState } from '../../../common/domain/challenges';
 import { localDateOf } from '../../../common/domain/local-time';
 import { BUILT_IN_REWARDS } from '../../../common/domain/shop';
-import type { Achievement, CustomRewardBody, ShopItem } from '../../../common/schemas/rewards.schema';
+import type { Achievement, CustomRewardBody, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { challengeCompletions, customRewards, pointsLedger, redemptions, userAchievements, users } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
@@ -17,8 +17,6 @@ import { awardPoints, pointsBalance } from './points.service';
 import { gatherRewardFacts } from './reward-facts';
 
 export const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
-/** How far before the reported completedAt an award still counts as earned by that completion. */
-const COMPLETION_WINDOW_MS = 5000;
 
 /** Unlocks an achievement once and pays its points once (both idempotent). True when newly unlocked. */
 export async function unlockAchievement(db: DbOrTx, userId: string, id: AchievementId): Promise<boolean> {
@@ -29,31 +27,48 @@ export async function unlockAchievement(db: DbOrTx, userId: string, id: Achievem
     .values({ userId, achievementId: id })
     .onConflictDoNothing()
     .returning({ id: userAchievements.achievementId });
+  if (inserted.length === 0) return false;
   await awardPoints(db, { userId, reason: 'achievement', sourceId: id, amount: definition.points });
-  return inserted.length > 0;
+  return true;
 }
 
 export type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChallenges: string[]; points: number };
 
 /**
  * Re-evaluates every achievement and challenge from the user's own records, unlocking and paying
- * what is newly earned. Features call it after the writes that can change the answer (task completed,
- * session logged, grade added, attendance marked). The user row is locked so that concurrent
+ * what is newly earned. The writing services call it after the writes that can change the answer (task
+ * completed, session logged, grade added, attendance marked). The user row is locked so that concurrent
  * evaluations of one user take turns and nothing is paid twice.
+ *
+ * An unlocked achievement stays unlocked (docs/decisions/074): already-unlocked ones and challenges
+ * already paid for their period are skipped before any write, so a write costs one read of each table
+ * instead of a conflicting insert and ledger savepoint per met rule.
  */
-export async function evaluateRewards(db: Database, userId: string, now = new Date()): Promise<RewardsEvaluation> {
+export async function evaluateRewards(db: DbOrTx, userId: string, now = new Date()): Promise<RewardsEvaluation> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound();
+    // One after another: a transaction is one connection, and pg queues (and warns about) overlapping queries.
     const facts = await gatherRewardFacts(tx, userId, user.timeZone);
+    const unlockedRows = await tx
+      .select({ id: userAchievements.achievementId })
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, userId));
+    const paidRows = await tx
+      .select({ id: challengeCompletions.challengeId, periodStart: challengeCompletions.periodStart })
+      .from(challengeCompletions)
+      .where(eq(challengeCompletions.userId, userId));
+    const alreadyUnlocked = new Set(unlockedRows.map((row) => row.id));
+    const alreadyPaid = new Set(paidRows.map((row) => `${row.id}:${row.periodStart}`));
     const today = localDateOf(now, user.timeZone);
     const unlockedAchievements: AchievementId[] = [];
     for (const progress of evaluateAchievements(facts, today)) {
-      if (progress.met && (await unlockAchievement(tx, userId, progress.id))) unlockedAchievements.push(progress.id);
+      if (!progress.met || alreadyUnlocked.has(progress.id)) continue;
+      if (await unlockAchievement(tx, userId, progress.id)) unlockedAchievements.push(progress.id);
     }
     const completedChallenges: string[] = [];
     for (const challenge of evaluateChallenges(facts, facts.terms, now)) {
-      if (challenge.status !== 'completed') continue;
+      if (challenge.status !== 'completed' || alreadyPaid.has(`${challenge.id}:${challenge.periodStart}`)) continue;
       const inserted = await tx
         .insert(challengeCompletions)
         .values({ userId, challengeId: challenge.id, periodStart: challenge.periodStart })
@@ -81,7 +96,7 @@ export type EvaluationLog = { error: (details: object, message: string) => void 
  * nothing was unlocked, because turning a committed, paid write into a 500 invites a retry that then
  * answers 409 (issue 13). The next evaluation catches up on whatever this one missed.
  */
-export async function evaluateRewardsAfterWrite(db: Database, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
+export async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
   try {
     return await evaluateRewards(db, userId);
   } catch (error) {
@@ -94,6 +109,33 @@ export async function evaluateRewardsAfterWrite(db: Database, userId: string, lo
     }
     return { unlockedAchievements: [], completedChallenges: [], points };
   }
+}
+
+/**
+ * The `rewards` answer of a write that can unlock something (docs/api.md "Reward outcome"): what the
+ * write itself paid, then the evaluation's balance and unlocks. Never throws (see above).
+ */
+export async function rewardOutcomeAfterWrite(
+  db: DbOrTx,
+  userId: string,
+  log: EvaluationLog,
+  pointsAwarded: number,
+): Promise<RewardOutcome> {
+  const evaluation = await evaluateRewardsAfterWrite(db, userId, log);
+  return {
+    pointsAwarded,
+    points: evaluation.points,
+    unlockedAchievements: evaluation.unlockedAchievements,
+    completedChallenges: evaluation.completedChallenges,
+  };
+}
+
+/**
+ * The `rewards` answer of a write that cannot unlock anything (a delete taking points back, a redeem):
+ * no evaluation, just the balance. Achievements and challenges already earned stay (decision 074).
+ */
+export async function rewardOutcomeWithoutEvaluation(db: DbOrTx, userId: string, pointsAwarded: number): Promise<RewardOutcome> {
+  return { pointsAwarded, points: await pointsBalance(db, userId), unlockedAchievements: [], completedChallenges: [] };
 }
 
 export async function listAchievements(db: Database, userId: string, now = new Date()): Promise<Achievement[]> {
@@ -143,20 +185,22 @@ export async function listChallenges(
 }
 
 /**
- * What a task completion earned, for the celebration: the task's ledger entry (written by the tasks
- * service in the completing transaction). A task the server never recorded as completed is a 404.
+ * What a task completion earned, for API clients that ask afterwards (the web reads the PATCH answer's
+ * `rewards`). The task's ledger entry is dated with the completion's `completedAt` (the tasks service
+ * writes both from one instant), so the completion that paid is recognised exactly: a reopened and
+ * re-completed task has a new `completedAt` and reports 0 and nothing unlocked. A task the server never
+ * recorded as completed is a 404.
  */
-export async function taskCompleted(db: Database, userId: string, taskId: string, completedAt: string) {
+export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, completedAt: string): Promise<RewardOutcome> {
   const [entry] = await db
     .select()
     .from(pointsLedger)
     .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId)));
   if (!entry) throw notFound('No completed task with this id');
   const evaluation = await evaluateRewards(db, userId);
-  // What this completion earned: the tasks service evaluates in the completing request already, so
-  // report what was paid and unlocked from that moment on (a re-completion earns nothing).
-  const since = new Date(new Date(completedAt).getTime() - COMPLETION_WINDOW_MS);
-  const earnedNow = entry.createdAt.getTime() >= since.getTime();
+  const earnedNow = entry.createdAt.getTime() === new Date(completedAt).getTime();
+  if (!earnedNow) return { pointsAwarded: 0, points: evaluation.points, unlockedAchievements: [], completedChallenges: [] };
+  const since = entry.createdAt;
   const [achievements, challenges] = await Promise.all([
     db
       .select({ id: userAchievements.achievementId })
@@ -168,7 +212,7 @@ export async function taskCompleted(db: Database, userId: string, taskId: string
       .where(and(eq(challengeCompletions.userId, userId), gte(challengeCompletions.completedAt, since))),
   ]);
   return {
-    pointsAwarded: earnedNow ? entry.amount : 0,
+    pointsAwarded: entry.amount,
     points: evaluation.points,
     unlockedAchievements: achievements.map((row) => row.id).filter((id) => id !== 'first-login'),
     completedChallenges: challenges.map((row) => row.id),
@@ -258,8 +302,10 @@ export async function deleteCustomReward(db: Database, userId: string, id: strin
 /**
  * Spends points on a reward. One transaction with a conditional update (`points >= cost`), so ten
  * parallel redeems can never overspend and the balance never goes negative; 409 when points are short.
+ * A double click is one redeem when the client sends an `Idempotency-Key` (the route replays the first
+ * answer). Answers the balance and the outcome (`pointsAwarded` is minus the cost).
  */
-export async function redeem(db: Database, userId: string, rewardId: string): Promise<{ points: number }> {
+export async function redeem(db: DbOrTx, userId: string, rewardId: string): Promise<{ points: number; rewards: RewardOutcome }> {
   const builtIn = BUILT_IN_REWARDS.find((item) => item.id === rewardId);
   const reward = builtIn ? { id: builtIn.id, name: builtIn.id, cost: builtIn.cost } : await ownCustomReward(db, userId, rewardId);
   return db.transaction(async (tx) => {
@@ -274,6 +320,9 @@ export async function redeem(db: Database, userId: string, rewardId: string): Pr
       .values({ userId, rewardId: reward.id, rewardName: reward.name, cost: reward.cost })
       .returning({ id: redemptions.id });
     await tx.insert(pointsLedger).values({ userId, amount: -reward.cost, reason: 'redeem', sourceId: redemption?.id ?? reward.id });
-    return { points: updated.points };
+    return {
+      points: updated.points,
+      rewards: { pointsAwarded: -reward.cost, points: updated.points, unlockedAchievements: [], completedChallenges: [] },
+    };
   });
 }

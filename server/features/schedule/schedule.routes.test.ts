@@ -305,6 +305,7 @@ describe('/api/attendance', () => {
       slotIndex: 0,
       occurrenceKey: `${biology.id}:2025-09-01:0`,
       status: 'attended',
+      rewards: { pointsAwarded: 0, points: expect.any(Number), unlockedAchievements: [], completedChallenges: [] },
     });
     const again = await post(user, '/api/attendance', { courseId: biology.id, date: '2025-09-01', slotIndex: 0, status: 'missed' });
     expect(again.statusCode).toBe(200);

@@ -17,7 +17,7 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { attendanceSummary, deleteAttendance, listAttendance, markAttendance } from './attendance.service';
 import { buildCalendar, feedToken, resetFeedToken, userForFeedToken } from './calendar.service';
 import * as schedule from './schedule.service';
-import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
+import { rewardOutcomeAfterWrite } from '../rewards/rewards.service';
 import { registerScheduleRewardFacts } from './schedule-reward-facts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -88,9 +88,9 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
   app.post('/api/attendance', { ...auth, schema: { body: attendanceBodySchema } }, async (request, reply) => {
     const user = currentUser(request);
     const { record, created } = await markAttendance(db, user.id, user.timeZone, request.body);
-    // Attendance feeds Attendance Champion and Class Commitment.
-    await evaluateRewardsAfterWrite(db, user.id, request.log);
-    return reply.code(created ? 201 : 200).send(record);
+    // Attendance feeds Attendance Champion and Class Commitment; the answer says what it unlocked.
+    const rewards = await rewardOutcomeAfterWrite(db, user.id, request.log, 0);
+    return reply.code(created ? 201 : 200).send({ ...record, rewards });
   });
   app.delete('/api/attendance/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {
     await deleteAttendance(db, currentUser(request).id, request.params.id);

@@ -6,7 +6,12 @@ import { registerRewardFactsProvider } from '../rewards/reward-facts';
 export function registerStudyRewardFacts(): void {
   registerRewardFactsProvider('study', async (db, userId) => {
     const rows = await db
-      .select({ startedAt: studySessions.startedAt, durationMinutes: studySessions.durationMinutes, type: studySessions.type })
+      .select({
+        startedAt: studySessions.startedAt,
+        durationMinutes: studySessions.durationMinutes,
+        type: studySessions.type,
+        localHour: studySessions.localHour,
+      })
       .from(studySessions)
       .where(eq(studySessions.userId, userId));
     return { studySessions: rows.map((row) => ({ ...row, startedAt: row.startedAt.toISOString() })) };

@@ -6,9 +6,9 @@ import {
 } from '../../../common/schemas/study.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
+import { runIdempotent } from '../rewards/idempotency';
 import { registerStudyRewardFacts } from './study-reward-facts';
-import { computeStreaks, createStudySession, deleteStudySession, listStudySessions, studyStats } from './study.service';
+import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, listStudySessions, studyStats } from './study.service';
 
 /** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */
 export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
@@ -18,18 +18,20 @@ export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
   );
 
   app.post('/api/study-sessions', { onRequest: requireUser, schema: { body: studySessionBodySchema } }, async (request, reply) => {
-    const created = await createStudySession(db, currentUser(request), request.body);
-    // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
-    const { points, unlockedAchievements, completedChallenges } = await evaluateRewardsAfterWrite(db, currentUser(request).id, request.log);
-    return reply.status(201).send({ ...created, points, unlockedAchievements, completedChallenges });
+    const user = currentUser(request);
+    // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
+    return runIdempotent(db, request, reply, user.id, async (tx) => ({
+      statusCode: 201,
+      body: await createStudySession(tx, user, request.body, request.log),
+    }));
   });
 
   app.delete(
     '/api/study-sessions/:id',
     { onRequest: requireUser, schema: { params: studySessionParamsSchema } },
     async (request, reply) => {
-      await deleteStudySession(db, currentUser(request).id, request.params.id);
-      return reply.status(204).send();
+      // 200 with the reward outcome (the points taken back), not 204: docs/api.md "Reward outcome".
+      return reply.status(200).send({ rewards: await deleteStudySessionWithOutcome(db, currentUser(request).id, request.params.id) });
     },
   );
 

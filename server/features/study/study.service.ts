@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
 import {
@@ -14,11 +14,17 @@ import {
   type StudyTechnique,
 } from '../../../common/schemas/study.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { courses, holidays, studySessions } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { courses, holidays, studySessions, users } from '../../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
+import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
+import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
 export const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
+export const SESSION_OVERLAP = 'This session overlaps another saved session';
+export const DAILY_STUDY_LIMIT = 'Sessions starting on one day cannot add up to more than 24 hours';
+/** The most minutes of sessions that may start on one local day (decision 074). */
+export const DAILY_STUDY_MAX_MINUTES = 24 * 60;
 
 /** How far a startedAt may lie ahead of the server clock (client clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
@@ -63,24 +69,42 @@ async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string): Pr
 
 /**
  * Saves a session; a focus session earns FOCUS_SESSION_POINTS once (idempotent per session id), in the
- * same transaction. Answers the session with the new balance and current streak.
+ * same transaction. Then evaluates achievements and challenges (after the commit, never failing it).
+ * Answers the session with the new balance, current streak and the reward outcome.
  */
 export async function createStudySession(
-  db: Database,
+  db: DbOrTx,
   user: StudyUser,
   input: StudySessionBody,
+  log: EvaluationLog,
   now = new Date(),
-): Promise<Omit<CreatedStudySession, 'unlockedAchievements' | 'completedChallenges'>> {
+): Promise<CreatedStudySession> {
   const startedAt = new Date(input.startedAt);
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }]);
   }
+  let created: Awaited<ReturnType<typeof insertStudySession>>;
   try {
-    return await insertStudySession(db, user, input, startedAt, now);
+    created = await insertStudySession(db, user, input, startedAt, now);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(SESSION_ALREADY_SAVED);
     throw error;
   }
+  // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
+  const rewards = await rewardOutcomeAfterWrite(db, user.id, log, created.pointsAwarded);
+  return {
+    ...created,
+    points: rewards.points,
+    unlockedAchievements: rewards.unlockedAchievements,
+    completedChallenges: rewards.completedChallenges,
+    rewards,
+  };
+}
+
+/** Deletes a session and takes its points back; answers the reward outcome. */
+export async function deleteStudySessionWithOutcome(db: Database, userId: string, id: string): Promise<RewardOutcome> {
+  const taken = await deleteStudySession(db, userId, id);
+  return rewardOutcomeWithoutEvaluation(db, userId, -taken);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -88,9 +112,46 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505';
 }
 
-async function insertStudySession(db: Database, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
+/**
+ * Refuses a session that would invent time (decision 074): one whose span overlaps another saved
+ * session (409 `session_overlap`), or that would take the sessions starting on its local day past 24
+ * hours (409 `daily_study_limit`). Runs with the user row locked, so two tabs cannot both pass.
+ */
+async function assertSessionFits(tx: DbOrTx, userId: string, startedAt: Date, durationMinutes: number, localDate: string) {
+  const endsAt = new Date(startedAt.getTime() + durationMinutes * 60_000);
+  const same = await tx
+    .select({ id: studySessions.id })
+    .from(studySessions)
+    .where(and(eq(studySessions.userId, userId), eq(studySessions.startedAt, startedAt)))
+    .limit(1);
+  // The same finished phase saved again (two tabs, a retry): the message the timer already knows.
+  if (same.length > 0) throw conflict(SESSION_ALREADY_SAVED);
+  const overlapping = await tx
+    .select({ id: studySessions.id })
+    .from(studySessions)
+    .where(
+      and(
+        eq(studySessions.userId, userId),
+        lt(studySessions.startedAt, endsAt),
+        gt(sql`${studySessions.startedAt} + ${studySessions.durationMinutes} * interval '1 minute'`, startedAt),
+      ),
+    )
+    .limit(1);
+  if (overlapping.length > 0) throw new HttpError(409, 'session_overlap', SESSION_OVERLAP);
+  const [day] = await tx
+    .select({ minutes: sql<number>`coalesce(sum(${studySessions.durationMinutes}), 0)`.mapWith(Number) })
+    .from(studySessions)
+    .where(and(eq(studySessions.userId, userId), eq(studySessions.localDate, localDate)));
+  if ((day?.minutes ?? 0) + durationMinutes > DAILY_STUDY_MAX_MINUTES) throw new HttpError(409, 'daily_study_limit', DAILY_STUDY_LIMIT);
+}
+
+async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
   return db.transaction(async (tx) => {
     if (input.courseId) await assertOwnCourse(tx, user.id, input.courseId);
+    // One writer per user at a time: the overlap and daily checks must see each other's sessions.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const local = localDateTimeOf(startedAt, user.timeZone);
+    await assertSessionFits(tx, user.id, startedAt, input.durationMinutes, local.date);
     const [row] = await tx
       .insert(studySessions)
       .values({
@@ -100,6 +161,8 @@ async function insertStudySession(db: Database, user: StudyUser, input: StudySes
         type: input.type,
         courseId: input.courseId ?? null,
         technique: input.technique,
+        localDate: local.date,
+        localHour: Number(local.time.slice(0, 2)),
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
@@ -119,17 +182,18 @@ async function insertStudySession(db: Database, user: StudyUser, input: StudySes
 
 /**
  * Deletes one of the user's sessions; another user's id (or a malformed one) is a 404. The session's
- * points are taken back in the same transaction, so logging and deleting cannot farm points.
+ * points are taken back in the same transaction, so logging and deleting cannot farm points. Answers
+ * the points taken (0 for a session that earned none).
  */
-export async function deleteStudySession(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
   if (!UUID_PATTERN.test(id)) throw notFound('Study session not found');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(studySessions)
       .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
       .returning({ id: studySessions.id });
     if (deleted.length === 0) throw notFound('Study session not found');
-    await revokeAward(tx, { userId, reason: 'study-session', sourceId: id });
+    return revokeAward(tx, { userId, reason: 'study-session', sourceId: id });
   });
 }
 

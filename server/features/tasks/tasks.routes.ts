@@ -1,9 +1,9 @@
 import { taskCreateBodySchema, taskIdParamsSchema, taskListQuerySchema, taskUpdateBodySchema } from '../../../common/schemas/tasks.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { evaluateRewardsAfterWrite } from '../rewards/rewards.service';
+import { runIdempotent } from '../rewards/idempotency';
 import { registerTasksRewardFacts } from './tasks-reward-facts';
-import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, updateTask } from './tasks.service';
+import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, updateTaskWithOutcome } from './tasks.service';
 
 /** API.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
 export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
@@ -21,18 +21,19 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
   app.patch(
     '/api/tasks/:id',
     { onRequest: requireUser, schema: { params: taskIdParamsSchema, body: taskUpdateBodySchema } },
-    async (request) => {
+    async (request, reply) => {
       const userId = currentUser(request).id;
-      const task = await updateTask(db, userId, request.params.id, request.body);
-      // A completion can unlock achievements and complete challenges; the server evaluates it itself.
-      if (request.body.completed === true) await evaluateRewardsAfterWrite(db, userId, request.log);
-      return task;
+      // A completion answers its reward outcome; a replayed Idempotency-Key answers the first one.
+      return runIdempotent(db, request, reply, userId, async (tx) => ({
+        statusCode: 200,
+        body: await updateTaskWithOutcome(tx, userId, request.params.id, request.body, request.log),
+      }));
     },
   );
 
   app.delete('/api/tasks/:id', { onRequest: requireUser, schema: { params: taskIdParamsSchema } }, async (request, reply) => {
-    await deleteTask(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
+    // 200 with the reward outcome (a completed task's points go with it): docs/api.md "Reward outcome".
+    return reply.status(200).send({ rewards: await deleteTask(db, currentUser(request).id, request.params.id) });
   });
 
   app.get('/api/task-series', { onRequest: requireUser }, async (request) => listSeries(db, currentUser(request).id));

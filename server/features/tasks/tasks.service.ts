@@ -15,10 +15,12 @@ import {
   type TaskType,
   type TaskUpdateBody,
 } from '../../../common/schemas/tasks.schema';
-import type { DbOrTx } from '../../db/client';
+import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
+import type { Database, DbOrTx } from '../../db/client';
 import { courses, taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { awardPoints } from '../rewards/points.service';
+import { awardPoints, revokeAward } from '../rewards/points.service';
+import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
 type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
@@ -282,7 +284,13 @@ export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBo
  * turns false). Turning it true pays the task's points in the same transaction, once per task ever:
  * the ledger's unique (user, reason, source) makes a reopen-and-complete pay nothing more.
  */
-export async function updateTask(db: DbOrTx, userId: string, id: string, body: TaskUpdateBody, now: Date = new Date()): Promise<Task> {
+export async function updateTask(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  body: TaskUpdateBody,
+  now: Date = new Date(),
+): Promise<Task & { pointsAwarded: number }> {
   return db.transaction(async (tx) => {
     const current = await findOwnTask(tx, userId, id, true);
     if (body.courseId !== undefined) await assertOwnCourse(tx, userId, body.courseId);
@@ -323,17 +331,42 @@ export async function updateTask(db: DbOrTx, userId: string, id: string, body: T
             .where(and(eq(tasks.id, current.id), eq(tasks.userId, userId)))
             .returning()
         : [current];
+    let pointsAwarded = 0;
     if (completing) {
       const priority = (row!.priority as TaskPriority) in TASK_POINTS ? (row!.priority as TaskPriority) : 'medium';
-      await awardPoints(tx, { userId, reason: 'task', sourceId: current.id, amount: TASK_POINTS[priority] });
+      // Dated with the completion's own instant, so POST /api/rewards/task-completed recognises the
+      // completion that paid exactly (no time window).
+      const award = await awardPoints(tx, {
+        userId,
+        reason: 'task',
+        sourceId: current.id,
+        amount: TASK_POINTS[priority],
+        ...(row!.completedAt ? { createdAt: row!.completedAt } : {}),
+      });
+      pointsAwarded = award.awarded ? TASK_POINTS[priority] : 0;
     }
-    return toTask(row!);
+    return { ...toTask(row!), pointsAwarded };
   });
 }
 
-export async function deleteTask(db: DbOrTx, userId: string, id: string): Promise<void> {
-  const row = await findOwnTask(db, userId, id);
-  await db.delete(tasks).where(and(eq(tasks.id, row.id), eq(tasks.userId, userId)));
+/**
+ * `updateTask` with its reward outcome: a completion is evaluated (after the commit, never failing it)
+ * and answered as `rewards`. Reopening keeps the points (once per task ever, decision 074).
+ */
+export async function updateTaskWithOutcome(db: DbOrTx, userId: string, id: string, body: TaskUpdateBody, log: EvaluationLog) {
+  const { pointsAwarded, ...task } = await updateTask(db, userId, id, body);
+  if (body.completed !== true) return task;
+  return { ...task, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+}
+
+/** Deletes a task; the points its completion earned are taken back (decision 074). Answers the outcome. */
+export async function deleteTask(db: Database, userId: string, id: string): Promise<RewardOutcome> {
+  const taken = await db.transaction(async (tx) => {
+    const row = await findOwnTask(tx, userId, id, true);
+    await tx.delete(tasks).where(and(eq(tasks.id, row.id), eq(tasks.userId, userId)));
+    return revokeAward(tx, { userId, reason: 'task', sourceId: row.id });
+  });
+  return rewardOutcomeWithoutEvaluation(db, userId, -taken);
 }
 
 export async function listSeries(db: DbOrTx, userId: string): Promise<TaskSeries[]> {

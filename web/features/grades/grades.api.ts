@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import type { AssessmentType } from '../../../common/schemas/grades.schema';
+import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { ApiError, apiJson } from '../../lib/api-client';
+import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
 
 export type Assessment = {
   id: string;
@@ -53,31 +55,47 @@ function useInvalidateGrades() {
 
 export type AssessmentFields = Omit<Assessment, 'id'>;
 
-/** The grade form's save: a new assessment with its optional score in one call, or an edit. */
+/**
+ * The grade form's save: a new assessment with its optional score in one call, or an edit. A logged
+ * grade answers its reward outcome, applied in one place (points, achievements, the celebration).
+ */
 export function useSaveGrade() {
   const invalidate = useInvalidateGrades();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: {
       fields: AssessmentFields;
       score: number | null;
       existing?: { assessment: Assessment; grade: Grade | null };
-    }) => {
+    }): Promise<RewardOutcome | null> => {
       const { fields, score, existing } = input;
+      // One key per save: a retried create is one assessment, paid once.
+      const idempotencyKey = newIdempotencyKey();
       if (!existing) {
-        await apiJson('POST', '/api/assessments', { ...fields, score });
-        return;
+        const created = await apiJson<{ rewards?: RewardOutcome }>('POST', '/api/assessments', { ...fields, score }, { idempotencyKey });
+        return created.rewards ?? null;
       }
       const { assessment, grade } = existing;
       // Lowering maxScore below the old score is refused, so the score moves first in that case.
       const patchGradeFirst = grade !== null && score !== null && fields.maxScore < assessment.maxScore;
+      let rewards: RewardOutcome | null = null;
       const saveGrade = async () => {
         if (score === null) return;
-        if (grade === null) await apiJson('POST', '/api/grades', { assessmentId: assessment.id, score });
-        else if (grade.score !== score) await apiJson('PATCH', `/api/grades/${grade.id}`, { score });
+        if (grade === null) {
+          rewards = (
+            await apiJson<{ rewards: RewardOutcome }>('POST', '/api/grades', { assessmentId: assessment.id, score }, { idempotencyKey })
+          ).rewards;
+        } else if (grade.score !== score) {
+          rewards = (await apiJson<{ rewards: RewardOutcome }>('PATCH', `/api/grades/${grade.id}`, { score })).rewards;
+        }
       };
       if (patchGradeFirst) await saveGrade();
       await apiJson('PATCH', `/api/assessments/${assessment.id}`, fields);
       if (!patchGradeFirst) await saveGrade();
+      return rewards;
+    },
+    onSuccess: (rewards) => {
+      if (rewards) applyRewardOutcome(queryClient, rewards);
     },
     onSettled: invalidate,
   });
@@ -86,9 +104,12 @@ export function useSaveGrade() {
 /** Deletes a graded assessment through its grade (both go, API.md) or an ungraded one directly. */
 export function useDeleteGrade() {
   const invalidate = useInvalidateGrades();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ assessmentId, gradeId }: { assessmentId: string; gradeId: string | null }) =>
-      gradeId ? apiJson<null>('DELETE', `/api/grades/${gradeId}`) : apiJson<null>('DELETE', `/api/assessments/${assessmentId}`),
+      apiJson<{ rewards?: RewardOutcome } | null>('DELETE', gradeId ? `/api/grades/${gradeId}` : `/api/assessments/${assessmentId}`),
+    // A deleted grade takes its points back.
+    onSuccess: (answer) => applyRewardOutcome(queryClient, answer?.rewards),
     onSettled: invalidate,
   });
 }

@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/class-names';
 import { achievementTextValues, formatCalendarDate, formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
+import { newIdempotencyKey } from '../../lib/reward-outcome';
 import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
@@ -96,7 +97,13 @@ function ShopTab({ points }: { points: number }) {
   const remove = useDeleteCustomReward();
   const [editing, setEditing] = useState<ShopItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [toRedeem, setToRedeem] = useState<ShopItem | null>(null);
+  const [toRedeem, setToRedeemItem] = useState<ShopItem | null>(null);
+  // One key per confirmation: however often Confirm is clicked, the server redeems once.
+  const [redeemKey, setRedeemKey] = useState(newIdempotencyKey);
+  const setToRedeem = (item: ShopItem | null) => {
+    if (item) setRedeemKey(newIdempotencyKey());
+    setToRedeemItem(item);
+  };
   const [toDelete, setToDelete] = useState<ShopItem | null>(null);
 
   if (shop.isPending) return <LoadingState label={t('common:loading')} />;
@@ -112,24 +119,27 @@ function ShopTab({ points }: { points: number }) {
 
   const confirmRedeem = () => {
     const item = toRedeem;
-    if (!item) return;
-    redeem.mutate(item.id, {
-      onSuccess: () => {
-        setToRedeem(null);
-        toast({ title: t('shop.redeemed', { name: itemName(t, item) }), variant: 'success' });
+    if (!item || redeem.isPending) return;
+    redeem.mutate(
+      { id: item.id, idempotencyKey: redeemKey },
+      {
+        onSuccess: () => {
+          setToRedeem(null);
+          toast({ title: t('shop.redeemed', { name: itemName(t, item) }), variant: 'success' });
+        },
+        onError: (error) => {
+          setToRedeem(null);
+          toast({
+            title: t('shop.redeemError'),
+            description:
+              error instanceof ApiError && error.status === 409
+                ? t('shop.notEnough', { missing: formatNumber(Math.max(0, item.cost - points)) })
+                : t('shop.redeemErrorText'),
+            variant: 'destructive',
+          });
+        },
       },
-      onError: (error) => {
-        setToRedeem(null);
-        toast({
-          title: t('shop.redeemError'),
-          description:
-            error instanceof ApiError && error.status === 409
-              ? t('shop.notEnough', { missing: formatNumber(Math.max(0, item.cost - points)) })
-              : t('shop.redeemErrorText'),
-          variant: 'destructive',
-        });
-      },
-    });
+    );
   };
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -198,6 +208,7 @@ function ShopTab({ points }: { points: number }) {
                     size="sm"
                     variant={affordable ? 'primary' : 'outline'}
                     onClick={() => setToRedeem(item)}
+                    disabled={!affordable || redeem.isPending}
                     aria-label={t('shop.redeemNamed', { name })}
                   >
                     {t('shop.redeem')}

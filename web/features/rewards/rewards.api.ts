@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChallengeState } from '../../../common/domain/challenges';
-import type { Achievement, ShopItem } from '../../../common/schemas/rewards.schema';
+import type { Achievement, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
 import { apiJson } from '../../lib/api-client';
+import { applyRewardOutcome } from '../../lib/reward-outcome';
 
 export const POINTS_KEY = ['/api/points'] as const;
 export const POINTS_HISTORY_KEY = ['/api/points/history'] as const;
@@ -38,13 +39,15 @@ export function useDeleteCustomReward() {
   return useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `/api/rewards/${id}`), onSuccess: invalidate });
 }
 
+/**
+ * Redeems once per confirmation: the page makes one Idempotency-Key per confirmation, so a double
+ * click (or a retry after a lost answer) spends once and both answers are the first one.
+ */
 export function useRedeem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ points: number }>('POST', `/api/rewards/${id}/redeem`),
-    onSuccess: ({ points }) => {
-      queryClient.setQueryData(POINTS_KEY, { points });
-      void queryClient.invalidateQueries({ queryKey: POINTS_HISTORY_KEY });
-    },
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      apiJson<{ points: number; rewards: RewardOutcome }>('POST', `/api/rewards/${id}/redeem`, undefined, { idempotencyKey }),
+    onSuccess: ({ rewards }) => applyRewardOutcome(queryClient, rewards),
   });
 }

@@ -9,7 +9,9 @@ import type {
   Holiday,
   Term,
 } from '../../../common/schemas/schedule.schema';
+import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { ApiError, apiJson } from '../../lib/api-client';
+import { applyRewardOutcome } from '../../lib/reward-outcome';
 
 export const KEYS = {
   years: ['/api/academic-years'],
@@ -78,8 +80,12 @@ export function useMarkAttendance() {
     ]);
   const mark = useMutation({
     mutationFn: (body: { courseId: string; date: string; slotIndex: number; status: AttendanceStatus }) =>
-      apiJson<AttendanceRecord>('POST', '/api/attendance', body),
-    onSuccess: refresh,
+      apiJson<AttendanceRecord & { rewards?: RewardOutcome }>('POST', '/api/attendance', body),
+    // Attendance can unlock Attendance Champion and Class Commitment (web/lib/reward-outcome.ts).
+    onSuccess: async (answer) => {
+      applyRewardOutcome(queryClient, answer.rewards);
+      await refresh();
+    },
   });
   const unmark = useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `/api/attendance/${id}`), onSuccess: refresh });
   return { mark, unmark };

@@ -12,7 +12,7 @@ import {
   type TimerMode,
   type TimerSettings,
 } from '../../../common/domain/focus-timer';
-import { STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.schema';
+import { FOCUS_SESSION_POINTS, STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -26,11 +26,18 @@ import { celebrate, notify, playChime, requestNotificationPermission, unlockAudi
 import { formatCountdown, TYPE_KEYS } from './study-format';
 import { useCourseOptions, useCreateStudySession } from './study.api';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
-import { announceRewards } from '../../lib/celebrate';
 import { NativeSelect } from '../../components/ui/native-select';
 
 const SELECTION_KEY = 'studypilot_focus_selection';
 type Selection = { courseId: string | null; type: StudySessionType };
+
+/** A stored phase selection as this page's Selection (an unknown type falls back to focus). */
+function asSelection(value: { courseId: string | null; type: string }): Selection {
+  return {
+    courseId: value.courseId,
+    type: STUDY_SESSION_TYPES.includes(value.type as StudySessionType) ? (value.type as StudySessionType) : 'focus',
+  };
+}
 
 function loadSelection(): Selection {
   try {
@@ -138,13 +145,6 @@ export function FocusCentre() {
     return () => window.removeEventListener('online', onOnline);
   }, []);
 
-  const updateSelection = (change: Partial<Selection>) => {
-    const next = { ...selection, ...change };
-    selectionRef.current = next;
-    setSelection(next);
-    safeStorage.set(SELECTION_KEY, JSON.stringify(next));
-  };
-
   const onComplete = useCallback(
     (completion: PhaseCompletion) => {
       playChime();
@@ -158,13 +158,27 @@ export function FocusCentre() {
   const timer = useFocusTimer(onComplete);
   const { state, now } = timer;
   const markSaved = timer.markSaved;
+  // While a phase runs, the selectors show (and change) the phase's own course and type, which live in
+  // the shared timer state: every tab shows, and saves, what was chosen for this phase.
+  const phaseSelection = state.status !== 'idle' ? state.phaseSelection : null;
+  const shown: Selection = phaseSelection ? asSelection(phaseSelection) : selection;
+
+  const updateSelection = (change: Partial<Selection>) => {
+    const next = { ...shown, ...change };
+    selectionRef.current = next;
+    setSelection(next);
+    safeStorage.set(SELECTION_KEY, JSON.stringify(next));
+    if (state.status !== 'idle') timer.selectForPhase(next);
+  };
 
   // Save every completed focus phase that is not stored yet (also ones finished while the page was closed).
   useEffect(() => {
     for (const focus of state.unsaved) {
       if (saving.current.has(focus.startedAt)) continue;
       saving.current.add(focus.startedAt);
-      const { courseId, type } = selectionRef.current;
+      // The phase's own selection (chosen when it started, wherever it is saved from); this tab's for
+      // phases stored before the selection travelled with them.
+      const { courseId, type } = focus.selection ? asSelection(focus.selection) : selectionRef.current;
       // mutateAsync: each save settles on its own promise (mutate's callbacks fire only for the latest call).
       createSession
         .mutateAsync({
@@ -185,7 +199,6 @@ export function FocusCentre() {
             variant: 'success',
           });
           void celebrate();
-          void announceRewards(created);
         })
         .catch((error: unknown) => {
           // Already saved (another tab, or a retry after a lost answer): nothing more to do.
@@ -217,7 +230,7 @@ export function FocusCentre() {
   const onStart = () => {
     unlockAudio();
     requestNotificationPermission();
-    timer.start();
+    timer.start(selectionRef.current);
   };
 
   return (
@@ -285,7 +298,7 @@ export function FocusCentre() {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('fields.course')}>
-          <NativeSelect value={selection.courseId ?? ''} onChange={(event) => updateSelection({ courseId: event.target.value || null })}>
+          <NativeSelect value={shown.courseId ?? ''} onChange={(event) => updateSelection({ courseId: event.target.value || null })}>
             <option value="">{courses.isLoading ? t('loadingCourses') : t('noCourse')}</option>
             {courseList.map((course) => (
               <option key={course.id} value={course.id}>
@@ -294,8 +307,16 @@ export function FocusCentre() {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label={t('fields.type')}>
-          <NativeSelect value={selection.type} onChange={(event) => updateSelection({ type: event.target.value as StudySessionType })}>
+        {/* DECISIONS.md pays a focus session 10 points; other types count for time and streaks only. */}
+        <FormField
+          label={t('fields.type')}
+          hint={
+            <span data-testid="focus-type-points">
+              {t(shown.type === 'focus' ? 'pointsRule.focus' : 'pointsRule.other', { points: FOCUS_SESSION_POINTS })}
+            </span>
+          }
+        >
+          <NativeSelect value={shown.type} onChange={(event) => updateSelection({ type: event.target.value as StudySessionType })}>
             {STUDY_SESSION_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(TYPE_KEYS[type])}

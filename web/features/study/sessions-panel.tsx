@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localDateTimeOf, utcInstantOf, utcMillisOf } from '../../../common/domain/local-time';
 import {
+  FOCUS_SESSION_POINTS,
   STUDY_DURATION_MAX,
   STUDY_DURATION_MIN,
   STUDY_SESSION_TYPES,
@@ -19,6 +20,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { ApiError } from '../../lib/api-client';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
@@ -45,6 +47,20 @@ function logSchema(t: TFunction, timeZone: string) {
       message: t('errors.future'),
       path: ['time'],
     });
+}
+
+/** The translated reason a hand-logged session was refused (overlap, 24-hour day), else the generic one. */
+function refusalKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    try {
+      const { code } = JSON.parse(error.body) as { code?: string };
+      if (code === 'session_overlap') return 'toast.overlap';
+      if (code === 'daily_study_limit') return 'toast.dailyLimit';
+    } catch {
+      // Not API.md's error shape: the generic message.
+    }
+  }
+  return 'toast.addErrorDescription';
 }
 
 function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -79,10 +95,11 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           onOpenChange(false);
           form.reset();
         },
-        onError: () => toast({ title: t('toast.addError'), description: t('toast.addErrorDescription'), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('toast.addError'), description: t(refusalKey(error)), variant: 'destructive' }),
       },
     ),
   );
+  const type = useWatch({ control: form.control, name: 'type' });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('log.title')} description={t('log.description')} closeLabel={t('close')}>
@@ -96,11 +113,14 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           <FormField label={t('fields.duration')} error={errors.durationMinutes?.message}>
             <Input type="number" inputMode="numeric" {...form.register('durationMinutes')} />
           </FormField>
-          <FormField label={t('fields.type')}>
+          <FormField
+            label={t('fields.type')}
+            hint={t(type === 'focus' ? 'pointsRule.focus' : 'pointsRule.other', { points: FOCUS_SESSION_POINTS })}
+          >
             <NativeSelect {...form.register('type')}>
-              {STUDY_SESSION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(TYPE_KEYS[type])}
+              {STUDY_SESSION_TYPES.map((option) => (
+                <option key={option} value={option}>
+                  {t(TYPE_KEYS[option])}
                 </option>
               ))}
             </NativeSelect>

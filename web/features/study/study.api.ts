@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
 import type { CreatedStudySession, StudySession, StudySessionBody, StudyStats } from '../../../common/schemas/study.schema';
+import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { ApiError, apiJson } from '../../lib/api-client';
+import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
 
 export type CourseOption = { id: string; name: string; color?: string };
 
@@ -52,28 +54,36 @@ function useRefreshStudyData() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     void queryClient.invalidateQueries({ queryKey: STREAK_KEY });
-    void queryClient.invalidateQueries({ queryKey: POINTS_KEY });
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(STATS_KEY) });
   };
 }
 
-/** Saves a session; the answer carries the new points balance and streak, shown at once. */
+/**
+ * Saves a session. The answer's reward outcome updates points, achievements and challenges and
+ * celebrates what it unlocked (web/lib/reward-outcome.ts). One Idempotency-Key per save: a retry after
+ * a lost answer gets the first 201.
+ */
 export function useCreateStudySession() {
   const queryClient = useQueryClient();
   const refresh = useRefreshStudyData();
   return useMutation({
-    mutationFn: (body: StudySessionBody) => apiJson<CreatedStudySession>('POST', '/api/study-sessions', body),
+    mutationFn: (body: StudySessionBody) =>
+      apiJson<CreatedStudySession>('POST', '/api/study-sessions', body, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: (created) => {
-      queryClient.setQueryData(POINTS_KEY, { points: created.points });
+      applyRewardOutcome(queryClient, created.rewards);
       refresh();
     },
   });
 }
 
 export function useDeleteStudySession() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshStudyData();
   return useMutation({
-    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/study-sessions/${encodeURIComponent(id)}`),
-    onSuccess: refresh,
+    mutationFn: (id: string) => apiJson<{ rewards: RewardOutcome }>('DELETE', `/api/study-sessions/${encodeURIComponent(id)}`),
+    onSuccess: (answer) => {
+      applyRewardOutcome(queryClient, answer?.rewards);
+      refresh();
+    },
   });
 }

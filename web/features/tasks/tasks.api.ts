@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { RecurrenceInput, Task, TaskPriority, TaskType } from '../../../common/schemas/tasks.schema';
 import { apiJson, ApiError } from '../../lib/api-client';
-import { announceRewards } from '../../lib/celebrate';
+import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
 
 export const TASKS_KEY = ['/api/tasks'] as const;
 export const COURSES_KEY = ['/api/courses'] as const;
-const POINTS_KEY = ['/api/points'] as const;
-const CHALLENGES_KEY = ['/api/challenges'] as const;
 
 /** The part of a course the task screens show (the schedule feature owns the rest). */
 export type CourseSummary = { id: string; name: string; color: string };
@@ -101,23 +100,26 @@ export function useUpdateTask() {
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/tasks/${id}`),
-    onSuccess: (_result, id) => {
+    mutationFn: (id: string) => apiJson<{ rewards?: RewardOutcome } | null>('DELETE', `/api/tasks/${id}`),
+    onSuccess: (answer, id) => {
       queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.filter((task) => task.id !== id));
       broadcastChange();
+      // A completed task takes its points back (web/lib/reward-outcome.ts).
+      applyRewardOutcome(queryClient, answer?.rewards);
     },
   });
 }
 
 /**
- * Completes or reopens a task. On completion (the server sets completedAt and pays the points in the
- * same request) it asks the rewards endpoint what the completion earned and announces any achievement or
- * challenge; if that call fails, the completion still stands. Then points and challenges refresh.
+ * Completes or reopens a task. The completion's answer carries its reward outcome (points paid, what it
+ * unlocked), applied in one place (web/lib/reward-outcome.ts), which also celebrates after the page's
+ * own "Task completed" toast. One Idempotency-Key per click.
  */
 export function useSetTaskCompleted() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, completed }: { id: string; completed: boolean }) => apiJson<Task>('PATCH', `/api/tasks/${id}`, { completed }),
+    mutationFn: ({ id, completed }: { id: string; completed: boolean }) =>
+      apiJson<Task & { rewards?: RewardOutcome }>('PATCH', `/api/tasks/${id}`, { completed }, { idempotencyKey: newIdempotencyKey() }),
     // The checkbox answers at once; a failure puts the list back.
     onMutate: async ({ id, completed }) => {
       await queryClient.cancelQueries({ queryKey: TASKS_KEY });
@@ -128,31 +130,10 @@ export function useSetTaskCompleted() {
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(TASKS_KEY, context.previous);
     },
-    onSuccess: (task) => {
+    onSuccess: ({ rewards, ...task }) => {
       replaceTask(queryClient, task);
       broadcastChange();
-      if (!task.completed) return;
-      // Not awaited: the page's own "Task completed" toast shows first, and a celebration for what the
-      // completion unlocked (an achievement, a challenge) follows it instead of being replaced by it.
-      void (async () => {
-        try {
-          const earned = await apiJson<{ unlockedAchievements: string[]; completedChallenges: string[] }>(
-            'POST',
-            '/api/rewards/task-completed',
-            {
-              taskId: task.id,
-              completedAt: task.completedAt,
-            },
-          );
-          await announceRewards(earned);
-        } catch {
-          // A failure here must not undo a completion: the server has already recorded and paid it.
-        }
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: POINTS_KEY }),
-          queryClient.invalidateQueries({ queryKey: CHALLENGES_KEY }),
-        ]);
-      })();
+      if (rewards) applyRewardOutcome(queryClient, rewards);
     },
   });
 }

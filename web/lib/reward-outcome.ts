@@ -1,0 +1,81 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RewardOutcome } from '../../common/schemas/rewards.schema';
+import { announceRewards } from './celebrate';
+
+/**
+ * The one place where what a rewarding write changed reaches the screen (docs/decisions/074). Every
+ * write that pays or takes back points (task completed or deleted, study session saved or deleted,
+ * grade or graded assessment saved or deleted, attendance marked, a redeem) answers `rewards`; its
+ * mutation's onSuccess calls `applyRewardOutcome`. Query keys are the GET paths (docs/architecture.md).
+ */
+export const POINTS_QUERY_KEY = ['/api/points'] as const;
+export const REWARD_QUERY_KEYS = [['/api/achievements'], ['/api/challenges'], ['/api/points/history']] as const;
+
+/** Achievements unlock once ever; a challenge once per period. Remembered so a replay celebrates once. */
+const announced = new Set<string>();
+
+/**
+ * Sets the points everywhere (header, Home, Rewards, Study read the same query), refreshes
+ * achievements, challenges and the history, and celebrates what was unlocked, once. Without an outcome
+ * (an older answer, a failed evaluation) the points are refetched instead.
+ */
+export function applyRewardOutcome(queryClient: QueryClient, rewards: RewardOutcome | null | undefined): void {
+  if (rewards && typeof rewards.points === 'number') {
+    queryClient.setQueryData(POINTS_QUERY_KEY, { points: rewards.points });
+  } else {
+    void queryClient.invalidateQueries({ queryKey: POINTS_QUERY_KEY });
+  }
+  for (const queryKey of REWARD_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+  if (!rewards) return;
+  const unlockedAchievements = rewards.unlockedAchievements.filter((id) => !announced.has(`achievement:${id}`));
+  const completedChallenges = rewards.completedChallenges.filter((id) => !announced.has(`challenge:${id}:${dayKey()}`));
+  if (unlockedAchievements.length === 0 && completedChallenges.length === 0) return;
+  for (const id of unlockedAchievements) announced.add(`achievement:${id}`);
+  for (const id of completedChallenges) announced.add(`challenge:${id}:${dayKey()}`);
+  afterMutationsSettle(queryClient, () => void announceRewards({ unlockedAchievements, completedChallenges }));
+}
+
+/**
+ * Runs `announce` once no mutation is pending any more, so the celebration follows the page's own
+ * "Saved" toast (one toast at a time, the newest wins) instead of being replaced by it: a mutation's
+ * onSettled may await refetches before the component's onSuccess shows that toast. TanStack calls the
+ * component's callbacks before the cache's listeners; the extra macrotask is for toasts set after them.
+ */
+function afterMutationsSettle(queryClient: QueryClient, announce: () => void): void {
+  const cache = queryClient.getMutationCache();
+  let done = false;
+  const check = () => {
+    if (done || queryClient.isMutating() > 0) return;
+    done = true;
+    unsubscribe();
+    setTimeout(announce, 0);
+  };
+  const unsubscribe = cache.subscribe(check);
+  check();
+}
+
+function dayKey(): string {
+  return String(Math.floor(Date.now() / 86_400_000));
+}
+
+/**
+ * Points, achievements, challenges and the history are refetched when a tab regains focus, so a
+ * second tab catches up with what the first one earned. Everything else keeps SPEC.md §9's "never
+ * stale, no refetch on focus"; 'always' is needed because the data never goes stale by itself.
+ */
+export function registerRewardQueryDefaults(queryClient: QueryClient): void {
+  for (const queryKey of [POINTS_QUERY_KEY, ...REWARD_QUERY_KEYS]) {
+    queryClient.setQueryDefaults(queryKey, { refetchOnWindowFocus: 'always' });
+  }
+}
+
+/** A fresh Idempotency-Key for one intended write (one click, one confirmation). */
+export function newIdempotencyKey(): string {
+  // randomUUID exists only in secure contexts; a plain-HTTP LAN address still gets a random v4 UUID.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
