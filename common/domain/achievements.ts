@@ -87,7 +87,7 @@ export type StudySessionFact = {
   type: string;
   /**
    * The local hour (0–23) of the start in the zone in force when the session was saved. Early Bird and
-   * Night Owl read it, so a later change of time zone does not re-date old sessions (decision 074).
+   * Night Owl read it, so a later change of time zone does not re-date old sessions (decision 076).
    * Absent: computed from `startedAt` in the current zone.
    */
   localHour?: number;

@@ -95,7 +95,7 @@ describe('remainingWeight', () => {
   it.each<[AssessmentScore[], number]>([
     [[pct(80, 30), ungraded(50), ungraded(20)], 70],
     [[pct(80, 30), pct(90, 70)], 0],
-    // Weight not given to any assessment is still to come (decision 074): 35 % graded leaves 65 %.
+    // Weight not given to any assessment is still to come (decision 075): 35 % graded leaves 65 %.
     [[pct(90, 35)], 65],
     [[pct(90, 35), ungraded(0)], 65],
     [[ungraded(0), ungraded(0)], 100],

@@ -28,7 +28,7 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
 
 /**
  * SPEC.md §9: data never stale, no refetch on focus, no polling, no retries — except points,
- * achievements, challenges and the points history, refetched when a tab regains focus (decision 074).
+ * achievements, challenges and the points history, refetched when a tab regains focus (decision 076).
  */
 export function createQueryClient(): QueryClient {
   const queryClient = new QueryClient({

@@ -336,7 +336,7 @@ describe('GET /api/grades/summary', () => {
     const body = (await t.request({ method: 'GET', url: '/api/grades/summary', token: user.token })).json();
     expect(body.system).toBe('letter');
     const [artSummary, mathSummary, standalone] = body.courses;
-    // Art's one assessment carries 50 %: the other half of the grade is still to come (decision 074).
+    // Art's one assessment carries 50 %: the other half of the grade is still to come (decision 075).
     expect(artSummary).toMatchObject({ courseId: art, mark: 95, label: 'A', remainingWeight: 50 });
     expect(mathSummary).toMatchObject({
       courseId: math,

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { awardPoints } from './points.service';
 
 /**
- * Issue 12 "Points that cannot be farmed" and "Numbers that never go stale" (decision 074): every
+ * Issue 12 "Points that cannot be farmed" and "Numbers that never go stale" (decision 076): every
  * point source is paid once and taken back with its source; invented study time is refused; unlocks
  * are kept but never paid twice; old sessions keep their local hour; money-like writes are idempotent;
  * every rewarding write answers its `rewards` outcome.
@@ -76,7 +76,7 @@ describe('tasks pay once and take their points back', () => {
       const deleted = await call(user, 'DELETE', `/api/tasks/${id}`);
       expect(deleted.json().rewards).toMatchObject({ pointsAwarded: -15 });
     }
-    // Challenges and achievements earned on the way are kept (decision 074); only task points go.
+    // Challenges and achievements earned on the way are kept (decision 076); only task points go.
     const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
     const earnedElsewhere = ledger.filter((entry) => entry.reason === 'achievement' || entry.reason === 'challenge');
     expect(await balance(user)).toBe(earnedElsewhere.reduce((sum, entry) => sum + entry.amount, 0));

@@ -132,7 +132,7 @@ export async function rewardOutcomeAfterWrite(
 
 /**
  * The `rewards` answer of a write that cannot unlock anything (a delete taking points back, a redeem):
- * no evaluation, just the balance. Achievements and challenges already earned stay (decision 074).
+ * no evaluation, just the balance. Achievements and challenges already earned stay (decision 076).
  */
 export async function rewardOutcomeWithoutEvaluation(db: DbOrTx, userId: string, pointsAwarded: number): Promise<RewardOutcome> {
   return { pointsAwarded, points: await pointsBalance(db, userId), unlockedAchievements: [], completedChallenges: [] };

@@ -23,7 +23,7 @@ import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type Evaluatio
 export const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
 export const SESSION_OVERLAP = 'This session overlaps another saved session';
 export const DAILY_STUDY_LIMIT = 'Sessions starting on one day cannot add up to more than 24 hours';
-/** The most minutes of sessions that may start on one local day (decision 074). */
+/** The most minutes of sessions that may start on one local day (decision 076). */
 export const DAILY_STUDY_MAX_MINUTES = 24 * 60;
 
 /** How far a startedAt may lie ahead of the server clock (client clocks drift a little). */
@@ -113,7 +113,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Refuses a session that would invent time (decision 074): one whose span overlaps another saved
+ * Refuses a session that would invent time (decision 076): one whose span overlaps another saved
  * session (409 `session_overlap`), or that would take the sessions starting on its local day past 24
  * hours (409 `daily_study_limit`). Runs with the user row locked, so two tabs cannot both pass.
  */

@@ -351,7 +351,7 @@ export async function updateTask(
 
 /**
  * `updateTask` with its reward outcome: a completion is evaluated (after the commit, never failing it)
- * and answered as `rewards`. Reopening keeps the points (once per task ever, decision 074).
+ * and answered as `rewards`. Reopening keeps the points (once per task ever, decision 076).
  */
 export async function updateTaskWithOutcome(db: DbOrTx, userId: string, id: string, body: TaskUpdateBody, log: EvaluationLog) {
   const { pointsAwarded, ...task } = await updateTask(db, userId, id, body);
@@ -359,7 +359,7 @@ export async function updateTaskWithOutcome(db: DbOrTx, userId: string, id: stri
   return { ...task, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
 }
 
-/** Deletes a task; the points its completion earned are taken back (decision 074). Answers the outcome. */
+/** Deletes a task; the points its completion earned are taken back (decision 076). Answers the outcome. */
 export async function deleteTask(db: Database, userId: string, id: string): Promise<RewardOutcome> {
   const taken = await db.transaction(async (tx) => {
     const row = await findOwnTask(tx, userId, id, true);

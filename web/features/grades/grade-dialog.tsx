@@ -97,7 +97,7 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
       date: existing ? (existing.date ?? '') : today,
       maxScore: existing ? String(existing.maxScore) : '100',
       score: editing?.grade ? String(editing.grade.score) : '',
-      // No default weight: 0 % made a grade silently count for nothing (decision 074).
+      // No default weight: 0 % made a grade silently count for nothing (decision 075).
       weight: existing ? String(existing.weight) : '',
       feedback: existing?.feedback ?? '',
       comments: existing?.comments ?? '',
