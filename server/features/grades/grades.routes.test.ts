@@ -60,7 +60,7 @@ describe('/api/assessments', () => {
     });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toEqual({ ...created, name: 'Midterm exam', weight: 40, courseId: null });
-    expect((await t.request({ method: 'DELETE', url: `/api/assessments/${created.id}`, token: user.token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/assessments/${created.id}`, token: user.token })).statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: `/api/assessments/${created.id}`, token: user.token })).statusCode).toBe(404);
   });
 
@@ -152,7 +152,7 @@ describe('/api/assessments', () => {
   it('deleting an assessment deletes its grade', async () => {
     const user = await signUp(t);
     const created = await createAssessment(user, { score: 10 });
-    expect((await t.request({ method: 'DELETE', url: `/api/assessments/${created.id}`, token: user.token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/assessments/${created.id}`, token: user.token })).statusCode).toBe(204);
     expect(await t.db.select().from(grades).where(eq(grades.userId, user.id))).toEqual([]);
   });
 
@@ -230,7 +230,7 @@ describe('/api/grades', () => {
     expect((await t.request({ method: 'GET', url: `/api/grades/${grade.id}`, token: user.token })).json()).toEqual(grade);
     const patch = await t.request({ method: 'PATCH', url: `/api/grades/${grade.id}`, token: user.token, payload: { score: 50 } });
     expect(patch.json()).toEqual({ ...grade, score: 50, rewards: expect.objectContaining({ pointsAwarded: 0 }) });
-    expect((await t.request({ method: 'DELETE', url: `/api/grades/${grade.id}`, token: user.token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/grades/${grade.id}`, token: user.token })).statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: `/api/assessments/${assessment.id}`, token: user.token })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/grades', token: user.token })).json()).toEqual([]);
   });

@@ -47,7 +47,8 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.delete('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
     // 200 with the reward outcome (a graded assessment's points go with it): docs/api.md "Reward outcome".
-    return reply.status(200).send({ rewards: await deleteAssessmentWithOutcome(db, currentUser(request).id, request.params.id) });
+    await deleteAssessmentWithOutcome(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
   });
 
   app.get('/api/grades', auth, async (request) => listGrades(db, currentUser(request).id));
@@ -66,7 +67,8 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
     return updateGradeWithOutcome(db, currentUser(request).id, request.params.id, request.body, request.log);
   });
   app.delete('/api/grades/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
-    return reply.status(200).send({ rewards: await deleteGradeWithOutcome(db, currentUser(request).id, request.params.id) });
+    await deleteGradeWithOutcome(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
   });
 
   app.get('/api/grading-system/custom-scale', auth, async (request) => ({ bands: await getCustomScale(db, currentUser(request).id) }));

@@ -38,11 +38,9 @@ describe('grades pay once and take their points back', () => {
       const grade = await call(user, 'POST', '/api/grades', { assessmentId: assessment.id, score: 50 });
       expect(grade.statusCode).toBe(201);
       expect(grade.json().rewards).toMatchObject({ pointsAwarded: 5 });
-      const deleted = await call(user, 'DELETE', `/api/grades/${grade.json().id}`);
-      expect(deleted.statusCode).toBe(200);
-      expect(deleted.json()).toEqual({
-        rewards: { pointsAwarded: -5, points: start, unlockedAchievements: [], completedChallenges: [] },
-      });
+      // DELETE answers 204 (API.md); the client refetches the points.
+      expect((await call(user, 'DELETE', `/api/grades/${grade.json().id}`)).statusCode).toBe(204);
+      expect(await balance(user)).toBe(start);
     }
     // Before: +20 (5 per cycle).
     expect(await balance(user)).toBe(start);
@@ -53,8 +51,7 @@ describe('grades pay once and take their points back', () => {
     const start = await balance(user);
     const created = await call(user, 'POST', '/api/assessments', { name: 'Essay', type: 'exam', maxScore: 20, weight: 10, score: 10 });
     expect(created.json().rewards).toMatchObject({ pointsAwarded: 5, points: start + 5 });
-    const deleted = await call(user, 'DELETE', `/api/assessments/${created.json().id}`);
-    expect(deleted.json().rewards).toMatchObject({ pointsAwarded: -5, points: start });
+    expect((await call(user, 'DELETE', `/api/assessments/${created.json().id}`)).statusCode).toBe(204);
     expect(await balance(user)).toBe(start);
   });
 });
@@ -73,8 +70,9 @@ describe('tasks pay once and take their points back', () => {
       const id = await task(user, 'high');
       const completed = await call(user, 'PATCH', `/api/tasks/${id}`, { completed: true });
       expect(completed.json().rewards).toMatchObject({ pointsAwarded: 15 });
-      const deleted = await call(user, 'DELETE', `/api/tasks/${id}`);
-      expect(deleted.json().rewards).toMatchObject({ pointsAwarded: -15 });
+      const before = await balance(user);
+      expect((await call(user, 'DELETE', `/api/tasks/${id}`)).statusCode).toBe(204);
+      expect(await balance(user)).toBe(before - 15);
     }
     // Challenges and achievements earned on the way are kept (decision 076); only task points go.
     const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
@@ -95,7 +93,7 @@ describe('tasks pay once and take their points back', () => {
     expect((await call(user, 'PATCH', `/api/tasks/${id}`, { completed: true })).json().rewards.pointsAwarded).toBe(0);
     expect(await balance(user)).toBe(start + 10);
     await call(user, 'PATCH', `/api/tasks/${id}`, { completed: false });
-    expect((await call(user, 'DELETE', `/api/tasks/${id}`)).json().rewards.pointsAwarded).toBe(-10);
+    expect((await call(user, 'DELETE', `/api/tasks/${id}`)).statusCode).toBe(204);
     expect(await balance(user)).toBe(start);
   });
 
@@ -280,7 +278,7 @@ describe('Idempotency-Key', () => {
 });
 
 describe('the reward outcome of every rewarding write', () => {
-  it('attendance, study sessions and their deletes answer rewards', async () => {
+  it('a study session answers its rewards; deleting it takes its points back', async () => {
     const user = await signUp(t);
     const created = await call(user, 'POST', '/api/study-sessions', {
       startedAt: hoursAgo(1),
@@ -290,9 +288,7 @@ describe('the reward outcome of every rewarding write', () => {
     });
     const start = created.json().rewards;
     expect(start).toMatchObject({ pointsAwarded: 10, unlockedAchievements: ['first-study-session'] });
-    const deleted = await call(user, 'DELETE', `/api/study-sessions/${created.json().id}`);
-    expect(deleted.json()).toEqual({
-      rewards: { pointsAwarded: -10, points: start.points - 10, unlockedAchievements: [], completedChallenges: [] },
-    });
+    expect((await call(user, 'DELETE', `/api/study-sessions/${created.json().id}`)).statusCode).toBe(204);
+    expect(await balance(user)).toBe(start.points - 10);
   });
 });

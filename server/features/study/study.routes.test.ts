@@ -168,7 +168,7 @@ describe('DELETE /api/study-sessions/:id', () => {
     const id = (await post(user, focus())).json().id;
     const after = await pointsOf(user);
     expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}`, token: other.token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}`, token: user.token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}`, token: user.token })).statusCode).toBe(204);
     expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}`, token: user.token })).statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: '/api/study-sessions/not-a-uuid', token: user.token })).statusCode).toBe(404);
     // The session's 10 points go; the achievement it unlocked stays (it was earned).

@@ -31,7 +31,8 @@ export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
     { onRequest: requireUser, schema: { params: studySessionParamsSchema } },
     async (request, reply) => {
       // 200 with the reward outcome (the points taken back), not 204: docs/api.md "Reward outcome".
-      return reply.status(200).send({ rewards: await deleteStudySessionWithOutcome(db, currentUser(request).id, request.params.id) });
+      await deleteStudySessionWithOutcome(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send();
     },
   );
 

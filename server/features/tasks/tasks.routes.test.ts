@@ -70,7 +70,7 @@ describe('/api/tasks CRUD', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ id, title: 'Final essay', courseId: null, priority: 'high' });
 
-    expect((await t.request({ method: 'DELETE', url: `/api/tasks/${id}`, token: user.token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/tasks/${id}`, token: user.token })).statusCode).toBe(204);
     expect((await t.request({ method: 'DELETE', url: `/api/tasks/${id}`, token: user.token })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/tasks', token: user.token })).json()).toHaveLength(1);
   });

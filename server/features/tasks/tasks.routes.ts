@@ -33,7 +33,8 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.delete('/api/tasks/:id', { onRequest: requireUser, schema: { params: taskIdParamsSchema } }, async (request, reply) => {
     // 200 with the reward outcome (a completed task's points go with it): docs/api.md "Reward outcome".
-    return reply.status(200).send({ rewards: await deleteTask(db, currentUser(request).id, request.params.id) });
+    await deleteTask(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
   });
 
   app.get('/api/task-series', { onRequest: requireUser }, async (request) => listSeries(db, currentUser(request).id));

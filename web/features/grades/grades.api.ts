@@ -107,9 +107,9 @@ export function useDeleteGrade() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ assessmentId, gradeId }: { assessmentId: string; gradeId: string | null }) =>
-      apiJson<{ rewards?: RewardOutcome } | null>('DELETE', gradeId ? `/api/grades/${gradeId}` : `/api/assessments/${assessmentId}`),
-    // A deleted grade takes its points back.
-    onSuccess: (answer) => applyRewardOutcome(queryClient, answer?.rewards),
+      apiJson<null>('DELETE', gradeId ? `/api/grades/${gradeId}` : `/api/assessments/${assessmentId}`),
+    // A deleted grade takes its points back: DELETE answers 204 (API.md), so the points are refetched.
+    onSuccess: () => applyRewardOutcome(queryClient, null),
     onSettled: invalidate,
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
 import type { CreatedStudySession, StudySession, StudySessionBody, StudyStats } from '../../../common/schemas/study.schema';
-import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { ApiError, apiJson } from '../../lib/api-client';
 import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
 
@@ -80,9 +79,10 @@ export function useDeleteStudySession() {
   const queryClient = useQueryClient();
   const refresh = useRefreshStudyData();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ rewards: RewardOutcome }>('DELETE', `/api/study-sessions/${encodeURIComponent(id)}`),
-    onSuccess: (answer) => {
-      applyRewardOutcome(queryClient, answer?.rewards);
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/study-sessions/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      // The session's points go back: DELETE answers 204 (API.md), so the points are refetched.
+      applyRewardOutcome(queryClient, null);
       refresh();
     },
   });

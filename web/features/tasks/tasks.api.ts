@@ -100,12 +100,12 @@ export function useUpdateTask() {
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ rewards?: RewardOutcome } | null>('DELETE', `/api/tasks/${id}`),
-    onSuccess: (answer, id) => {
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/tasks/${id}`),
+    onSuccess: (_answer, id) => {
       queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.filter((task) => task.id !== id));
       broadcastChange();
-      // A completed task takes its points back (web/lib/reward-outcome.ts).
-      applyRewardOutcome(queryClient, answer?.rewards);
+      // A completed task takes its points back: DELETE answers 204 (API.md), so the points are refetched.
+      applyRewardOutcome(queryClient, null);
     },
   });
 }
