@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors';
 import * as schema from './schema';
@@ -111,4 +112,20 @@ export async function runMigrations({ pool }: DatabaseHandle): Promise<void> {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();
   }
+}
+
+/**
+ * Runs independent reads: concurrently on the pool, one after another inside a transaction. A
+ * transaction is one connection, which runs one query at a time; node-postgres queues overlapping ones
+ * today and will refuse them in pg@9. Each read is a thunk because Drizzle queries start when awaited.
+ */
+export async function readAll<const Reads extends readonly (() => PromiseLike<unknown>)[]>(
+  db: DbOrTx,
+  reads: Reads,
+): Promise<{ -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {
+  type Results = { -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
 }

@@ -1,6 +1,6 @@
 import { emptyRewardFacts, type RewardFacts } from '../../../common/domain/achievements';
 import type { PeriodTerm } from '../../../common/domain/challenge-periods';
-import type { DbOrTx } from '../../db/client';
+import { readAll, type DbOrTx } from '../../db/client';
 
 export type GatheredFacts = RewardFacts & { terms: PeriodTerm[] };
 
@@ -32,7 +32,10 @@ const LIST_KEYS = [
 
 export async function gatherRewardFacts(db: DbOrTx, userId: string, timeZone: string): Promise<GatheredFacts> {
   const facts: GatheredFacts = { ...emptyRewardFacts(timeZone), terms: [] };
-  const parts = await Promise.all([...providers.values()].map((provider) => provider(db, userId)));
+  const parts = await readAll(
+    db,
+    [...providers.values()].map((provider) => () => provider(db, userId)),
+  );
   for (const part of parts) {
     for (const key of LIST_KEYS) {
       const values = part[key];

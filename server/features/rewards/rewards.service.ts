@@ -10,7 +10,7 @@ import { evaluateChallenges, type ChallengeState } from '../../../common/domain/
 import { localDateOf } from '../../../common/domain/local-time';
 import { BUILT_IN_REWARDS } from '../../../common/domain/shop';
 import type { Achievement, CustomRewardBody, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
-import type { Database, DbOrTx } from '../../db/client';
+import { readAll, type Database, type DbOrTx } from '../../db/client';
 import { challengeCompletions, customRewards, pointsLedger, redemptions, userAchievements, users } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { awardPoints, pointsBalance } from './points.service';
@@ -201,15 +201,17 @@ export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, 
   const earnedNow = entry.createdAt.getTime() === new Date(completedAt).getTime();
   if (!earnedNow) return { pointsAwarded: 0, points: evaluation.points, unlockedAchievements: [], completedChallenges: [] };
   const since = entry.createdAt;
-  const [achievements, challenges] = await Promise.all([
-    db
-      .select({ id: userAchievements.achievementId })
-      .from(userAchievements)
-      .where(and(eq(userAchievements.userId, userId), gte(userAchievements.unlockedAt, since))),
-    db
-      .select({ id: challengeCompletions.challengeId })
-      .from(challengeCompletions)
-      .where(and(eq(challengeCompletions.userId, userId), gte(challengeCompletions.completedAt, since))),
+  const [achievements, challenges] = await readAll(db, [
+    () =>
+      db
+        .select({ id: userAchievements.achievementId })
+        .from(userAchievements)
+        .where(and(eq(userAchievements.userId, userId), gte(userAchievements.unlockedAt, since))),
+    () =>
+      db
+        .select({ id: challengeCompletions.challengeId })
+        .from(challengeCompletions)
+        .where(and(eq(challengeCompletions.userId, userId), gte(challengeCompletions.completedAt, since))),
   ]);
   return {
     pointsAwarded: entry.amount,

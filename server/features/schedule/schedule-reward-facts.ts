@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { readAll } from '../../db/client';
 import { attendance, courses, holidays, terms } from '../../db/schema';
 import { registerRewardFactsProvider } from '../rewards/reward-facts';
 
@@ -8,19 +9,21 @@ import { registerRewardFactsProvider } from '../rewards/reward-facts';
  */
 export function registerScheduleRewardFacts(): void {
   registerRewardFactsProvider('schedule', async (db, userId) => {
-    const [termRows, holidayRows, attendanceRows] = await Promise.all([
-      db
-        .select({ id: terms.id, startDate: terms.startDate, endDate: terms.endDate, academicYearId: terms.academicYearId })
-        .from(terms)
-        .where(eq(terms.userId, userId))
-        .orderBy(asc(terms.startDate)),
-      db.select({ startDate: holidays.startDate, endDate: holidays.endDate }).from(holidays).where(eq(holidays.userId, userId)),
-      db
-        .select({ date: attendance.date, status: attendance.status, termId: courses.termId })
-        .from(attendance)
-        .innerJoin(courses, eq(courses.id, attendance.courseId))
-        .where(eq(attendance.userId, userId))
-        .orderBy(asc(attendance.date), asc(attendance.slotIndex)),
+    const [termRows, holidayRows, attendanceRows] = await readAll(db, [
+      () =>
+        db
+          .select({ id: terms.id, startDate: terms.startDate, endDate: terms.endDate, academicYearId: terms.academicYearId })
+          .from(terms)
+          .where(eq(terms.userId, userId))
+          .orderBy(asc(terms.startDate)),
+      () => db.select({ startDate: holidays.startDate, endDate: holidays.endDate }).from(holidays).where(eq(holidays.userId, userId)),
+      () =>
+        db
+          .select({ date: attendance.date, status: attendance.status, termId: courses.termId })
+          .from(attendance)
+          .innerJoin(courses, eq(courses.id, attendance.courseId))
+          .where(eq(attendance.userId, userId))
+          .orderBy(asc(attendance.date), asc(attendance.slotIndex)),
     ]);
     return {
       terms: termRows,

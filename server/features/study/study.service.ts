@@ -13,7 +13,7 @@ import {
   type StudyStats,
   type StudyTechnique,
 } from '../../../common/schemas/study.schema';
-import type { Database, DbOrTx } from '../../db/client';
+import { readAll, type Database, type DbOrTx } from '../../db/client';
 import { courses, holidays, studySessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
@@ -203,9 +203,9 @@ async function userHolidays(db: DbOrTx, userId: string) {
 
 /** Current and longest streak over every session of the user, in the user's time zone; holidays freeze. */
 export async function computeStreaks(db: DbOrTx, user: StudyUser, now = new Date()): Promise<StudyStreaks> {
-  const [starts, holidayRanges] = await Promise.all([
-    db.select({ startedAt: studySessions.startedAt }).from(studySessions).where(eq(studySessions.userId, user.id)),
-    userHolidays(db, user.id),
+  const [starts, holidayRanges] = await readAll(db, [
+    () => db.select({ startedAt: studySessions.startedAt }).from(studySessions).where(eq(studySessions.userId, user.id)),
+    () => userHolidays(db, user.id),
   ]);
   return studyStreaks({
     sessionStarts: starts.map((row) => row.startedAt),
