@@ -31,7 +31,10 @@ test('rewards: points, achievements, challenges and redeeming a custom reward', 
   await expect(page.getByTestId('points-balance')).toHaveText('4 points');
 
   await page.getByRole('button', { name: 'History' }).click();
-  await expect(page.getByRole('dialog', { name: 'Points history' })).toContainText('Reward redeemed');
+  // Each entry names what earned or spent its points.
+  const history = page.getByRole('dialog', { name: 'Points history' });
+  await expect(history.getByTestId('history-entry').filter({ hasText: 'Reward redeemed' })).toContainText('Bubble tea');
+  await expect(history.getByTestId('history-entry').filter({ hasText: 'Achievement unlocked' })).toContainText('First Steps');
   await page.keyboard.press('Escape');
 
   // Deleting a custom reward asks first.

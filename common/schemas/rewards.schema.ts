@@ -89,3 +89,18 @@ export type RewardOutcome = {
 
 /** `Idempotency-Key`: 1–100 letters, digits, `-` or `_` (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** GET /api/points/history: one ledger entry, naming what earned or spent its points (decision 081). */
+export const pointsHistoryEntrySchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  reason: z.enum(['achievement', 'task', 'study-session', 'grade', 'challenge', 'redeem', 'reversal']),
+  /** The achievement id, `challengeId:periodStart`, the task/grade/session/redemption id, or `<reason>:<id>` for a reversal. */
+  sourceId: z.string(),
+  /** As named when it happened: a task's title, an assessment's name, a session's course, a custom reward. */
+  label: z.string().nullable(),
+  /** For a redeem: the shop item (a built-in reward's id, named in the reader's language). */
+  rewardId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PointsHistoryEntry = z.infer<typeof pointsHistoryEntrySchema>;

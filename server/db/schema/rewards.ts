@@ -15,6 +15,8 @@ export const pointsLedger = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     sourceId: text('source_id').notNull(),
+    /** What earned or spent the points, as named when it happened (a task's title, an assessment's name). */
+    label: text('label'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

@@ -59,7 +59,13 @@ export async function onGradeRecorded(
   tx: DbOrTx,
   event: { userId: string; grade: GradeView; assessment: AssessmentView },
 ): Promise<number> {
-  const award = await awardPoints(tx, { userId: event.userId, reason: 'grade', sourceId: event.grade.id, amount: GRADE_POINTS });
+  const award = await awardPoints(tx, {
+    userId: event.userId,
+    reason: 'grade',
+    sourceId: event.grade.id,
+    amount: GRADE_POINTS,
+    label: event.assessment.name,
+  });
   return award.awarded ? GRADE_POINTS : 0;
 }
 

@@ -6,6 +6,13 @@ export type PointsReason = 'achievement' | 'task' | 'study-session' | 'grade' | 
 
 export type AwardResult = { awarded: boolean; balance: number };
 
+/** The longest label kept in the ledger: enough to recognise a title in the history. */
+export const LEDGER_LABEL_MAX = 200;
+
+function ledgerLabel(label: string | null | undefined): string | null {
+  return label ? label.slice(0, LEDGER_LABEL_MAX) : null;
+}
+
 /**
  * Adds `amount` points for (reason, sourceId) exactly once. The ledger insert and the balance update
  * happen together; a second call for the same source (even concurrently) conflicts on the ledger's
@@ -14,12 +21,12 @@ export type AwardResult = { awarded: boolean; balance: number };
  */
 export async function awardPoints(
   db: DbOrTx,
-  entry: { userId: string; reason: PointsReason; sourceId: string; amount: number; createdAt?: Date },
+  entry: { userId: string; reason: PointsReason; sourceId: string; amount: number; createdAt?: Date; label?: string | null },
 ): Promise<AwardResult> {
   const run = async (tx: DbOrTx): Promise<AwardResult> => {
     const inserted = await tx
       .insert(pointsLedger)
-      .values(entry)
+      .values({ ...entry, label: ledgerLabel(entry.label) })
       .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.reason, pointsLedger.sourceId] })
       .returning({ id: pointsLedger.id });
     if (inserted.length === 0) return { awarded: false, balance: await pointsBalance(tx, entry.userId) };
@@ -57,7 +64,7 @@ export async function hasAward(db: DbOrTx, userId: string, reason: PointsReason,
 export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: PointsReason; sourceId: string }): Promise<number> {
   return db.transaction(async (tx) => {
     const [award] = await tx
-      .select({ amount: pointsLedger.amount })
+      .select({ amount: pointsLedger.amount, label: pointsLedger.label })
       .from(pointsLedger)
       .where(and(eq(pointsLedger.userId, entry.userId), eq(pointsLedger.reason, entry.reason), eq(pointsLedger.sourceId, entry.sourceId)));
     if (!award || award.amount <= 0) return 0;
@@ -65,7 +72,13 @@ export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: P
     const amount = Math.min(award.amount, user?.points ?? 0);
     const inserted = await tx
       .insert(pointsLedger)
-      .values({ userId: entry.userId, reason: 'reversal', sourceId: `${entry.reason}:${entry.sourceId}`, amount: -amount })
+      .values({
+        userId: entry.userId,
+        reason: 'reversal',
+        sourceId: `${entry.reason}:${entry.sourceId}`,
+        amount: -amount,
+        label: award.label,
+      })
       .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.reason, pointsLedger.sourceId] })
       .returning({ id: pointsLedger.id });
     if (inserted.length > 0 && amount > 0) {

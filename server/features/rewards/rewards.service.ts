@@ -221,6 +221,13 @@ export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, 
   };
 }
 
+/**
+ * The latest ledger entries, each naming what earned or spent its points: `label` as it was named then
+ * (a task's title, an assessment's name, a session's course, a custom reward), `rewardId` the shop item
+ * of a redeem (built-in rewards are named in the reader's language), and the source id for achievements
+ * (`first-login`) and challenges (`tasks-daily:2026-11-24`). A reversal's `sourceId` is
+ * `<reason>:<source>` and it carries the label of what it took back.
+ */
 export async function pointsHistory(db: Database, userId: string, limit = 100) {
   const rows = await db
     .select({
@@ -228,9 +235,15 @@ export async function pointsHistory(db: Database, userId: string, limit = 100) {
       amount: pointsLedger.amount,
       reason: pointsLedger.reason,
       sourceId: pointsLedger.sourceId,
+      label: pointsLedger.label,
+      rewardId: redemptions.rewardId,
       createdAt: pointsLedger.createdAt,
     })
     .from(pointsLedger)
+    .leftJoin(
+      redemptions,
+      and(eq(pointsLedger.reason, 'redeem'), eq(sql`${redemptions.id}::text`, pointsLedger.sourceId), eq(redemptions.userId, userId)),
+    )
     .where(eq(pointsLedger.userId, userId))
     .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
     .limit(limit);
@@ -321,7 +334,14 @@ export async function redeem(db: DbOrTx, userId: string, rewardId: string): Prom
       .insert(redemptions)
       .values({ userId, rewardId: reward.id, rewardName: reward.name, cost: reward.cost })
       .returning({ id: redemptions.id });
-    await tx.insert(pointsLedger).values({ userId, amount: -reward.cost, reason: 'redeem', sourceId: redemption?.id ?? reward.id });
+    await tx.insert(pointsLedger).values({
+      userId,
+      amount: -reward.cost,
+      reason: 'redeem',
+      sourceId: redemption?.id ?? reward.id,
+      // A built-in reward is named on the client in the reader's language (its id is in the history).
+      label: builtIn ? null : reward.name,
+    });
     return {
       points: updated.points,
       rewards: { pointsAwarded: -reward.cost, points: updated.points, unlockedAchievements: [], completedChallenges: [] },

@@ -58,13 +58,15 @@ export async function listStudySessions(db: Database, user: StudyUser, range: { 
   return rows.map(toStudySession);
 }
 
-async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string): Promise<void> {
+/** The user's course's name, or 404. */
+async function ownCourseName(db: DbOrTx, userId: string, courseId: string): Promise<string> {
   const rows = await db
-    .select({ id: courses.id })
+    .select({ name: courses.name })
     .from(courses)
     .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
     .limit(1);
-  if (rows.length === 0) throw notFound('Course not found');
+  if (!rows[0]) throw notFound('Course not found');
+  return rows[0].name;
 }
 
 /**
@@ -147,7 +149,7 @@ async function assertSessionFits(tx: DbOrTx, userId: string, startedAt: Date, du
 
 async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
   return db.transaction(async (tx) => {
-    if (input.courseId) await assertOwnCourse(tx, user.id, input.courseId);
+    const courseName = input.courseId ? await ownCourseName(tx, user.id, input.courseId) : null;
     // One writer per user at a time: the overlap and daily checks must see each other's sessions.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const local = localDateTimeOf(startedAt, user.timeZone);
@@ -169,7 +171,13 @@ async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessi
     let pointsAwarded = 0;
     let points: number;
     if (row.type === 'focus') {
-      const award = await awardPoints(tx, { userId: user.id, reason: 'study-session', sourceId: row.id, amount: FOCUS_SESSION_POINTS });
+      const award = await awardPoints(tx, {
+        userId: user.id,
+        reason: 'study-session',
+        sourceId: row.id,
+        amount: FOCUS_SESSION_POINTS,
+        label: courseName,
+      });
       pointsAwarded = award.awarded ? FOCUS_SESSION_POINTS : 0;
       points = award.balance;
     } else {

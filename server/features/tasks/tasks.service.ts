@@ -341,6 +341,7 @@ export async function updateTask(
         reason: 'task',
         sourceId: current.id,
         amount: TASK_POINTS[priority],
+        label: row!.title,
         ...(row!.completedAt ? { createdAt: row!.completedAt } : {}),
       });
       pointsAwarded = award.awarded ? TASK_POINTS[priority] : 0;

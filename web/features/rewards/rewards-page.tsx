@@ -20,6 +20,7 @@ import { newIdempotencyKey } from '../../lib/reward-outcome';
 import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
+import { historyLine } from './points-history';
 import { useAchievements, useChallenges, useDeleteCustomReward, usePoints, usePointsHistory, useRedeem, useShop } from './rewards.api';
 
 function FilterChips<T extends string>({
@@ -67,18 +68,22 @@ function PointsHistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         {history.data && history.data.length === 0 ? <EmptyState title={t('history.empty')} /> : null}
         {history.data && history.data.length > 0 ? (
           <ul className="divide-y">
-            {history.data.map((entry) => (
-              <li key={entry.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span>
-                  <span className="block font-medium">{t(`history.reasons.${entry.reason}`, { defaultValue: entry.reason })}</span>
-                  <span className="block text-xs text-muted-foreground">{formatDateTime(entry.createdAt, timeZone)}</span>
-                </span>
-                <span className={cn('font-semibold tabular-nums', entry.amount < 0 ? 'text-destructive' : 'text-success')}>
-                  {entry.amount > 0 ? '+' : ''}
-                  {formatNumber(entry.amount)}
-                </span>
-              </li>
-            ))}
+            {history.data.map((entry) => {
+              const line = historyLine(t, entry);
+              return (
+                <li key={entry.id} className="flex items-center justify-between gap-3 py-2 text-sm" data-testid="history-entry">
+                  <span className="min-w-0">
+                    <span className="block font-medium">{line.title}</span>
+                    {line.subject ? <span className="block break-words">{line.subject}</span> : null}
+                    <span className="block text-xs text-muted-foreground">{formatDateTime(entry.createdAt, timeZone)}</span>
+                  </span>
+                  <span className={cn('font-semibold tabular-nums', entry.amount < 0 ? 'text-destructive' : 'text-success')}>
+                    {entry.amount > 0 ? '+' : ''}
+                    {formatNumber(entry.amount)}
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         ) : null}
       </DialogContent>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChallengeState } from '../../../common/domain/challenges';
-import type { Achievement, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
+import type { Achievement, PointsHistoryEntry, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
 import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome } from '../../lib/reward-outcome';
 
@@ -10,10 +10,8 @@ export const ACHIEVEMENTS_KEY = ['/api/achievements'] as const;
 export const CHALLENGES_KEY = ['/api/challenges'] as const;
 export const SHOP_KEY = ['/api/rewards'] as const;
 
-export type PointsEntry = { id: string; amount: number; reason: string; sourceId: string; createdAt: string };
-
 export const usePoints = () => useQuery<{ points: number }>({ queryKey: POINTS_KEY });
-export const usePointsHistory = (enabled: boolean) => useQuery<PointsEntry[]>({ queryKey: POINTS_HISTORY_KEY, enabled });
+export const usePointsHistory = (enabled: boolean) => useQuery<PointsHistoryEntry[]>({ queryKey: POINTS_HISTORY_KEY, enabled });
 export const useAchievements = () => useQuery<Achievement[]>({ queryKey: ACHIEVEMENTS_KEY });
 export const useChallenges = () => useQuery<ChallengeState[]>({ queryKey: CHALLENGES_KEY });
 export const useShop = () => useQuery<ShopItem[]>({ queryKey: SHOP_KEY });
