@@ -1,6 +1,7 @@
 import { History, Lock, Pencil, Plus, Trash2, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../components/ui/query-state';
 import { ACHIEVEMENT_FILTERS, type AchievementFilter } from '../../../common/domain/achievements';
 import { CHALLENGE_FILTERS, type ChallengeFilter } from '../../../common/domain/challenges';
 import { BUILT_IN_REWARDS } from '../../../common/domain/shop';
@@ -106,16 +107,7 @@ function ShopTab({ points }: { points: number }) {
   };
   const [toDelete, setToDelete] = useState<ShopItem | null>(null);
 
-  if (shop.isPending) return <LoadingState label={t('common:loading')} />;
-  if (shop.isError)
-    return (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void shop.refetch()}
-      />
-    );
+  if (!shop.isSuccess) return <QueryState queries={[shop]} />;
 
   const confirmRedeem = () => {
     const item = toRedeem;
@@ -258,16 +250,7 @@ function AchievementsTab() {
   const timeZone = useUserTimeZone();
   const achievements = useAchievements();
   const [filter, setFilter] = useState<AchievementFilter>('all');
-  if (achievements.isPending) return <LoadingState label={t('common:loading')} />;
-  if (achievements.isError)
-    return (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void achievements.refetch()}
-      />
-    );
+  if (!achievements.isSuccess) return <QueryState queries={[achievements]} />;
   const shown = achievements.data.filter(
     (a) => filter === 'all' || (filter === 'unlocked' ? a.unlocked : filter === 'locked' ? !a.unlocked : a.category === filter),
   );
@@ -334,16 +317,7 @@ function ChallengesTab() {
   const { t } = useTranslation('rewards');
   const challenges = useChallenges();
   const [filter, setFilter] = useState<ChallengeFilter>('all');
-  if (challenges.isPending) return <LoadingState label={t('common:loading')} />;
-  if (challenges.isError)
-    return (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void challenges.refetch()}
-      />
-    );
+  if (!challenges.isSuccess) return <QueryState queries={[challenges]} />;
   const shown = challenges.data.filter((c) => filter === 'all' || c.period === filter || c.status === filter);
   return (
     <div>

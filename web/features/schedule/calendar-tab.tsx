@@ -14,13 +14,13 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import './schedule-calendar.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../components/ui/query-state';
 import { Link } from 'react-router';
 import { addDays, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
 import { expandTimetable, type TimetableOccurrence } from '../../../common/domain/timetable';
 import type { AttendanceStatus, Course, Holiday } from '../../../common/schemas/schedule.schema';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { ErrorState, LoadingState } from '../../components/ui/page-state';
 import {
   calendarFirstDay,
   clockOptions,
@@ -143,17 +143,7 @@ export function CalendarTab() {
     ];
   }, [range, courses.data, terms.data, holidays.data, tasks.data, assessments.data, timeZone]);
 
-  if (courses.isPending || terms.isPending || holidays.isPending) return <LoadingState label={t('common:loading')} />;
-  if (courses.isError || terms.isError || holidays.isError) {
-    return (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void Promise.all([courses.refetch(), terms.refetch(), holidays.refetch()])}
-      />
-    );
-  }
+  if (!courses.isSuccess || !terms.isSuccess || !holidays.isSuccess) return <QueryState queries={[courses, terms, holidays]} />;
 
   const clockFormat = clockOptions(language);
   return (
