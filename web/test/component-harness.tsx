@@ -1,0 +1,75 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+
+/**
+ * Component tests of the form → request mapping (run with `// @vitest-environment jsdom`). The form
+ * renders with the app's real providers — the app's query client, English translations, a router —
+ * and every request goes through the real API client to `fetch`, the one interception point:
+ * `fetch` answers from the routes a test gives and records what was sent. Nothing else is mocked.
+ */
+
+const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });
+
+async function ensureI18n(): Promise<void> {
+  if (i18next.isInitialized) return;
+  const resources: Record<string, Record<string, unknown>> = {};
+  for (const [path, module] of Object.entries(english)) {
+    resources[path.replace(/^.*\/(.+)\.json$/, '$1')] = module.default;
+  }
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: resources },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+}
+
+export type SentRequest = { method: string; path: string; body: unknown };
+
+/** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body. */
+export type Routes = Record<string, unknown>;
+
+/** Stubs `fetch` with `routes` (unlisted requests answer 404) and returns the requests sent. */
+export function interceptApi(routes: Routes): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    sent.push({ method, path: url.pathname + url.search, body });
+    const key = `${method} ${url.pathname}`;
+    if (!(key in routes)) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
+    const answer = routes[key];
+    const payload: unknown = typeof answer === 'function' ? (answer as (body: unknown) => unknown)(body) : answer;
+    return new Response(JSON.stringify(payload), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return sent;
+}
+
+/** Only the writes (what a form submits), without the reads its screen made. */
+export function writes(sent: readonly SentRequest[]): SentRequest[] {
+  return sent.filter((request) => request.method !== 'GET');
+}
+
+export async function renderWithProviders(ui: ReactNode): Promise<RenderResult> {
+  await ensureI18n();
+  const queryClient = createQueryClient();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
