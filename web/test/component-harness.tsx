@@ -32,7 +32,8 @@ async function ensureI18n(): Promise<void> {
   });
 }
 
-export type SentRequest = { method: string; path: string; body: unknown };
+/** `idempotencyKey`: whether the write carried an Idempotency-Key (its value is random). */
+export type SentRequest = { method: string; path: string; body: unknown; idempotencyKey?: boolean };
 
 /** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body. */
 export type Routes = Record<string, unknown>;
@@ -44,7 +45,8 @@ export function interceptApi(routes: Routes): SentRequest[] {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    sent.push({ method, path: url.pathname + url.search, body });
+    const headers = new Headers(init?.headers);
+    sent.push({ method, path: url.pathname + url.search, body, ...(headers.has('Idempotency-Key') ? { idempotencyKey: true } : {}) });
     const key = `${method} ${url.pathname}`;
     if (!(key in routes)) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
     const answer = routes[key];
@@ -61,6 +63,13 @@ export function writes(sent: readonly SentRequest[]): SentRequest[] {
 
 export async function renderWithProviders(ui: ReactNode): Promise<RenderResult> {
   await ensureI18n();
+  // jsdom has no matchMedia and no canvas: the browser "prefers reduced motion", so no confetti plays.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('prefers-reduced-motion'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
   const queryClient = createQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
