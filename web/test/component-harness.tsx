@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
+import type { User } from '../../common/schemas/auth.schema';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -61,7 +62,22 @@ export function writes(sent: readonly SentRequest[]): SentRequest[] {
   return sent.filter((request) => request.method !== 'GET');
 }
 
-export async function renderWithProviders(ui: ReactNode): Promise<RenderResult> {
+/** A signed-in user whose time zone is not the machine's, so zone bugs show. */
+export const TEST_USER: User = {
+  id: 'u1',
+  username: 'tester',
+  roles: 'user',
+  isPremium: false,
+  email: null,
+  recoveryEmail: null,
+  timeZone: 'Asia/Tokyo',
+  trialEndDate: '2099-01-01T00:00:00.000Z',
+  subscriptionTier: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** Renders `ui` inside the app's providers, with `user` as the session the shell would already hold. */
+export async function renderWithProviders(ui: ReactNode, { user = TEST_USER }: { user?: User | null } = {}): Promise<RenderResult> {
   await ensureI18n();
   // jsdom has no matchMedia and no canvas: the browser "prefers reduced motion", so no confetti plays.
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -71,6 +87,7 @@ export async function renderWithProviders(ui: ReactNode): Promise<RenderResult> 
     removeEventListener: () => {},
   }));
   const queryClient = createQueryClient();
+  queryClient.setQueryData(['/api/auth/me'], user);
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>{ui}</MemoryRouter>
