@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import type { User } from '../../common/schemas/auth.schema';
@@ -93,6 +93,11 @@ export async function renderWithProviders(ui: ReactNode, { user = TEST_USER }: {
       <MemoryRouter>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** Types `value` into the field labelled `label` (a select picks the option with that value). */
+export function fill(label: string, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
 afterEach(() => {

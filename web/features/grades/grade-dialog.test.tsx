@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { GradeDialog } from './grade-dialog';
 import type { Assessment, Course } from './grades.api';
 
@@ -18,8 +18,6 @@ const assessment: Assessment = {
   feedback: null,
   comments: null,
 };
-
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('GradeDialog → request', () => {
   it('adds: one POST /api/assessments with the fields, numbers as numbers, blanks as null, and an Idempotency-Key', async () => {

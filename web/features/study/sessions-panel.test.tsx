@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { SessionsPanel } from './sessions-panel';
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const created = { id: 's1', pointsAwarded: 0, streak: 1, rewards: { points: 0, unlockedAchievements: [], completedChallenges: [] } };
 
 describe('Log session form → request', () => {

@@ -2,11 +2,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { TaskFormDialog } from './task-form';
 
 const courses = [{ id: 'c1', name: 'Maths', color: '#336699' }];
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const saved = (overrides: Partial<Task> = {}): Task => ({
   id: 't1',
   title: 'Essay',
