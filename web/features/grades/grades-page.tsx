@@ -1,13 +1,12 @@
 import { Pencil, Plus, Repeat, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../components/ui/query-state';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { EmptyState } from '../../components/ui/page-state';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -153,7 +152,17 @@ export function GradesPage() {
   }, [assessments.data, grades.data]);
 
   const queries = [assessments, grades, courses, systemQuery, scaleQuery];
-  if (!queries.every((q) => q.isSuccess)) return <QueryState queries={queries} />;
+  if (queries.some((q) => q.isPending)) return <LoadingState label={t('common:loading')} />;
+  if (queries.some((q) => q.isError)) {
+    return (
+      <ErrorState
+        title={t('common:errors.loadTitle')}
+        description={t('common:errors.loadDescription')}
+        retryLabel={t('common:retry')}
+        onRetry={() => queries.forEach((q) => void q.refetch())}
+      />
+    );
+  }
   const system = systemQuery.data?.system ?? 'letter';
   const scale = scaleQuery.data?.bands;
   const courseList = courses.data ?? [];
