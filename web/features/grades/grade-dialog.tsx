@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client';
 import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
-import { celebrateGrade } from './celebrate';
+import { playConfetti } from '../../lib/celebrate';
 import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
 import { NativeSelect } from '../../components/ui/native-select';
 
@@ -137,7 +137,7 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
           toast({ title: editing ? t('toast.updated') : t('toast.added'), variant: 'success' });
           const before = editing?.grade ? editing.grade.score / editing.assessment.maxScore : null;
           const after = score === null ? null : score / fields.maxScore;
-          if (after !== null && (before === null || after > before)) celebrateGrade();
+          if (after !== null && (before === null || after > before)) void playConfetti('small');
           onDone();
         },
         onError: (error) =>

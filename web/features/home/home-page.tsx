@@ -1,47 +1,21 @@
-import { MapPin } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dueStatus } from '../../../common/domain/due-status';
 import { localDateOf, startOfWeek } from '../../../common/domain/local-time';
-import { trialDaysLeft } from '../../../common/domain/premium-access';
-import type { TimetableOccurrence } from '../../../common/domain/timetable';
-import type { Course } from '../../../common/schemas/schedule.schema';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { ErrorState, LoadingState } from '../../components/ui/page-state';
 import { cn } from '../../lib/class-names';
-import { calendarFirstDay, formatCalendarDate, formatClock, formatDate, formatNumber, formatTime } from '../../lib/format';
+import { calendarFirstDay, formatCalendarDate, formatClock, formatNumber, formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useDashboardData, useLoadSampleData, useSessionUser } from './home.api';
-import {
-  bucketTasks,
-  isFirstRun,
-  occurrencesBetween,
-  remainingClassesToday,
-  rotationLabels,
-  weekDays,
-  type DatedTask,
-} from './home-selectors';
+import { bucketTasks, isFirstRun, occurrencesBetween, remainingClassesToday, rotationLabels, weekDays } from './home-selectors';
 import { MonthCalendar } from './month-calendar';
 import { NotificationSettings, readAlertPrefs } from './notification-settings';
-
-/** A task's due instant in the user's zone: weekday + date + time. */
-function formatDue(dueDate: string, timeZone: string): string {
-  return `${formatDate(dueDate, timeZone, { weekday: 'short', month: 'short', day: 'numeric' })} ${formatTime(dueDate, timeZone)}`;
-}
-
-function Panel({ title, children, className, id }: { title: string; children: ReactNode; className?: string; id: string }) {
-  return (
-    <Card className={cn('min-w-0 space-y-3', className)} aria-labelledby={id} role="region">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </Card>
-  );
-}
+import { Panel } from './dashboard-panel';
+import { ClassRow, TaskRow } from './dashboard-rows';
+import { FirstRun } from './first-run';
+import { QuickActions } from './quick-actions';
 
 /** /dashboard (SPEC.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak. */
 export function HomePage() {
@@ -269,125 +243,5 @@ export function HomePage() {
         </Panel>
       </div>
     </div>
-  );
-}
-
-/** Between the parts of a class's line; decoration only. */
-const SEPARATOR = '·';
-
-function ClassRow({ occurrence, course, now }: { occurrence: TimetableOccurrence; course: Course | undefined; now: Date }) {
-  const { t } = useTranslation('home');
-  const inProgress = occurrence.start <= now.toISOString();
-  return (
-    <li className="rounded-md border-l-4 bg-muted/40 px-3 py-2" style={{ borderColor: course?.color ?? 'currentColor' }}>
-      <p className="break-words font-medium">{course?.name}</p>
-      <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
-        <span>{`${formatClock(occurrence.startTime)}–${formatClock(occurrence.endTime)}`}</span>
-        {course?.room ? (
-          // The room exactly as typed ("Room 9", "Math 204"): a "Room" prefix of ours repeated what users write.
-          <>
-            <span aria-hidden="true">{SEPARATOR}</span>
-            <span className="inline-flex min-w-0 items-center gap-1 break-words" data-testid="class-room">
-              <MapPin aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-              {course.room}
-            </span>
-          </>
-        ) : null}
-        {inProgress ? (
-          <>
-            <span aria-hidden="true">{SEPARATOR}</span>
-            <span>{t('today.now')}</span>
-          </>
-        ) : null}
-      </p>
-    </li>
-  );
-}
-
-function TaskRow({ task, courseName, timeZone }: { task: DatedTask; courseName: string | null; timeZone: string }) {
-  return (
-    <li className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-      <span className="min-w-0 break-words">
-        <span className="font-medium">{task.title}</span>
-        {courseName ? <span className="text-sm text-muted-foreground">{` · ${courseName}`}</span> : null}
-      </span>
-      <span className="text-sm text-muted-foreground">{formatDue(task.dueDate, timeZone)}</span>
-    </li>
-  );
-}
-
-/** SPEC.md §2 quick actions: add class, add assignment, set reminder, files (premium), grade calculator. */
-function QuickActions({ premium }: { premium: { hasPremium: boolean; onTrial: boolean; trialEndDate: string } | undefined }) {
-  const { t } = useTranslation('home');
-  const now = new Date();
-  const daysLeft = premium ? trialDaysLeft(premium.trialEndDate, now) : 0;
-  let filesNote: string | null = null;
-  if (premium?.onTrial) filesNote = t('actions.trial', { count: daysLeft });
-  else if (premium && !premium.hasPremium) filesNote = t('actions.premiumOnly');
-  const actions = [
-    { to: '/schedule?tab=classes&new=class', label: t('actions.addClass'), note: null },
-    { to: '/tasks?new=1', label: t('actions.addAssignment'), note: null },
-    { to: '/tasks', label: t('actions.setReminder'), note: t('actions.setReminderNote') },
-    { to: '/files', label: t('actions.files'), note: filesNote },
-    { to: '/grades', label: t('actions.gradeCalculator'), note: null },
-  ];
-  return (
-    <nav aria-label={t('actions.title')}>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        {actions.map((action) => (
-          <li key={action.to} className="min-w-0">
-            <Link
-              to={action.to}
-              className="flex h-full min-h-12 flex-col justify-center rounded-lg border bg-card px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              {action.label}
-              {action.note ? <span className="text-xs font-normal text-muted-foreground">{action.note}</span> : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** A new account: three steps into the real forms, or a sample semester to explore. */
-function FirstRun({ onLoadSample, loading }: { onLoadSample: () => void; loading: boolean }) {
-  const { t } = useTranslation('home');
-  const steps = [
-    { to: '/schedule?tab=terms&new=term', title: t('firstRun.term'), text: t('firstRun.termText') },
-    { to: '/schedule?tab=classes&new=class', title: t('firstRun.classes'), text: t('firstRun.classesText') },
-    { to: '/tasks?new=1', title: t('firstRun.task'), text: t('firstRun.taskText') },
-  ];
-  return (
-    <Card className="space-y-4" role="region" aria-labelledby="home-first-run">
-      <div>
-        <h2 id="home-first-run" className="text-xl font-semibold">
-          {t('firstRun.title')}
-        </h2>
-        <p className="text-muted-foreground">{t('firstRun.intro')}</p>
-      </div>
-      <ol className="space-y-3">
-        {steps.map((step, index) => (
-          <li key={step.to} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
-            <div className="min-w-0">
-              <p className="font-medium">{t('firstRun.step', { number: index + 1, title: step.title })}</p>
-              <p className="text-sm text-muted-foreground">{step.text}</p>
-            </div>
-            <Link to={step.to} className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:opacity-90">
-              {step.title}
-            </Link>
-          </li>
-        ))}
-      </ol>
-      <EmptyState
-        title={t('firstRun.sampleTitle')}
-        description={t('firstRun.sampleText')}
-        action={
-          <Button variant="outline" onClick={onLoadSample} disabled={loading}>
-            {loading ? t('firstRun.loading') : t('firstRun.loadSample')}
-          </Button>
-        }
-      />
-    </Card>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { defaultReminderOffset, setDefaultReminderOffset } from '../../lib/default-reminder';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
+import { ensureNotificationPermission, notificationPermission } from '../../lib/browser-notifications';
 import { NativeSelect } from '../../components/ui/native-select';
 
 export type AlertPrefs = { overdue: boolean; today: boolean };
@@ -19,14 +20,10 @@ export function readAlertPrefs(): AlertPrefs {
   }
 }
 
-function permissionNow(): NotificationPermission | 'unsupported' {
-  return typeof window !== 'undefined' && 'Notification' in window ? Notification.permission : 'unsupported';
-}
-
 /** Browser notifications (asked for on a click, SPEC.md §5), the default reminder offset and the alerts shown. */
 export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPrefs; onPrefsChange: (prefs: AlertPrefs) => void }) {
   const { t } = useTranslation('home');
-  const [permission, setPermission] = useState(permissionNow);
+  const [permission, setPermission] = useState(notificationPermission);
   const [reminder, setReminder] = useState(() => String(defaultReminderOffset() ?? ''));
 
   const enable = async () => {
@@ -34,12 +31,7 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
       toast({ title: t('notifications.unsupportedTitle'), description: t('notifications.unsupported') });
       return;
     }
-    let result: NotificationPermission = Notification.permission;
-    try {
-      if (result === 'default') result = await Notification.requestPermission();
-    } catch {
-      result = Notification.permission;
-    }
+    const result = await ensureNotificationPermission();
     setPermission(result);
     if (result === 'granted') toast({ title: t('notifications.enabledTitle'), description: t('notifications.enabled') });
     else if (result === 'denied') toast({ title: t('notifications.blockedTitle'), description: t('notifications.blocked') });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localDateTimeOf, utcInstantOf } from '../../../common/domain/local-time';
-import { taskEventRange } from './calendar-events';
+import type { Course, Term } from '../../../common/schemas/schedule.schema';
+import { calendarEvents, readableText, taskEventRange, type CalendarInput } from './calendar-events';
 
 describe('taskEventRange', () => {
   it.each([
@@ -24,5 +25,85 @@ describe('taskEventRange', () => {
   it('a task due in the afternoon keeps an hour-long marker', () => {
     const due = utcInstantOf('2026-03-01', '15:00', 'Asia/Tokyo');
     expect(taskEventRange(due, 'Asia/Tokyo')).toEqual({ start: due, end: utcInstantOf('2026-03-01', '16:00', 'Asia/Tokyo') });
+  });
+});
+
+describe('calendarEvents', () => {
+  const term: Term = {
+    id: 'term',
+    name: 'T',
+    startDate: '2026-03-01',
+    endDate: '2026-06-30',
+    academicYearId: null,
+    color: '#000000',
+    rotation: { kind: 'weekly' },
+  };
+  const maths: Course = {
+    id: 'maths',
+    name: 'Maths',
+    credits: null,
+    instructor: null,
+    room: null,
+    termId: 'term',
+    startDate: null,
+    endDate: null,
+    color: '#fde68a',
+    targetGrade: null,
+    // Tuesdays 09:00–10:00.
+    timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:00', week: null, cycleDay: null }],
+  };
+  const input: CalendarInput = {
+    // Monday 9 March to Sunday 15 March 2026 (`to` exclusive).
+    range: { from: '2026-03-09', to: '2026-03-16' },
+    courses: [maths],
+    terms: [term],
+    holidays: [{ id: 'h1', name: 'Spring day', startDate: '2026-03-12', endDate: '2026-03-13' }],
+    tasks: [
+      { id: 't1', title: 'Essay', dueDate: '2026-03-11T14:59:00.000Z', courseId: 'maths' },
+      { id: 't2', title: 'Someday', dueDate: null, courseId: null },
+    ],
+    assessments: [
+      { id: 'a1', name: 'Quiz', date: '2026-03-10T00:00:00.000Z', courseId: null },
+      { id: 'a2', name: 'Undated', date: null, courseId: null },
+    ],
+    timeZone: 'Asia/Tokyo',
+  };
+
+  it('maps classes, holidays, dated tasks and dated assessments, in that order, in the profile’s zone', () => {
+    const events = calendarEvents(input);
+    expect(events.map((event) => event.id)).toEqual([
+      events[0]!.id, // the one Tuesday class (its occurrence key)
+      'holiday-h1',
+      'task-t1',
+      'assessment-a1',
+    ]);
+    const [lesson, holiday, task, assessment] = events;
+    // Tuesday 10 March 09:00 in Tokyo is 00:00 UTC.
+    expect(lesson).toMatchObject({ title: 'Maths', start: '2026-03-10T00:00:00.000Z', end: '2026-03-10T01:00:00.000Z', color: '#fde68a' });
+    expect(lesson!.extendedProps.selected).toMatchObject({ kind: 'class', course: maths });
+    // A holiday's last day is inclusive; the calendar's end is exclusive.
+    expect(holiday).toMatchObject({ title: 'Spring day', start: '2026-03-12', end: '2026-03-14', allDay: true, color: '#64748b' });
+    // Due 23:59 Tokyo: a one-minute marker that ends at its own midnight, in the course's colour.
+    expect(task).toMatchObject({ title: 'Essay', start: '2026-03-11T14:59:00.000Z', end: '2026-03-11T15:00:00.000Z', color: '#fde68a' });
+    expect(assessment).toMatchObject({ title: 'Quiz', start: '2026-03-10', allDay: true, color: '#8b5cf6' });
+  });
+
+  it('draws no class on a holiday and nothing outside the range', () => {
+    const onHoliday = calendarEvents({ ...input, holidays: [{ id: 'h2', name: 'Off', startDate: '2026-03-10', endDate: '2026-03-10' }] });
+    expect(onHoliday.filter((event) => event.extendedProps.selected?.kind === 'class')).toEqual([]);
+    const nextWeek = calendarEvents({
+      ...input,
+      range: { from: '2026-03-16', to: '2026-03-23' },
+      tasks: [],
+      assessments: [],
+      holidays: [],
+    });
+    expect(nextWeek.map((event) => event.start)).toEqual(['2026-03-17T00:00:00.000Z']);
+  });
+
+  it('picks black or white text for contrast', () => {
+    expect(readableText('#fde68a')).toBe('#000000');
+    expect(readableText('#1e3a8a')).toBe('#ffffff');
+    expect(readableText(undefined)).toBe('#ffffff');
   });
 });

@@ -1,4 +1,7 @@
-import { endOfLocalDay, instantToMillis, localDateOf } from '../../../common/domain/local-time';
+import { addDays, endOfLocalDay, instantToMillis, localDateOf } from '../../../common/domain/local-time';
+import { expandTimetable, type TimetableOccurrence } from '../../../common/domain/timetable';
+import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
+import type { CalendarAssessment, CalendarTask } from './schedule.api';
 
 /** How long a task's marker lasts on the calendar (a task has a due instant, not a duration). */
 const TASK_MARKER_MS = 60 * 60_000;
@@ -13,4 +16,99 @@ export function taskEventRange(dueDate: string, timeZone: string): { start: stri
   const start = instantToMillis(dueDate);
   const dayEnd = instantToMillis(endOfLocalDay(localDateOf(dueDate, timeZone), timeZone));
   return { start: new Date(start).toISOString(), end: new Date(Math.min(start + TASK_MARKER_MS, dayEnd)).toISOString() };
+}
+
+const HOLIDAY_COLOR = '#64748b';
+const TASK_COLOR = '#f59e0b';
+const ASSESSMENT_COLOR = '#8b5cf6';
+
+/** What a click on an event opens (carried in the event's extendedProps). */
+export type Selected =
+  | { kind: 'class'; occurrence: TimetableOccurrence; course: Course }
+  | { kind: 'holiday'; holiday: Holiday }
+  | { kind: 'task'; task: CalendarTask }
+  | { kind: 'assessment'; assessment: CalendarAssessment };
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+export function readableText(hex: string | undefined): string {
+  if (!hex || !/^#[0-9a-f]{6}$/i.test(hex)) return '#ffffff';
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
+}
+
+export type CalendarInput = {
+  /** The visible range in local dates (`to` exclusive, as FullCalendar reports it). */
+  range: { from: string; to: string };
+  courses: readonly Course[];
+  terms: readonly Term[];
+  holidays: readonly Holiday[];
+  tasks: readonly CalendarTask[];
+  assessments: readonly CalendarAssessment[];
+  timeZone: string;
+};
+
+/**
+ * The calendar's events for the visible range: class meetings from the ONE shared timetable
+ * expansion, holidays as all-day spans (end exclusive), tasks with a due date as short markers and
+ * dated assessments as all-day events, each in its course's colour with readable text on it.
+ */
+export function calendarEvents(input: CalendarInput) {
+  const byId = new Map(input.courses.map((course) => [course.id, course]));
+  const occurrences = expandTimetable({
+    courses: input.courses,
+    terms: input.terms,
+    holidays: input.holidays,
+    timeZone: input.timeZone,
+    from: input.range.from,
+    to: input.range.to,
+  });
+  return [
+    ...occurrences.map((occurrence) => {
+      const course = byId.get(occurrence.courseId);
+      return {
+        id: occurrence.occurrenceKey,
+        title: course?.name ?? '',
+        start: occurrence.start,
+        end: occurrence.end,
+        color: course?.color,
+        contrastColor: readableText(course?.color),
+        extendedProps: { selected: course ? ({ kind: 'class', occurrence, course } satisfies Selected) : null },
+      };
+    }),
+    ...input.holidays.map((holiday) => ({
+      id: `holiday-${holiday.id}`,
+      title: holiday.name,
+      start: holiday.startDate,
+      end: addDays(holiday.endDate, 1),
+      allDay: true,
+      color: HOLIDAY_COLOR,
+      contrastColor: readableText(HOLIDAY_COLOR),
+      extendedProps: { selected: { kind: 'holiday', holiday } satisfies Selected },
+    })),
+    ...input.tasks
+      .filter((task) => task.dueDate)
+      .map((task) => ({
+        id: `task-${task.id}`,
+        title: task.title,
+        ...taskEventRange(task.dueDate ?? '', input.timeZone),
+        color: (task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR,
+        contrastColor: readableText((task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR),
+        extendedProps: { selected: { kind: 'task', task } satisfies Selected },
+      })),
+    ...input.assessments
+      .filter((assessment) => assessment.date)
+      .map((assessment) => ({
+        id: `assessment-${assessment.id}`,
+        title: assessment.name,
+        start: (assessment.date ?? '').slice(0, 10),
+        allDay: true,
+        color: (assessment.courseId && byId.get(assessment.courseId)?.color) || ASSESSMENT_COLOR,
+        contrastColor: readableText((assessment.courseId && byId.get(assessment.courseId)?.color) || ASSESSMENT_COLOR),
+        extendedProps: { selected: { kind: 'assessment', assessment } satisfies Selected },
+      })),
+  ];
 }

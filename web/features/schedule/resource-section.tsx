@@ -1,10 +1,11 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../components/ui/query-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { EmptyState } from '../../components/ui/page-state';
 import { toast } from '../../lib/toast';
 
 /** The four schedule resources; each has its own translated toast and label strings under `entities.<kind>`. */
@@ -59,16 +60,9 @@ export function ResourceSection<T extends { id: string }>({
   const close = () => setEditing(null);
 
   let body: ReactNode;
-  if (query.isPending) body = <LoadingState label={t('common:loading')} />;
-  else if (query.isError || !query.data)
-    body = (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  // Not pending and no data counts as a failure here (retry refetches).
+  if (query.isPending || query.isError || !query.data)
+    body = <QueryState queries={[{ isPending: query.isPending, isError: !query.isPending, refetch: query.refetch }]} />;
   else if (query.data.length === 0) body = <EmptyState title={t(`entities.${kind}.empty`)} description={t(`entities.${kind}.emptyHint`)} />;
   else
     body = (

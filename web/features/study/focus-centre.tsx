@@ -22,7 +22,9 @@ import { ApiError } from '../../lib/api-client';
 import { APP_NAME, useDocumentTitleOverride } from '../../lib/document-title';
 import { safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
-import { celebrate, notify, playChime, requestNotificationPermission, unlockAudio } from './focus-effects';
+import { playChime, unlockAudio } from './focus-effects';
+import { ensureNotificationPermission, showNotification } from '../../lib/browser-notifications';
+import { playConfetti } from '../../lib/celebrate';
 import { formatCountdown, TYPE_KEYS } from './study-format';
 import { useCourseOptions, useCreateStudySession } from './study.api';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
@@ -150,7 +152,7 @@ export function FocusCentre() {
       playChime();
       const title = completion.mode === 'focus' ? t('timer.focusDone') : t('timer.breakDone');
       const body = completion.mode === 'focus' ? t('timer.focusDoneBody') : t('timer.breakDoneBody');
-      if (document.visibilityState !== 'visible') notify(title, body);
+      if (document.visibilityState !== 'visible') showNotification(title, { body, tag: 'studypilot-focus-timer' });
       if (completion.mode !== 'focus') toast({ title, description: body });
     },
     [t],
@@ -198,7 +200,7 @@ export function FocusCentre() {
                 : t('toast.streak', { streak: created.streak }),
             variant: 'success',
           });
-          void celebrate();
+          void playConfetti('small');
         })
         .catch((error: unknown) => {
           // Already saved (another tab, or a retry after a lost answer): nothing more to do.
@@ -229,7 +231,8 @@ export function FocusCentre() {
 
   const onStart = () => {
     unlockAudio();
-    requestNotificationPermission();
+    // Asked once, inside the Start click (a user gesture).
+    void ensureNotificationPermission();
     timer.start(selectionRef.current);
   };
 

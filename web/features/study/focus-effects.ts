@@ -1,9 +1,6 @@
-import { playConfetti } from '../../lib/celebrate';
-
 /**
- * What happens around the timer in the browser: a short chime (Web Audio oscillator, no audio files),
- * a system notification when the tab is hidden, and the confetti celebration (lazy-loaded, and skipped
- * for prefers-reduced-motion).
+ * The timer's chime (Web Audio oscillator, no audio files). Its notification and confetti come from
+ * the shared lib/browser-notifications.ts and lib/celebrate.ts.
  */
 type AudioContextConstructor = typeof AudioContext;
 let audioContext: AudioContext | null = null;
@@ -43,24 +40,4 @@ export function playChime(): void {
   } catch {
     // No sound: the toast and the notification still tell the user.
   }
-}
-
-/** Asks once, inside a user gesture (the Start click). */
-export function requestNotificationPermission(): void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
-  void Notification.requestPermission().catch(() => undefined);
-}
-
-export function notify(title: string, body: string): void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  try {
-    new Notification(title, { body, tag: 'studypilot-focus-timer' });
-  } catch {
-    // Some browsers only allow notifications from a service worker; the chime still plays.
-  }
-}
-
-/** The focus-complete celebration: confetti from lib/celebrate (the centre shows its own toast). */
-export function celebrate(): Promise<void> {
-  return playConfetti('small');
 }

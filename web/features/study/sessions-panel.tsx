@@ -19,7 +19,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { EmptyState } from '../../components/ui/page-state';
+import { QueryState } from '../../components/ui/query-state';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
@@ -175,14 +176,11 @@ export function SessionsPanel() {
   };
 
   let body;
-  if (sessions.isLoading) body = <LoadingState label={t('loading')} />;
-  else if (sessions.isError)
+  if (!sessions.isSuccess)
     body = (
-      <ErrorState
-        title={t('loadError')}
-        description={t('loadErrorDescription')}
-        retryLabel={t('retry')}
-        onRetry={() => void sessions.refetch()}
+      <QueryState
+        queries={[sessions]}
+        messages={{ loading: t('loading'), errorTitle: t('loadError'), errorDescription: t('loadErrorDescription'), retry: t('retry') }}
       />
     );
   else if (!sessions.data?.length)

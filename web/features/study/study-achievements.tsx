@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Medal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../components/ui/query-state';
 import type { Achievement } from '../../../common/schemas/rewards.schema';
 import { Card } from '../../components/ui/card';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { EmptyState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { achievementTextValues, formatDate, formatNumber } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
@@ -23,17 +24,7 @@ export function StudyAchievements() {
   const { t } = useTranslation(['study', 'rewards']);
   const achievements = useQuery<Achievement[]>({ queryKey: ['/api/achievements'] });
   const timeZone = useUserTimeZone();
-  if (achievements.isPending) return <LoadingState label={t('common:loading')} />;
-  if (achievements.isError) {
-    return (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void achievements.refetch()}
-      />
-    );
-  }
+  if (!achievements.isSuccess) return <QueryState queries={[achievements]} />;
   const shown = achievements.data.filter((achievement) => STUDY_ACHIEVEMENTS.includes(achievement.id));
   if (shown.length === 0) return <EmptyState title={t('rewards:achievements.empty')} />;
   return (

@@ -20,7 +20,7 @@ import { Input } from '../../components/ui/input';
 import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
-import { ensureNotificationPermission, notificationsSupported } from './notifications';
+import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
 import { defaultReminderOffset } from '../../lib/default-reminder';
 import { NativeSelect } from '../../components/ui/native-select';

@@ -5,7 +5,7 @@ import { planReminders, reminderKey, type RemindableTask } from '../../../common
 import { formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { notificationPermission } from './notifications';
+import { notificationPermission, showNotification } from '../../lib/browser-notifications';
 import { listenForTaskChanges, useTasks } from './tasks.api';
 
 /** Longest single sleep: timers are re-planned at least this often (and clamp setTimeout's 24.8-day limit). */
@@ -82,16 +82,12 @@ function ReminderRunner() {
       const due = await claim(list);
       if (cancelled) return;
       for (const task of due) {
-        try {
-          // planReminders only returns tasks with a due date (no due date, no reminder).
-          if (task.dueDate === null) continue;
-          new Notification(t('reminders.notificationTitle', { title: task.title }), {
-            body: t('reminders.notificationBody', { time: formatTime(task.dueDate, timeZone) }),
-            tag: reminderKey(task),
-          });
-        } catch {
-          // Some browsers (Android Chrome) only allow notifications from a service worker: a later issue.
-        }
+        // planReminders only returns tasks with a due date (no due date, no reminder).
+        if (task.dueDate === null) continue;
+        showNotification(t('reminders.notificationTitle', { title: task.title }), {
+          body: t('reminders.notificationBody', { time: formatTime(task.dueDate, timeZone) }),
+          tag: reminderKey(task),
+        });
       }
       const { nextInMs } = planReminders(list, Date.now(), new Set(readFired()));
       timer = window.setTimeout(() => void tick(), Math.min(nextInMs ?? MAX_SLEEP_MS, MAX_SLEEP_MS));

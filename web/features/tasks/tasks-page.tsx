@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../components/ui/query-state';
 import { useSearchParams } from 'react-router';
 import {
   NO_COURSE,
@@ -20,7 +21,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { EmptyState } from '../../components/ui/page-state';
 import { cn } from '../../lib/class-names';
 import { currentLanguage } from '../../lib/i18n';
 import { useUserTimeZone } from '../../lib/time-zone';
@@ -190,16 +191,7 @@ export function TasksPage() {
   };
 
   let content;
-  if (tasks.isPending) content = <LoadingState label={t('common:loading')} />;
-  else if (tasks.isError)
-    content = (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => void tasks.refetch()}
-      />
-    );
+  if (!tasks.isSuccess) content = <QueryState queries={[tasks]} />;
   else if (visible.length === 0 && narrowed)
     content = (
       <EmptyState

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { GradeDialog } from './grade-dialog';
+import type { Assessment, Course } from './grades.api';
+
+const courses: Course[] = [{ id: 'c1', name: 'Maths', credits: 5, targetGrade: null }];
+const rewards = { points: 10, unlockedAchievements: [], completedChallenges: [] };
+const assessment: Assessment = {
+  id: 'a1',
+  courseId: 'c1',
+  name: 'Midterm',
+  type: 'exam',
+  date: '2026-03-02',
+  maxScore: 100,
+  weight: 30,
+  feedback: null,
+  comments: null,
+};
+
+describe('GradeDialog → request', () => {
+  it('adds: one POST /api/assessments with the fields, numbers as numbers, blanks as null, and an Idempotency-Key', async () => {
+    const sent = interceptApi({ 'POST /api/assessments': { rewards } });
+    await renderWithProviders(<GradeDialog open onOpenChange={() => {}} courses={courses} editing={null} />);
+    fill('Course', 'c1');
+    fill('Assessment name', '  Quiz 1 ');
+    fill('Type', 'quiz');
+    fill('Date', '2026-03-10');
+    fill('Score', '18');
+    fill('Max score', '20');
+    fill('Weight (%)', '15');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toEqual({
+      method: 'POST',
+      path: '/api/assessments',
+      idempotencyKey: true,
+      body: {
+        courseId: 'c1',
+        name: 'Quiz 1',
+        type: 'quiz',
+        date: '2026-03-10',
+        maxScore: 20,
+        weight: 15,
+        feedback: null,
+        comments: null,
+        score: 18,
+      },
+    });
+  });
+
+  it('edits: lowering the max score below the old score PATCHes the grade first, then the assessment', async () => {
+    const sent = interceptApi({ 'PATCH /api/grades/g1': { rewards }, 'PATCH /api/assessments/a1': assessment });
+    await renderWithProviders(
+      <GradeDialog
+        open
+        onOpenChange={() => {}}
+        courses={courses}
+        editing={{ assessment, grade: { id: 'g1', assessmentId: 'a1', score: 80 } }}
+      />,
+    );
+    fill('Score', '40');
+    fill('Max score', '50');
+    fill('Feedback (optional)', ' Well done ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent)).toEqual([
+      { method: 'PATCH', path: '/api/grades/g1', body: { score: 40 } },
+      {
+        method: 'PATCH',
+        path: '/api/assessments/a1',
+        body: {
+          courseId: 'c1',
+          name: 'Midterm',
+          type: 'exam',
+          date: '2026-03-02',
+          maxScore: 50,
+          weight: 30,
+          feedback: 'Well done',
+          comments: null,
+        },
+      },
+    ]);
+  });
+
+  it('sends nothing for a score above the maximum', async () => {
+    const sent = interceptApi({});
+    await renderWithProviders(<GradeDialog open onOpenChange={() => {}} courses={courses} editing={null} />);
+    fill('Assessment name', 'Quiz');
+    fill('Score', '25');
+    fill('Max score', '20');
+    fill('Weight (%)', '10');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The score must be between 0 and the max score');
+    expect(writes(sent)).toEqual([]);
+  });
+});

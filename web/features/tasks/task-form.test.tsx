@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Task } from '../../../common/schemas/tasks.schema';
+import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { TaskFormDialog } from './task-form';
+
+const courses = [{ id: 'c1', name: 'Maths', color: '#336699' }];
+const saved = (overrides: Partial<Task> = {}): Task => ({
+  id: 't1',
+  title: 'Essay',
+  description: null,
+  dueDate: '2026-12-01T00:00:00.000Z',
+  courseId: null,
+  taskType: 'assignment',
+  priority: 'medium',
+  completed: false,
+  completedAt: null,
+  reminderOffsetMinutes: null,
+  seriesId: null,
+  ...overrides,
+});
+
+describe('Task form → request', () => {
+  it('creates: the due wall clock in the profile’s zone becomes a UTC instant; a daily series sends its recurrence', async () => {
+    const sent = interceptApi({ 'POST /api/tasks': saved({ seriesId: 's1' }), 'GET /api/tasks': [] });
+    await renderWithProviders(<TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />);
+    fill('Title', '  Essay ');
+    fill('Description (optional)', 'Two pages');
+    fill('Due date and time', '2026-12-01T09:00');
+    fill('Course (optional)', 'c1');
+    fill('Type', 'exam');
+    fill('Priority', 'high');
+    fill('Repeats', 'daily');
+    fill('Until', '2026-12-05');
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toEqual({
+      method: 'POST',
+      path: '/api/tasks',
+      body: {
+        title: 'Essay',
+        description: 'Two pages',
+        // 09:00 in Tokyo (UTC+9) is 00:00 UTC.
+        dueDate: '2026-12-01T00:00:00.000Z',
+        courseId: 'c1',
+        taskType: 'exam',
+        priority: 'high',
+        reminderOffsetMinutes: null,
+        recurrence: { frequency: 'daily', until: '2026-12-05' },
+      },
+    });
+  });
+
+  it('edits: PATCHes the task by id; "No due date" sends null and an edit never sends a recurrence', async () => {
+    const sent = interceptApi({ 'PATCH /api/tasks/t1': saved({ dueDate: null }) });
+    await renderWithProviders(
+      <TaskFormDialog open onOpenChange={() => {}} task={saved({ seriesId: 's1' })} courses={courses} onStopSeries={() => {}} />,
+    );
+    fireEvent.click(screen.getByLabelText('No due date'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toEqual({
+      method: 'PATCH',
+      path: '/api/tasks/t1',
+      body: {
+        title: 'Essay',
+        description: null,
+        dueDate: null,
+        courseId: null,
+        taskType: 'assignment',
+        priority: 'medium',
+        reminderOffsetMinutes: null,
+      },
+    });
+  });
+
+  it('sends nothing without a title', async () => {
+    const sent = interceptApi({});
+    await renderWithProviders(<TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true'));
+    expect(writes(sent)).toEqual([]);
+  });
+});
