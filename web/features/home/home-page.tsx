@@ -14,7 +14,8 @@ import { cn } from '../../lib/class-names';
 import { calendarFirstDay, formatCalendarDate, formatClock, formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
-import { useDashboardData, useLoadSampleData, useSessionUser } from './home.api';
+import { useSessionUser } from '../../api/session';
+import { useDashboardData, useLoadSampleData } from './home.api';
 import {
   bucketTasks,
   isFirstRun,

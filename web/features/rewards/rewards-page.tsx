@@ -20,7 +20,8 @@ import { newIdempotencyKey } from '../../lib/reward-outcome';
 import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
-import { useAchievements, useChallenges, useDeleteCustomReward, usePoints, usePointsHistory, useRedeem, useShop } from './rewards.api';
+import { useAchievements, useChallenges, usePoints, usePointsHistory, useShop } from '../../api/rewards';
+import { useDeleteCustomReward, useRedeem } from './rewards.api';
 
 function FilterChips<T extends string>({
   filters,

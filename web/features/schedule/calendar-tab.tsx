@@ -36,17 +36,10 @@ import { toast } from '../../lib/toast';
 import { CourseForm } from './classes-tab';
 import { FeedPanel } from './feed-panel';
 import { taskEventRange } from './calendar-events';
-import {
-  useAttendance,
-  useCourses,
-  useHolidays,
-  useMarkAttendance,
-  useOptionalAssessments,
-  useOptionalTasks,
-  useTerms,
-  type CalendarAssessment,
-  type CalendarTask,
-} from './schedule.api';
+import { useAssessments } from '../../api/grades';
+import { useAttendance, useCourses, useHolidays, useTerms } from '../../api/schedule';
+import { useTasks } from '../../api/tasks';
+import { useMarkAttendance, type CalendarAssessment, type CalendarTask } from './schedule.api';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
 const HOLIDAY_COLOR = '#64748b';
@@ -78,8 +71,8 @@ export function CalendarTab() {
   const courses = useCourses();
   const terms = useTerms();
   const holidays = useHolidays();
-  const tasks = useOptionalTasks();
-  const assessments = useOptionalAssessments();
+  const tasks = useTasks();
+  const assessments = useAssessments();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
   const [emptySlot, setEmptySlot] = useState<{ date: string; time: string | null } | null>(null);

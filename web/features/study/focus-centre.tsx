@@ -24,7 +24,8 @@ import { safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
 import { celebrate, notify, playChime, requestNotificationPermission, unlockAudio } from './focus-effects';
 import { formatCountdown, TYPE_KEYS } from './study-format';
-import { useCourseOptions, useCreateStudySession } from './study.api';
+import { useCourses } from '../../api/schedule';
+import { useCreateStudySession } from './study.api';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
 import { NativeSelect } from '../../components/ui/native-select';
 
@@ -131,7 +132,7 @@ function TimerSettingsDialog({
 /** The Pomodoro focus timer with its course and session-type choice; completed focus phases are saved. */
 export function FocusCentre() {
   const { t } = useTranslation('study');
-  const courses = useCourseOptions();
+  const courses = useCourses();
   const createSession = useCreateStudySession();
   const [selection, setSelection] = useState<Selection>(loadSelection);
   const [settingsOpen, setSettingsOpen] = useState(false);

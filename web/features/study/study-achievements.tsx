@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Lock, Medal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Achievement } from '../../../common/schemas/rewards.schema';
+import { useAchievements } from '../../api/rewards';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
@@ -21,7 +20,7 @@ const STUDY_ACHIEVEMENTS = [
 
 export function StudyAchievements() {
   const { t } = useTranslation(['study', 'rewards']);
-  const achievements = useQuery<Achievement[]>({ queryKey: ['/api/achievements'] });
+  const achievements = useAchievements();
   const timeZone = useUserTimeZone();
   if (achievements.isPending) return <LoadingState label={t('common:loading')} />;
   if (achievements.isError) {

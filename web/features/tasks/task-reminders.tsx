@@ -6,7 +6,8 @@ import { formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { notificationPermission } from './notifications';
-import { listenForTaskChanges, useTasks } from './tasks.api';
+import { useTasks } from '../../api/tasks';
+import { listenForTaskChanges } from './tasks.api';
 
 /** Longest single sleep: timers are re-planned at least this often (and clamp setTimeout's 24.8-day limit). */
 const MAX_SLEEP_MS = 15 * 60_000;
