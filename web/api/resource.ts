@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { apiJson } from '../lib/api-client';
 
 /**
@@ -12,4 +12,13 @@ export function resourceQuery<T>(path: string) {
     queryKey: [path] as const,
     queryFn: () => apiJson<T>('GET', path),
   });
+}
+
+/**
+ * A resource shown with `placeholder` until its answer arrives (the dashboard's persisted first paint,
+ * docs/decisions/060). The placeholder never enters the cache, so no other page ever sees it.
+ */
+export function useResourceWithPlaceholder<T>(resource: UseQueryOptions<T, Error, T, readonly [string]>, placeholder: T | undefined) {
+  // T is always JSON (never a function), which the generic guard of placeholderData cannot see.
+  return useQuery<T, Error, T, readonly [string]>({ ...resource, placeholderData: placeholder as never });
 }

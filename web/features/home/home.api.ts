@@ -1,8 +1,7 @@
-// The dashboard adds its persisted first paint to web/api's resources (docs/decisions/060): the one reader of them with placeholder data.
-// eslint-disable-next-line no-restricted-imports
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { premiumCheckQuery } from '../../api/premium';
+import { useResourceWithPlaceholder } from '../../api/resource';
 import { pointsQuery } from '../../api/rewards';
 import { coursesQuery, holidaysQuery, termsQuery } from '../../api/schedule';
 import { studyStreakQuery } from '../../api/study';
@@ -75,11 +74,7 @@ export function clearPersistedHome(): void {
 function useDashboardQuery<T>(options: UseQueryOptions<T, Error, T, readonly [string]>, userId: string | undefined) {
   const path = options.queryKey[0];
   const placeholder = persistedEntries(userId)[path] as T | undefined;
-  const query = useQuery<T, Error, T, readonly [string]>({
-    ...options,
-    // T is always JSON (never a function), which the generic guard of placeholderData cannot see.
-    placeholderData: placeholder as never,
-  });
+  const query = useResourceWithPlaceholder(options, placeholder);
   const { data, isPlaceholderData, isSuccess } = query;
   useEffect(() => {
     if (userId && isSuccess && !isPlaceholderData) persist(userId, path, data);
