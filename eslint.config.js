@@ -20,6 +20,13 @@ const webFeatureZones = folders('web/features').map((feature) => ({
   message: 'Web features do not import each other; compose them in web/app or pass data as props.',
 }));
 
+/** web/api is the shared layer under the features: it never imports a feature, the app or a component. */
+const webApiZones = ['features', 'app', 'components'].map((folder) => ({
+  target: './web/api',
+  from: `./web/${folder}`,
+  message: 'web/api/ (server resources) imports only web/lib and common/, never a feature, the app or a component.',
+}));
+
 /** Rewards is called by tasks, study, grades and schedule, never the other way round. */
 const rewardsZones = ['tasks', 'study', 'grades', 'schedule'].map((feature) => ({
   target: './server/features/rewards',
@@ -61,6 +68,7 @@ export default tseslint.config(
             { target: './web', from: './server', message: 'The web client talks to the server over HTTP only.' },
             { target: './server', from: './web', message: 'The server does not import the web client.' },
             ...webFeatureZones,
+            ...webApiZones,
             ...rewardsZones,
           ],
         },
@@ -81,6 +89,34 @@ export default tseslint.config(
           'jsx-attributes': { include: ['aria-label', 'title', 'alt', 'placeholder'] },
           // The product name is the same in every language.
           words: { exclude: ['StudyPilot', '×'] },
+        },
+      ],
+    },
+  },
+  {
+    // One resource layer (docs/architecture.md "Fetching"): the app and the features read server
+    // resources only through web/api/ (a queryOptions + hook per resource); their *.api.ts keep the
+    // mutations, which update the cache through web/api's keys.
+    files: ['web/features/**/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'queryOptions'],
+              message: 'Read server resources through web/api/ (one queryOptions and hook per resource).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "CallExpression[callee.name=/^api(Json|Request)$/][arguments.0.value='GET']",
+          message: 'GET requests belong to web/api/ (one queryOptions and hook per resource).',
         },
       ],
     },

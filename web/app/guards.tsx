@@ -2,8 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../components/ui/page-state';
-import { useSession } from '../features/auth/auth.api';
-import { showsPremium, usePremiumCheck } from '../features/premium/premium.api';
+import { usePremiumCheck } from '../api/premium';
+import { useSession } from '../api/session';
+import { showsPremium } from '../features/premium/premium.api';
 import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
 import { toast } from '../lib/toast';
 

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { User } from '../../common/schemas/auth.schema';
+// web/api/session.ts imports clearFormDrafts back; both sides only call functions, so the cycle is safe.
+import { useSessionUser } from '../api/session';
 
 /**
  * Drafts of the longer forms (task, grade, class) so that a reload mid-form does not lose what was
@@ -103,8 +103,7 @@ export type FormDraft = {
  */
 export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, options: { form: string; entityId: string | null }): FormDraft {
   // The session the shell already holds (no request of its own), as useUserTimeZone reads it.
-  const session = useQuery<User | null>({ queryKey: ['/api/auth/me'], enabled: false });
-  const userId = session.data?.id ?? null;
+  const userId = useSessionUser()?.id ?? null;
   const key = userId ? draftKey(userId, options.form, options.entityId) : null;
   const [restored, setRestored] = useState(false);
   // The values the form opened with, before any draft; compared as JSON (plain strings, arrays, objects).

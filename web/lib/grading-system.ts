@@ -1,16 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GradingSystemKey } from '../../common/domain/grading-systems';
+import { gradingSystemQuery, isGradesQuery } from '../api/grades';
 import { apiJson } from './api-client';
 import { STORAGE_KEYS, safeStorage } from './storage-keys';
 import { toast } from './toast';
 
-export const GRADING_SYSTEM_KEY = ['/api/grading-system'] as const;
+const GRADING_SYSTEM_KEY = gradingSystemQuery.queryKey;
 /** SPEC.md §7: after a grading change, dependent data is refreshed once more after 300 ms. */
 const REFRESH_DELAY_MS = 300;
-
-export function useGradingSystem() {
-  return useQuery<{ system: GradingSystemKey }>({ queryKey: GRADING_SYSTEM_KEY });
-}
 
 /**
  * Saves the grading system on the server (the one source of truth). The choice shows at once and
@@ -22,7 +19,7 @@ export function useUpdateGradingSystem(errorTitle: string) {
     mutationFn: (system: GradingSystemKey) => apiJson<{ system: GradingSystemKey }>('PATCH', '/api/grading-system', { system }),
     onMutate: async (system) => {
       await queryClient.cancelQueries({ queryKey: GRADING_SYSTEM_KEY });
-      const previous = queryClient.getQueryData<{ system: GradingSystemKey }>(GRADING_SYSTEM_KEY);
+      const previous = queryClient.getQueryData(GRADING_SYSTEM_KEY);
       queryClient.setQueryData(GRADING_SYSTEM_KEY, { system });
       return { previous };
     },
@@ -33,7 +30,7 @@ export function useUpdateGradingSystem(errorTitle: string) {
     onSuccess: ({ system }) => {
       safeStorage.set(STORAGE_KEYS.gradingSystem, system);
       setTimeout(() => {
-        void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/grades') });
+        void queryClient.invalidateQueries({ predicate: isGradesQuery });
       }, REFRESH_DELAY_MS);
     },
   });

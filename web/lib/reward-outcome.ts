@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RewardOutcome } from '../../common/schemas/rewards.schema';
+import { achievementsQuery, challengesQuery, pointsHistoryQuery, pointsQuery } from '../api/rewards';
 import { announceRewards } from './celebrate';
 
 /**
  * The one place where what a rewarding write changed reaches the screen (docs/decisions/074). Every
  * write that pays or takes back points (task completed or deleted, study session saved or deleted,
  * grade or graded assessment saved or deleted, attendance marked, a redeem) answers `rewards`; its
- * mutation's onSuccess calls `applyRewardOutcome`. Query keys are the GET paths (docs/architecture.md).
+ * mutation's onSuccess calls `applyRewardOutcome`. The keys are web/api/rewards.ts's (the GET paths).
  */
-export const POINTS_QUERY_KEY = ['/api/points'] as const;
-export const REWARD_QUERY_KEYS = [['/api/achievements'], ['/api/challenges'], ['/api/points/history']] as const;
+export const POINTS_QUERY_KEY = pointsQuery.queryKey;
+export const REWARD_QUERY_KEYS = [achievementsQuery.queryKey, challengesQuery.queryKey, pointsHistoryQuery.queryKey] as const;
 
 /** Achievements unlock once ever; a challenge once per period. Remembered so a replay celebrates once. */
 const announced = new Set<string>();

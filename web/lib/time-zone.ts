@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { isValidTimeZone } from '../../common/domain/local-time';
-import type { User } from '../../common/schemas/auth.schema';
+import { useSessionUser } from '../api/session';
 
 /** The browser's own IANA zone ('UTC' if the engine will not say). */
 export function browserTimeZone(): string {
@@ -21,10 +20,9 @@ export function resolveTimeZone(profileTimeZone: string | null | undefined, fall
 }
 
 /**
- * The signed-in user's time zone for every date and time on screen. Reads the session query the shell
- * already holds (no request of its own: `enabled: false`) and re-renders when the profile's zone changes.
+ * The signed-in user's time zone for every date and time on screen. Reads the session the shell already
+ * holds (web/api/session.ts: no request of its own) and re-renders when the profile's zone changes.
  */
 export function useUserTimeZone(): string {
-  const session = useQuery<User | null>({ queryKey: ['/api/auth/me'], enabled: false });
-  return resolveTimeZone(session.data?.timeZone);
+  return resolveTimeZone(useSessionUser()?.timeZone);
 }

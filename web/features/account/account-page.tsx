@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -18,6 +17,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { LoadingState } from '../../components/ui/page-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useSessionUser } from '../../api/session';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useChangePassword, useUpdateProfile } from './account.api';
@@ -157,8 +157,7 @@ function PasswordForm() {
 /** /account: Profile and Security tabs (SPEC.md §2). */
 export function AccountPage() {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
-  const user = queryClient.getQueryData<User>(['/api/auth/me']);
+  const user = useSessionUser();
   if (!user) return <LoadingState label={t('common:loading')} />;
   return (
     <section aria-labelledby="account-title" className="mx-auto max-w-xl">

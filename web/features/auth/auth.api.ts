@@ -1,46 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
+import { rememberSessionUser, sessionQuery } from '../../api/session';
 import { apiJson, apiRequest } from '../../lib/api-client';
-import { getQueryFn } from '../../lib/query-client';
-import { clearFormDrafts } from '../../lib/form-draft';
 import { browserTimeZone } from '../../lib/time-zone';
-import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
-
-export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
-
-/** The fields cached locally for the client's premium display rule (SPEC.md §3 "Locally stored"). */
-function cacheUser(user: User | null): void {
-  if (!user) {
-    safeStorage.remove(STORAGE_KEYS.user);
-    // The dashboard's persisted first paint (docs/decisions/060) does not outlive the session.
-    safeStorage.remove(STORAGE_KEYS.homeCache);
-    // Unsaved form drafts are the signed-out user's (docs/decisions/074-form-drafts.md).
-    clearFormDrafts();
-    return;
-  }
-  safeStorage.set(
-    STORAGE_KEYS.user,
-    JSON.stringify({
-      id: user.id,
-      username: user.username,
-      isPremium: user.isPremium,
-      trialEndDate: user.trialEndDate,
-      createdAt: user.createdAt,
-    }),
-  );
-}
-
-/** The signed-in user, or null when signed out (401 is not an error here). */
-export function useSession() {
-  return useQuery<User | null>({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: async (context) => {
-      const user = (await getQueryFn<User>({ on401: 'returnNull' })(context)) as User | null;
-      cacheUser(user);
-      return user;
-    },
-  });
-}
 
 /** A failed auth call: the HTTP status and API.md's `code`, for the page to translate. */
 export class AuthRequestError extends Error {
@@ -76,8 +38,8 @@ function useSignedIn() {
   return (user: User) => {
     // A different account may have signed in: drop everything cached for the previous one.
     queryClient.clear();
-    cacheUser(user);
-    queryClient.setQueryData(SESSION_QUERY_KEY, user);
+    rememberSessionUser(user);
+    queryClient.setQueryData(sessionQuery.queryKey, user);
   };
 }
 
@@ -111,9 +73,9 @@ export function useRegister() {
 function useSignedOut() {
   const queryClient = useQueryClient();
   return () => {
-    cacheUser(null);
+    rememberSessionUser(null);
     queryClient.clear();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    queryClient.setQueryData(sessionQuery.queryKey, null);
   };
 }
 

@@ -5,7 +5,21 @@ import { fill, interceptApi, renderWithProviders, writes } from '../../test/comp
 import { GradeDialog } from './grade-dialog';
 import type { Assessment, Course } from './grades.api';
 
-const courses: Course[] = [{ id: 'c1', name: 'Maths', credits: 5, targetGrade: null }];
+const courses: Course[] = [
+  {
+    id: 'c1',
+    name: 'Maths',
+    credits: 5,
+    instructor: null,
+    room: null,
+    termId: null,
+    startDate: null,
+    endDate: null,
+    color: '#1d4ed8',
+    targetGrade: null,
+    timeSlots: [],
+  },
+];
 const rewards = { points: 10, unlockedAchievements: [], completedChallenges: [] };
 const assessment: Assessment = {
   id: 'a1',

@@ -16,17 +16,9 @@ import { CourseGrades } from './course-grades';
 import { GradeDialog, type EditTarget } from './grade-dialog';
 import { GradeSettings } from './grade-settings';
 import { SCORE_COLOR_CLASSES, labelFor, scored } from './grade-view';
-import {
-  useAssessments,
-  useCourses,
-  useCustomScale,
-  useDeleteGrade,
-  useGrades,
-  type Assessment,
-  type Course,
-  type Grade,
-} from './grades.api';
-import { useGradingSystem } from '../../lib/grading-system';
+import { useDeleteGrade, type Assessment, type Course, type Grade } from './grades.api';
+import { useAssessments, useCustomScale, useGrades, useGradingSystem } from '../../api/grades';
+import { useCourses } from '../../api/schedule';
 
 export type GradedAssessment = { assessment: Assessment; grade: Grade | null };
 

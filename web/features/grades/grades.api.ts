@@ -1,55 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
-import type { AssessmentType } from '../../../common/schemas/grades.schema';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
-import { ApiError, apiJson } from '../../lib/api-client';
+import type { Course } from '../../../common/schemas/schedule.schema';
+import { assessmentsQuery, customScaleQuery, isGradesQuery, type Assessment, type Grade } from '../../api/grades';
+import { coursesQuery } from '../../api/schedule';
+import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
 
-export type Assessment = {
-  id: string;
-  courseId: string | null;
-  name: string;
-  type: AssessmentType;
-  date: string | null;
-  maxScore: number;
-  weight: number;
-  feedback: string | null;
-  comments: string | null;
-};
-export type Grade = { id: string; assessmentId: string; score: number };
-/** The fields of a course this feature reads (the course API belongs to the schedule feature). */
-export type Course = { id: string; name: string; credits: number | null; targetGrade: number | null; color?: string };
-
-export const ASSESSMENTS_KEY = ['/api/assessments'] as const;
-export const GRADES_KEY = ['/api/grades'] as const;
-export const COURSES_KEY = ['/api/courses'] as const;
-export const CUSTOM_SCALE_KEY = ['/api/grading-system/custom-scale'] as const;
-
-export const useAssessments = () => useQuery<Assessment[]>({ queryKey: ASSESSMENTS_KEY });
-export const useGrades = () => useQuery<Grade[]>({ queryKey: GRADES_KEY });
-export const useCustomScale = () => useQuery<{ bands: CustomScaleBand[] }>({ queryKey: CUSTOM_SCALE_KEY });
-
-/** The user's courses; an absent course API (404) reads as "no courses", so standalone grades still work. */
-export function useCourses() {
-  return useQuery<Course[]>({
-    queryKey: COURSES_KEY,
-    queryFn: async () => {
-      try {
-        return await apiJson<Course[]>('GET', '/api/courses');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
-  });
-}
+export type { Assessment, Grade } from '../../api/grades';
+/** The one course type of the web (GET /api/courses); the course API belongs to the schedule feature. */
+export type { Course } from '../../../common/schemas/schedule.schema';
 
 function useInvalidateGrades() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ASSESSMENTS_KEY }),
-      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/grades') }),
+      queryClient.invalidateQueries({ queryKey: assessmentsQuery.queryKey }),
+      queryClient.invalidateQueries({ predicate: isGradesQuery }),
     ]);
 }
 
@@ -118,7 +85,7 @@ export function useSaveCustomScale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bands: CustomScaleBand[]) => apiJson<{ bands: CustomScaleBand[] }>('PUT', '/api/grading-system/custom-scale', { bands }),
-    onSuccess: (data) => queryClient.setQueryData(CUSTOM_SCALE_KEY, data),
+    onSuccess: (data) => queryClient.setQueryData(customScaleQuery.queryKey, data),
   });
 }
 
@@ -127,7 +94,7 @@ export function useAddCourse() {
   return useMutation({
     mutationFn: (body: { name: string; color: string; credits: number | null; targetGrade: number | null }) =>
       apiJson<Course>('POST', '/api/courses', body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }),
   });
 }
 
@@ -137,6 +104,6 @@ export function useSaveCourseTarget() {
   return useMutation({
     mutationFn: ({ courseId, targetGrade }: { courseId: string; targetGrade: number | null }) =>
       apiJson<Course>('PATCH', `/api/courses/${courseId}`, { targetGrade }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }),
   });
 }

@@ -1,25 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { User } from '../../../common/schemas/auth.schema';
-import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
-import type { Task } from '../../../common/schemas/tasks.schema';
+import { premiumCheckQuery } from '../../api/premium';
+import { useResourceWithPlaceholder } from '../../api/resource';
+import { pointsQuery } from '../../api/rewards';
+import { coursesQuery, holidaysQuery, termsQuery } from '../../api/schedule';
+import { studyStreakQuery } from '../../api/study';
+import { tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
-/** Query keys are the GET paths, so the dashboard shares its cache with the Schedule, Tasks and Rewards pages. */
-export const HOME_KEYS = {
-  tasks: ['/api/tasks'],
-  courses: ['/api/courses'],
-  terms: ['/api/terms'],
-  holidays: ['/api/holidays'],
-  points: ['/api/points'],
-  streak: ['/api/study-streak'],
-  premium: ['/api/premium/check'],
-} as const;
-
-export type Points = { points: number };
-export type Streak = { streak: number; longestStreak: number };
-export type PremiumCheck = { hasPremium: boolean; onTrial: boolean; trialEndDate: string; subscription: unknown };
 export type SampleDataSummary = { courses: number; tasks: number; studySessions: number; assessments: number };
 
 /**
@@ -78,15 +67,14 @@ export function clearPersistedHome(): void {
   safeStorage.remove(STORAGE_KEYS.homeCache);
 }
 
-function useDashboardQuery<T>(key: readonly [string], userId: string | undefined) {
-  const path = key[0];
+/**
+ * One resource of web/api with the persisted answer as placeholder data. Query keys are the GET paths,
+ * so the dashboard shares its cache with the Schedule, Tasks, Study and Rewards pages.
+ */
+function useDashboardQuery<T>(options: UseQueryOptions<T, Error, T, readonly [string]>, userId: string | undefined) {
+  const path = options.queryKey[0];
   const placeholder = persistedEntries(userId)[path] as T | undefined;
-  const query = useQuery<T, Error, T, readonly [string]>({
-    queryKey: key,
-    queryFn: () => apiJson<T>('GET', path),
-    // T is always JSON (never a function), which the generic guard of placeholderData cannot see.
-    placeholderData: placeholder as never,
-  });
+  const query = useResourceWithPlaceholder(options, placeholder);
   const { data, isPlaceholderData, isSuccess } = query;
   useEffect(() => {
     if (userId && isSuccess && !isPlaceholderData) persist(userId, path, data);
@@ -94,21 +82,16 @@ function useDashboardQuery<T>(key: readonly [string], userId: string | undefined
   return query;
 }
 
-/** The signed-in user (time zone, trial), from the session query the shell already holds: no request. */
-export function useSessionUser(): User | undefined {
-  return useQueryClient().getQueryData<User>(['/api/auth/me']) ?? undefined;
-}
-
 /** Every query of the dashboard: one request per data type, shared with the other pages' cache. */
 export function useDashboardData(userId: string | undefined) {
   return {
-    tasks: useDashboardQuery<Task[]>(HOME_KEYS.tasks, userId),
-    courses: useDashboardQuery<Course[]>(HOME_KEYS.courses, userId),
-    terms: useDashboardQuery<Term[]>(HOME_KEYS.terms, userId),
-    holidays: useDashboardQuery<Holiday[]>(HOME_KEYS.holidays, userId),
-    points: useDashboardQuery<Points>(HOME_KEYS.points, userId),
-    streak: useDashboardQuery<Streak>(HOME_KEYS.streak, userId),
-    premium: useDashboardQuery<PremiumCheck>(HOME_KEYS.premium, userId),
+    tasks: useDashboardQuery(tasksQuery, userId),
+    courses: useDashboardQuery(coursesQuery, userId),
+    terms: useDashboardQuery(termsQuery, userId),
+    holidays: useDashboardQuery(holidaysQuery, userId),
+    points: useDashboardQuery(pointsQuery, userId),
+    streak: useDashboardQuery(studyStreakQuery, userId),
+    premium: useDashboardQuery(premiumCheckQuery, userId),
   };
 }
 

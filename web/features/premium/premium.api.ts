@@ -1,14 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { clientShowsPremium, type PremiumStatus } from '../../../common/domain/premium-access';
+import { clientShowsPremium } from '../../../common/domain/premium-access';
+import type { PremiumCheck } from '../../api/premium';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
-
-export type PremiumCheck = PremiumStatus & { trialEndDate: string; subscription: { plan: string; status: string } | null };
-
-export const PREMIUM_CHECK_KEY = ['/api/premium/check'] as const;
-
-export function usePremiumCheck(enabled = true) {
-  return useQuery<PremiumCheck>({ queryKey: PREMIUM_CHECK_KEY, enabled });
-}
 
 /**
  * What to show (SPEC.md §4): the server's check when it answered, else the cached user's flags.

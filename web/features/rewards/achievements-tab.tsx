@@ -10,7 +10,7 @@ import { cn } from '../../lib/class-names';
 import { achievementTextValues, formatDate, formatNumber } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { rewardIcon } from './reward-icons';
-import { useAchievements } from './rewards.api';
+import { useAchievements } from '../../api/rewards';
 import { FilterChips } from './filter-chips';
 
 export function AchievementsTab() {

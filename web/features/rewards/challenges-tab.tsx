@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { cn } from '../../lib/class-names';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
-import { useChallenges } from './rewards.api';
+import { useChallenges } from '../../api/rewards';
 import { FilterChips } from './filter-chips';
 
 export function ChallengesTab() {

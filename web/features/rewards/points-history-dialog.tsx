@@ -5,7 +5,7 @@ import { cn } from '../../lib/class-names';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { historyLine } from './points-history';
-import { usePointsHistory } from './rewards.api';
+import { usePointsHistory } from '../../api/rewards';
 
 export function PointsHistoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('rewards');

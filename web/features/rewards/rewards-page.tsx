@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatNumber } from '../../lib/format';
-import { usePoints } from './rewards.api';
+import { usePoints } from '../../api/rewards';
 import { AchievementsTab } from './achievements-tab';
 import { ChallengesTab } from './challenges-tab';
 import { PointsHistoryDialog } from './points-history-dialog';

@@ -1,26 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChallengeState } from '../../../common/domain/challenges';
-import type { Achievement, PointsHistoryEntry, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
+import { shopQuery } from '../../api/rewards';
 import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome } from '../../lib/reward-outcome';
-
-export const POINTS_KEY = ['/api/points'] as const;
-export const POINTS_HISTORY_KEY = ['/api/points/history'] as const;
-export const ACHIEVEMENTS_KEY = ['/api/achievements'] as const;
-export const CHALLENGES_KEY = ['/api/challenges'] as const;
-export const SHOP_KEY = ['/api/rewards'] as const;
-
-export const usePoints = () => useQuery<{ points: number }>({ queryKey: POINTS_KEY });
-export const usePointsHistory = (enabled: boolean) => useQuery<PointsHistoryEntry[]>({ queryKey: POINTS_HISTORY_KEY, enabled });
-export const useAchievements = () => useQuery<Achievement[]>({ queryKey: ACHIEVEMENTS_KEY });
-export const useChallenges = () => useQuery<ChallengeState[]>({ queryKey: CHALLENGES_KEY });
-export const useShop = () => useQuery<ShopItem[]>({ queryKey: SHOP_KEY });
 
 export type CustomRewardInput = { name: string; description: string | null; cost: number; category: string | null };
 
 function useInvalidateShop() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: SHOP_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: shopQuery.queryKey });
 }
 
 export function useSaveCustomReward() {

@@ -13,7 +13,8 @@ import { newIdempotencyKey } from '../../lib/reward-outcome';
 import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
-import { useDeleteCustomReward, useRedeem, useShop } from './rewards.api';
+import { useShop } from '../../api/rewards';
+import { useDeleteCustomReward, useRedeem } from './rewards.api';
 
 function itemName(t: ReturnType<typeof useTranslation>['t'], item: ShopItem): string {
   return item.builtIn ? t(`shop.items.${item.id}.name`) : (item.name ?? '');

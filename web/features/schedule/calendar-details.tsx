@@ -10,7 +10,8 @@ import { formatCalendarDate, formatDateTime, formatTime, weekdayNames } from '..
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import type { Selected } from './calendar-events';
-import { useAttendance, useMarkAttendance } from './schedule.api';
+import { useAttendance } from '../../api/schedule';
+import { useMarkAttendance } from './schedule.api';
 
 /** The dialog for a clicked calendar event: a class (with attendance), a holiday, a task or an assessment. */
 export function DetailsContent({ selected, onClose }: { selected: Selected; onClose: () => void }) {

@@ -59,8 +59,8 @@ describe('calendarEvents', () => {
     terms: [term],
     holidays: [{ id: 'h1', name: 'Spring day', startDate: '2026-03-12', endDate: '2026-03-13' }],
     tasks: [
-      { id: 't1', title: 'Essay', dueDate: '2026-03-11T14:59:00.000Z', courseId: 'maths' },
-      { id: 't2', title: 'Someday', dueDate: null, courseId: null },
+      { id: 't1', title: 'Essay', dueDate: '2026-03-11T14:59:00.000Z', courseId: 'maths', completed: false },
+      { id: 't2', title: 'Someday', dueDate: null, courseId: null, completed: false },
     ],
     assessments: [
       { id: 'a1', name: 'Quiz', date: '2026-03-10T00:00:00.000Z', courseId: null },

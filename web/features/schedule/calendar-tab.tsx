@@ -26,7 +26,9 @@ import { CourseForm } from './classes-tab';
 import { FeedPanel } from './feed-panel';
 import { calendarEvents, type Selected } from './calendar-events';
 import { DetailsContent } from './calendar-details';
-import { useCourses, useHolidays, useOptionalAssessments, useOptionalTasks, useTerms } from './schedule.api';
+import { useAssessments } from '../../api/grades';
+import { useCourses, useHolidays, useTerms } from '../../api/schedule';
+import { useTasks } from '../../api/tasks';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
 export function CalendarTab() {
@@ -37,8 +39,8 @@ export function CalendarTab() {
   const courses = useCourses();
   const terms = useTerms();
   const holidays = useHolidays();
-  const tasks = useOptionalTasks();
-  const assessments = useOptionalAssessments();
+  const tasks = useTasks();
+  const assessments = useAssessments();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
   const [emptySlot, setEmptySlot] = useState<{ date: string; time: string | null } | null>(null);

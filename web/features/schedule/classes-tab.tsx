@@ -13,7 +13,10 @@ import { formatNumber } from '../../lib/format';
 import { formatClock, weekdayNames } from '../../lib/format';
 import { DEFAULT_COLORS, formRules, numberOrNull } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
-import { KEYS, useAttendanceSummary, useCourses, useCrud, useTerms } from './schedule.api';
+import { assessmentsQuery } from '../../api/grades';
+import { attendanceQuery, attendanceSummaryQuery, coursesQuery, useAttendanceSummary, useCourses, useTerms } from '../../api/schedule';
+import { tasksQuery } from '../../api/tasks';
+import { useCrud } from './schedule.api';
 import { NativeSelect } from '../../components/ui/native-select';
 
 type CourseBody = Omit<Course, 'id'>;
@@ -37,7 +40,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
   const { t } = useTranslation('schedule');
   const rules = formRules(t);
   const terms = useTerms();
-  const crud = useCrud<Course, CourseBody>(KEYS.courses[0], [KEYS.attendanceSummary]);
+  const crud = useCrud<Course, CourseBody>(coursesQuery.queryKey[0], [attendanceSummaryQuery.queryKey]);
   const toasts = useEntityToasts('course');
   const days = weekdayNames();
   const savedSlots = item?.timeSlots.length ?? 0;
@@ -248,7 +251,12 @@ export function ClassesTab({ openNew = false }: { openNew?: boolean } = {}) {
   const query = useCourses();
   const terms = useTerms();
   const summary = useAttendanceSummary();
-  const crud = useCrud<Course, CourseBody>(KEYS.courses[0], [KEYS.attendance, KEYS.attendanceSummary, KEYS.tasks, KEYS.assessments]);
+  const crud = useCrud<Course, CourseBody>(coursesQuery.queryKey[0], [
+    attendanceQuery.queryKey,
+    attendanceSummaryQuery.queryKey,
+    tasksQuery.queryKey,
+    assessmentsQuery.queryKey,
+  ]);
   const toasts = useEntityToasts('course');
   const days = weekdayNames('short');
   return (

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
-import { useCalendarFeed, useResetFeed } from './schedule.api';
+import { useCalendarFeed } from '../../api/schedule';
+import { useResetFeed } from './schedule.api';
 
 /** The private iCalendar subscription URL, with copy and reset (docs/api.md "Calendar feed"). */
 export function FeedPanel() {

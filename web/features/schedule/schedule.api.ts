@@ -1,56 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AcademicYear,
-  AttendanceRecord,
-  AttendanceStatus,
-  AttendanceSummary,
-  CalendarFeed,
-  Course,
-  Holiday,
-  Term,
-} from '../../../common/schemas/schedule.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AttendanceRecord, AttendanceStatus, CalendarFeed } from '../../../common/schemas/schedule.schema';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
-import { ApiError, apiJson } from '../../lib/api-client';
+import type { Task } from '../../../common/schemas/tasks.schema';
+import type { Assessment } from '../../api/grades';
+import { attendanceQuery, attendanceSummaryQuery, calendarFeedQuery } from '../../api/schedule';
+import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome } from '../../lib/reward-outcome';
 
-export const KEYS = {
-  years: ['/api/academic-years'],
-  terms: ['/api/terms'],
-  holidays: ['/api/holidays'],
-  courses: ['/api/courses'],
-  attendance: ['/api/attendance'],
-  attendanceSummary: ['/api/attendance/summary'],
-  feed: ['/api/calendar/feed'],
-  tasks: ['/api/tasks'],
-  assessments: ['/api/assessments'],
-} as const;
-
-const get = <T>(path: string) => apiJson<T>('GET', path);
-
-export const useAcademicYears = () => useQuery({ queryKey: KEYS.years, queryFn: () => get<AcademicYear[]>(KEYS.years[0]) });
-export const useTerms = () => useQuery({ queryKey: KEYS.terms, queryFn: () => get<Term[]>(KEYS.terms[0]) });
-export const useHolidays = () => useQuery({ queryKey: KEYS.holidays, queryFn: () => get<Holiday[]>(KEYS.holidays[0]) });
-export const useCourses = () => useQuery({ queryKey: KEYS.courses, queryFn: () => get<Course[]>(KEYS.courses[0]) });
-export const useAttendance = () => useQuery({ queryKey: KEYS.attendance, queryFn: () => get<AttendanceRecord[]>(KEYS.attendance[0]) });
-export const useAttendanceSummary = () =>
-  useQuery({ queryKey: KEYS.attendanceSummary, queryFn: () => get<AttendanceSummary[]>(KEYS.attendanceSummary[0]) });
-export const useCalendarFeed = () => useQuery({ queryKey: KEYS.feed, queryFn: () => get<CalendarFeed>(KEYS.feed[0]) });
-
-/** Tasks and assessments belong to other areas that may not be installed yet: a 404 means "none". */
-async function optionalList<T>(path: string): Promise<T[]> {
-  try {
-    const body = await get<T[] | { tasks?: T[] }>(path);
-    return Array.isArray(body) ? body : (body.tasks ?? []);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
-}
-export type CalendarTask = { id: string; title: string; dueDate: string | null; courseId: string | null; completed?: boolean };
-export type CalendarAssessment = { id: string; name: string; date: string | null; courseId: string | null };
-export const useOptionalTasks = () => useQuery({ queryKey: KEYS.tasks, queryFn: () => optionalList<CalendarTask>(KEYS.tasks[0]) });
-export const useOptionalAssessments = () =>
-  useQuery({ queryKey: KEYS.assessments, queryFn: () => optionalList<CalendarAssessment>(KEYS.assessments[0]) });
+/** The fields of a task and an assessment the calendar shows (read through web/api/tasks.ts and grades.ts). */
+export type CalendarTask = Pick<Task, 'id' | 'title' | 'dueDate' | 'courseId' | 'completed'>;
+export type CalendarAssessment = Pick<Assessment, 'id' | 'name' | 'date' | 'courseId'>;
 
 /**
  * Create/update/delete for one schedule resource. `touches` are the other lists a change may alter
@@ -75,8 +34,8 @@ export function useMarkAttendance() {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: [...KEYS.attendance] }),
-      queryClient.invalidateQueries({ queryKey: [...KEYS.attendanceSummary] }),
+      queryClient.invalidateQueries({ queryKey: attendanceQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: attendanceSummaryQuery.queryKey }),
     ]);
   const mark = useMutation({
     mutationFn: (body: { courseId: string; date: string; slotIndex: number; status: AttendanceStatus }) =>
@@ -95,6 +54,6 @@ export function useResetFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<CalendarFeed>('POST', '/api/calendar/feed/reset'),
-    onSuccess: (feed) => queryClient.setQueryData(KEYS.feed, feed),
+    onSuccess: (feed) => queryClient.setQueryData(calendarFeedQuery.queryKey, feed),
   });
 }

@@ -9,7 +9,8 @@ import { Input } from '../../components/ui/input';
 import { formatCalendarDate } from '../../lib/format';
 import { DEFAULT_COLORS, formRules } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
-import { KEYS, useAcademicYears, useCrud, useHolidays, useTerms } from './schedule.api';
+import { academicYearsQuery, coursesQuery, holidaysQuery, termsQuery, useAcademicYears, useHolidays, useTerms } from '../../api/schedule';
+import { useCrud } from './schedule.api';
 import { NativeSelect } from '../../components/ui/native-select';
 
 function FormActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
@@ -30,7 +31,7 @@ function FormActions({ pending, onCancel }: { pending: boolean; onCancel: () => 
 function YearForm({ item, onDone }: FormProps<AcademicYear>) {
   const { t } = useTranslation('schedule');
   const rules = formRules(t);
-  const crud = useCrud<AcademicYear, { name: string }>(KEYS.years[0], [KEYS.terms]);
+  const crud = useCrud<AcademicYear, { name: string }>(academicYearsQuery.queryKey[0], [termsQuery.queryKey]);
   const toasts = useEntityToasts('year');
   const form = useForm({ resolver: zodResolver(z.object({ name: rules.name })), defaultValues: { name: item?.name ?? '' } });
   const submit = form.handleSubmit((values) => {
@@ -48,7 +49,7 @@ function YearForm({ item, onDone }: FormProps<AcademicYear>) {
 
 export function YearsTab() {
   const query = useAcademicYears();
-  const crud = useCrud<AcademicYear, { name: string }>(KEYS.years[0], [KEYS.terms]);
+  const crud = useCrud<AcademicYear, { name: string }>(academicYearsQuery.queryKey[0], [termsQuery.queryKey]);
   const toasts = useEntityToasts('year');
   return (
     <ResourceSection
@@ -71,7 +72,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
   const { t } = useTranslation('schedule');
   const rules = formRules(t);
   const years = useAcademicYears();
-  const crud = useCrud<Term, TermBody>(KEYS.terms[0], [KEYS.courses]);
+  const crud = useCrud<Term, TermBody>(termsQuery.queryKey[0], [coursesQuery.queryKey]);
   const toasts = useEntityToasts('term');
   const schema = z
     .object({
@@ -160,7 +161,7 @@ export function TermsTab({ openNew = false }: { openNew?: boolean } = {}) {
   const { t } = useTranslation('schedule');
   const query = useTerms();
   const years = useAcademicYears();
-  const crud = useCrud<Term, TermBody>(KEYS.terms[0], [KEYS.courses]);
+  const crud = useCrud<Term, TermBody>(termsQuery.queryKey[0], [coursesQuery.queryKey]);
   const toasts = useEntityToasts('term');
   const yearName = (id: string | null) => years.data?.find((year) => year.id === id)?.name;
   return (
@@ -198,7 +199,7 @@ type HolidayBody = { name: string; startDate: string; endDate: string };
 function HolidayForm({ item, onDone }: FormProps<Holiday>) {
   const { t } = useTranslation('schedule');
   const rules = formRules(t);
-  const crud = useCrud<Holiday, HolidayBody>(KEYS.holidays[0]);
+  const crud = useCrud<Holiday, HolidayBody>(holidaysQuery.queryKey[0]);
   const toasts = useEntityToasts('holiday');
   const schema = z
     .object({ name: rules.name, startDate: rules.requiredDate, endDate: rules.optionalDate })
@@ -237,7 +238,7 @@ function HolidayForm({ item, onDone }: FormProps<Holiday>) {
 export function HolidaysTab() {
   const { t } = useTranslation('schedule');
   const query = useHolidays();
-  const crud = useCrud<Holiday, HolidayBody>(KEYS.holidays[0]);
+  const crud = useCrud<Holiday, HolidayBody>(holidaysQuery.queryKey[0]);
   const toasts = useEntityToasts('holiday');
   return (
     <ResourceSection

@@ -6,7 +6,8 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { cn } from '../../lib/class-names';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, i18next } from '../../lib/i18n';
 import { THEME_COLORS, THEME_MODES, UI_STYLES } from '../../lib/theme';
-import { useGradingSystem, useUpdateGradingSystem } from '../../lib/grading-system';
+import { useGradingSystem } from '../../api/grades';
+import { useUpdateGradingSystem } from '../../lib/grading-system';
 import { useTheme } from './use-theme';
 
 type Page = 'main' | 'mode' | 'color' | 'style' | 'language' | 'grading';

@@ -26,7 +26,8 @@ import { playChime, unlockAudio } from './focus-effects';
 import { ensureNotificationPermission, showNotification } from '../../lib/browser-notifications';
 import { playConfetti } from '../../lib/celebrate';
 import { formatCountdown, TYPE_KEYS } from './study-format';
-import { useCourseOptions, useCreateStudySession } from './study.api';
+import { useCourses } from '../../api/schedule';
+import { useCreateStudySession } from './study.api';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
 import { NativeSelect } from '../../components/ui/native-select';
 
@@ -133,7 +134,7 @@ function TimerSettingsDialog({
 /** The Pomodoro focus timer with its course and session-type choice; completed focus phases are saved. */
 export function FocusCentre() {
   const { t } = useTranslation('study');
-  const courses = useCourseOptions();
+  const courses = useCourses();
   const createSession = useCreateStudySession();
   const [selection, setSelection] = useState<Selection>(loadSelection);
   const [settingsOpen, setSettingsOpen] = useState(false);

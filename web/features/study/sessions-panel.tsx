@@ -26,7 +26,9 @@ import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
-import { useCourseOptions, useCreateStudySession, useDeleteStudySession, useStudySessions } from './study.api';
+import { useCourses } from '../../api/schedule';
+import { useStudySessions } from '../../api/study';
+import { useCreateStudySession, useDeleteStudySession } from './study.api';
 import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -66,7 +68,7 @@ function refusalKey(error: unknown): string {
 
 function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('study');
-  const courses = useCourseOptions();
+  const courses = useCourses();
   const create = useCreateStudySession();
   const timeZone = useUserTimeZone();
   const [anHourAgo] = useState(() => localDateTimeOf(Date.now() - 3_600_000, timeZone));
@@ -154,7 +156,7 @@ export function SessionsPanel() {
   const { t } = useTranslation('study');
   const sessions = useStudySessions();
   const timeZone = useUserTimeZone();
-  const courses = useCourseOptions();
+  const courses = useCourses();
   const remove = useDeleteStudySession();
   const [logOpen, setLogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<StudySession | null>(null);

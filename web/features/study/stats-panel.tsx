@@ -10,7 +10,9 @@ import { formatCalendarDate, formatClock, formatHour, formatNumber } from '../..
 import { HeatMap } from './heat-map';
 import type { ChartDatum } from './study-charts';
 import { TYPE_KEYS } from './study-format';
-import { useCourseOptions, useCurrentUser, useStudyStats } from './study.api';
+import { useCourses } from '../../api/schedule';
+import { useSessionUser } from '../../api/session';
+import { useStudyStats } from '../../api/study';
 
 const MinutesBarChart = lazy(async () => ({ default: (await import('./study-charts')).MinutesBarChart }));
 
@@ -57,15 +59,15 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
 /** Statistics and streaks, computed by the server in the user's time zone. */
 export function StatsPanel() {
   const { t } = useTranslation('study');
-  const user = useCurrentUser();
-  const courses = useCourseOptions();
+  const user = useSessionUser();
+  const courses = useCourses();
   const [period, setPeriod] = useState<Period>('day');
-  const timeZone = user.data?.timeZone ?? null;
+  const timeZone = user?.timeZone ?? null;
   const today = timeZone ? localDateOf(new Date(), timeZone) : null;
   const from = today ? monthsBack(today, 11) : null;
   const stats = useStudyStats(from, today);
 
-  if (stats.isLoading || user.isLoading || !today) return <LoadingState label={t('loading')} />;
+  if (stats.isLoading || !today) return <LoadingState label={t('loading')} />;
   if (stats.isError || !stats.data)
     return (
       <ErrorState

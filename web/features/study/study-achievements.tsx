@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Lock, Medal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useAchievements } from '../../api/rewards';
 import { QueryState } from '../../components/ui/query-state';
-import type { Achievement } from '../../../common/schemas/rewards.schema';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
@@ -22,7 +21,7 @@ const STUDY_ACHIEVEMENTS = [
 
 export function StudyAchievements() {
   const { t } = useTranslation(['study', 'rewards']);
-  const achievements = useQuery<Achievement[]>({ queryKey: ['/api/achievements'] });
+  const achievements = useAchievements();
   const timeZone = useUserTimeZone();
   if (!achievements.isSuccess) return <QueryState queries={[achievements]} />;
   const shown = achievements.data.filter((achievement) => STUDY_ACHIEVEMENTS.includes(achievement.id));

@@ -5,7 +5,8 @@ import { formatNumber } from '../../lib/format';
 import { FocusCentre } from './focus-centre';
 import { SessionsPanel } from './sessions-panel';
 import { StatsPanel } from './stats-panel';
-import { usePoints, useStudyStreak } from './study.api';
+import { usePoints } from '../../api/rewards';
+import { useStudyStreak } from '../../api/study';
 import { StudyAchievements } from './study-achievements';
 
 /** /study: the focus centre, sessions, statistics and streaks (SPEC.md §2). */

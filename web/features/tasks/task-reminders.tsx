@@ -5,8 +5,9 @@ import { planReminders, reminderKey, type RemindableTask } from '../../../common
 import { formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
+import { useTasks } from '../../api/tasks';
 import { notificationPermission, showNotification } from '../../lib/browser-notifications';
-import { listenForTaskChanges, useTasks } from './tasks.api';
+import { listenForTaskChanges } from './tasks.api';
 
 /** Longest single sleep: timers are re-planned at least this often (and clamp setTimeout's 24.8-day limit). */
 const MAX_SLEEP_MS = 15 * 60_000;

@@ -29,7 +29,9 @@ import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
 import { TaskFormDialog } from './task-form';
 import { TaskList } from './task-list';
-import { useCourses, useDeleteTask, useSetTaskCompleted, useStopSeries, useTasks, type CourseSummary } from './tasks.api';
+import { useCourses } from '../../api/schedule';
+import { useTasks } from '../../api/tasks';
+import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from './tasks.api';
 
 const MINUTE_MS = 60_000;
 /** The search box writes the URL this long after the last keystroke (Safari throttles replaceState). */

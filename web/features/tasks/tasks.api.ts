@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
+import type { Course } from '../../../common/schemas/schedule.schema';
 import type { RecurrenceInput, Task, TaskPriority, TaskType } from '../../../common/schemas/tasks.schema';
-import { apiJson, ApiError } from '../../lib/api-client';
+import { tasksQuery } from '../../api/tasks';
+import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
 
-export const TASKS_KEY = ['/api/tasks'] as const;
-export const COURSES_KEY = ['/api/courses'] as const;
+const TASKS_KEY = tasksQuery.queryKey;
 
 /** The part of a course the task screens show (the schedule feature owns the rest). */
-export type CourseSummary = { id: string; name: string; color: string };
+export type CourseSummary = Pick<Course, 'id' | 'name' | 'color'>;
 
 export type TaskInput = {
   title: string;
@@ -36,26 +37,6 @@ export function listenForTaskChanges(queryClient: QueryClient): () => void {
   const onMessage = () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
   channel.addEventListener('message', onMessage);
   return () => channel.removeEventListener('message', onMessage);
-}
-
-/** Every task of the user, ordered by due date (API.md: a plain array). */
-export function useTasks(enabled = true) {
-  return useQuery({ queryKey: TASKS_KEY, queryFn: () => apiJson<Task[]>('GET', '/api/tasks'), enabled });
-}
-
-/** The user's courses for the picker and colours; a 404 (schedule not built yet) means none. */
-export function useCourses() {
-  return useQuery({
-    queryKey: COURSES_KEY,
-    queryFn: async () => {
-      try {
-        return await apiJson<CourseSummary[]>('GET', '/api/courses');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
-  });
 }
 
 function replaceTask(queryClient: QueryClient, task: Task): void {

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CustomScaleBand } from '../../common/domain/custom-scale';
+import type { GradingSystemKey } from '../../common/domain/grading-systems';
+import type { AssessmentType } from '../../common/schemas/grades.schema';
+import { resourceQuery } from './resource';
+
+export type Assessment = {
+  id: string;
+  courseId: string | null;
+  name: string;
+  type: AssessmentType;
+  date: string | null;
+  maxScore: number;
+  weight: number;
+  feedback: string | null;
+  comments: string | null;
+};
+export type Grade = { id: string; assessmentId: string; score: number };
+
+export const assessmentsQuery = resourceQuery<Assessment[]>('/api/assessments');
+export const gradesQuery = resourceQuery<Grade[]>('/api/grades');
+export const customScaleQuery = resourceQuery<{ bands: CustomScaleBand[] }>('/api/grading-system/custom-scale');
+/** The grading system lives on the server (the one source of truth); SPEC.md §8. */
+export const gradingSystemQuery = resourceQuery<{ system: GradingSystemKey }>('/api/grading-system');
+
+/** Every query whose data depends on the grading system (its key's GET path starts with /api/grades). */
+export const isGradesQuery = (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith('/api/grades');
+
+export const useAssessments = () => useQuery(assessmentsQuery);
+export const useGrades = () => useQuery(gradesQuery);
+export const useCustomScale = () => useQuery(customScaleQuery);
+export const useGradingSystem = () => useQuery(gradingSystemQuery);

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The lint rules that keep one resource layer (docs/architecture.md "Fetching"), run on snippets. */
+const root = path.join(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+// Loading the config and the TypeScript parser takes a few seconds on a busy machine.
+describe('server resources are read only through web/api/', { timeout: 30_000 }, () => {
+  it('a feature may not read with useQuery or GET through the client itself', async () => {
+    const code = [
+      "import { useQuery } from '@tanstack/react-query';",
+      "import { apiJson } from '../../lib/api-client';",
+      "export const useCoursesAgain = () => useQuery({ queryKey: ['/api/courses'], queryFn: () => apiJson('GET', '/api/courses') });",
+      '',
+    ].join('\n');
+    const ids = await ruleIds('web/features/tasks/probe.ts', code);
+    expect(ids).toContain('no-restricted-imports');
+    expect(ids).toContain('no-restricted-syntax');
+  });
+
+  it('a feature may write through the client and read through web/api', async () => {
+    const code = [
+      "import { useMutation } from '@tanstack/react-query';",
+      "import { useCourses } from '../../api/schedule';",
+      "import { apiJson } from '../../lib/api-client';",
+      "export const useSave = () => useMutation({ mutationFn: (name: string) => apiJson('POST', '/api/courses', { name }) });",
+      'export const useList = () => useCourses();',
+      '',
+    ].join('\n');
+    expect(await ruleIds('web/features/tasks/probe.ts', code)).toEqual([]);
+  });
+
+  it('web/api imports no feature', async () => {
+    const code = "import { useCreateTask } from '../features/tasks/tasks.api';\nexport const probe = useCreateTask;\n";
+    expect(await ruleIds('web/api/probe.ts', code)).toContain('import-x/no-restricted-paths');
+  });
+});

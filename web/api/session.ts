@@ -1,0 +1,62 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '../../common/schemas/auth.schema';
+import { ApiError, apiRequest } from '../lib/api-client';
+import { clearFormDrafts } from '../lib/form-draft';
+import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
+
+/**
+ * Keeps the fields the client's premium display rule reads (SPEC.md §3 "Locally stored"), or forgets
+ * everything local of a user who is signed out.
+ */
+export function rememberSessionUser(user: User | null): void {
+  if (!user) {
+    safeStorage.remove(STORAGE_KEYS.user);
+    // The dashboard's persisted first paint (docs/decisions/060) does not outlive the session.
+    safeStorage.remove(STORAGE_KEYS.homeCache);
+    // Unsaved form drafts are the signed-out user's (docs/decisions/074-form-drafts.md).
+    clearFormDrafts();
+    return;
+  }
+  safeStorage.set(
+    STORAGE_KEYS.user,
+    JSON.stringify({
+      id: user.id,
+      username: user.username,
+      isPremium: user.isPremium,
+      trialEndDate: user.trialEndDate,
+      createdAt: user.createdAt,
+    }),
+  );
+}
+
+/**
+ * GET /api/auth/me: the signed-in user, or null when signed out (a 401 is an answer here, not an
+ * error). The one client leaves /auth/ answers to their caller, so any other failure becomes the same
+ * `ApiError` every other resource throws.
+ */
+export async function fetchSessionUser(): Promise<User | null> {
+  const response = await apiRequest('GET', '/api/auth/me');
+  if (response.status === 401) {
+    rememberSessionUser(null);
+    return null;
+  }
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const user = (await response.json()) as User;
+  rememberSessionUser(user);
+  return user;
+}
+
+export const sessionQuery = queryOptions({ queryKey: ['/api/auth/me'] as const, queryFn: fetchSessionUser });
+
+/** The session as a query (the guards and the shell: loading, signed in, signed out). */
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/**
+ * The signed-in user for pages inside the shell, which already holds the session: no request of its
+ * own, and a re-render when the profile changes (time zone, name). Undefined only while signed out.
+ */
+export function useSessionUser(): User | undefined {
+  return useQuery({ ...sessionQuery, enabled: false }).data ?? undefined;
+}
