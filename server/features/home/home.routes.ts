@@ -18,7 +18,7 @@ export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
       .from(courses)
       .where(eq(courses.userId, user.id));
     if ((row?.count ?? 0) > 0) {
-      throw new HttpError(409, 'conflict', 'Sample data can only be loaded into an account without classes');
+      throw new HttpError(409, 'sample_data_exists', 'Sample data can only be loaded into an account without classes');
     }
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {

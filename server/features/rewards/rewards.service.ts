@@ -296,7 +296,7 @@ export async function updateCustomReward(db: Database, userId: string, id: strin
 }
 
 export async function deleteCustomReward(db: Database, userId: string, id: string): Promise<void> {
-  if (BUILT_IN_REWARDS.some((item) => item.id === id)) throw new HttpError(400, 'validation_error', 'Built-in rewards cannot be deleted');
+  if (BUILT_IN_REWARDS.some((item) => item.id === id)) throw new HttpError(400, 'built_in_reward', 'Built-in rewards cannot be deleted');
   await ownCustomReward(db, userId, id);
   await db.delete(customRewards).where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)));
 }
