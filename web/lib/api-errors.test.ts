@@ -64,4 +64,15 @@ describe('applyFieldErrors', () => {
     expect(setError).toHaveBeenCalledExactlyOnceWith('title', { type: 'server', message: 'Too long' });
     expect(applyFieldErrors(await translator('en'), new Error('network'), vi.fn(), ['title'])).toBe(false);
   });
+
+  it('maps a request path to the form field that holds it', async () => {
+    const setError = vi.fn();
+    const error = apiError(400, {
+      message: 'The reminder would be in the past',
+      code: 'reminder_in_past',
+      issues: [{ path: 'reminderOffsetMinutes', message: 'The reminder would be in the past' }],
+    });
+    expect(applyFieldErrors(await translator('en'), error, setError, { reminderOffsetMinutes: 'reminder' })).toBe(true);
+    expect(setError).toHaveBeenCalledExactlyOnceWith('reminder', { type: 'server', message: expect.stringMatching(/in the past/) });
+  });
 });

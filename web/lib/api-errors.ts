@@ -64,22 +64,28 @@ export function apiErrorMessage(t: TFunction, error: unknown, fallback: string):
 }
 
 /**
- * Puts the error's `issues[]` on the form's fields (only the `fields` the form has): each gets the
- * code's translated sentence when the refusal has its own code, else the server's issue message.
- * Returns whether any field got one, so the caller can skip its toast.
+ * Puts the error's `issues[]` on the form's fields: `fields` lists the form's fields named as the
+ * request's (issue paths), or maps a request path to the form field that holds it
+ * (`{ reminderOffsetMinutes: 'reminder' }`); other issues are left out. Each field gets the code's
+ * translated sentence when the refusal has its own code, else the server's issue message. Returns
+ * whether any field got one.
  */
 export function applyFieldErrors<T extends FieldValues>(
   t: TFunction,
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  fields: readonly Path<T>[] | Readonly<Partial<Record<string, Path<T>>>>,
 ): boolean {
   const body = readApiError(error);
   if (!body) return false;
   const own = codeMessage(t, error);
+  const fieldOf = (path: string): Path<T> | undefined =>
+    Array.isArray(fields)
+      ? (fields as readonly Path<T>[]).find((field) => field === path)
+      : (fields as Partial<Record<string, Path<T>>>)[path];
   let applied = false;
   for (const issue of body.issues) {
-    const name = fields.find((field) => field === issue.path);
+    const name = fieldOf(issue.path);
     if (!name) continue;
     setError(name, { type: 'server', message: own ?? issue.message });
     applied = true;

@@ -20,7 +20,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
-import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
@@ -47,20 +47,6 @@ function logSchema(t: TFunction, timeZone: string) {
       message: t('errors.future'),
       path: ['time'],
     });
-}
-
-/** The translated reason a hand-logged session was refused (overlap, 24-hour day), else the generic one. */
-function refusalKey(error: unknown): string {
-  if (error instanceof ApiError) {
-    try {
-      const { code } = JSON.parse(error.body) as { code?: string };
-      if (code === 'session_overlap') return 'toast.overlap';
-      if (code === 'daily_study_limit') return 'toast.dailyLimit';
-    } catch {
-      // Not API.md's error shape: the generic message.
-    }
-  }
-  return 'toast.addErrorDescription';
 }
 
 function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -95,7 +81,13 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           onOpenChange(false);
           form.reset();
         },
-        onError: (error) => toast({ title: t('toast.addError'), description: t(refusalKey(error)), variant: 'destructive' }),
+        // A refusal with its own code (overlap, 24-hour day…) says why; anything else the generic sentence.
+        onError: (error) =>
+          toast({
+            title: t('toast.addError'),
+            description: apiErrorMessage(t, error, t('toast.addErrorDescription')),
+            variant: 'destructive',
+          }),
       },
     ),
   );
