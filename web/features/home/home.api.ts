@@ -1,3 +1,4 @@
+import type { PremiumCheck } from '../../../common/schemas/premium.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { User } from '../../../common/schemas/auth.schema';
@@ -19,7 +20,7 @@ export const HOME_KEYS = {
 
 export type Points = { points: number };
 export type Streak = { streak: number; longestStreak: number };
-export type PremiumCheck = { hasPremium: boolean; onTrial: boolean; trialEndDate: string; subscription: unknown };
+export type { PremiumCheck };
 export type SampleDataSummary = { courses: number; tasks: number; studySessions: number; assessments: number };
 
 /**

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { clientShowsPremium, type PremiumStatus } from '../../../common/domain/premium-access';
+import { clientShowsPremium } from '../../../common/domain/premium-access';
+import type { PremiumCheck } from '../../../common/schemas/premium.schema';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
-export type PremiumCheck = PremiumStatus & { trialEndDate: string; subscription: { plan: string; status: string } | null };
+export type { PremiumCheck };
 
 export const PREMIUM_CHECK_KEY = ['/api/premium/check'] as const;
 
