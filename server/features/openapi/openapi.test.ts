@@ -13,8 +13,6 @@ beforeAll(async () => {
 
 /** Areas whose routes do not declare their response contract yet (issue 14 item 2, in progress): shrinks to none. */
 const PENDING: readonly string[] = [
-  '/api/grading-system',
-  '/api/admin/',
   '/api/study',
   '/api/academic-years',
   '/api/terms',
@@ -23,10 +21,6 @@ const PENDING: readonly string[] = [
   '/api/attendance',
   '/api/schedule',
   '/api/calendar',
-  '/api/assessments',
-  '/api/grades',
-  '/api/home',
-  '/api/demo',
 ];
 
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');

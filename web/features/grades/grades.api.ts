@@ -1,22 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
-import type { AssessmentType } from '../../../common/schemas/grades.schema';
+import type { z } from 'zod';
+import type { AssessmentType, assessmentResponseSchema, gradeResponseSchema } from '../../../common/schemas/grades.schema';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { ApiError, apiJson } from '../../lib/api-client';
 import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
 
-export type Assessment = {
-  id: string;
-  courseId: string | null;
-  name: string;
-  type: AssessmentType;
-  date: string | null;
-  maxScore: number;
-  weight: number;
-  feedback: string | null;
-  comments: string | null;
-};
-export type Grade = { id: string; assessmentId: string; score: number };
+/** The server's assessment (common/schemas/grades.schema.ts), its `type` narrowed to what the forms offer. */
+export type Assessment = Omit<z.output<typeof assessmentResponseSchema>, 'type'> & { type: AssessmentType };
+export type Grade = z.output<typeof gradeResponseSchema>;
 /** The fields of a course this feature reads (the course API belongs to the schedule feature). */
 export type Course = { id: string; name: string; credits: number | null; targetGrade: number | null; color?: string };
 
