@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
@@ -11,6 +12,7 @@ import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
+import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
@@ -43,6 +45,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerTasksRoutes,
   registerGradesRoutes,
   registerHomeRoutes,
+  registerOpenApiRoutes,
 ];
 
 /** A hop count as the function proxy-addr builds for one (Fastify's types take no number). */
@@ -51,7 +54,8 @@ function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | 
   return trust;
 }
 
-export type RegisteredRoute = { method: string; url: string };
+/** `responseStatuses`: the statuses its `schema.response` declares (openapi.test.ts wants a 2xx on each). */
+export type RegisteredRoute = { method: string; url: string; responseStatuses: string[] };
 const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 /** Every route the app registered (HEAD twins of GET routes left out): route-inventory.test.ts checks each. */
@@ -79,7 +83,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   const routes: RegisteredRoute[] = [];
   registered.set(app, routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    const responseStatuses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, responseStatuses });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -105,6 +110,14 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
       code: 'rate_limited',
       retryAfterSeconds: Math.ceil(context.ttl / 1000),
     }),
+  });
+  // Before any route: it collects each route's schemas as they register (GET /api/openapi.json).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'StudyPilot API', version: '1.0.0', description: 'The HTTP contract of API.md and docs/api.md.' },
+    },
+    transform: jsonSchemaTransform,
   });
   const indexHtml = await registerStaticWeb(app, config.webDistDir);
   registerErrorHandling(app, indexHtml);

@@ -38,6 +38,7 @@ const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace
 
 const ROUTES: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
+  'GET /api/openapi.json': { access: 'public' },
   'POST /api/auth/register': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'public' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './auth.schema';
+import { ROLES, userResponseSchema } from './auth.schema';
 import { boundedInstant, singleLineText } from './bounds';
 
 /** The furthest page offset of the user list (a million users is far beyond any support search). */
@@ -20,3 +20,6 @@ export const adminUserPatchSchema = z
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
+
+/** Support's view of an account: the User plus its points balance. */
+export const adminUserResponseSchema = userResponseSchema.extend({ points: z.number() });

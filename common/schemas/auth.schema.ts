@@ -78,20 +78,7 @@ export const SUBSCRIPTION_TIERS = ['monthly', 'yearly'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
 /** The User of API.md, as the server sends it. */
-export type User = {
-  id: string;
-  username: string;
-  roles: Role;
-  isPremium: boolean;
-  email: string | null;
-  recoveryEmail: string | null;
-  timeZone: string;
-  trialEndDate: string;
-  subscriptionTier: SubscriptionTier | null;
-  createdAt: string;
-};
-
-export const userResponseSchema = z.object({
+export const userResponseSchema = z.strictObject({
   id: z.string(),
   username: z.string(),
   roles: z.enum(ROLES),
@@ -103,3 +90,7 @@ export const userResponseSchema = z.object({
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS).nullable(),
   createdAt: z.string(),
 });
+export type User = z.output<typeof userResponseSchema>;
+
+/** Register and login: the User plus the session token (for API clients; the browser uses the cookie). */
+export const authResponseSchema = userResponseSchema.extend({ token: z.string() });

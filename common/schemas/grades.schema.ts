@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale } from '../domain/custom-scale';
+import { GRADING_SYSTEM_KEYS } from '../domain/grading-systems';
 import { boundedDate, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
+import { rewardOutcomeSchema } from './rewards.schema';
 
 /** The assessment types of SPEC.md §4 / API.md "Grades". */
 export const ASSESSMENT_TYPES = ['exam', 'quiz', 'assignment', 'project', 'presentation', 'participation', 'other'] as const;
@@ -82,3 +84,71 @@ export type CustomScaleBody = z.infer<typeof customScaleBodySchema>;
  * characters (a NUL) and overlong values are a 400.
  */
 export const idParamsSchema = z.object({ id: opaqueIdSchema });
+
+// ---- Responses (docs/decisions/082-response-contracts-and-error-codes.md) ----
+
+/** An assessment as the API returns it. `type` is stored as text; requests accept only ASSESSMENT_TYPES. */
+export const assessmentResponseSchema = z.strictObject({
+  id: z.string(),
+  courseId: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  date: z.string().nullable(),
+  maxScore: z.number(),
+  weight: z.number(),
+  feedback: z.string().nullable(),
+  comments: z.string().nullable(),
+});
+export const gradeResponseSchema = z.strictObject({ id: z.string(), assessmentId: z.string(), score: z.number() });
+/** POST /api/assessments: the assessment, its grade when the body had a score, and then the reward outcome. */
+export const assessmentCreateResponseSchema = assessmentResponseSchema.extend({
+  grade: gradeResponseSchema.optional(),
+  rewards: rewardOutcomeSchema.optional(),
+});
+/** POST and PATCH /api/grades: the grade and the reward outcome. */
+export const gradeWriteResponseSchema = gradeResponseSchema.extend({ rewards: rewardOutcomeSchema });
+export const customScaleResponseSchema = z.strictObject({
+  bands: z.array(z.strictObject({ label: z.string(), minPercentage: z.number(), gradePoints: z.number().nullish() })),
+});
+
+const neededScoreSchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('no-target'), currentMark: z.number().nullable() }),
+  z.strictObject({ status: z.literal('no-weights'), currentMark: z.number().nullable() }),
+  z.strictObject({ status: z.literal('no-remaining-work'), currentMark: z.number().nullable(), targetMet: z.boolean() }),
+  z.strictObject({ status: z.literal('secured'), currentMark: z.number().nullable(), needed: z.literal(0), minFinalMark: z.number() }),
+  z.strictObject({ status: z.literal('achievable'), currentMark: z.number().nullable(), needed: z.number(), remainingWeight: z.number() }),
+  z.strictObject({
+    status: z.literal('impossible'),
+    currentMark: z.number().nullable(),
+    needed: z.number(),
+    maxFinalMark: z.number(),
+    remainingWeight: z.number(),
+  }),
+]);
+/** GET /api/grades/summary. */
+export const gradesSummaryResponseSchema = z.strictObject({
+  system: z.enum(GRADING_SYSTEM_KEYS),
+  courses: z.array(
+    z.strictObject({
+      courseId: z.string().nullable(),
+      name: z.string().nullable(),
+      credits: z.number().nullable(),
+      targetGrade: z.number().nullable(),
+      mark: z.number().nullable(),
+      label: z.string().nullable(),
+      remainingWeight: z.number(),
+      needed: neededScoreSchema,
+      gradedCount: z.number(),
+      assessmentCount: z.number(),
+    }),
+  ),
+  gpa: z
+    .strictObject({
+      gpa4: z.number().nullable(),
+      ownGpa: z.number().nullable(),
+      ownGpaMax: z.number().nullable(),
+      countedCourses: z.number(),
+      totalCredits: z.number(),
+    })
+    .nullable(),
+});

@@ -52,46 +52,48 @@ export const challengeProgressBodySchema = z.strictObject({
   totalCompletedTasks: z.number().optional(),
 });
 
-export type ShopItem = {
-  id: string;
-  name: string | null;
-  description: string | null;
-  cost: number;
-  category: string | null;
-  builtIn: boolean;
-};
-export type Achievement = {
-  id: string;
-  name: string;
-  description: string;
-  icon: string;
-  points: number;
-  category: string;
-  unlocked: boolean;
-  unlockedAt: string | null;
-  progress: number;
-  target: number;
-};
+export const shopItemSchema = z.strictObject({
+  id: z.string(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  cost: z.number(),
+  category: z.string().nullable(),
+  builtIn: z.boolean(),
+});
+export type ShopItem = z.output<typeof shopItemSchema>;
+
+export const achievementSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  points: z.number(),
+  category: z.string(),
+  unlocked: z.boolean(),
+  unlockedAt: z.string().nullable(),
+  progress: z.number(),
+  target: z.number(),
+});
+export type Achievement = z.output<typeof achievementSchema>;
 
 /**
  * What a rewarding write changed (docs/api.md "Reward outcome"), answered as `rewards` by every write
  * that pays or takes back points: task completion, study session, grade, attendance, redeem, and the
  * deletes that take points back. The web client applies it in one place (web/lib/reward-outcome.ts).
  */
-export type RewardOutcome = {
+export const rewardOutcomeSchema = z.strictObject({
   /** Points the write itself paid (negative when it took points back or spent them). */
-  pointsAwarded: number;
+  pointsAwarded: z.number(),
   /** The balance after the write, achievements and challenges included. */
-  points: number;
-  unlockedAchievements: string[];
-  completedChallenges: string[];
-};
+  points: z.number(),
+  unlockedAchievements: z.array(z.string()),
+  completedChallenges: z.array(z.string()),
+});
+export type RewardOutcome = z.output<typeof rewardOutcomeSchema>;
 
-/** `Idempotency-Key`: 1–100 letters, digits, `-` or `_` (a UUID fits). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
-
+export const pointsResponseSchema = z.strictObject({ points: z.number() });
 /** GET /api/points/history: one ledger entry, naming what earned or spent its points (decision 081). */
-export const pointsHistoryEntrySchema = z.object({
+export const pointsHistoryEntrySchema = z.strictObject({
   id: z.string(),
   amount: z.number().int(),
   reason: z.enum(['achievement', 'task', 'study-session', 'grade', 'challenge', 'redeem', 'reversal']),
@@ -104,3 +106,22 @@ export const pointsHistoryEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type PointsHistoryEntry = z.infer<typeof pointsHistoryEntrySchema>;
+export const pointsHistoryResponseSchema = z.array(pointsHistoryEntrySchema);
+export const challengeSchema = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  period: z.string(),
+  target: z.number(),
+  reward: z.number(),
+  progress: z.number(),
+  status: z.enum(['active', 'completed']),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  periodEndDate: z.string(),
+});
+/** POST /api/rewards/task-completed: the outcome, flat (as before) and as `rewards` (as every rewarding write). */
+export const taskCompletedResponseSchema = rewardOutcomeSchema.extend({ rewards: rewardOutcomeSchema });
+export const redeemResponseSchema = z.strictObject({ points: z.number(), rewards: rewardOutcomeSchema });
+
+/** `Idempotency-Key`: 1–100 letters, digits, `-` or `_` (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDate, singleLineText } from './bounds';
+import { rewardOutcomeSchema } from './rewards.schema';
 
 /** Limits shared by the server's validation and the web forms (API.md "Schedule", docs/api.md). */
 export const NAME_MIN = 1;
@@ -172,3 +173,57 @@ export type AttendanceSummary = { courseId: string; attended: number; missed: nu
 
 // ---------- calendar feed ----------
 export type CalendarFeed = { url: string };
+
+// ---------- responses (docs/decisions/082-response-contracts-and-error-codes.md) ----------
+export const academicYearResponseSchema = z.strictObject({ id: z.string(), name: z.string() });
+export const termResponseSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  academicYearId: z.string().nullable(),
+  color: z.string(),
+  rotation: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('weekly') }),
+    z.strictObject({ kind: z.literal('ab') }),
+    z.strictObject({ kind: z.literal('nday'), days: z.number() }),
+  ]),
+});
+export const holidayResponseSchema = z.strictObject({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() });
+export const courseResponseSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  credits: z.number().nullable(),
+  instructor: z.string().nullable(),
+  room: z.string().nullable(),
+  termId: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  color: z.string(),
+  targetGrade: z.number().nullable(),
+  timeSlots: z.array(
+    z.strictObject({
+      day: z.number(),
+      startTime: z.string(),
+      endTime: z.string(),
+      week: z.enum(['A', 'B']).nullable(),
+      cycleDay: z.number().nullable(),
+    }),
+  ),
+});
+export const attendanceRecordResponseSchema = z.strictObject({
+  id: z.string(),
+  courseId: z.string(),
+  date: z.string(),
+  slotIndex: z.number(),
+  occurrenceKey: z.string(),
+  status: z.enum(ATTENDANCE_STATUSES),
+});
+/** POST /api/attendance (201 new, 200 changed): the record and the reward outcome. */
+export const attendanceWriteResponseSchema = attendanceRecordResponseSchema.extend({ rewards: rewardOutcomeSchema });
+export const attendanceSummaryResponseSchema = z.array(
+  z.strictObject({ courseId: z.string(), attended: z.number(), missed: z.number(), rate: z.number().nullable() }),
+);
+export const calendarFeedResponseSchema = z.strictObject({ url: z.string() });
+/** GET /api/calendar.ics: an iCalendar text (text/calendar), sent as it is. */
+export const calendarIcsResponseSchema = z.string().describe('text/calendar');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedDate, boundedInstant, singleLineText } from './bounds';
-import type { RewardOutcome } from './rewards.schema';
+import { rewardOutcomeSchema } from './rewards.schema';
 
 /** Limits and enums of API.md "Progress and study", shared by the server and the web forms. */
 export const STUDY_DURATION_MIN = 1;
@@ -29,28 +29,32 @@ export const studySessionBodySchema = z.strictObject({
 });
 export type StudySessionBody = z.infer<typeof studySessionBodySchema>;
 
-export type StudySession = {
-  id: string;
-  startedAt: string;
-  durationMinutes: number;
-  type: StudySessionType;
-  courseId: string | null;
-  technique: StudyTechnique;
-  createdAt: string;
-};
+export const studySessionResponseSchema = z.strictObject({
+  id: z.string(),
+  startedAt: z.string(),
+  durationMinutes: z.number(),
+  type: z.enum(STUDY_SESSION_TYPES),
+  courseId: z.string().nullable(),
+  technique: z.enum(STUDY_TECHNIQUES),
+  createdAt: z.string(),
+});
+export type StudySession = z.output<typeof studySessionResponseSchema>;
 
 /**
  * The POST answer: the session, its points, the new balance and streak, and what it unlocked (flat, as
  * before, and as the `rewards` outcome every rewarding write answers; docs/api.md "Reward outcome").
  */
-export type CreatedStudySession = StudySession & {
-  pointsAwarded: number;
-  points: number;
-  streak: number;
-  unlockedAchievements: string[];
-  completedChallenges: string[];
-  rewards: RewardOutcome;
-};
+export const createdStudySessionResponseSchema = studySessionResponseSchema.extend({
+  pointsAwarded: z.number(),
+  points: z.number(),
+  streak: z.number(),
+  unlockedAchievements: z.array(z.string()),
+  completedChallenges: z.array(z.string()),
+  rewards: rewardOutcomeSchema,
+});
+export type CreatedStudySession = z.output<typeof createdStudySessionResponseSchema>;
+
+export const studyStreakResponseSchema = z.strictObject({ streak: z.number(), longestStreak: z.number() });
 
 export const studySessionParamsSchema = z.strictObject({ id: singleLineText(100, { min: 1 }) });
 
@@ -60,20 +64,21 @@ export const studySessionsQuerySchema = z.strictObject({ from: localDate.optiona
 /** GET /api/study/stats?from&to (local dates, inclusive; default the last 90 days ending today). */
 export const studyStatsQuerySchema = z.strictObject({ from: localDate.optional(), to: localDate.optional() });
 
-export type StudyStats = {
-  from: string;
-  to: string;
-  timeZone: string;
-  totalMinutes: number;
-  sessionCount: number;
+export const studyStatsResponseSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  totalMinutes: z.number(),
+  sessionCount: z.number(),
   /** Every local date of the range with its minutes (0 included), oldest first. */
-  byDay: { date: string; minutes: number }[];
-  byCourse: { courseId: string | null; minutes: number }[];
-  byType: { type: StudySessionType; minutes: number }[];
+  byDay: z.array(z.strictObject({ date: z.string(), minutes: z.number() })),
+  byCourse: z.array(z.strictObject({ courseId: z.string().nullable(), minutes: z.number() })),
+  byType: z.array(z.strictObject({ type: z.enum(STUDY_SESSION_TYPES), minutes: z.number() })),
   /** 24 entries, hour 0–23 of the local start time. */
-  byHour: { hour: number; minutes: number }[];
-  streak: number;
-  longestStreak: number;
+  byHour: z.array(z.strictObject({ hour: z.number(), minutes: z.number() })),
+  streak: z.number(),
+  longestStreak: z.number(),
   /** Local dates with at least one session within the range (the heat map). */
-  studyDays: string[];
-};
+  studyDays: z.array(z.string()),
+});
+export type StudyStats = z.output<typeof studyStatsResponseSchema>;

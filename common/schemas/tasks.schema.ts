@@ -3,6 +3,7 @@ import { addDays, localDateOf } from '../domain/local-time';
 import { RECURRENCE_FREQUENCIES, RECURRENCE_MAX_SPAN_DAYS } from '../domain/task-recurrence';
 import { REMINDER_OFFSETS_MINUTES } from '../domain/task-reminders';
 import { boundedDate, boundedInstant, isInstantInRange, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
+import { rewardOutcomeSchema } from './rewards.schema';
 
 /** Limits shared by the server's validation and the task form (API.md "Tasks"). */
 export const TASK_TITLE_MAX = 200;
@@ -91,6 +92,8 @@ export const taskCreateBodySchema = z
   .refine((body) => body.dueDate !== null || !body.recurrence, { path: ['recurrence'], message: RECURRENCE_NEEDS_DUE_MESSAGE })
   .refine(recurrenceSpanIsBounded, { path: ['recurrence', 'until'], message: RECURRENCE_SPAN_MESSAGE });
 export type TaskCreateBody = z.infer<typeof taskCreateBodySchema>;
+/** What a client sends (the web task form's type derives from it). */
+export type TaskCreateInput = z.input<typeof taskCreateBodySchema>;
 
 export const taskUpdateBodySchema = z.strictObject({
   title: title.optional(),
@@ -114,30 +117,34 @@ export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS
 export const taskIdParamsSchema = z.strictObject({ id: opaqueIdSchema });
 
 /** A task as the API returns it (API.md "Tasks", plus `seriesId`). */
-export type Task = {
-  id: string;
-  title: string;
-  description: string | null;
+export const taskResponseSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
   /** An instant, or null for a task without a due date. */
-  dueDate: string | null;
-  courseId: string | null;
-  taskType: TaskType;
-  priority: TaskPriority;
-  completed: boolean;
-  completedAt: string | null;
-  reminderOffsetMinutes: number | null;
-  seriesId: string | null;
-};
+  dueDate: z.string().nullable(),
+  courseId: z.string().nullable(),
+  taskType: z.enum(TASK_TYPES),
+  priority: z.enum(TASK_PRIORITIES),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  reminderOffsetMinutes: z.number().nullable(),
+  seriesId: z.string().nullable(),
+});
+export type Task = z.output<typeof taskResponseSchema>;
+/** PATCH /api/tasks/:id: the task, plus `rewards` when the patch completed it (docs/api.md "Reward outcome"). */
+export const taskPatchResponseSchema = taskResponseSchema.extend({ rewards: rewardOutcomeSchema.optional() });
 
 /** A recurring series as GET /api/task-series returns it. */
-export type TaskSeries = {
-  id: string;
-  title: string;
-  frequency: (typeof RECURRENCE_FREQUENCIES)[number];
-  interval: number;
-  weekdays: number[];
-  timeOfDay: string;
-  timeZone: string;
-  startDate: string;
-  until: string;
-};
+export const taskSeriesResponseSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  frequency: z.enum(RECURRENCE_FREQUENCIES),
+  interval: z.number(),
+  weekdays: z.array(z.number()),
+  timeOfDay: z.string(),
+  timeZone: z.string(),
+  startDate: z.string(),
+  until: z.string(),
+});
+export type TaskSeries = z.output<typeof taskSeriesResponseSchema>;

@@ -1,18 +1,6 @@
-/** The `code` values of API.md's error table. */
-export type ErrorCode =
-  | 'validation_error'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'premium_required'
-  | 'not_found'
-  | 'conflict'
-  | 'session_overlap'
-  | 'daily_study_limit'
-  | 'too_large'
-  | 'quota_exceeded'
-  | 'rate_limited'
-  | 'account_locked'
-  | 'internal';
+import type { ErrorCode } from '../../common/schemas/error-codes';
+
+export type { ErrorCode };
 
 export type ErrorIssue = { path: string; message: string };
 
@@ -34,5 +22,7 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
-export const conflict = (message: string) => new HttpError(409, 'conflict', message);
-export const badRequest = (message: string, issues?: ErrorIssue[]) => new HttpError(400, 'validation_error', message, issues);
+/** `code`: the refusal's own code from common/schemas/error-codes.ts where it has one. */
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
+export const badRequest = (message: string, issues?: ErrorIssue[], code: ErrorCode = 'validation_error') =>
+  new HttpError(400, code, message, issues);

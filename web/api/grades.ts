@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomScaleBand } from '../../common/domain/custom-scale';
 import type { GradingSystemKey } from '../../common/domain/grading-systems';
-import type { AssessmentType } from '../../common/schemas/grades.schema';
+import type { z } from 'zod';
+import type { AssessmentType, assessmentResponseSchema, gradeResponseSchema } from '../../common/schemas/grades.schema';
 import { resourceQuery } from './resource';
 
-export type Assessment = {
-  id: string;
-  courseId: string | null;
-  name: string;
-  type: AssessmentType;
-  date: string | null;
-  maxScore: number;
-  weight: number;
-  feedback: string | null;
-  comments: string | null;
-};
-export type Grade = { id: string; assessmentId: string; score: number };
+/** The server's assessment (common/schemas/grades.schema.ts), its `type` narrowed to what the forms offer. */
+export type Assessment = Omit<z.output<typeof assessmentResponseSchema>, 'type'> & { type: AssessmentType };
+export type Grade = z.output<typeof gradeResponseSchema>;
 
 export const assessmentsQuery = resourceQuery<Assessment[]>('/api/assessments');
 export const gradesQuery = resourceQuery<Grade[]>('/api/grades');

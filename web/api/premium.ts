@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PremiumStatus } from '../../common/domain/premium-access';
+import type { PremiumCheck } from '../../common/schemas/premium.schema';
 import { resourceQuery } from './resource';
 
-export type PremiumCheck = PremiumStatus & { trialEndDate: string; subscription: { plan: string; status: string } | null };
+export type { PremiumCheck };
 
 export const premiumCheckQuery = resourceQuery<PremiumCheck>('/api/premium/check');
 

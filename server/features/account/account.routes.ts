@@ -1,4 +1,5 @@
-import { passwordChangeBodySchema, profileBodySchema } from '../../../common/schemas/auth.schema';
+import { passwordChangeBodySchema, profileBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
+import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { clearSessionCookie } from '../auth/auth.routes';
@@ -7,19 +8,27 @@ import { changePassword, deleteAccount, updateProfile } from './account.service'
 
 /** Profile, password and account deletion (API.md "Authentication and sessions"). */
 export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): void {
-  app.patch('/api/account/profile', { onRequest: requireUser, schema: { body: profileBodySchema } }, async (request) => {
-    const row = await updateProfile(db, currentUser(request).id, request.body, config.adminUsernames);
-    return toUser(row);
-  });
+  app.patch(
+    '/api/account/profile',
+    { onRequest: requireUser, schema: { body: profileBodySchema, response: { 200: userResponseSchema } } },
+    async (request) => {
+      const row = await updateProfile(db, currentUser(request).id, request.body, config.adminUsernames);
+      return toUser(row);
+    },
+  );
 
-  app.post('/api/account/password', { onRequest: requireUser, schema: { body: passwordChangeBodySchema } }, async (request, reply) => {
-    await changePassword(db, currentUser(request), request.session?.tokenHash ?? '', request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/account/password',
+    { onRequest: requireUser, schema: { body: passwordChangeBodySchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await changePassword(db, currentUser(request), request.session?.tokenHash ?? '', request.body);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.delete('/api/user/delete', { onRequest: requireUser }, async (request, reply) => {
+  app.delete('/api/user/delete', { onRequest: requireUser, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
     await deleteAccount(db, currentUser(request));
     clearSessionCookie(reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

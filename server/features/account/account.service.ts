@@ -47,7 +47,8 @@ export async function updateProfile(
   if (input.email !== undefined) changes.email = input.email || null;
   if (input.recoveryEmail !== undefined) changes.recoveryEmail = input.recoveryEmail || null;
   if (input.timeZone !== undefined) {
-    if (!isValidTimeZone(input.timeZone)) throw badRequest(INVALID_TIME_ZONE, [{ path: 'timeZone', message: INVALID_TIME_ZONE }]);
+    if (!isValidTimeZone(input.timeZone))
+      throw badRequest(INVALID_TIME_ZONE, [{ path: 'timeZone', message: INVALID_TIME_ZONE }], 'invalid_time_zone');
     changes.timeZone = input.timeZone;
   }
   if (Object.keys(changes).length === 0) {
@@ -68,7 +69,7 @@ export async function updateProfile(
 /** Changes the password and signs out every other session of the user (API.md). */
 export async function changePassword(db: Database, user: UserRow, currentTokenHash: string, input: PasswordChangeBody): Promise<void> {
   if (input.newPassword !== input.confirmPassword) {
-    throw badRequest(PASSWORDS_DIFFER, [{ path: 'confirmPassword', message: PASSWORDS_DIFFER }]);
+    throw badRequest(PASSWORDS_DIFFER, [{ path: 'confirmPassword', message: PASSWORDS_DIFFER }], 'passwords_differ');
   }
   // A stolen session must not be able to guess the password: wrong current passwords count like
   // failed sign-ins (DECISIONS.md: 5 in 15 minutes lock for 30 minutes, 429 with Retry-After).
@@ -77,11 +78,11 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
   if (locked > 0) throw lockedError(locked);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordFailure(db, failureKey);
-    throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+    throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }], 'wrong_current_password');
   }
   await clearFailures(db, failureKey);
   if (isCommonPassword(input.newPassword)) {
-    throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
+    throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }], 'password_common');
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminUserPatchSchema, adminUsersQuerySchema } from '../../../common/schemas/admin.schema';
+import { adminUserPatchSchema, adminUserResponseSchema, adminUsersQuerySchema } from '../../../common/schemas/admin.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { requireRole } from '../../plugins/require-role';
 import { toUser } from '../auth/user-view';
@@ -11,13 +11,21 @@ const idParams = z.object({ id: z.uuid() });
 export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
   const adminOnly = requireRole('admin');
 
-  app.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => {
-    const rows = await searchUsers(db, request.query);
-    return rows.map((row) => ({ ...toUser(row), points: row.points }));
-  });
+  app.get(
+    '/api/admin/users',
+    { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: z.array(adminUserResponseSchema) } } },
+    async (request) => {
+      const rows = await searchUsers(db, request.query);
+      return rows.map((row) => ({ ...toUser(row), points: row.points }));
+    },
+  );
 
-  app.patch('/api/admin/users/:id', { onRequest: adminOnly, schema: { params: idParams, body: adminUserPatchSchema } }, async (request) => {
-    const row = await updateUserAsAdmin(db, request.params.id, request.body);
-    return { ...toUser(row), points: row.points };
-  });
+  app.patch(
+    '/api/admin/users/:id',
+    { onRequest: adminOnly, schema: { params: idParams, body: adminUserPatchSchema, response: { 200: adminUserResponseSchema } } },
+    async (request) => {
+      const row = await updateUserAsAdmin(db, request.params.id, request.body);
+      return { ...toUser(row), points: row.points };
+    },
+  );
 }

@@ -37,7 +37,8 @@ export async function register(
   input: { username: string; password: string; email: string | null },
   adminUsernames: readonly string[] = [],
 ): Promise<{ user: UserRow; token: string }> {
-  if (isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+  if (isCommonPassword(input.password))
+    throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }], 'password_common');
   if (isReservedAdminName(input.username, adminUsernames) || (await findUserByUsername(db, input.username))) {
     throw conflict(USERNAME_TAKEN);
   }

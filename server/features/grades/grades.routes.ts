@@ -1,11 +1,19 @@
+import { z } from 'zod';
 import {
+  assessmentCreateResponseSchema,
   assessmentCreateSchema,
   assessmentPatchSchema,
+  assessmentResponseSchema,
   customScaleBodySchema,
+  customScaleResponseSchema,
   gradeCreateSchema,
   gradePatchSchema,
+  gradeResponseSchema,
+  gradesSummaryResponseSchema,
+  gradeWriteResponseSchema,
   idParamsSchema,
 } from '../../../common/schemas/grades.schema';
+import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import {
@@ -31,48 +39,84 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   registerGradesRewardFacts();
   const auth = { onRequest: requireUser };
 
-  app.get('/api/assessments', auth, async (request) => listAssessments(db, currentUser(request).id));
-  app.get('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
-    getAssessment(db, currentUser(request).id, request.params.id),
+  app.get('/api/assessments', { ...auth, schema: { response: { 200: z.array(assessmentResponseSchema) } } }, async (request) =>
+    listAssessments(db, currentUser(request).id),
   );
-  app.post('/api/assessments', { ...auth, schema: { body: assessmentCreateSchema } }, async (request, reply) => {
-    const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async (tx) => ({
-      statusCode: 201,
-      body: await createAssessmentWithOutcome(tx, userId, request.body, request.log),
-    }));
-  });
-  app.patch('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema } }, async (request) =>
-    updateAssessment(db, currentUser(request).id, request.params.id, request.body),
+  app.get(
+    '/api/assessments/:id',
+    { ...auth, schema: { params: idParamsSchema, response: { 200: assessmentResponseSchema } } },
+    async (request) => getAssessment(db, currentUser(request).id, request.params.id),
   );
-  app.delete('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
-    // 200 with the reward outcome (a graded assessment's points go with it): docs/api.md "Reward outcome".
-    await deleteAssessmentWithOutcome(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/assessments',
+    { ...auth, schema: { body: assessmentCreateSchema, response: { 201: assessmentCreateResponseSchema } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return runIdempotent(db, request, reply, userId, async (tx) => ({
+        statusCode: 201,
+        body: await createAssessmentWithOutcome(tx, userId, request.body, request.log),
+      }));
+    },
+  );
+  app.patch(
+    '/api/assessments/:id',
+    { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema, response: { 200: assessmentResponseSchema } } },
+    async (request) => updateAssessment(db, currentUser(request).id, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/assessments/:id',
+    { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      // 200 with the reward outcome (a graded assessment's points go with it): docs/api.md "Reward outcome".
+      await deleteAssessmentWithOutcome(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/grades', auth, async (request) => listGrades(db, currentUser(request).id));
-  app.get('/api/grades/summary', auth, async (request) => gradesSummary(db, currentUser(request).id));
-  app.get('/api/grades/:id', { ...auth, schema: { params: idParamsSchema } }, async (request) =>
+  app.get('/api/grades', { ...auth, schema: { response: { 200: z.array(gradeResponseSchema) } } }, async (request) =>
+    listGrades(db, currentUser(request).id),
+  );
+  app.get('/api/grades/summary', { ...auth, schema: { response: { 200: gradesSummaryResponseSchema } } }, async (request) =>
+    gradesSummary(db, currentUser(request).id),
+  );
+  app.get('/api/grades/:id', { ...auth, schema: { params: idParamsSchema, response: { 200: gradeResponseSchema } } }, async (request) =>
     getGrade(db, currentUser(request).id, request.params.id),
   );
-  app.post('/api/grades', { ...auth, schema: { body: gradeCreateSchema } }, async (request, reply) => {
-    const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async (tx) => ({
-      statusCode: 201,
-      body: await createGradeWithOutcome(tx, userId, request.body, request.log),
-    }));
-  });
-  app.patch('/api/grades/:id', { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema } }, async (request) => {
-    return updateGradeWithOutcome(db, currentUser(request).id, request.params.id, request.body, request.log);
-  });
-  app.delete('/api/grades/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteGradeWithOutcome(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/grades',
+    { ...auth, schema: { body: gradeCreateSchema, response: { 201: gradeWriteResponseSchema } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return runIdempotent(db, request, reply, userId, async (tx) => ({
+        statusCode: 201,
+        body: await createGradeWithOutcome(tx, userId, request.body, request.log),
+      }));
+    },
+  );
+  app.patch(
+    '/api/grades/:id',
+    { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema, response: { 200: gradeWriteResponseSchema } } },
+    async (request) => {
+      return updateGradeWithOutcome(db, currentUser(request).id, request.params.id, request.body, request.log);
+    },
+  );
+  app.delete(
+    '/api/grades/:id',
+    { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteGradeWithOutcome(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/grading-system/custom-scale', auth, async (request) => ({ bands: await getCustomScale(db, currentUser(request).id) }));
-  app.put('/api/grading-system/custom-scale', { ...auth, schema: { body: customScaleBodySchema } }, async (request) => ({
-    bands: await putCustomScale(db, currentUser(request).id, request.body.bands),
+  app.get('/api/grading-system/custom-scale', { ...auth, schema: { response: { 200: customScaleResponseSchema } } }, async (request) => ({
+    bands: await getCustomScale(db, currentUser(request).id),
   }));
+  app.put(
+    '/api/grading-system/custom-scale',
+    { ...auth, schema: { body: customScaleBodySchema, response: { 200: customScaleResponseSchema } } },
+    async (request) => ({
+      bands: await putCustomScale(db, currentUser(request).id, request.body.bands),
+    }),
+  );
 }

@@ -48,7 +48,7 @@ export const toAssessment = (row: AssessmentRow): AssessmentView => ({
 });
 export const toGrade = (row: GradeRow): GradeView => ({ id: row.id, assessmentId: row.assessmentId, score: row.score });
 
-const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: SCORE_ABOVE_MAX }]);
+const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: SCORE_ABOVE_MAX }], 'score_above_max');
 
 /**
  * The hook the rewards feature extends: runs inside the transaction that recorded a new grade.
@@ -160,7 +160,7 @@ export async function updateAssessment(db: Database, userId: string, id: string,
     if (input.maxScore !== undefined && input.maxScore < current.maxScore) {
       const [grade] = await tx.select({ score: grades.score }).from(grades).where(eq(grades.assessmentId, id));
       if (grade && grade.score > input.maxScore) {
-        throw badRequest(MAX_BELOW_SCORE, [{ path: 'maxScore', message: MAX_BELOW_SCORE }]);
+        throw badRequest(MAX_BELOW_SCORE, [{ path: 'maxScore', message: MAX_BELOW_SCORE }], 'max_below_score');
       }
     }
     const changes: Partial<typeof assessments.$inferInsert> = {};
@@ -228,7 +228,7 @@ export async function createGrade(db: DbOrTx, userId: string, input: GradeCreate
       .values({ userId, assessmentId: assessment.id, score: input.score })
       .onConflictDoNothing({ target: grades.assessmentId })
       .returning();
-    if (!row) throw conflict(ALREADY_GRADED);
+    if (!row) throw conflict(ALREADY_GRADED, 'already_graded');
     const grade = toGrade(row);
     const pointsAwarded = await onGradeRecorded(tx, { userId, grade, assessment: toAssessment(assessment) });
     return { ...grade, pointsAwarded };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { healthResponseSchema, healthUnavailableSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabaseError } from '../../db/errors';
 
@@ -7,10 +8,10 @@ import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabase
  * (load balancers take the instance out; it comes back by itself once the database does). No session.
  */
 export function registerHealthRoutes(app: ZodApp, { db }: AppDeps): void {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { schema: { response: { 200: healthResponseSchema, 503: healthUnavailableSchema } } }, async (request, reply) => {
     try {
       await db.execute(sql`select 1`);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch (error) {
       request.log.warn({ db: describeDatabaseError(error) }, 'health check: database unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));

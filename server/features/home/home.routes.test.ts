@@ -37,7 +37,7 @@ describe('POST /api/demo/sample-data', () => {
     expect(course.statusCode).toBe(201);
     const response = await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token });
     expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('conflict');
+    expect(response.json().code).toBe('sample_data_exists');
     expect(await list('/api/courses', user.token)).toHaveLength(1);
     expect(await list('/api/tasks', user.token)).toHaveLength(0);
   });

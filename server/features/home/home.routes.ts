@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { sampleDataBodySchema } from '../../../common/schemas/home.schema';
+import { sampleDataBodySchema, sampleDataResponseSchema } from '../../../common/schemas/home.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { courses } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -11,26 +11,30 @@ const FORWARDED_HEADERS = ['authorization', 'cookie', 'origin', 'host', 'x-forwa
 
 /** Home (issue 8): the first-run "load sample data" action (docs/api.md "Home additions"). */
 export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
-  app.post('/api/demo/sample-data', { onRequest: requireUser, schema: { body: sampleDataBodySchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(courses)
-      .where(eq(courses.userId, user.id));
-    if ((row?.count ?? 0) > 0) {
-      throw new HttpError(409, 'conflict', 'Sample data can only be loaded into an account without classes');
-    }
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const call: SampleDataCall = async (method, url, payload) => {
-      const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-      if (response.statusCode >= 400) throw new Error(`Sample data: ${method} ${url} answered ${response.statusCode} ${response.body}`);
-      return response.json();
-    };
-    const summary = await seedSampleSemester(call, user.timeZone);
-    return reply.status(201).send(summary);
-  });
+  app.post(
+    '/api/demo/sample-data',
+    { onRequest: requireUser, schema: { body: sampleDataBodySchema, response: { 201: sampleDataResponseSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(courses)
+        .where(eq(courses.userId, user.id));
+      if ((row?.count ?? 0) > 0) {
+        throw new HttpError(409, 'sample_data_exists', 'Sample data can only be loaded into an account without classes');
+      }
+      const headers: Record<string, string> = {};
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const call: SampleDataCall = async (method, url, payload) => {
+        const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        if (response.statusCode >= 400) throw new Error(`Sample data: ${method} ${url} answered ${response.statusCode} ${response.body}`);
+        return response.json();
+      };
+      const summary = await seedSampleSemester(call, user.timeZone);
+      return reply.status(201).send(summary);
+    },
+  );
 }

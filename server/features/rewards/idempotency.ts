@@ -35,7 +35,11 @@ export async function runIdempotent(
   }
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw badRequest('Idempotency-Key must be 1–100 letters, digits, - or _', [{ path: 'Idempotency-Key', message: 'Invalid key' }]);
+    throw badRequest(
+      'Idempotency-Key must be 1–100 letters, digits, - or _',
+      [{ path: 'Idempotency-Key', message: 'Invalid key' }],
+      'idempotency_key_invalid',
+    );
   }
   const signature = `${request.method} ${request.url.split('?')[0]}`;
   const answer = await db.transaction(async (tx) => {
@@ -45,7 +49,7 @@ export async function runIdempotent(
       .from(idempotentRequests)
       .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
     if (stored) {
-      if (stored.request !== signature) throw new HttpError(409, 'conflict', KEY_REUSED);
+      if (stored.request !== signature) throw new HttpError(409, 'idempotency_key_reused', KEY_REUSED);
       return { statusCode: stored.statusCode, body: stored.body, replayed: true };
     }
     // The write runs inside this transaction (its own transactions become savepoints), so the write

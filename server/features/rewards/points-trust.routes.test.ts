@@ -238,7 +238,7 @@ describe('Idempotency-Key', () => {
     ).toBe(100);
     const reused = await call(user, 'POST', '/api/rewards/builtin-music-time/redeem', {}, { 'idempotency-key': key });
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().code).toBe('conflict');
+    expect(reused.json().code).toBe('idempotency_key_reused');
     expect(await balance(user)).toBe(100);
   });
 
@@ -273,7 +273,7 @@ describe('Idempotency-Key', () => {
     const user = await signUp(t);
     const response = await call(user, 'POST', '/api/rewards/builtin-reading-break/redeem', {}, { 'idempotency-key': 'not a key!' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('validation_error');
+    expect(response.json().code).toBe('idempotency_key_invalid');
   });
 });
 

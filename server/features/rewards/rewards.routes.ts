@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { noContentSchema } from '../../../common/schemas/http.schema';
 import {
+  achievementSchema,
   challengeProgressBodySchema,
+  challengeSchema,
   customRewardBodySchema,
   customRewardPatchSchema,
+  pointsHistoryResponseSchema,
+  pointsResponseSchema,
+  redeemResponseSchema,
+  shopItemSchema,
   taskCompletedBodySchema,
+  taskCompletedResponseSchema,
 } from '../../../common/schemas/rewards.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
@@ -29,46 +37,74 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
-  app.get('/api/points', auth, async (request) => ({ points: await pointsBalance(db, currentUser(request).id) }));
-  app.get('/api/points/history', auth, async (request) => pointsHistory(db, currentUser(request).id));
-
-  app.get('/api/achievements', auth, async (request) => listAchievements(db, currentUser(request).id));
-  app.post('/api/achievements/:id/unlock', { ...auth, schema: { params: idParams } }, async (request) =>
-    unlockByRequest(db, currentUser(request).id, request.params.id),
+  app.get('/api/points', { ...auth, schema: { response: { 200: pointsResponseSchema } } }, async (request) => ({
+    points: await pointsBalance(db, currentUser(request).id),
+  }));
+  app.get('/api/points/history', { ...auth, schema: { response: { 200: pointsHistoryResponseSchema } } }, async (request) =>
+    pointsHistory(db, currentUser(request).id),
   );
 
-  app.get('/api/challenges', auth, async (request) => listChallenges(db, currentUser(request).id));
-  app.post('/api/challenges/update-progress', { ...auth, schema: { body: challengeProgressBodySchema } }, async (request) => {
-    // Accepted for compatibility; progress comes from the user's own records, never these numbers.
-    await evaluateRewards(db, currentUser(request).id);
-    return listChallenges(db, currentUser(request).id);
-  });
-
-  app.post('/api/rewards/task-completed', { ...auth, schema: { body: taskCompletedBodySchema } }, async (request, reply) => {
-    const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async (tx) => {
-      const outcome = await taskCompleted(tx, userId, request.body.taskId, request.body.completedAt);
-      return { statusCode: 200, body: { ...outcome, rewards: outcome } };
-    });
-  });
-
-  app.get('/api/rewards', auth, async (request) => listShop(db, currentUser(request).id));
-  app.post('/api/rewards', { ...auth, schema: { body: customRewardBodySchema } }, async (request, reply) =>
-    reply.status(201).send(await createCustomReward(db, currentUser(request).id, request.body)),
+  app.get('/api/achievements', { ...auth, schema: { response: { 200: z.array(achievementSchema) } } }, async (request) =>
+    listAchievements(db, currentUser(request).id),
   );
-  app.patch('/api/rewards/:id', { ...auth, schema: { params: idParams, body: customRewardPatchSchema } }, async (request) =>
-    updateCustomReward(db, currentUser(request).id, request.params.id, request.body),
+  app.post(
+    '/api/achievements/:id/unlock',
+    { ...auth, schema: { params: idParams, response: { 200: achievementSchema } } },
+    async (request) => unlockByRequest(db, currentUser(request).id, request.params.id),
   );
-  app.delete('/api/rewards/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {
+
+  app.get('/api/challenges', { ...auth, schema: { response: { 200: z.array(challengeSchema) } } }, async (request) =>
+    listChallenges(db, currentUser(request).id),
+  );
+  app.post(
+    '/api/challenges/update-progress',
+    { ...auth, schema: { body: challengeProgressBodySchema, response: { 200: z.array(challengeSchema) } } },
+    async (request) => {
+      // Accepted for compatibility; progress comes from the user's own records, never these numbers.
+      await evaluateRewards(db, currentUser(request).id);
+      return listChallenges(db, currentUser(request).id);
+    },
+  );
+
+  app.post(
+    '/api/rewards/task-completed',
+    { ...auth, schema: { body: taskCompletedBodySchema, response: { 200: taskCompletedResponseSchema } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return runIdempotent(db, request, reply, userId, async (tx) => {
+        const outcome = await taskCompleted(tx, userId, request.body.taskId, request.body.completedAt);
+        return { statusCode: 200, body: { ...outcome, rewards: outcome } };
+      });
+    },
+  );
+
+  app.get('/api/rewards', { ...auth, schema: { response: { 200: z.array(shopItemSchema) } } }, async (request) =>
+    listShop(db, currentUser(request).id),
+  );
+  app.post(
+    '/api/rewards',
+    { ...auth, schema: { body: customRewardBodySchema, response: { 201: shopItemSchema } } },
+    async (request, reply) => reply.status(201).send(await createCustomReward(db, currentUser(request).id, request.body)),
+  );
+  app.patch(
+    '/api/rewards/:id',
+    { ...auth, schema: { params: idParams, body: customRewardPatchSchema, response: { 200: shopItemSchema } } },
+    async (request) => updateCustomReward(db, currentUser(request).id, request.params.id, request.body),
+  );
+  app.delete('/api/rewards/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
     await deleteCustomReward(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
   // A double click sends one Idempotency-Key: one redeem, and the second answer replays the first.
-  app.post('/api/rewards/:id/redeem', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    const userId = currentUser(request).id;
-    return runIdempotent(db, request, reply, userId, async (tx) => ({
-      statusCode: 200,
-      body: await redeem(tx, userId, request.params.id),
-    }));
-  });
+  app.post(
+    '/api/rewards/:id/redeem',
+    { ...auth, schema: { params: idParams, response: { 200: redeemResponseSchema } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return runIdempotent(db, request, reply, userId, async (tx) => ({
+        statusCode: 200,
+        body: await redeem(tx, userId, request.params.id),
+      }));
+    },
+  );
 }

@@ -9,7 +9,7 @@ import {
 import { evaluateChallenges, type ChallengeState } from '../../../common/domain/challenges';
 import { localDateOf } from '../../../common/domain/local-time';
 import { BUILT_IN_REWARDS } from '../../../common/domain/shop';
-import type { Achievement, CustomRewardBody, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
+import type { Achievement, CustomRewardBody, PointsHistoryEntry, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
 import { readAll, type Database, type DbOrTx } from '../../db/client';
 import { challengeCompletions, customRewards, pointsLedger, redemptions, userAchievements, users } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
@@ -247,7 +247,8 @@ export async function pointsHistory(db: Database, userId: string, limit = 100) {
     .where(eq(pointsLedger.userId, userId))
     .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  // The column is text; every row is written through PointsReason (points.service.ts).
+  return rows.map((row) => ({ ...row, reason: row.reason as PointsHistoryEntry['reason'], createdAt: row.createdAt.toISOString() }));
 }
 
 function toShopItem(row: typeof customRewards.$inferSelect): ShopItem {
@@ -309,7 +310,7 @@ export async function updateCustomReward(db: Database, userId: string, id: strin
 }
 
 export async function deleteCustomReward(db: Database, userId: string, id: string): Promise<void> {
-  if (BUILT_IN_REWARDS.some((item) => item.id === id)) throw new HttpError(400, 'validation_error', 'Built-in rewards cannot be deleted');
+  if (BUILT_IN_REWARDS.some((item) => item.id === id)) throw new HttpError(400, 'built_in_reward', 'Built-in rewards cannot be deleted');
   await ownCustomReward(db, userId, id);
   await db.delete(customRewards).where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)));
 }

@@ -44,8 +44,9 @@ export async function markAttendance(
     from: body.date,
     to: body.date,
   }).find((found) => found.slotIndex === body.slotIndex);
-  if (!occurrence) throw badRequest(NO_SUCH_CLASS, [{ path: 'slotIndex', message: NO_SUCH_CLASS }]);
-  if (Date.parse(occurrence.start) > now.getTime()) throw badRequest(FUTURE_CLASS, [{ path: 'date', message: FUTURE_CLASS }]);
+  if (!occurrence) throw badRequest(NO_SUCH_CLASS, [{ path: 'slotIndex', message: NO_SUCH_CLASS }], 'no_such_class');
+  if (Date.parse(occurrence.start) > now.getTime())
+    throw badRequest(FUTURE_CLASS, [{ path: 'date', message: FUTURE_CLASS }], 'class_in_future');
 
   const [existing] = await db
     .select({ id: attendance.id })

@@ -10,7 +10,17 @@ import {
   holidayPatchSchema,
   termBodySchema,
   termPatchSchema,
+  academicYearResponseSchema,
+  attendanceRecordResponseSchema,
+  attendanceSummaryResponseSchema,
+  attendanceWriteResponseSchema,
+  calendarFeedResponseSchema,
+  calendarIcsResponseSchema,
+  courseResponseSchema,
+  holidayResponseSchema,
+  termResponseSchema,
 } from '../../../common/schemas/schedule.schema';
+import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { notFound } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/session';
@@ -29,91 +39,138 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
   const auth = { onRequest: requireUser };
 
   // ---------- academic years ----------
-  app.get('/api/academic-years', auth, async (request) => schedule.listAcademicYears(db, currentUser(request).id));
-  app.post('/api/academic-years', { ...auth, schema: { body: academicYearBodySchema } }, async (request, reply) =>
-    reply.code(201).send(await schedule.createAcademicYear(db, currentUser(request).id, request.body)),
+  app.get('/api/academic-years', { ...auth, schema: { response: { 200: z.array(academicYearResponseSchema) } } }, async (request) =>
+    schedule.listAcademicYears(db, currentUser(request).id),
   );
-  app.patch('/api/academic-years/:id', { ...auth, schema: { params: idParams, body: academicYearPatchSchema } }, async (request) =>
-    schedule.updateAcademicYear(db, currentUser(request).id, request.params.id, request.body),
+  app.post(
+    '/api/academic-years',
+    { ...auth, schema: { body: academicYearBodySchema, response: { 201: academicYearResponseSchema } } },
+    async (request, reply) => reply.code(201).send(await schedule.createAcademicYear(db, currentUser(request).id, request.body)),
   );
-  app.delete('/api/academic-years/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    await schedule.deleteAcademicYear(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send();
-  });
+  app.patch(
+    '/api/academic-years/:id',
+    { ...auth, schema: { params: idParams, body: academicYearPatchSchema, response: { 200: academicYearResponseSchema } } },
+    async (request) => schedule.updateAcademicYear(db, currentUser(request).id, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/academic-years/:id',
+    { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await schedule.deleteAcademicYear(db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   // ---------- terms ----------
-  app.get('/api/terms', auth, async (request) => schedule.listTerms(db, currentUser(request).id));
-  app.post('/api/terms', { ...auth, schema: { body: termBodySchema } }, async (request, reply) =>
+  app.get('/api/terms', { ...auth, schema: { response: { 200: z.array(termResponseSchema) } } }, async (request) =>
+    schedule.listTerms(db, currentUser(request).id),
+  );
+  app.post('/api/terms', { ...auth, schema: { body: termBodySchema, response: { 201: termResponseSchema } } }, async (request, reply) =>
     reply.code(201).send(await schedule.createTerm(db, currentUser(request).id, request.body)),
   );
-  app.patch('/api/terms/:id', { ...auth, schema: { params: idParams, body: termPatchSchema } }, async (request) =>
-    schedule.updateTerm(db, currentUser(request).id, request.params.id, request.body),
+  app.patch(
+    '/api/terms/:id',
+    { ...auth, schema: { params: idParams, body: termPatchSchema, response: { 200: termResponseSchema } } },
+    async (request) => schedule.updateTerm(db, currentUser(request).id, request.params.id, request.body),
   );
-  app.delete('/api/terms/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/terms/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
     await schedule.deleteTerm(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // ---------- holidays ----------
-  app.get('/api/holidays', auth, async (request) => schedule.listHolidays(db, currentUser(request).id));
-  app.post('/api/holidays', { ...auth, schema: { body: holidayBodySchema } }, async (request, reply) =>
-    reply.code(201).send(await schedule.createHoliday(db, currentUser(request).id, request.body)),
+  app.get('/api/holidays', { ...auth, schema: { response: { 200: z.array(holidayResponseSchema) } } }, async (request) =>
+    schedule.listHolidays(db, currentUser(request).id),
   );
-  app.patch('/api/holidays/:id', { ...auth, schema: { params: idParams, body: holidayPatchSchema } }, async (request) =>
-    schedule.updateHoliday(db, currentUser(request).id, request.params.id, request.body),
+  app.post(
+    '/api/holidays',
+    { ...auth, schema: { body: holidayBodySchema, response: { 201: holidayResponseSchema } } },
+    async (request, reply) => reply.code(201).send(await schedule.createHoliday(db, currentUser(request).id, request.body)),
   );
-  app.delete('/api/holidays/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {
+  app.patch(
+    '/api/holidays/:id',
+    { ...auth, schema: { params: idParams, body: holidayPatchSchema, response: { 200: holidayResponseSchema } } },
+    async (request) => schedule.updateHoliday(db, currentUser(request).id, request.params.id, request.body),
+  );
+  app.delete('/api/holidays/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
     await schedule.deleteHoliday(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // ---------- courses ----------
-  app.get('/api/courses', auth, async (request) => schedule.listCourses(db, currentUser(request).id));
-  app.post('/api/courses', { ...auth, schema: { body: courseBodySchema } }, async (request, reply) =>
-    reply.code(201).send(await schedule.createCourse(db, currentUser(request).id, request.body)),
+  app.get('/api/courses', { ...auth, schema: { response: { 200: z.array(courseResponseSchema) } } }, async (request) =>
+    schedule.listCourses(db, currentUser(request).id),
   );
-  app.patch('/api/courses/:id', { ...auth, schema: { params: idParams, body: coursePatchSchema } }, async (request) =>
-    schedule.updateCourse(db, currentUser(request).id, request.params.id, request.body),
+  app.post(
+    '/api/courses',
+    { ...auth, schema: { body: courseBodySchema, response: { 201: courseResponseSchema } } },
+    async (request, reply) => reply.code(201).send(await schedule.createCourse(db, currentUser(request).id, request.body)),
   );
-  app.delete('/api/courses/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {
+  app.patch(
+    '/api/courses/:id',
+    { ...auth, schema: { params: idParams, body: coursePatchSchema, response: { 200: courseResponseSchema } } },
+    async (request) => schedule.updateCourse(db, currentUser(request).id, request.params.id, request.body),
+  );
+  app.delete('/api/courses/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
     await schedule.deleteCourse(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // ---------- attendance ----------
-  app.get('/api/attendance', { ...auth, schema: { querystring: attendanceQuerySchema } }, async (request) =>
-    listAttendance(db, currentUser(request).id, request.query),
+  app.get(
+    '/api/attendance',
+    { ...auth, schema: { querystring: attendanceQuerySchema, response: { 200: z.array(attendanceRecordResponseSchema) } } },
+    async (request) => listAttendance(db, currentUser(request).id, request.query),
   );
-  app.get('/api/attendance/summary', auth, async (request) => attendanceSummary(db, currentUser(request).id));
-  app.post('/api/attendance', { ...auth, schema: { body: attendanceBodySchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    const { record, created } = await markAttendance(db, user.id, user.timeZone, request.body);
-    // Attendance feeds Attendance Champion and Class Commitment; the answer says what it unlocked.
-    const rewards = await rewardOutcomeAfterWrite(db, user.id, request.log, 0);
-    return reply.code(created ? 201 : 200).send({ ...record, rewards });
-  });
-  app.delete('/api/attendance/:id', { ...auth, schema: { params: idParams } }, async (request, reply) => {
-    await deleteAttendance(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send();
-  });
+  app.get('/api/attendance/summary', { ...auth, schema: { response: { 200: attendanceSummaryResponseSchema } } }, async (request) =>
+    attendanceSummary(db, currentUser(request).id),
+  );
+  app.post(
+    '/api/attendance',
+    {
+      ...auth,
+      schema: { body: attendanceBodySchema, response: { 200: attendanceWriteResponseSchema, 201: attendanceWriteResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { record, created } = await markAttendance(db, user.id, user.timeZone, request.body);
+      // Attendance feeds Attendance Champion and Class Commitment; the answer says what it unlocked.
+      const rewards = await rewardOutcomeAfterWrite(db, user.id, request.log, 0);
+      return reply.code(created ? 201 : 200).send({ ...record, rewards });
+    },
+  );
+  app.delete(
+    '/api/attendance/:id',
+    { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteAttendance(db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   // ---------- calendar feed ----------
   const feedUrl = (origin: string, token: string) => ({ url: `${origin}/api/calendar.ics?token=${encodeURIComponent(token)}` });
   const originOf = (request: { protocol: string; host: string }) => config.publicOrigin ?? `${request.protocol}://${request.host}`;
-  app.get('/api/calendar/feed', auth, async (request) => feedUrl(originOf(request), await feedToken(db, currentUser(request).id)));
-  app.post('/api/calendar/feed/reset', auth, async (request) =>
+  app.get('/api/calendar/feed', { ...auth, schema: { response: { 200: calendarFeedResponseSchema } } }, async (request) =>
+    feedUrl(originOf(request), await feedToken(db, currentUser(request).id)),
+  );
+  app.post('/api/calendar/feed/reset', { ...auth, schema: { response: { 200: calendarFeedResponseSchema } } }, async (request) =>
     feedUrl(originOf(request), await resetFeedToken(db, currentUser(request).id)),
   );
   /** No session: calendar apps fetch this with the secret token alone. */
-  app.get('/api/calendar.ics', { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } }, async (request, reply) => {
-    const token = request.query.token;
-    const user = token ? await userForFeedToken(db, token) : null;
-    if (!user) throw notFound(FEED_NOT_FOUND);
-    const body = await buildCalendar(db, user);
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', 'inline; filename="studypilot.ics"')
-      .send(body);
-  });
+  app.get(
+    '/api/calendar.ics',
+    { schema: { querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: calendarIcsResponseSchema } } },
+    async (request, reply) => {
+      const token = request.query.token;
+      const user = token ? await userForFeedToken(db, token) : null;
+      if (!user) throw notFound(FEED_NOT_FOUND);
+      const body = await buildCalendar(db, user);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline; filename="studypilot.ics"')
+        .send(body);
+    },
+  );
 }

@@ -1,8 +1,14 @@
+import { z } from 'zod';
+import { noContentSchema } from '../../../common/schemas/http.schema';
 import {
+  createdStudySessionResponseSchema,
   studySessionBodySchema,
   studySessionParamsSchema,
+  studySessionResponseSchema,
   studySessionsQuerySchema,
   studyStatsQuerySchema,
+  studyStatsResponseSchema,
+  studyStreakResponseSchema,
 } from '../../../common/schemas/study.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
@@ -13,35 +19,43 @@ import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, list
 /** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */
 export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
   registerStudyRewardFacts();
-  app.get('/api/study-sessions', { onRequest: requireUser, schema: { querystring: studySessionsQuerySchema } }, async (request) =>
-    listStudySessions(db, currentUser(request), request.query),
+  app.get(
+    '/api/study-sessions',
+    { onRequest: requireUser, schema: { querystring: studySessionsQuerySchema, response: { 200: z.array(studySessionResponseSchema) } } },
+    async (request) => listStudySessions(db, currentUser(request), request.query),
   );
 
-  app.post('/api/study-sessions', { onRequest: requireUser, schema: { body: studySessionBodySchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
-    return runIdempotent(db, request, reply, user.id, async (tx) => ({
-      statusCode: 201,
-      body: await createStudySession(tx, user, request.body, request.log),
-    }));
-  });
-
-  app.delete(
-    '/api/study-sessions/:id',
-    { onRequest: requireUser, schema: { params: studySessionParamsSchema } },
+  app.post(
+    '/api/study-sessions',
+    { onRequest: requireUser, schema: { body: studySessionBodySchema, response: { 201: createdStudySessionResponseSchema } } },
     async (request, reply) => {
-      // 200 with the reward outcome (the points taken back), not 204: docs/api.md "Reward outcome".
-      await deleteStudySessionWithOutcome(db, currentUser(request).id, request.params.id);
-      return reply.status(204).send();
+      const user = currentUser(request);
+      // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
+      return runIdempotent(db, request, reply, user.id, async (tx) => ({
+        statusCode: 201,
+        body: await createStudySession(tx, user, request.body, request.log),
+      }));
     },
   );
 
-  app.get('/api/study-streak', { onRequest: requireUser }, async (request) => {
+  app.delete(
+    '/api/study-sessions/:id',
+    { onRequest: requireUser, schema: { params: studySessionParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      // 200 with the reward outcome (the points taken back), not 204: docs/api.md "Reward outcome".
+      await deleteStudySessionWithOutcome(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get('/api/study-streak', { onRequest: requireUser, schema: { response: { 200: studyStreakResponseSchema } } }, async (request) => {
     const { current, longest } = await computeStreaks(db, currentUser(request));
     return { streak: current, longestStreak: longest };
   });
 
-  app.get('/api/study/stats', { onRequest: requireUser, schema: { querystring: studyStatsQuerySchema } }, async (request) =>
-    studyStats(db, currentUser(request), request.query),
+  app.get(
+    '/api/study/stats',
+    { onRequest: requireUser, schema: { querystring: studyStatsQuerySchema, response: { 200: studyStatsResponseSchema } } },
+    async (request) => studyStats(db, currentUser(request), request.query),
   );
 }

@@ -83,13 +83,13 @@ export async function createStudySession(
 ): Promise<CreatedStudySession> {
   const startedAt = new Date(input.startedAt);
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }]);
+    throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }], 'started_at_in_future');
   }
   let created: Awaited<ReturnType<typeof insertStudySession>>;
   try {
     created = await insertStudySession(db, user, input, startedAt, now);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(SESSION_ALREADY_SAVED);
+    if (isUniqueViolation(error)) throw conflict(SESSION_ALREADY_SAVED, 'session_already_saved');
     throw error;
   }
   // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
@@ -127,7 +127,7 @@ async function assertSessionFits(tx: DbOrTx, userId: string, startedAt: Date, du
     .where(and(eq(studySessions.userId, userId), eq(studySessions.startedAt, startedAt)))
     .limit(1);
   // The same finished phase saved again (two tabs, a retry): the message the timer already knows.
-  if (same.length > 0) throw conflict(SESSION_ALREADY_SAVED);
+  if (same.length > 0) throw conflict(SESSION_ALREADY_SAVED, 'session_already_saved');
   const overlapping = await tx
     .select({ id: studySessions.id })
     .from(studySessions)
@@ -238,10 +238,11 @@ export async function studyStats(
   const to = range.to ?? localDateOf(now, timeZone);
   const from = range.from ?? addDays(to, -89);
   const span = daysBetween(from, to);
-  if (span < 0) throw badRequest('from must not be after to', [{ path: 'from', message: 'from must not be after to' }]);
+  if (span < 0)
+    throw badRequest('from must not be after to', [{ path: 'from', message: 'from must not be after to' }], 'invalid_date_range');
   if (span >= STUDY_STATS_MAX_DAYS) {
     const message = `The range may span at most ${STUDY_STATS_MAX_DAYS} days`;
-    throw badRequest(message, [{ path: 'to', message }]);
+    throw badRequest(message, [{ path: 'to', message }], 'invalid_date_range');
   }
   const [rows, holidayRanges] = await Promise.all([
     db

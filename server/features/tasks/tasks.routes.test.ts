@@ -397,7 +397,7 @@ describe('tasks without a due date', () => {
     const refused = await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: user.token, payload: { dueDate: null } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
-      code: 'validation_error',
+      code: 'reminder_needs_due_date',
       message: 'A reminder needs a due date. Set a due date or choose no reminder.',
     });
     const both = await t.request({

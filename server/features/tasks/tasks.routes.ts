@@ -1,4 +1,15 @@
-import { taskCreateBodySchema, taskIdParamsSchema, taskListQuerySchema, taskUpdateBodySchema } from '../../../common/schemas/tasks.schema';
+import { z } from 'zod';
+import { noContentSchema } from '../../../common/schemas/http.schema';
+import {
+  taskCreateBodySchema,
+  taskIdParamsSchema,
+  taskListQuerySchema,
+  taskPatchResponseSchema,
+  taskResponseSchema,
+  taskSeriesResponseSchema,
+  taskUpdateBodySchema,
+  type Task,
+} from '../../../common/schemas/tasks.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';
@@ -8,19 +19,33 @@ import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, update
 /** API.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
 export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
   registerTasksRewardFacts();
-  app.get('/api/tasks', { onRequest: requireUser, schema: { querystring: taskListQuerySchema } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await listTasksJson(db, currentUser(request).id, request.query.status)),
+  // The list is built as JSON in one query (listTasksJson): Fastify sends a JSON string as it is, so the
+  // 200 schema documents this answer without re-serialising it (the string's type is cast to match).
+  app.get(
+    '/api/tasks',
+    { onRequest: requireUser, schema: { querystring: taskListQuerySchema, response: { 200: z.array(taskResponseSchema) } } },
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await listTasksJson(db, currentUser(request).id, request.query.status)) as unknown as Task[]),
   );
 
-  app.post('/api/tasks', { onRequest: requireUser, schema: { body: taskCreateBodySchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    const task = await createTask(db, { id: user.id, timeZone: user.timeZone }, request.body);
-    return reply.status(201).send(task);
-  });
+  app.post(
+    '/api/tasks',
+    { onRequest: requireUser, schema: { body: taskCreateBodySchema, response: { 201: taskResponseSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const task = await createTask(db, { id: user.id, timeZone: user.timeZone }, request.body);
+      return reply.status(201).send(task);
+    },
+  );
 
   app.patch(
     '/api/tasks/:id',
-    { onRequest: requireUser, schema: { params: taskIdParamsSchema, body: taskUpdateBodySchema } },
+    {
+      onRequest: requireUser,
+      schema: { params: taskIdParamsSchema, body: taskUpdateBodySchema, response: { 200: taskPatchResponseSchema } },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       // A completion answers its reward outcome; a replayed Idempotency-Key answers the first one.
@@ -31,16 +56,28 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
     },
   );
 
-  app.delete('/api/tasks/:id', { onRequest: requireUser, schema: { params: taskIdParamsSchema } }, async (request, reply) => {
-    // 200 with the reward outcome (a completed task's points go with it): docs/api.md "Reward outcome".
-    await deleteTask(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/tasks/:id',
+    { onRequest: requireUser, schema: { params: taskIdParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      // 200 with the reward outcome (a completed task's points go with it): docs/api.md "Reward outcome".
+      await deleteTask(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/task-series', { onRequest: requireUser }, async (request) => listSeries(db, currentUser(request).id));
+  app.get(
+    '/api/task-series',
+    { onRequest: requireUser, schema: { response: { 200: z.array(taskSeriesResponseSchema) } } },
+    async (request) => listSeries(db, currentUser(request).id),
+  );
 
-  app.delete('/api/task-series/:id', { onRequest: requireUser, schema: { params: taskIdParamsSchema } }, async (request, reply) => {
-    await deleteSeries(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/task-series/:id',
+    { onRequest: requireUser, schema: { params: taskIdParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteSeries(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

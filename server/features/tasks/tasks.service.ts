@@ -81,11 +81,15 @@ async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | nu
 }
 
 function reminderInPast(): never {
-  throw badRequest(REMINDER_IN_PAST_MESSAGE, [{ path: 'reminderOffsetMinutes', message: REMINDER_IN_PAST_MESSAGE }]);
+  throw badRequest(REMINDER_IN_PAST_MESSAGE, [{ path: 'reminderOffsetMinutes', message: REMINDER_IN_PAST_MESSAGE }], 'reminder_in_past');
 }
 
 function reminderNeedsDue(): never {
-  throw badRequest(REMINDER_NEEDS_DUE_MESSAGE, [{ path: 'reminderOffsetMinutes', message: REMINDER_NEEDS_DUE_MESSAGE }]);
+  throw badRequest(
+    REMINDER_NEEDS_DUE_MESSAGE,
+    [{ path: 'reminderOffsetMinutes', message: REMINDER_NEEDS_DUE_MESSAGE }],
+    'reminder_needs_due_date',
+  );
 }
 
 /**
@@ -232,7 +236,11 @@ export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBo
   // The schema refuses these already; the service keeps its own rules for callers that skip it.
   if (reminderOffsetMinutes !== null && dueDate === null) reminderNeedsDue();
   if (body.recurrence && dueDate === null)
-    throw badRequest(RECURRENCE_NEEDS_DUE_MESSAGE, [{ path: 'recurrence', message: RECURRENCE_NEEDS_DUE_MESSAGE }]);
+    throw badRequest(
+      RECURRENCE_NEEDS_DUE_MESSAGE,
+      [{ path: 'recurrence', message: RECURRENCE_NEEDS_DUE_MESSAGE }],
+      'recurrence_needs_due_date',
+    );
   if (reminderOffsetMinutes !== null && dueDate !== null && !completed && isReminderInPast(dueDate, reminderOffsetMinutes, now))
     reminderInPast();
   const base = {
@@ -251,7 +259,11 @@ export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBo
     if (body.recurrence && dueDate !== null) {
       const local = localDateTimeOf(dueDate, user.timeZone);
       if (body.recurrence.until < local.date) {
-        throw badRequest('The repeat end date is before the due date', [{ path: 'recurrence.until', message: 'Before the due date' }]);
+        throw badRequest(
+          'The repeat end date is before the due date',
+          [{ path: 'recurrence.until', message: 'Before the due date' }],
+          'recurrence_until_before_due',
+        );
       }
       const [series] = await tx
         .insert(taskSeries)

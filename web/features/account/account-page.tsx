@@ -19,6 +19,7 @@ import { LoadingState } from '../../components/ui/page-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSessionUser } from '../../api/session';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useChangePassword, useUpdateProfile } from './account.api';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -73,12 +74,18 @@ function ProfileForm({ user }: { user: User }) {
       { username: values.username, email: values.email || null, recoveryEmail: values.recoveryEmail || null, timeZone: values.timeZone },
       {
         onSuccess: () => toast({ title: t('profile.saved'), variant: 'success' }),
-        onError: (error) =>
+        onError: (error) => {
+          applyFieldErrors(t, error, form.setError, ['username', 'email', 'recoveryEmail', 'timeZone']);
           toast({
             title: t('updateError'),
-            description: error instanceof ApiError && error.status === 409 ? t('errors.usernameTaken') : t('profile.saveFailed'),
+            // Username taken stays API.md's `conflict` (409); every other refusal says its own code.
+            description:
+              error instanceof ApiError && error.status === 409
+                ? t('errors.usernameTaken')
+                : apiErrorMessage(t, error, t('profile.saveFailed')),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     ),
   );
@@ -124,13 +131,8 @@ function PasswordForm() {
         toast({ title: t('security.changed'), description: t('security.otherSessions'), variant: 'success' });
       },
       onError: (error) => {
-        const message = error instanceof ApiError ? (error.serverMessage ?? '') : '';
-        const description = /current password/i.test(message)
-          ? t('errors.currentWrong')
-          : /too common/i.test(message)
-            ? t('errors.passwordCommon')
-            : t('security.changeFailed');
-        toast({ title: t('updateError'), description, variant: 'destructive' });
+        applyFieldErrors(t, error, form.setError, ['currentPassword', 'newPassword', 'confirmPassword']);
+        toast({ title: t('updateError'), description: apiErrorMessage(t, error, t('security.changeFailed')), variant: 'destructive' });
       },
     }),
   );

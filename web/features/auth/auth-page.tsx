@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { codeMessage } from '../../lib/api-errors';
 import { AuthRequestError, useLogin, useRegister } from './auth.api';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -48,7 +49,8 @@ function authErrorMessage(t: TFunction, error: unknown, mode: 'login' | 'registe
     if (error.code === 'rate_limited') return t('auth:errors.rateLimited');
     if (error.status === 401) return t('auth:errors.invalidCredentials');
     if (error.status === 409) return t('auth:errors.usernameTaken');
-    if (/too common/i.test(error.message)) return t('auth:errors.passwordCommon');
+    const own = codeMessage(t, error);
+    if (own) return own;
     if (error.code === 'validation_error' && error.message === 'Username and password are required') {
       return t('auth:errors.credentialsRequired');
     }

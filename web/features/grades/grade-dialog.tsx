@@ -11,6 +11,7 @@ import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
@@ -140,18 +141,18 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
           if (after !== null && (before === null || after > before)) void playConfetti('small');
           onDone();
         },
-        onError: (error) =>
+        onError: (error) => {
+          applyFieldErrors(t, error, form.setError, ['score', 'maxScore']);
           toast({
             title: editing ? t('toast.updateError') : t('toast.addError'),
-            // A refused request gets the usual sentence; anything else (network, a bug) SPEC.md §8's generic one.
+            // A refused request gets its code's sentence or the usual one; anything else (network, a bug) SPEC.md §8's generic one.
             description:
               error instanceof ApiError
-                ? editing
-                  ? t('toast.updateErrorDescription')
-                  : t('toast.addErrorDescription')
+                ? apiErrorMessage(t, error, editing ? t('toast.updateErrorDescription') : t('toast.addErrorDescription'))
                 : t('toast.unexpected'),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   }, missingName);

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useSaveCustomReward } from './rewards.api';
 
@@ -66,10 +67,10 @@ export function CustomRewardDialog({
           toast({ title: t(`toast.${verb}`), variant: 'success' });
           onOpenChange(false);
         },
-        onError: () =>
+        onError: (error) =>
           toast({
             title: t(reward ? 'toast.updateError' : 'toast.addError'),
-            description: t(reward ? 'toast.updateErrorText' : 'toast.addErrorText'),
+            description: apiErrorMessage(t, error, t(reward ? 'toast.updateErrorText' : 'toast.addErrorText')),
             variant: 'destructive',
           }),
       },

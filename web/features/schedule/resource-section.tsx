@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/page-state';
+import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 
 /** The four schedule resources; each has its own translated toast and label strings under `entities.<kind>`. */
@@ -16,17 +17,22 @@ export type CrudAction = 'add' | 'update' | 'delete';
 export function useEntityToasts(kind: EntityKind) {
   const { t } = useTranslation('schedule');
   const success = (action: CrudAction) => toast({ title: t(`entities.${kind}.${action}Done`), variant: 'success' });
-  const failure = (action: CrudAction) =>
+  /** `error`: the failed request, whose own code (common/schemas/error-codes.ts) says why where it has one. */
+  const failure = (action: CrudAction, error?: unknown) =>
     toast({
       title: t(`entities.${kind}.${action}Error`),
-      description: t(`entities.${kind}.${action}ErrorDescription`),
+      description: apiErrorMessage(t, error, t(`entities.${kind}.${action}ErrorDescription`)),
       variant: 'destructive',
     });
   return {
     success,
     failure,
     /** Mutation callbacks for a form's save: the toast for `action`, then `onDone` after a success. */
-    outcome: (action: CrudAction, onDone: () => void) => ({ onSuccess: () => (success(action), onDone()), onError: () => failure(action) }),
+    outcome: (action: CrudAction, onDone: () => void) => ({
+      onSuccess: () => (success(action), onDone()),
+      // schedule.api.ts's save types onError without its argument; TanStack Query passes the error.
+      onError: (error?: unknown) => failure(action, error),
+    }),
   };
 }
 

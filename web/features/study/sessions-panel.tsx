@@ -21,7 +21,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
-import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
@@ -50,20 +50,6 @@ function logSchema(t: TFunction, timeZone: string) {
       message: t('errors.future'),
       path: ['time'],
     });
-}
-
-/** The translated reason a hand-logged session was refused (overlap, 24-hour day), else the generic one. */
-function refusalKey(error: unknown): string {
-  if (error instanceof ApiError) {
-    try {
-      const { code } = JSON.parse(error.body) as { code?: string };
-      if (code === 'session_overlap') return 'toast.overlap';
-      if (code === 'daily_study_limit') return 'toast.dailyLimit';
-    } catch {
-      // Not API.md's error shape: the generic message.
-    }
-  }
-  return 'toast.addErrorDescription';
 }
 
 function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -98,7 +84,13 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           onOpenChange(false);
           form.reset();
         },
-        onError: (error) => toast({ title: t('toast.addError'), description: t(refusalKey(error)), variant: 'destructive' }),
+        // A refusal with its own code (overlap, 24-hour day…) says why; anything else the generic sentence.
+        onError: (error) =>
+          toast({
+            title: t('toast.addError'),
+            description: apiErrorMessage(t, error, t('toast.addErrorDescription')),
+            variant: 'destructive',
+          }),
       },
     ),
   );

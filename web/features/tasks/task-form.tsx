@@ -17,6 +17,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
@@ -110,6 +111,16 @@ function formSchema(t: TFunction, timeZone: string) {
 
 type FormValues = z.infer<ReturnType<typeof formSchema>>;
 
+/** The request's paths (server issues) → the form field that holds each. */
+const TASK_FIELDS_BY_PATH: Partial<Record<string, keyof FormValues>> = {
+  title: 'title',
+  description: 'description',
+  dueDate: 'due',
+  reminderOffsetMinutes: 'reminder',
+  recurrence: 'repeat',
+  'recurrence.until': 'until',
+};
+
 function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInput {
   const input: TaskInput = {
     title: values.title.trim(),
@@ -201,12 +212,14 @@ function TaskForm({
       const permission = await ensureNotificationPermission();
       if (permission === 'denied') toast({ title: t('reminders.blockedTitle'), description: t('reminders.blocked') });
     }
-    const onError = () =>
+    const onError = (error: unknown) => {
+      applyFieldErrors(t, error, form.setError, TASK_FIELDS_BY_PATH);
       toast({
         title: isNew ? t('toasts.addError') : t('toasts.updateError'),
-        description: isNew ? t('toasts.addErrorDescription') : t('toasts.updateErrorDescription'),
+        description: apiErrorMessage(t, error, isNew ? t('toasts.addErrorDescription') : t('toasts.updateErrorDescription')),
         variant: 'destructive',
       });
+    };
     if (isNew) {
       create.mutate(input, {
         onSuccess: () => {

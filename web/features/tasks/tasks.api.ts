@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
-import type { RecurrenceInput, Task, TaskPriority, TaskType } from '../../../common/schemas/tasks.schema';
+import type { Task, TaskCreateInput } from '../../../common/schemas/tasks.schema';
 import { tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
@@ -11,17 +11,8 @@ const TASKS_KEY = tasksQuery.queryKey;
 /** The part of a course the task screens show (the schedule feature owns the rest). */
 export type CourseSummary = Pick<Course, 'id' | 'name' | 'color'>;
 
-export type TaskInput = {
-  title: string;
-  description: string | null;
-  /** null: no due date. */
-  dueDate: string | null;
-  courseId: string | null;
-  taskType: TaskType;
-  priority: TaskPriority;
-  reminderOffsetMinutes: number | null;
-  recurrence?: RecurrenceInput | null;
-};
+/** What the task form sends: the create body of common/ with every field stated (`completed` is the server's). */
+export type TaskInput = Required<Omit<TaskCreateInput, 'completed' | 'recurrence'>> & Pick<TaskCreateInput, 'recurrence'>;
 
 /** Other tabs refresh their task list (and so their reminder schedule) when this one changes it. */
 const CHANNEL_NAME = 'studypilot-tasks';

@@ -1,0 +1,55 @@
+/**
+ * Every `code` an error response can carry (API.md's error shape `{ message, code, issues? }`), in one
+ * place: the server throws only these, the web maps each to a translated sentence
+ * (web/lib/api-errors.ts, locale keys `errors.codes.<code>`), docs/api.md lists them.
+ *
+ * The first group is API.md's table. The second names one refusal each, so a client can tell them
+ * apart without reading the English message (which stays word for word); each keeps its HTTP status.
+ * Username taken and not enough points stay `conflict`, as API.md names them.
+ */
+export const ERROR_CODES = [
+  // API.md's table (and docs/api.md's 503)
+  'validation_error',
+  'unauthorized',
+  'forbidden',
+  'premium_required',
+  'not_found',
+  'conflict',
+  'too_large',
+  'quota_exceeded',
+  'rate_limited',
+  'account_locked',
+  'service_unavailable',
+  'internal',
+  // One refusal each (docs/api.md "Error codes")
+  'password_common',
+  'passwords_differ',
+  'wrong_current_password',
+  'invalid_time_zone',
+  'reminder_in_past',
+  'reminder_needs_due_date',
+  'recurrence_needs_due_date',
+  'recurrence_until_before_due',
+  'score_above_max',
+  'max_below_score',
+  'already_graded',
+  'no_such_class',
+  'class_in_future',
+  'started_at_in_future',
+  'session_already_saved',
+  'session_overlap',
+  'daily_study_limit',
+  'invalid_date_range',
+  'built_in_reward',
+  'idempotency_key_invalid',
+  'idempotency_key_reused',
+  'sample_data_exists',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && KNOWN.has(value);
+}
