@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale } from '../domain/custom-scale';
-import { boundedDate, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
+import { boundedDate, multiLineText, singleLineText } from './bounds';
 
 /** The assessment types of SPEC.md §4 / API.md "Grades". */
 export const ASSESSMENT_TYPES = ['exam', 'quiz', 'assignment', 'project', 'presentation', 'participation', 'other'] as const;
@@ -76,9 +76,3 @@ export const customScaleBodySchema = z
     }
   });
 export type CustomScaleBody = z.infer<typeof customScaleBodySchema>;
-
-/**
- * Path parameter `:id`; any clean string, so a malformed id answers 404 like an unknown one. Control
- * characters (a NUL) and overlong values are a 400.
- */
-export const idParamsSchema = z.object({ id: opaqueIdSchema });

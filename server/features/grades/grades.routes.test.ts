@@ -164,7 +164,7 @@ describe('/api/assessments', () => {
     expect((await t.request({ method: 'GET', url: `/api/assessments/${created.id}`, token: user.token })).json().courseId).toBeNull();
   });
 
-  it('answers 404 for another user’s assessment and course, and for unknown or malformed ids', async () => {
+  it('answers 404 for another user’s assessment and course and for unknown ids; 400 for a malformed one', async () => {
     const owner = await signUp(t);
     const intruder = await signUp(t);
     const created = await createAssessment(owner);
@@ -176,8 +176,9 @@ describe('/api/assessments', () => {
         ['DELETE', undefined],
       ] as const) {
         const response = await t.request({ method, url: `/api/assessments/${id}`, token: intruder.token, payload });
-        expect(response.statusCode, `${method} ${id}`).toBe(404);
-        expect(response.json().code).toBe('not_found');
+        const malformed = id === 'nope';
+        expect(response.statusCode, `${method} ${id}`).toBe(malformed ? 400 : 404);
+        expect(response.json().code).toBe(malformed ? 'validation_error' : 'not_found');
       }
     }
     const post = await t.request({

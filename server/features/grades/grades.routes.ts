@@ -1,10 +1,10 @@
+import { idParamsSchema } from '../../../common/schemas/params.schema';
 import {
   assessmentCreateSchema,
   assessmentPatchSchema,
   customScaleBodySchema,
   gradeCreateSchema,
   gradePatchSchema,
-  idParamsSchema,
 } from '../../../common/schemas/grades.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';

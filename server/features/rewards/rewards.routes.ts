@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { keyParamsSchema as idParams } from '../../../common/schemas/params.schema';
 import {
   challengeProgressBodySchema,
   customRewardBodySchema,
@@ -22,8 +22,6 @@ import {
   unlockByRequest,
   updateCustomReward,
 } from './rewards.service';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** API.md "Rewards": points, achievements, challenges and the shop. */
 export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {

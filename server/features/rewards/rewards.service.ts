@@ -1,3 +1,4 @@
+import { isRowId } from '../../../common/schemas/params.schema';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   ACHIEVEMENTS,
@@ -262,7 +263,7 @@ export async function listShop(db: Database, userId: string): Promise<ShopItem[]
 }
 
 async function ownCustomReward(db: DbOrTx, userId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such reward');
+  if (!isRowId(id)) throw notFound('No such reward');
   const [row] = await db
     .select()
     .from(customRewards)

@@ -1,9 +1,5 @@
-import {
-  studySessionBodySchema,
-  studySessionParamsSchema,
-  studySessionsQuerySchema,
-  studyStatsQuerySchema,
-} from '../../../common/schemas/study.schema';
+import { idParamsSchema as studySessionParamsSchema } from '../../../common/schemas/params.schema';
+import { studySessionBodySchema, studySessionsQuerySchema, studyStatsQuerySchema } from '../../../common/schemas/study.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';

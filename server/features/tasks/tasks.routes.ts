@@ -1,4 +1,5 @@
-import { taskCreateBodySchema, taskIdParamsSchema, taskListQuerySchema, taskUpdateBodySchema } from '../../../common/schemas/tasks.schema';
+import { taskCreateBodySchema, taskListQuerySchema, taskUpdateBodySchema } from '../../../common/schemas/tasks.schema';
+import { idParamsSchema as taskIdParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';

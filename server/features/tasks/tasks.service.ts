@@ -26,8 +26,6 @@ type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
 export type TaskOwner = { id: string; timeZone: string };
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** API.md's task shape (plus `seriesId`, docs/api.md "Tasks additions"). */
 export function toTask(row: TaskRow): Task {
   return {
@@ -206,7 +204,6 @@ export async function listTasksJson(db: DbOrTx, userId: string, status?: TaskSta
 }
 
 async function findOwnTask(db: DbOrTx, userId: string, id: string, lock = false): Promise<TaskRow> {
-  if (!UUID_PATTERN.test(id)) throw notFound('Task not found');
   const query = db
     .select()
     .from(tasks)
@@ -379,7 +376,6 @@ export async function listSeries(db: DbOrTx, userId: string): Promise<TaskSeries
  * occurrences stay as ordinary tasks (their `seriesId` becomes null).
  */
 export async function deleteSeries(db: DbOrTx, userId: string, id: string, now: Date = new Date()): Promise<void> {
-  if (!UUID_PATTERN.test(id)) throw notFound('Series not found');
   await db.transaction(async (tx) => {
     const [series] = await tx
       .select({ id: taskSeries.id })
