@@ -39,8 +39,13 @@ export const assessmentCreateSchema = z.strictObject({
 });
 export type AssessmentCreateBody = z.infer<typeof assessmentCreateSchema>;
 
-/** PATCH /api/assessments/:id: any subset of the writable fields. */
+/**
+ * PATCH /api/assessments/:id: any subset of the writable fields, and optionally `score`: the grade is
+ * then created or changed in the same transaction (docs/api.md "Grades additions"), so editing a grade
+ * is one request.
+ */
 export const assessmentPatchSchema = z.strictObject({
+  score: z.number().min(0).optional(),
   courseId: assessmentFields.courseId,
   name: assessmentFields.name.optional(),
   type: assessmentFields.type.optional(),

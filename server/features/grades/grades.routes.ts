@@ -20,7 +20,7 @@ import {
   listAssessments,
   listGrades,
   putCustomScale,
-  updateAssessment,
+  updateAssessmentWithOutcome,
   updateGradeWithOutcome,
 } from './grades.service';
 import { runIdempotent } from '../rewards/idempotency';
@@ -42,8 +42,17 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
       body: await createAssessmentWithOutcome(tx, userId, request.body, request.log),
     }));
   });
-  app.patch('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema } }, async (request) =>
-    updateAssessment(db, currentUser(request).id, request.params.id, request.body),
+  app.patch(
+    '/api/assessments/:id',
+    { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema } },
+    async (request, reply) => {
+      // With `score` this is the one-request grade edit; a repeated Idempotency-Key answers the first result.
+      const userId = currentUser(request).id;
+      return runIdempotent(db, request, reply, userId, async (tx) => ({
+        statusCode: 200,
+        body: await updateAssessmentWithOutcome(tx, userId, request.params.id, request.body, request.log),
+      }));
+    },
   );
   app.delete('/api/assessments/:id', { ...auth, schema: { params: idParamsSchema } }, async (request, reply) => {
     // 200 with the reward outcome (a graded assessment's points go with it): docs/api.md "Reward outcome".

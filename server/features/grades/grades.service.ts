@@ -143,11 +143,23 @@ export async function createAssessment(
   });
 }
 
-export async function updateAssessment(db: Database, userId: string, id: string, input: AssessmentPatchBody): Promise<AssessmentView> {
+/**
+ * Changes the assessment and, when `score` is sent, creates or changes its grade, in one transaction.
+ * The score is checked against the assessment's new `maxScore`, so lowering both at once works.
+ */
+export async function updateAssessment(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  patch: AssessmentPatchBody,
+): Promise<AssessmentView & { grade?: GradeView; pointsAwarded: number }> {
+  const { score, ...input } = patch;
   return db.transaction(async (tx) => {
     const current = await lockAssessment(tx, userId, id);
     if (input.courseId !== undefined) await assertOwnCourse(tx, userId, input.courseId);
-    if (input.maxScore !== undefined && input.maxScore < current.maxScore) {
+    const maxScore = input.maxScore ?? current.maxScore;
+    if (score !== undefined && score > maxScore) throw scoreIssue();
+    if (score === undefined && input.maxScore !== undefined && input.maxScore < current.maxScore) {
       const [grade] = await tx.select({ score: grades.score }).from(grades).where(eq(grades.assessmentId, id));
       if (grade && grade.score > input.maxScore) {
         throw badRequest(MAX_BELOW_SCORE, [{ path: 'maxScore', message: MAX_BELOW_SCORE }]);
@@ -162,14 +174,28 @@ export async function updateAssessment(db: Database, userId: string, id: string,
     if (input.weight !== undefined) changes.weight = input.weight;
     if (input.feedback !== undefined) changes.feedback = input.feedback;
     if (input.comments !== undefined) changes.comments = input.comments;
-    if (Object.keys(changes).length === 0) return toAssessment(current);
-    const [row] = await tx
-      .update(assessments)
-      .set(changes)
-      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+    let row = current;
+    if (Object.keys(changes).length > 0) {
+      const [updated] = await tx
+        .update(assessments)
+        .set(changes)
+        .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+        .returning();
+      if (!updated) throw notFound('Assessment not found');
+      row = updated;
+    }
+    const assessment = toAssessment(row);
+    if (score === undefined) return { ...assessment, pointsAwarded: 0 };
+    const [gradeRow] = await tx
+      .insert(grades)
+      .values({ userId, assessmentId: id, score })
+      .onConflictDoUpdate({ target: grades.assessmentId, set: { score } })
       .returning();
-    if (!row) throw notFound('Assessment not found');
-    return toAssessment(row);
+    if (!gradeRow) throw new Error('upsert returned nothing');
+    const grade = toGrade(gradeRow);
+    // A first grade pays once (the ledger is keyed by the grade); a changed score pays nothing more.
+    const pointsAwarded = await onGradeRecorded(tx, { userId, grade, assessment });
+    return { ...assessment, grade, pointsAwarded };
   });
 }
 
@@ -254,6 +280,13 @@ export async function createAssessmentWithOutcome(db: DbOrTx, userId: string, in
   // Without a score nothing was logged that a rule reads; with one, academic achievements may move.
   if (!created.grade) return created;
   return { ...created, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+}
+
+export async function updateAssessmentWithOutcome(db: DbOrTx, userId: string, id: string, input: AssessmentPatchBody, log: EvaluationLog) {
+  const { pointsAwarded, ...updated } = await updateAssessment(db, userId, id, input);
+  // Without a score nothing changed that a rule reads (the plain PATCH answer of API.md).
+  if (!updated.grade) return updated;
+  return { ...updated, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
 }
 
 export async function createGradeWithOutcome(db: DbOrTx, userId: string, input: GradeCreateBody, log: EvaluationLog) {
