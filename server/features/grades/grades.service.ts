@@ -1,3 +1,4 @@
+import { changeSet } from '../../db/change-set';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { courseMark, neededScore, remainingWeight, weightedGpa, type GpaSummary, type NeededScore } from '../../../common/domain/gpa';
@@ -165,15 +166,7 @@ export async function updateAssessment(
         throw badRequest(MAX_BELOW_SCORE, [{ path: 'maxScore', message: MAX_BELOW_SCORE }]);
       }
     }
-    const changes: Partial<typeof assessments.$inferInsert> = {};
-    if (input.courseId !== undefined) changes.courseId = input.courseId;
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.type !== undefined) changes.type = input.type;
-    if (input.date !== undefined) changes.date = input.date;
-    if (input.maxScore !== undefined) changes.maxScore = input.maxScore;
-    if (input.weight !== undefined) changes.weight = input.weight;
-    if (input.feedback !== undefined) changes.feedback = input.feedback;
-    if (input.comments !== undefined) changes.comments = input.comments;
+    const changes: Partial<typeof assessments.$inferInsert> = changeSet(input);
     let row = current;
     if (Object.keys(changes).length > 0) {
       const [updated] = await tx

@@ -1,3 +1,4 @@
+import { changeSet } from '../../db/change-set';
 import { isRowId } from '../../../common/schemas/params.schema';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import {
@@ -289,7 +290,7 @@ export async function updateCustomReward(db: Database, userId: string, id: strin
   await ownCustomReward(db, userId, id);
   const [row] = await db
     .update(customRewards)
-    .set(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)))
+    .set(changeSet(patch))
     .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)))
     .returning();
   if (!row) throw notFound('No such reward');

@@ -1,3 +1,4 @@
+import { changeSet } from '../../db/change-set';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TermRotation } from '../../../common/domain/timetable';
 import {
@@ -30,11 +31,6 @@ export const ACADEMIC_YEAR_NOT_FOUND = 'Academic year not found';
 export const TERM_NOT_FOUND = 'Term not found';
 export const HOLIDAY_NOT_FOUND = 'Holiday not found';
 export const COURSE_NOT_FOUND = 'Course not found';
-
-/** Only the fields a PATCH actually sent (zod may leave optional keys present as undefined). */
-function definedOnly<T extends object>(changes: T): Partial<T> {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
 
 const endDateError = () => badRequest(END_DATE_MESSAGE, [{ path: 'endDate', message: END_DATE_MESSAGE }]);
 
@@ -175,7 +171,7 @@ export async function updateTerm(db: DbOrTx, userId: string, id: string, body: T
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
     await assertAcademicYear(tx, userId, body.academicYearId);
     const { rotation, ...rest } = body;
-    const changes: Partial<typeof terms.$inferInsert> = definedOnly({ ...rest, ...(rotation ? rotationColumns(rotation) : {}) });
+    const changes: Partial<typeof terms.$inferInsert> = changeSet({ ...rest, ...(rotation ? rotationColumns(rotation) : {}) });
     if (Object.keys(changes).length === 0) return termView(current);
     const [row] = await tx.update(terms).set(changes).where(where).returning();
     if (!row) throw notFound(TERM_NOT_FOUND);
@@ -213,7 +209,7 @@ export async function updateHoliday(db: DbOrTx, userId: string, id: string, body
     const [current] = await tx.select().from(holidays).where(where).for('update');
     if (!current) throw notFound(HOLIDAY_NOT_FOUND);
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
-    const changes = definedOnly(body);
+    const changes = changeSet(body);
     if (Object.keys(changes).length === 0) return holidayView(current);
     const [row] = await tx.update(holidays).set(changes).where(where).returning();
     if (!row) throw notFound(HOLIDAY_NOT_FOUND);
@@ -286,7 +282,7 @@ export async function updateCourse(db: DbOrTx, userId: string, id: string, body:
     if (endsBeforeStart(startDate, endDate)) throw endDateError();
     await assertTerm(tx, userId, body.termId);
     const { timeSlots, ...rest } = body;
-    const changes: Partial<typeof courses.$inferInsert> = definedOnly({
+    const changes: Partial<typeof courses.$inferInsert> = changeSet({
       ...rest,
       ...(timeSlots ? { timeSlots: slotRows(timeSlots) } : {}),
     });

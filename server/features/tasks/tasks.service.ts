@@ -1,3 +1,4 @@
+import { changeSet } from '../../db/change-set';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
 import { generationHorizon, occurrenceDates, occurrenceDueDate, type RecurrenceRule } from '../../../common/domain/task-recurrence';
@@ -291,14 +292,11 @@ export async function updateTask(
   return db.transaction(async (tx) => {
     const current = await findOwnTask(tx, userId, id, true);
     if (body.courseId !== undefined) await assertOwnCourse(tx, userId, body.courseId);
-    const changes: Partial<typeof tasks.$inferInsert> = {};
-    if (body.title !== undefined) changes.title = body.title;
-    if (body.description !== undefined) changes.description = body.description;
-    if (body.dueDate !== undefined) changes.dueDate = body.dueDate === null ? null : new Date(body.dueDate);
-    if (body.courseId !== undefined) changes.courseId = body.courseId;
-    if (body.taskType !== undefined) changes.taskType = body.taskType;
-    if (body.priority !== undefined) changes.priority = body.priority;
-    if (body.reminderOffsetMinutes !== undefined) changes.reminderOffsetMinutes = body.reminderOffsetMinutes;
+    const { dueDate, completed: _completed, ...fields } = body;
+    const changes: Partial<typeof tasks.$inferInsert> = changeSet({
+      ...fields,
+      dueDate: dueDate === undefined ? undefined : dueDate === null ? null : new Date(dueDate),
+    });
     const completing = body.completed === true && !current.completed;
     if (body.completed !== undefined) {
       changes.completed = body.completed;
