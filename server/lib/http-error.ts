@@ -1,3 +1,5 @@
+import { isUniqueViolation } from '../db/errors';
+
 /** The `code` values of API.md's error table. */
 export type ErrorCode =
   | 'validation_error'
@@ -36,3 +38,16 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, 'un
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const badRequest = (message: string, issues?: ErrorIssue[]) => new HttpError(400, 'validation_error', message, issues);
+
+/**
+ * Runs a write whose unique index decides a race (two registrations for one name, a double-saved
+ * session): a unique violation (23505) becomes API.md's 409 `conflict` with `message`.
+ */
+export async function conflictOnUniqueViolation<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
+}

@@ -4,7 +4,7 @@ import type { LoginBody } from '../../../common/schemas/auth.schema';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { unlockAchievement } from '../rewards/rewards.service';
-import { HttpError, badRequest, conflict } from '../../lib/http-error';
+import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import { clearFailures, lockedForSeconds, recordFailure } from './login-lock.service';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSession, type UserRow } from './sessions.service';
@@ -43,25 +43,21 @@ export async function register(
   }
   const passwordHash = await hashPassword(input.password);
   const createdAt = new Date();
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ username: input.username, passwordHash, email: input.email, createdAt, trialEndDate: trialEndFor(createdAt) })
-        .returning();
-      if (!user) throw new Error('insert returned no row');
-      const token = await createSession(tx, user.id);
-      await unlockAchievement(tx, user.id, 'first-login');
-      return { user, token };
-    });
-  } catch (error) {
-    // Two registrations racing for one name: the unique index decides.
-    if (error instanceof Error && 'cause' in error && String((error.cause as { code?: string })?.code) === '23505') {
-      throw conflict(USERNAME_TAKEN);
-    }
-    if ((error as { code?: string }).code === '23505') throw conflict(USERNAME_TAKEN);
-    throw error;
-  }
+  // Two registrations racing for one name: the unique index decides.
+  return conflictOnUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username: input.username, passwordHash, email: input.email, createdAt, trialEndDate: trialEndFor(createdAt) })
+          .returning();
+        if (!user) throw new Error('insert returned no row');
+        const token = await createSession(tx, user.id);
+        await unlockAchievement(tx, user.id, 'first-login');
+        return { user, token };
+      }),
+    USERNAME_TAKEN,
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '../../../common/schemas/study.schema';
 import { readAll, type Database, type DbOrTx } from '../../db/client';
 import { courses, holidays, studySessions, users } from '../../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
@@ -82,13 +82,7 @@ export async function createStudySession(
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }]);
   }
-  let created: Awaited<ReturnType<typeof insertStudySession>>;
-  try {
-    created = await insertStudySession(db, user, input, startedAt, now);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(SESSION_ALREADY_SAVED);
-    throw error;
-  }
+  const created = await conflictOnUniqueViolation(() => insertStudySession(db, user, input, startedAt, now), SESSION_ALREADY_SAVED);
   // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
   const rewards = await rewardOutcomeAfterWrite(db, user.id, log, created.pointsAwarded);
   return {
@@ -104,11 +98,6 @@ export async function createStudySession(
 export async function deleteStudySessionWithOutcome(db: Database, userId: string, id: string): Promise<RewardOutcome> {
   const taken = await deleteStudySession(db, userId, id);
   return rewardOutcomeWithoutEvaluation(db, userId, -taken);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 /**
