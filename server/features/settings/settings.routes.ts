@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import { gradingSystemBodySchema } from '../../../common/schemas/settings.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
-import { users } from '../../db/schema';
 import { currentUser, requireUser } from '../../plugins/session';
+import { setGradingSystem } from './settings.service';
 
 /** The user's grading system: one source of truth on the server (API.md "Grades"). */
 export function registerSettingsRoutes(app: ZodApp, { db }: AppDeps): void {
@@ -12,10 +11,6 @@ export function registerSettingsRoutes(app: ZodApp, { db }: AppDeps): void {
   }));
 
   app.patch('/api/grading-system', { onRequest: requireUser, schema: { body: gradingSystemBodySchema } }, async (request) => {
-    await db
-      .update(users)
-      .set({ gradingSystem: request.body.system })
-      .where(eq(users.id, currentUser(request).id));
-    return { system: request.body.system };
+    return { system: await setGradingSystem(db, currentUser(request).id, request.body.system) };
   });
 }
