@@ -1,3 +1,4 @@
+import { assertOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
@@ -7,7 +8,7 @@ import type { AssessmentCreateBody, AssessmentPatchBody, GradeCreateBody, GradeP
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
@@ -73,21 +74,25 @@ async function onGradeDeleted(tx: DbOrTx, userId: string, gradeId: string): Prom
 
 async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
   if (courseId === null || courseId === undefined) return;
-  const rows = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)));
-  if (rows.length === 0) throw notFound('Course not found');
+  assertOwned(
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), eq(courses.userId, userId))),
+    'Course not found',
+  );
 }
 
 /** The user's assessment, locked for the rest of the transaction (score ≤ maxScore checks). */
 async function lockAssessment(tx: DbOrTx, userId: string, id: string): Promise<AssessmentRow> {
-  const [row] = await tx
-    .select()
-    .from(assessments)
-    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-    .for('update');
-  if (!row) throw notFound('Assessment not found');
+  const row = assertOwned(
+    await tx
+      .select()
+      .from(assessments)
+      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+      .for('update'),
+    'Assessment not found',
+  );
   return row;
 }
 
@@ -101,11 +106,13 @@ export async function listAssessments(db: Database, userId: string): Promise<Ass
 }
 
 export async function getAssessment(db: Database, userId: string, id: string): Promise<AssessmentView> {
-  const [row] = await db
-    .select()
-    .from(assessments)
-    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)));
-  if (!row) throw notFound('Assessment not found');
+  const row = assertOwned(
+    await db
+      .select()
+      .from(assessments)
+      .where(and(eq(assessments.id, id), eq(assessments.userId, userId))),
+    'Assessment not found',
+  );
   return toAssessment(row);
 }
 
@@ -169,12 +176,14 @@ export async function updateAssessment(
     const changes: Partial<typeof assessments.$inferInsert> = changeSet(input);
     let row = current;
     if (Object.keys(changes).length > 0) {
-      const [updated] = await tx
-        .update(assessments)
-        .set(changes)
-        .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-        .returning();
-      if (!updated) throw notFound('Assessment not found');
+      const updated = assertOwned(
+        await tx
+          .update(assessments)
+          .set(changes)
+          .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+          .returning(),
+        'Assessment not found',
+      );
       row = updated;
     }
     const assessment = toAssessment(row);
@@ -199,11 +208,13 @@ export async function deleteAssessment(db: Database, userId: string, id: string)
       .select({ id: grades.id })
       .from(grades)
       .where(and(eq(grades.assessmentId, id), eq(grades.userId, userId)));
-    const deleted = await tx
-      .delete(assessments)
-      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-      .returning({ id: assessments.id });
-    if (deleted.length === 0) throw notFound('Assessment not found');
+    assertOwned(
+      await tx
+        .delete(assessments)
+        .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+        .returning({ id: assessments.id }),
+      'Assessment not found',
+    );
     return grade ? onGradeDeleted(tx, userId, grade.id) : 0;
   });
 }
@@ -214,11 +225,13 @@ export async function listGrades(db: Database, userId: string): Promise<GradeVie
 }
 
 async function findGrade(db: DbOrTx, userId: string, id: string): Promise<GradeRow> {
-  const [row] = await db
-    .select()
-    .from(grades)
-    .where(and(eq(grades.id, id), eq(grades.userId, userId)));
-  if (!row) throw notFound('Grade not found');
+  const row = assertOwned(
+    await db
+      .select()
+      .from(grades)
+      .where(and(eq(grades.id, id), eq(grades.userId, userId))),
+    'Grade not found',
+  );
   return row;
 }
 
@@ -247,12 +260,14 @@ export async function updateGrade(db: DbOrTx, userId: string, id: string, input:
     const current = await findGrade(tx, userId, id);
     const assessment = await lockAssessment(tx, userId, current.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
-    const [row] = await tx
-      .update(grades)
-      .set({ score: input.score })
-      .where(and(eq(grades.id, id), eq(grades.userId, userId)))
-      .returning();
-    if (!row) throw notFound('Grade not found');
+    const row = assertOwned(
+      await tx
+        .update(grades)
+        .set({ score: input.score })
+        .where(and(eq(grades.id, id), eq(grades.userId, userId)))
+        .returning(),
+      'Grade not found',
+    );
     return toGrade(row);
   });
 }

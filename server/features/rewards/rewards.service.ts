@@ -1,3 +1,4 @@
+import { assertOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { isRowId } from '../../../common/schemas/params.schema';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
@@ -48,8 +49,7 @@ export type RewardsEvaluation = { unlockedAchievements: AchievementId[]; complet
  */
 export async function evaluateRewards(db: DbOrTx, userId: string, now = new Date()): Promise<RewardsEvaluation> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw notFound();
+    const user = assertOwned(await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update'));
     // One after another: a transaction is one connection, and pg queues (and warns about) overlapping queries.
     const facts = await gatherRewardFacts(tx, userId, user.timeZone);
     const unlockedRows = await tx
@@ -141,8 +141,7 @@ export async function rewardOutcomeWithoutEvaluation(db: DbOrTx, userId: string,
 }
 
 export async function listAchievements(db: Database, userId: string, now = new Date()): Promise<Achievement[]> {
-  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound();
+  const user = assertOwned(await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)));
   const [facts, unlocked] = await Promise.all([
     gatherRewardFacts(db, userId, user.timeZone),
     db.select().from(userAchievements).where(eq(userAchievements.userId, userId)),
@@ -180,8 +179,7 @@ export async function listChallenges(
   userId: string,
   now = new Date(),
 ): Promise<Array<ChallengeState & { periodEndDate: string }>> {
-  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound();
+  const user = assertOwned(await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)));
   const facts = await gatherRewardFacts(db, userId, user.timeZone);
   return evaluateChallenges(facts, facts.terms, now).map((state) => ({ ...state, periodEndDate: state.periodEnd }));
 }
@@ -194,11 +192,13 @@ export async function listChallenges(
  * recorded as completed is a 404.
  */
 export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, completedAt: string): Promise<RewardOutcome> {
-  const [entry] = await db
-    .select()
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId)));
-  if (!entry) throw notFound('No completed task with this id');
+  const entry = assertOwned(
+    await db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId))),
+    'No completed task with this id',
+  );
   const evaluation = await evaluateRewards(db, userId);
   const earnedNow = entry.createdAt.getTime() === new Date(completedAt).getTime();
   if (!earnedNow) return { pointsAwarded: 0, points: evaluation.points, unlockedAchievements: [], completedChallenges: [] };
@@ -265,11 +265,13 @@ export async function listShop(db: Database, userId: string): Promise<ShopItem[]
 
 async function ownCustomReward(db: DbOrTx, userId: string, id: string) {
   if (!isRowId(id)) throw notFound('No such reward');
-  const [row] = await db
-    .select()
-    .from(customRewards)
-    .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)));
-  if (!row) throw notFound('No such reward');
+  const row = assertOwned(
+    await db
+      .select()
+      .from(customRewards)
+      .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId))),
+    'No such reward',
+  );
   return row;
 }
 
@@ -288,12 +290,14 @@ export async function createCustomReward(
 
 export async function updateCustomReward(db: Database, userId: string, id: string, patch: Partial<CustomRewardBody>): Promise<ShopItem> {
   await ownCustomReward(db, userId, id);
-  const [row] = await db
-    .update(customRewards)
-    .set(changeSet(patch))
-    .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)))
-    .returning();
-  if (!row) throw notFound('No such reward');
+  const row = assertOwned(
+    await db
+      .update(customRewards)
+      .set(changeSet(patch))
+      .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)))
+      .returning(),
+    'No such reward',
+  );
   return toShopItem(row);
 }
 

@@ -1,3 +1,4 @@
+import { assertOwned } from '../../db/owned';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
@@ -15,7 +16,7 @@ import {
 } from '../../../common/schemas/study.schema';
 import { readAll, type Database, type DbOrTx } from '../../db/client';
 import { courses, holidays, studySessions, users } from '../../db/schema';
-import { HttpError, badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';
+import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
@@ -58,12 +59,14 @@ export async function listStudySessions(db: Database, user: StudyUser, range: { 
 }
 
 async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string): Promise<void> {
-  const rows = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
-    .limit(1);
-  if (rows.length === 0) throw notFound('Course not found');
+  assertOwned(
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+      .limit(1),
+    'Course not found',
+  );
 }
 
 /**
@@ -175,11 +178,13 @@ async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessi
  */
 export async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(studySessions)
-      .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
-      .returning({ id: studySessions.id });
-    if (deleted.length === 0) throw notFound('Study session not found');
+    assertOwned(
+      await tx
+        .delete(studySessions)
+        .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
+        .returning({ id: studySessions.id }),
+      'Study session not found',
+    );
     return revokeAward(tx, { userId, reason: 'study-session', sourceId: id });
   });
 }

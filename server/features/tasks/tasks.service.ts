@@ -1,3 +1,4 @@
+import { assertOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
@@ -71,12 +72,14 @@ function ruleOf(row: SeriesRow): RecurrenceRule {
 /** A referenced course must be the user's own; another user's (or none) is a 404. */
 async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
   if (!courseId) return;
-  const found = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
-    .limit(1);
-  if (found.length === 0) throw notFound('Course not found');
+  assertOwned(
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+      .limit(1),
+    'Course not found',
+  );
 }
 
 function reminderInPast(): never {
@@ -375,12 +378,14 @@ export async function listSeries(db: DbOrTx, userId: string): Promise<TaskSeries
  */
 export async function deleteSeries(db: DbOrTx, userId: string, id: string, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [series] = await tx
-      .select({ id: taskSeries.id })
-      .from(taskSeries)
-      .where(and(eq(taskSeries.id, id), eq(taskSeries.userId, userId)))
-      .for('update');
-    if (!series) throw notFound('Series not found');
+    assertOwned(
+      await tx
+        .select({ id: taskSeries.id })
+        .from(taskSeries)
+        .where(and(eq(taskSeries.id, id), eq(taskSeries.userId, userId)))
+        .for('update'),
+      'Series not found',
+    );
     await tx
       .delete(tasks)
       .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, id), eq(tasks.completed, false), gte(tasks.dueDate, now)));
