@@ -51,7 +51,7 @@ function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | 
   return trust;
 }
 
-export type RegisteredRoute = { method: string; url: string };
+type RegisteredRoute = { method: string; url: string };
 const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 /** Every route the app registered (HEAD twins of GET routes left out): route-inventory.test.ts checks each. */
@@ -59,7 +59,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
   return registered.get(app) ?? [];
 }
 
-export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
+type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
 
 /**
  * Builds the Fastify application with its plugins and every feature's routes, without listening.

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../db/errors';
 
 /** The `code` values of API.md's error table. */
-export type ErrorCode =
+type ErrorCode =
   | 'validation_error'
   | 'unauthorized'
   | 'forbidden'

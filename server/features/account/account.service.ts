@@ -10,9 +10,9 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
 import { isReservedAdminName } from '../auth/user-view';
 
-export const PASSWORDS_DIFFER = 'The new passwords do not match';
-export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
-export const INVALID_TIME_ZONE = 'Unknown time zone';
+const PASSWORDS_DIFFER = 'The new passwords do not match';
+const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
+const INVALID_TIME_ZONE = 'Unknown time zone';
 
 function isValidTimeZone(timeZone: string): boolean {
   try {

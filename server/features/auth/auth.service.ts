@@ -10,16 +10,16 @@ import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } fro
 import { createSession, type UserRow } from './sessions.service';
 import { isReservedAdminName } from './user-view';
 
-export const INVALID_CREDENTIALS = 'Invalid username or password';
+const INVALID_CREDENTIALS = 'Invalid username or password';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const USERNAME_TAKEN = 'This username is already taken';
-export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
+const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
 
 export function lockedError(seconds: number): HttpError {
   return new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE, undefined, seconds);
 }
 
-export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
   const rows = await db
     .select()
     .from(users)

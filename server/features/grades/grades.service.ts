@@ -12,9 +12,9 @@ import { badRequest, conflict } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
-export const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
-export const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
-export const ALREADY_GRADED = 'This assessment already has a grade';
+const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
+const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
+const ALREADY_GRADED = 'This assessment already has a grade';
 
 /** Points for recording a grade (once per grade). */
 export const GRADE_POINTS = 5;
@@ -22,7 +22,7 @@ export const GRADE_POINTS = 5;
 type AssessmentRow = typeof assessments.$inferSelect;
 type GradeRow = typeof grades.$inferSelect;
 
-export type AssessmentView = {
+type AssessmentView = {
   id: string;
   courseId: string | null;
   name: string;
@@ -33,9 +33,9 @@ export type AssessmentView = {
   feedback: string | null;
   comments: string | null;
 };
-export type GradeView = { id: string; assessmentId: string; score: number };
+type GradeView = { id: string; assessmentId: string; score: number };
 
-export const toAssessment = (row: AssessmentRow): AssessmentView => ({
+const toAssessment = (row: AssessmentRow): AssessmentView => ({
   id: row.id,
   courseId: row.courseId,
   name: row.name,
@@ -46,7 +46,7 @@ export const toAssessment = (row: AssessmentRow): AssessmentView => ({
   feedback: row.feedback,
   comments: row.comments,
 });
-export const toGrade = (row: GradeRow): GradeView => ({ id: row.id, assessmentId: row.assessmentId, score: row.score });
+const toGrade = (row: GradeRow): GradeView => ({ id: row.id, assessmentId: row.assessmentId, score: row.score });
 
 const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: SCORE_ABOVE_MAX }]);
 
@@ -55,10 +55,7 @@ const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: 
  * Today it awards the grade's points (once per grade, idempotent); gcse-star, straight-as and
  * honor_roll belong here later.
  */
-export async function onGradeRecorded(
-  tx: DbOrTx,
-  event: { userId: string; grade: GradeView; assessment: AssessmentView },
-): Promise<number> {
+async function onGradeRecorded(tx: DbOrTx, event: { userId: string; grade: GradeView; assessment: AssessmentView }): Promise<number> {
   const award = await awardPoints(tx, { userId: event.userId, reason: 'grade', sourceId: event.grade.id, amount: GRADE_POINTS });
   return award.awarded ? GRADE_POINTS : 0;
 }
@@ -155,7 +152,7 @@ export async function createAssessment(
  * Changes the assessment and, when `score` is sent, creates or changes its grade, in one transaction.
  * The score is checked against the assessment's new `maxScore`, so lowering both at once works.
  */
-export async function updateAssessment(
+async function updateAssessment(
   db: DbOrTx,
   userId: string,
   id: string,
@@ -202,7 +199,7 @@ export async function updateAssessment(
 }
 
 /** Deletes the assessment; its grade goes with it (ON DELETE CASCADE) and so do its points. Answers the points taken. */
-export async function deleteAssessment(db: Database, userId: string, id: string): Promise<number> {
+async function deleteAssessment(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     const [grade] = await tx
       .select({ id: grades.id })
@@ -239,7 +236,7 @@ export async function getGrade(db: Database, userId: string, id: string): Promis
   return toGrade(await findGrade(db, userId, id));
 }
 
-export async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
+async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
   return db.transaction(async (tx) => {
     const assessment = await lockAssessment(tx, userId, input.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
@@ -255,7 +252,7 @@ export async function createGrade(db: DbOrTx, userId: string, input: GradeCreate
   });
 }
 
-export async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
+async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
   return db.transaction(async (tx) => {
     const current = await findGrade(tx, userId, id);
     const assessment = await lockAssessment(tx, userId, current.assessmentId);
@@ -273,7 +270,7 @@ export async function updateGrade(db: DbOrTx, userId: string, id: string, input:
 }
 
 /** Deletes the grade and its assessment together (API.md), taking the grade's points back. Answers the points taken. */
-export async function deleteGrade(db: Database, userId: string, id: string): Promise<number> {
+async function deleteGrade(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     const grade = await findGrade(tx, userId, id);
     await tx.delete(grades).where(and(eq(grades.id, id), eq(grades.userId, userId)));
@@ -350,7 +347,7 @@ export type CourseSummary = {
   gradedCount: number;
   assessmentCount: number;
 };
-export type GradesSummary = { system: GradingSystemKey; courses: CourseSummary[]; gpa: GpaSummary | null };
+type GradesSummary = { system: GradingSystemKey; courses: CourseSummary[]; gpa: GpaSummary | null };
 
 /**
  * Per course (and one group for standalone assessments, `courseId: null`): current mark, its label in

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 
-export const SAMPLE_DATA_REFUSED = 'Sample data can only be loaded into an account without classes';
+const SAMPLE_DATA_REFUSED = 'Sample data can only be loaded into an account without classes';
 
 /** One authenticated API call as the target user; throws on any status >= 400. */
 export type SampleDataCall = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => Promise<unknown>;

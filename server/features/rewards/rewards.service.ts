@@ -19,7 +19,7 @@ import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { awardPoints, pointsBalance } from './points.service';
 import { gatherRewardFacts } from './reward-facts';
 
-export const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
+const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
 
 /** Unlocks an achievement once and pays its points once (both idempotent). True when newly unlocked. */
 export async function unlockAchievement(db: DbOrTx, userId: string, id: AchievementId): Promise<boolean> {
@@ -35,7 +35,7 @@ export async function unlockAchievement(db: DbOrTx, userId: string, id: Achievem
   return true;
 }
 
-export type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChallenges: string[]; points: number };
+type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChallenges: string[]; points: number };
 
 /**
  * Re-evaluates every achievement and challenge from the user's own records, unlocking and paying
@@ -98,7 +98,7 @@ export type EvaluationLog = { error: (details: object, message: string) => void 
  * nothing was unlocked, because turning a committed, paid write into a 500 invites a retry that then
  * answers 409 (issue 13). The next evaluation catches up on whatever this one missed.
  */
-export async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
+async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
   try {
     return await evaluateRewards(db, userId);
   } catch (error) {

@@ -7,9 +7,9 @@ import { attendance, courses } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { findCourse, listHolidays, listTerms, timetableTerm } from './schedule.service';
 
-export const ATTENDANCE_NOT_FOUND = 'Attendance record not found';
-export const NO_SUCH_CLASS = 'This class does not meet at that date and slot';
-export const FUTURE_CLASS = 'Attendance can only be marked for a class that has started';
+const ATTENDANCE_NOT_FOUND = 'Attendance record not found';
+const NO_SUCH_CLASS = 'This class does not meet at that date and slot';
+const FUTURE_CLASS = 'Attendance can only be marked for a class that has started';
 
 type AttendanceRow = typeof attendance.$inferSelect;
 

@@ -28,21 +28,21 @@ type TermRow = typeof terms.$inferSelect;
 type CourseRow = typeof courses.$inferSelect;
 type HolidayRow = typeof holidays.$inferSelect;
 
-export const ACADEMIC_YEAR_NOT_FOUND = 'Academic year not found';
-export const TERM_NOT_FOUND = 'Term not found';
-export const HOLIDAY_NOT_FOUND = 'Holiday not found';
-export const COURSE_NOT_FOUND = 'Course not found';
+const ACADEMIC_YEAR_NOT_FOUND = 'Academic year not found';
+const TERM_NOT_FOUND = 'Term not found';
+const HOLIDAY_NOT_FOUND = 'Holiday not found';
+const COURSE_NOT_FOUND = 'Course not found';
 
 const endDateError = () => badRequest(END_DATE_MESSAGE, [{ path: 'endDate', message: END_DATE_MESSAGE }]);
 
 // ---------- views ----------
-export function rotationOf(row: Pick<TermRow, 'rotationKind' | 'rotationDays'>): Rotation {
+function rotationOf(row: Pick<TermRow, 'rotationKind' | 'rotationDays'>): Rotation {
   if (row.rotationKind === 'ab') return { kind: 'ab' };
   if (row.rotationKind === 'nday' && row.rotationDays) return { kind: 'nday', days: row.rotationDays };
   return { kind: 'weekly' };
 }
 
-export function termView(row: TermRow): Term {
+function termView(row: TermRow): Term {
   return {
     id: row.id,
     name: row.name,
@@ -54,7 +54,7 @@ export function termView(row: TermRow): Term {
   };
 }
 
-export function holidayView(row: HolidayRow): Holiday {
+function holidayView(row: HolidayRow): Holiday {
   return { id: row.id, name: row.name, startDate: row.startDate, endDate: row.endDate };
 }
 
@@ -62,7 +62,7 @@ function slotView(slot: CourseTimeSlot): TimeSlot {
   return { day: slot.day, startTime: slot.startTime, endTime: slot.endTime, week: slot.week ?? null, cycleDay: slot.cycleDay ?? null };
 }
 
-export function courseView(row: CourseRow): Course {
+function courseView(row: CourseRow): Course {
   return {
     id: row.id,
     name: row.name,

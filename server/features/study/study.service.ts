@@ -21,19 +21,19 @@ import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
-export const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
-export const SESSION_OVERLAP = 'This session overlaps another saved session';
-export const DAILY_STUDY_LIMIT = 'Sessions starting on one day cannot add up to more than 24 hours';
+const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
+const SESSION_OVERLAP = 'This session overlaps another saved session';
+const DAILY_STUDY_LIMIT = 'Sessions starting on one day cannot add up to more than 24 hours';
 /** The most minutes of sessions that may start on one local day (decision 076). */
-export const DAILY_STUDY_MAX_MINUTES = 24 * 60;
+const DAILY_STUDY_MAX_MINUTES = 24 * 60;
 
 /** How far a startedAt may lie ahead of the server clock (client clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
 
-export type StudyUser = { id: string; timeZone: string };
+type StudyUser = { id: string; timeZone: string };
 type SessionRow = typeof studySessions.$inferSelect;
 
-export function toStudySession(row: SessionRow): StudySession {
+function toStudySession(row: SessionRow): StudySession {
   return {
     id: row.id,
     startedAt: row.startedAt.toISOString(),
@@ -176,7 +176,7 @@ async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessi
  * points are taken back in the same transaction, so logging and deleting cannot farm points. Answers
  * the points taken (0 for a session that earned none).
  */
-export async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
+async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     assertOwned(
       await tx

@@ -26,10 +26,10 @@ import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type Evaluatio
 
 type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
-export type TaskOwner = { id: string; timeZone: string };
+type TaskOwner = { id: string; timeZone: string };
 
 /** API.md's task shape (plus `seriesId`, docs/api.md "Tasks additions"). */
-export function toTask(row: TaskRow): Task {
+function toTask(row: TaskRow): Task {
   return {
     id: row.id,
     title: row.title,
@@ -107,7 +107,7 @@ function statusConditions(userId: string, status: TaskStatusFilter | undefined, 
  * the series' zone). Idempotent and safe under concurrency: the series rows are locked, inserts skip an
  * existing (series, date), and `generated_through` moves forward so a deleted occurrence stays deleted.
  */
-export async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date()): Promise<void> {
+async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date()): Promise<void> {
   const pending = await db
     .select({ id: taskSeries.id })
     .from(taskSeries)
@@ -217,10 +217,6 @@ async function findOwnTask(db: DbOrTx, userId: string, id: string, lock = false)
   return row;
 }
 
-export async function getTask(db: DbOrTx, userId: string, id: string): Promise<Task> {
-  return toTask(await findOwnTask(db, userId, id));
-}
-
 /**
  * Creates a task; with `recurrence`, also its series, the task being the first occurrence and the
  * following ones generated up to the horizon. A task created already completed earns no points:
@@ -285,7 +281,7 @@ export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBo
  * turns false). Turning it true pays the task's points in the same transaction, once per task ever:
  * the ledger's unique (user, reason, source) makes a reopen-and-complete pay nothing more.
  */
-export async function updateTask(
+async function updateTask(
   db: DbOrTx,
   userId: string,
   id: string,
