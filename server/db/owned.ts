@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { notFound } from '../lib/http-error';
+import type { DbOrTx } from './client';
+import { courses } from './schema';
 
 /**
  * "This user's row, or 404": the one ownership check of every service. `rows` is the result of a query
@@ -9,4 +12,17 @@ export function assertOwned<T>(rows: readonly T[], message = 'Not found'): T {
   const [row] = rows;
   if (row === undefined) throw notFound(message);
   return row;
+}
+
+/** A course a write refers to (`courseId`) must be the user's own; none is fine, another user's a 404. */
+export async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
+  if (courseId === null || courseId === undefined) return;
+  assertOwned(
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+      .limit(1),
+    'Course not found',
+  );
 }

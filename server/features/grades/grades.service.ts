@@ -1,4 +1,4 @@
-import { assertOwned } from '../../db/owned';
+import { assertOwnCourse, assertOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
@@ -67,17 +67,6 @@ async function onGradeRecorded(tx: DbOrTx, event: { userId: string; grade: Grade
  */
 async function onGradeDeleted(tx: DbOrTx, userId: string, gradeId: string): Promise<number> {
   return revokeAward(tx, { userId, reason: 'grade', sourceId: gradeId });
-}
-
-async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
-  if (courseId === null || courseId === undefined) return;
-  assertOwned(
-    await db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(and(eq(courses.id, courseId), eq(courses.userId, userId))),
-    'Course not found',
-  );
 }
 
 /** The user's assessment, locked for the rest of the transaction (score ≤ maxScore checks). */

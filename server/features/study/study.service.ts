@@ -1,4 +1,4 @@
-import { assertOwned } from '../../db/owned';
+import { assertOwnCourse, assertOwned } from '../../db/owned';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
@@ -15,7 +15,7 @@ import {
   type StudyTechnique,
 } from '../../../common/schemas/study.schema';
 import { readAll, type Database, type DbOrTx } from '../../db/client';
-import { courses, holidays, studySessions, users } from '../../db/schema';
+import { holidays, studySessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
@@ -56,17 +56,6 @@ export async function listStudySessions(db: Database, user: StudyUser, range: { 
     .where(and(...conditions))
     .orderBy(desc(studySessions.startedAt), desc(studySessions.createdAt));
   return rows.map(toStudySession);
-}
-
-async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string): Promise<void> {
-  assertOwned(
-    await db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
-      .limit(1),
-    'Course not found',
-  );
 }
 
 /**

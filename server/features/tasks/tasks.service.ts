@@ -1,4 +1,4 @@
-import { assertOwned } from '../../db/owned';
+import { assertOwnCourse, assertOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
@@ -19,7 +19,7 @@ import {
 } from '../../../common/schemas/tasks.schema';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { courses, taskSeries, tasks } from '../../db/schema';
+import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
@@ -67,19 +67,6 @@ function ruleOf(row: SeriesRow): RecurrenceRule {
     intervalWeeks: row.intervalWeeks,
     weekdays: row.weekdays,
   };
-}
-
-/** A referenced course must be the user's own; another user's (or none) is a 404. */
-async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
-  if (!courseId) return;
-  assertOwned(
-    await db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
-      .limit(1),
-    'Course not found',
-  );
 }
 
 function reminderInPast(): never {
