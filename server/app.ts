@@ -63,7 +63,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
   return registered.get(app) ?? [];
 }
 
-export type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
+type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
 
 /**
  * Builds the Fastify application with its plugins and every feature's routes, without listening.

@@ -270,6 +270,28 @@ describe('route inventory', () => {
     });
   }
 
+  // One id policy (docs/decisions/081): a malformed row id is a 400 on every route; an unknown one a 404.
+  // The achievement and shop routes take a catalogue key as well as a row id (keyParamsSchema).
+  for (const [key, entry] of Object.entries(ROUTES)) {
+    if (!key.includes(':id') || key.includes('/api/achievements/') || key.includes('/api/rewards/')) continue;
+    it(`${key}: a malformed id answers 400`, async () => {
+      const [method, path] = key.split(' ') as [string, string];
+      let caller = entry.access === 'premium' ? await signUp(t) : plainUser;
+      if (entry.access === 'admin') {
+        caller = await signUp(t);
+        await setRoleByUsername(t.db, caller.username, 'admin');
+      }
+      const response = await t.request({
+        method: method as 'GET',
+        url: path.replace(':id', 'not-an-id'),
+        token: caller.token,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_error' });
+    });
+  }
+
   for (const [key, entry] of Object.entries(ROUTES)) {
     const crossUser = entry.crossUser;
     if (!crossUser) continue;

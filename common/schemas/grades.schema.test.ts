@@ -34,10 +34,13 @@ describe('assessmentCreateSchema', () => {
 });
 
 describe('assessmentPatchSchema and gradeCreateSchema', () => {
-  it('takes any subset but no score and no unknown field', () => {
+  it('takes any subset, an optional score (the one-request grade edit) and no unknown field', () => {
     expect(assessmentPatchSchema.safeParse({}).success).toBe(true);
     expect(assessmentPatchSchema.safeParse({ weight: 10 }).success).toBe(true);
-    expect(assessmentPatchSchema.safeParse({ score: 1 }).success).toBe(false);
+    expect(assessmentPatchSchema.safeParse({ score: 1 }).success).toBe(true);
+    expect(assessmentPatchSchema.safeParse({ score: -1 }).success).toBe(false);
+    expect(assessmentPatchSchema.safeParse({ score: null }).success).toBe(false);
+    expect(assessmentPatchSchema.safeParse({ gradeId: 'x' }).success).toBe(false);
     expect(gradeCreateSchema.safeParse({ assessmentId: 'not-a-uuid', score: 1 }).success).toBe(false);
   });
 });

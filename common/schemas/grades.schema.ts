@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale } from '../domain/custom-scale';
 import { GRADING_SYSTEM_KEYS } from '../domain/grading-systems';
-import { boundedDate, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
+import { boundedDate, multiLineText, singleLineText } from './bounds';
 import { rewardOutcomeSchema } from './rewards.schema';
 
 /** The assessment types of SPEC.md §4 / API.md "Grades". */
@@ -41,8 +41,13 @@ export const assessmentCreateSchema = z.strictObject({
 });
 export type AssessmentCreateBody = z.infer<typeof assessmentCreateSchema>;
 
-/** PATCH /api/assessments/:id: any subset of the writable fields. */
+/**
+ * PATCH /api/assessments/:id: any subset of the writable fields, and optionally `score`: the grade is
+ * then created or changed in the same transaction (docs/api.md "Grades additions"), so editing a grade
+ * is one request.
+ */
 export const assessmentPatchSchema = z.strictObject({
+  score: z.number().min(0).optional(),
   courseId: assessmentFields.courseId,
   name: assessmentFields.name.optional(),
   type: assessmentFields.type.optional(),
@@ -78,12 +83,6 @@ export const customScaleBodySchema = z
     }
   });
 export type CustomScaleBody = z.infer<typeof customScaleBodySchema>;
-
-/**
- * Path parameter `:id`; any clean string, so a malformed id answers 404 like an unknown one. Control
- * characters (a NUL) and overlong values are a 400.
- */
-export const idParamsSchema = z.object({ id: opaqueIdSchema });
 
 // ---- Responses (docs/decisions/082-response-contracts-and-error-codes.md) ----
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDate, boundedInstant, singleLineText } from './bounds';
+import { boundedDate, boundedInstant } from './bounds';
 import { rewardOutcomeSchema } from './rewards.schema';
 
 /** Limits and enums of API.md "Progress and study", shared by the server and the web forms. */
@@ -55,8 +55,6 @@ export const createdStudySessionResponseSchema = studySessionResponseSchema.exte
 export type CreatedStudySession = z.output<typeof createdStudySessionResponseSchema>;
 
 export const studyStreakResponseSchema = z.strictObject({ streak: z.number(), longestStreak: z.number() });
-
-export const studySessionParamsSchema = z.strictObject({ id: singleLineText(100, { min: 1 }) });
 
 /** GET /api/study-sessions?from&to (both optional local dates, inclusive, in the user's time zone). */
 export const studySessionsQuerySchema = z.strictObject({ from: localDate.optional(), to: localDate.optional() });

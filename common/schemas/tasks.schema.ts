@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDays, localDateOf } from '../domain/local-time';
 import { RECURRENCE_FREQUENCIES, RECURRENCE_MAX_SPAN_DAYS } from '../domain/task-recurrence';
 import { REMINDER_OFFSETS_MINUTES } from '../domain/task-reminders';
-import { boundedDate, boundedInstant, isInstantInRange, multiLineText, opaqueIdSchema, singleLineText } from './bounds';
+import { boundedDate, boundedInstant, isInstantInRange, multiLineText, singleLineText } from './bounds';
 import { rewardOutcomeSchema } from './rewards.schema';
 
 /** Limits shared by the server's validation and the task form (API.md "Tasks"). */
@@ -113,8 +113,6 @@ export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
  * late); `late` needs a due date that has passed.
  */
 export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS).optional() });
-
-export const taskIdParamsSchema = z.strictObject({ id: opaqueIdSchema });
 
 /** A task as the API returns it (API.md "Tasks", plus `seriesId`). */
 export const taskResponseSchema = z.strictObject({

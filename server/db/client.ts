@@ -9,7 +9,7 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle; services accept `Database | Transaction` where they may run inside one. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
 
 export type DatabaseHandle = {
@@ -18,14 +18,14 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // PostgreSQL `date` columns stay 'YYYY-MM-DD' strings (API.md's calendar dates), never JS Dates
 // shifted by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** Where the pool reports a connection it lost: fields (`code`, never parameter values) and a message. */
-export type DatabaseLog = (fields: Record<string, unknown>, message: string) => void;
+type DatabaseLog = (fields: Record<string, unknown>, message: string) => void;
 
 /** How long a request waits for a connection before it is answered 503 (the database is away or saturated). */
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -15,7 +15,7 @@ export type EmbeddedDatabase = {
   stop: () => Promise<void>;
 };
 
-export type EmbeddedLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+type EmbeddedLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
 /** A state of DATA_DIR the server will not touch: the message says what the operator should do. */
 export class DataDirectoryError extends Error {

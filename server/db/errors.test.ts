@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../env';
 import { freePort } from '../lib/free-port';
 import { connectDatabase } from './client';
-import { describeDatabaseError, isDatabaseUnavailable, statementName } from './errors';
+import { describeDatabaseError, isDatabaseUnavailable, isUniqueViolation, statementName } from './errors';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code, severity: 'FATAL' });
 
@@ -100,5 +100,14 @@ describe('a database that is away', () => {
       await admin.end();
       await database.close();
     }
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it('finds 23505 on the error or in its cause chain (Drizzle wraps the driver error), and nothing else', () => {
+    expect(isUniqueViolation(Object.assign(new Error('dup'), { code: '23505' }))).toBe(true);
+    expect(isUniqueViolation(new Error('Failed query', { cause: Object.assign(new Error('dup'), { code: '23505' }) }))).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error('fk'), { code: '23503' }))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
   });
 });

@@ -40,6 +40,12 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** True when `error` (or what it wraps: Drizzle's DrizzleQueryError) is a unique violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (const link of chain(error)) if (codeOf(link) === '23505') return true;
+  return false;
+}
+
 /** True when `error` (or what it wraps) says the database connection is gone or cannot be had. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of chain(error)) {

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../../common/schemas/error-codes';
 
 export type { ErrorCode };
+import { isUniqueViolation } from '../db/errors';
 
 export type ErrorIssue = { path: string; message: string };
 
@@ -26,3 +27,16 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidde
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
 export const badRequest = (message: string, issues?: ErrorIssue[], code: ErrorCode = 'validation_error') =>
   new HttpError(400, code, message, issues);
+
+/**
+ * Runs a write whose unique index decides a race (two registrations for one name, a double-saved
+ * session): a unique violation (23505) becomes a 409 with `message` and `code`.
+ */
+export async function conflictOnUniqueViolation<T>(write: () => Promise<T>, message: string, code: ErrorCode = 'conflict'): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message, code);
+    throw error;
+  }
+}

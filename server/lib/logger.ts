@@ -27,9 +27,9 @@ const isDatabaseError = (error: Record<string, unknown>) => typeof error.code ==
  * parameters (user names, e-mails, token and password hashes) and the row detail. Other errors keep
  * their message and stack, minus any key that carries query values.
  */
-export type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
 
-export function serializeError(error: unknown, depth = 0): SerializedError {
+function serializeError(error: unknown, depth = 0): SerializedError {
   if (typeof error !== 'object' || error === null) return { type: typeof error, message: String(error), stack: '' };
   const record = error as Record<string, unknown>;
   const type = (error as Error).constructor?.name ?? 'Error';

@@ -74,9 +74,9 @@ describe('hostile input answers 4xx, never 500', () => {
     expectErrorShape(response.body, 'validation_error');
   });
 
-  it('a malformed but clean id keeps each area’s policy: 404 in grades and tasks, 400 in schedule', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/grades/not-a-uuid', token: user.token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: '/api/tasks/not-a-uuid', token: user.token })).statusCode).toBe(404);
+  it('a malformed but clean id is a 400 in every area (one id policy, decision 083)', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/grades/not-a-uuid', token: user.token })).statusCode).toBe(400);
+    expect((await t.request({ method: 'DELETE', url: '/api/tasks/not-a-uuid', token: user.token })).statusCode).toBe(400);
     expect((await t.request({ method: 'DELETE', url: '/api/terms/not-a-uuid', token: user.token })).statusCode).toBe(400);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error';
 
 /** Longer than any real proxy chain; a 10,000-character header reached the rate-limit key (a 500). */
-export const FORWARDED_HEADER_MAX = 1000;
+const FORWARDED_HEADER_MAX = 1000;
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
 
 /**

@@ -5,7 +5,7 @@ import { HttpError, unauthorized } from '../lib/http-error';
 
 export const SESSION_COOKIE = 'sp_session';
 
-export type SessionInfo = {
+type SessionInfo = {
   user: UserRow;
   tokenHash: string;
   /** How the token arrived: cookie-authenticated writes must pass the Origin check. */
@@ -32,7 +32,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * `https://host` page must not write to `http://host`) — or the configured public origin. The
  * request's own scheme and host come from X-Forwarded-* only when TRUST_PROXY trusts the sender.
  */
-export function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
   try {

@@ -60,7 +60,7 @@ export const CRAWLER_DISALLOWED_PATHS = [
   '/terms-conditions',
 ] as const;
 
-export const ROBOTS_TXT = ['User-agent: *', 'Allow: /$', ...CRAWLER_DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), ''].join('\n');
+const ROBOTS_TXT = ['User-agent: *', 'Allow: /$', ...CRAWLER_DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), ''].join('\n');
 
 /**
  * A path whose last segment has a file extension (/sitemap.xml, /favicon.ico, /wp-login.php) names a

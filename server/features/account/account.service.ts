@@ -3,16 +3,16 @@ import type { PasswordChangeBody, ProfileBody } from '../../../common/schemas/au
 import type { Database } from '../../db/client';
 import { loginFailures, rateLimitCounters, users } from '../../db/schema';
 import { userWritesKey } from '../../plugins/rate-limit-store';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';
 import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN, lockedError } from '../auth/auth.service';
 import { clearFailures, lockedForSeconds, passwordChangeKey, recordFailure } from '../auth/login-lock.service';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
 import { isReservedAdminName } from '../auth/user-view';
 
-export const PASSWORDS_DIFFER = 'The new passwords do not match';
-export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
-export const INVALID_TIME_ZONE = 'Unknown time zone';
+const PASSWORDS_DIFFER = 'The new passwords do not match';
+const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
+const INVALID_TIME_ZONE = 'Unknown time zone';
 
 function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -56,14 +56,11 @@ export async function updateProfile(
     if (!row) throw notFound();
     return row;
   }
-  try {
+  return conflictOnUniqueViolation(async () => {
     const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
     if (!row) throw notFound();
     return row;
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw conflict(USERNAME_TAKEN);
-    throw error;
-  }
+  }, USERNAME_TAKEN);
 }
 
 /** Changes the password and signs out every other session of the user (API.md). */

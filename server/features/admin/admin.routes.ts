@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { adminUserPatchSchema, adminUserResponseSchema, adminUsersQuerySchema } from '../../../common/schemas/admin.schema';
+import { idParamsSchema as idParams } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { requireRole } from '../../plugins/require-role';
 import { toUser } from '../auth/user-view';
 import { searchUsers, updateUserAsAdmin } from './admin.service';
-
-const idParams = z.object({ id: z.uuid() });
 
 /** Support's user lookup and grants (API.md "Support, admin and the rest"). */
 export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {

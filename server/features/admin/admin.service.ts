@@ -1,8 +1,8 @@
+import { assertOwned } from '../../db/owned';
 import { asc, eq, ilike, sql } from 'drizzle-orm';
 import type { AdminUserPatch } from '../../../common/schemas/admin.schema';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
 import type { UserRow } from '../auth/sessions.service';
 
 /** Users whose name or e-mail contains `query` (case-insensitive), by name. */
@@ -21,15 +21,17 @@ export async function searchUsers(
 }
 
 export async function updateUserAsAdmin(db: Database, userId: string, patch: AdminUserPatch): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({
-      ...(patch.roles !== undefined ? { roles: patch.roles } : {}),
-      ...(patch.isPremium !== undefined ? { isPremium: patch.isPremium } : {}),
-      ...(patch.trialEndDate !== undefined ? { trialEndDate: new Date(patch.trialEndDate) } : {}),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw notFound('User not found');
+  const row = assertOwned(
+    await db
+      .update(users)
+      .set({
+        ...(patch.roles !== undefined ? { roles: patch.roles } : {}),
+        ...(patch.isPremium !== undefined ? { isPremium: patch.isPremium } : {}),
+        ...(patch.trialEndDate !== undefined ? { trialEndDate: new Date(patch.trialEndDate) } : {}),
+      })
+      .where(eq(users.id, userId))
+      .returning(),
+    'User not found',
+  );
   return row;
 }

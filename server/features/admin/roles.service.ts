@@ -10,7 +10,7 @@ import { users } from '../../db/schema';
  * See docs/decisions/072-roles-and-request-trust.md.
  */
 
-export type RoleChange = { username: string; id: string; before: Role; after: Role } | null;
+type RoleChange = { username: string; id: string; before: Role; after: Role } | null;
 
 const byName = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
 
@@ -30,7 +30,7 @@ export async function listAdmins(db: DbOrTx): Promise<{ id: string; username: st
     .orderBy(asc(sql`lower(${users.username})`));
 }
 
-export type AdminUsernamesReport = { granted: string[]; alreadyAdmin: string[]; missing: string[] };
+type AdminUsernamesReport = { granted: string[]; alreadyAdmin: string[]; missing: string[] };
 
 /**
  * Start-up: the accounts that hold a name listed in ADMIN_USERNAMES become admins (stored on the

@@ -7,7 +7,7 @@ import { SESSION_MAX_DAYS, revokeSession } from './sessions.service';
 import { login, register } from './auth.service';
 import { toUser } from './user-view';
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

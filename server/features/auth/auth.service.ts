@@ -4,22 +4,22 @@ import type { LoginBody } from '../../../common/schemas/auth.schema';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { unlockAchievement } from '../rewards/rewards.service';
-import { HttpError, badRequest, conflict } from '../../lib/http-error';
+import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import { clearFailures, lockedForSeconds, recordFailure } from './login-lock.service';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSession, type UserRow } from './sessions.service';
 import { isReservedAdminName } from './user-view';
 
-export const INVALID_CREDENTIALS = 'Invalid username or password';
+const INVALID_CREDENTIALS = 'Invalid username or password';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const USERNAME_TAKEN = 'This username is already taken';
-export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
+const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
 
 export function lockedError(seconds: number): HttpError {
   return new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE, undefined, seconds);
 }
 
-export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
   const rows = await db
     .select()
     .from(users)
@@ -44,25 +44,21 @@ export async function register(
   }
   const passwordHash = await hashPassword(input.password);
   const createdAt = new Date();
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ username: input.username, passwordHash, email: input.email, createdAt, trialEndDate: trialEndFor(createdAt) })
-        .returning();
-      if (!user) throw new Error('insert returned no row');
-      const token = await createSession(tx, user.id);
-      await unlockAchievement(tx, user.id, 'first-login');
-      return { user, token };
-    });
-  } catch (error) {
-    // Two registrations racing for one name: the unique index decides.
-    if (error instanceof Error && 'cause' in error && String((error.cause as { code?: string })?.code) === '23505') {
-      throw conflict(USERNAME_TAKEN);
-    }
-    if ((error as { code?: string }).code === '23505') throw conflict(USERNAME_TAKEN);
-    throw error;
-  }
+  // Two registrations racing for one name: the unique index decides.
+  return conflictOnUniqueViolation(
+    () =>
+      db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username: input.username, passwordHash, email: input.email, createdAt, trialEndDate: trialEndFor(createdAt) })
+          .returning();
+        if (!user) throw new Error('insert returned no row');
+        const token = await createSession(tx, user.id);
+        await unlockAchievement(tx, user.id, 'first-login');
+        return { user, token };
+      }),
+    USERNAME_TAKEN,
+  );
 }
 
 /**

@@ -3,9 +3,9 @@ import type { Database } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 
 /** DECISIONS.md: 5 failures for one username within 15 minutes lock sign-in for 30 minutes. */
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MINUTES = 15;
-export const LOCK_MINUTES = 30;
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MINUTES = 15;
+const LOCK_MINUTES = 30;
 
 /**
  * The failure key of password changes: per account (a rename must not reset it), and never equal to a

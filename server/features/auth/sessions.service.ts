@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 /** Sessions end after 30 days unused and 90 days in all (API.md). */
-export const SESSION_IDLE_DAYS = 30;
+const SESSION_IDLE_DAYS = 30;
 export const SESSION_MAX_DAYS = 90;
 const DAY_MS = 86_400_000;
 /** last_used_at is refreshed at most this often, so that reads stay reads. */
@@ -17,7 +17,7 @@ function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -128,7 +128,7 @@ describe('/api/assessments', () => {
       expect(['validation_error', 'score_above_max']).toContain(response.json().code);
     }
     const created = await createAssessment(user);
-    for (const payload of [{ weight: 200 }, { maxScore: 0 }, { type: 'x' }, { id: MISSING }, { score: 3 }]) {
+    for (const payload of [{ weight: 200 }, { maxScore: 0 }, { type: 'x' }, { id: MISSING }, { score: -1 }, { userId: MISSING }]) {
       const response = await t.request({ method: 'PATCH', url: `/api/assessments/${created.id}`, token: user.token, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -164,7 +164,7 @@ describe('/api/assessments', () => {
     expect((await t.request({ method: 'GET', url: `/api/assessments/${created.id}`, token: user.token })).json().courseId).toBeNull();
   });
 
-  it('answers 404 for another user’s assessment and course, and for unknown or malformed ids', async () => {
+  it('answers 404 for another user’s assessment and course and for unknown ids; 400 for a malformed one', async () => {
     const owner = await signUp(t);
     const intruder = await signUp(t);
     const created = await createAssessment(owner);
@@ -176,8 +176,9 @@ describe('/api/assessments', () => {
         ['DELETE', undefined],
       ] as const) {
         const response = await t.request({ method, url: `/api/assessments/${id}`, token: intruder.token, payload });
-        expect(response.statusCode, `${method} ${id}`).toBe(404);
-        expect(response.json().code).toBe('not_found');
+        const malformed = id === 'nope';
+        expect(response.statusCode, `${method} ${id}`).toBe(malformed ? 400 : 404);
+        expect(response.json().code).toBe(malformed ? 'validation_error' : 'not_found');
       }
     }
     const post = await t.request({
@@ -209,6 +210,57 @@ describe('/api/assessments', () => {
     ] as const) {
       expect((await t.request({ method, url, payload: method === 'POST' || method === 'PATCH' ? {} : undefined })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('PATCH /api/assessments/:id with score: editing a grade is one request', () => {
+  const patch = (user: SignedUpUser, id: string, payload: object, headers: Record<string, string> = {}) =>
+    t.request({ method: 'PATCH', url: `/api/assessments/${id}`, token: user.token, payload, headers });
+
+  it('lowers maxScore and the score together in one transaction and answers the reward outcome', async () => {
+    const user = await signUp(t);
+    const created = await createAssessment(user, { score: 45 });
+    const before = await pointsOf(user.id);
+    const response = await patch(user, created.id, { name: 'Final', maxScore: 20, score: 18 });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ id: created.id, name: 'Final', maxScore: 20, grade: { id: created.grade.id, score: 18 } });
+    expect(body.rewards).toMatchObject({ pointsAwarded: 0, points: before });
+    expect(await pointsOf(user.id)).toBe(before);
+  });
+
+  it('grades an ungraded assessment (paid once) and keeps an Idempotency-Key replay from paying twice', async () => {
+    const user = await signUp(t);
+    const created = await createAssessment(user);
+    const headers = { 'idempotency-key': `edit-${created.id}` };
+    const first = await patch(user, created.id, { score: 40 }, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ grade: { assessmentId: created.id, score: 40 }, rewards: { pointsAwarded: 5 } });
+    const replay = await patch(user, created.id, { score: 40 }, headers);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect(await pointsOf(user.id)).toBe(first.json().rewards.points);
+    const list = await t.request({ method: 'GET', url: '/api/grades', token: user.token });
+    expect(list.json()).toHaveLength(1);
+  });
+
+  it('refuses a score above the new maxScore and changes nothing', async () => {
+    const user = await signUp(t);
+    const created = await createAssessment(user, { score: 45 });
+    const response = await patch(user, created.id, { name: 'Changed', maxScore: 20, score: 30 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues[0].path).toBe('score');
+    const after = await t.request({ method: 'GET', url: `/api/assessments/${created.id}`, token: user.token });
+    expect(after.json()).toMatchObject({ name: 'Midterm', maxScore: 50 });
+  });
+
+  it('without score answers the plain assessment, as before', async () => {
+    const user = await signUp(t);
+    const created = await createAssessment(user, { score: 45 });
+    const response = await patch(user, created.id, { weight: 10 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty('rewards');
+    expect(response.json()).not.toHaveProperty('grade');
   });
 });
 

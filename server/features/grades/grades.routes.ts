@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamsSchema } from '../../../common/schemas/params.schema';
 import {
   assessmentCreateResponseSchema,
   assessmentCreateSchema,
@@ -11,7 +12,6 @@ import {
   gradeResponseSchema,
   gradesSummaryResponseSchema,
   gradeWriteResponseSchema,
-  idParamsSchema,
 } from '../../../common/schemas/grades.schema';
 import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
@@ -28,7 +28,7 @@ import {
   listAssessments,
   listGrades,
   putCustomScale,
-  updateAssessment,
+  updateAssessmentWithOutcome,
   updateGradeWithOutcome,
 } from './grades.service';
 import { runIdempotent } from '../rewards/idempotency';
@@ -60,14 +60,22 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.patch(
     '/api/assessments/:id',
-    { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema, response: { 200: assessmentResponseSchema } } },
-    async (request) => updateAssessment(db, currentUser(request).id, request.params.id, request.body),
+    // Without `score` the answer is the assessment; with it, also its grade and the reward outcome.
+    { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema, response: { 200: assessmentCreateResponseSchema } } },
+    async (request, reply) => {
+      // With `score` this is the one-request grade edit; a repeated Idempotency-Key answers the first result.
+      const userId = currentUser(request).id;
+      return runIdempotent(db, request, reply, userId, async (tx) => ({
+        statusCode: 200,
+        body: await updateAssessmentWithOutcome(tx, userId, request.params.id, request.body, request.log),
+      }));
+    },
   );
   app.delete(
     '/api/assessments/:id',
     { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      // 200 with the reward outcome (a graded assessment's points go with it): docs/api.md "Reward outcome".
+      // 204 (API.md); a graded assessment's points go with it and the web refetches them.
       await deleteAssessmentWithOutcome(db, currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },

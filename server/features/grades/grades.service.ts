@@ -1,3 +1,5 @@
+import { assertOwnCourse, assertOwned } from '../../db/owned';
+import { changeSet } from '../../db/change-set';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { courseMark, neededScore, remainingWeight, weightedGpa, type GpaSummary, type NeededScore } from '../../../common/domain/gpa';
@@ -6,23 +8,21 @@ import type { AssessmentCreateBody, AssessmentPatchBody, GradeCreateBody, GradeP
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
-export const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
-export const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
-export const ALREADY_GRADED = 'This assessment already has a grade';
+const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
+const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
+const ALREADY_GRADED = 'This assessment already has a grade';
 
 /** Points for recording a grade (once per grade). */
 export const GRADE_POINTS = 5;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type AssessmentRow = typeof assessments.$inferSelect;
 type GradeRow = typeof grades.$inferSelect;
 
-export type AssessmentView = {
+type AssessmentView = {
   id: string;
   courseId: string | null;
   name: string;
@@ -33,9 +33,9 @@ export type AssessmentView = {
   feedback: string | null;
   comments: string | null;
 };
-export type GradeView = { id: string; assessmentId: string; score: number };
+type GradeView = { id: string; assessmentId: string; score: number };
 
-export const toAssessment = (row: AssessmentRow): AssessmentView => ({
+const toAssessment = (row: AssessmentRow): AssessmentView => ({
   id: row.id,
   courseId: row.courseId,
   name: row.name,
@@ -46,7 +46,7 @@ export const toAssessment = (row: AssessmentRow): AssessmentView => ({
   feedback: row.feedback,
   comments: row.comments,
 });
-export const toGrade = (row: GradeRow): GradeView => ({ id: row.id, assessmentId: row.assessmentId, score: row.score });
+const toGrade = (row: GradeRow): GradeView => ({ id: row.id, assessmentId: row.assessmentId, score: row.score });
 
 const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: SCORE_ABOVE_MAX }], 'score_above_max');
 
@@ -55,10 +55,7 @@ const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: 
  * Today it awards the grade's points (once per grade, idempotent); gcse-star, straight-as and
  * honor_roll belong here later.
  */
-export async function onGradeRecorded(
-  tx: DbOrTx,
-  event: { userId: string; grade: GradeView; assessment: AssessmentView },
-): Promise<number> {
+async function onGradeRecorded(tx: DbOrTx, event: { userId: string; grade: GradeView; assessment: AssessmentView }): Promise<number> {
   const award = await awardPoints(tx, {
     userId: event.userId,
     reason: 'grade',
@@ -78,24 +75,16 @@ async function onGradeDeleted(tx: DbOrTx, userId: string, gradeId: string): Prom
   return revokeAward(tx, { userId, reason: 'grade', sourceId: gradeId });
 }
 
-async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
-  if (courseId === null || courseId === undefined) return;
-  const rows = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)));
-  if (rows.length === 0) throw notFound('Course not found');
-}
-
 /** The user's assessment, locked for the rest of the transaction (score ≤ maxScore checks). */
 async function lockAssessment(tx: DbOrTx, userId: string, id: string): Promise<AssessmentRow> {
-  if (!UUID.test(id)) throw notFound('Assessment not found');
-  const [row] = await tx
-    .select()
-    .from(assessments)
-    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-    .for('update');
-  if (!row) throw notFound('Assessment not found');
+  const row = assertOwned(
+    await tx
+      .select()
+      .from(assessments)
+      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+      .for('update'),
+    'Assessment not found',
+  );
   return row;
 }
 
@@ -109,12 +98,13 @@ export async function listAssessments(db: Database, userId: string): Promise<Ass
 }
 
 export async function getAssessment(db: Database, userId: string, id: string): Promise<AssessmentView> {
-  if (!UUID.test(id)) throw notFound('Assessment not found');
-  const [row] = await db
-    .select()
-    .from(assessments)
-    .where(and(eq(assessments.id, id), eq(assessments.userId, userId)));
-  if (!row) throw notFound('Assessment not found');
+  const row = assertOwned(
+    await db
+      .select()
+      .from(assessments)
+      .where(and(eq(assessments.id, id), eq(assessments.userId, userId))),
+    'Assessment not found',
+  );
   return toAssessment(row);
 }
 
@@ -153,49 +143,70 @@ export async function createAssessment(
   });
 }
 
-export async function updateAssessment(db: Database, userId: string, id: string, input: AssessmentPatchBody): Promise<AssessmentView> {
+/**
+ * Changes the assessment and, when `score` is sent, creates or changes its grade, in one transaction.
+ * The score is checked against the assessment's new `maxScore`, so lowering both at once works.
+ */
+async function updateAssessment(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  patch: AssessmentPatchBody,
+): Promise<AssessmentView & { grade?: GradeView; pointsAwarded: number }> {
+  const { score, ...input } = patch;
   return db.transaction(async (tx) => {
     const current = await lockAssessment(tx, userId, id);
     if (input.courseId !== undefined) await assertOwnCourse(tx, userId, input.courseId);
-    if (input.maxScore !== undefined && input.maxScore < current.maxScore) {
+    const maxScore = input.maxScore ?? current.maxScore;
+    if (score !== undefined && score > maxScore) throw scoreIssue();
+    if (score === undefined && input.maxScore !== undefined && input.maxScore < current.maxScore) {
       const [grade] = await tx.select({ score: grades.score }).from(grades).where(eq(grades.assessmentId, id));
       if (grade && grade.score > input.maxScore) {
         throw badRequest(MAX_BELOW_SCORE, [{ path: 'maxScore', message: MAX_BELOW_SCORE }], 'max_below_score');
       }
     }
-    const changes: Partial<typeof assessments.$inferInsert> = {};
-    if (input.courseId !== undefined) changes.courseId = input.courseId;
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.type !== undefined) changes.type = input.type;
-    if (input.date !== undefined) changes.date = input.date;
-    if (input.maxScore !== undefined) changes.maxScore = input.maxScore;
-    if (input.weight !== undefined) changes.weight = input.weight;
-    if (input.feedback !== undefined) changes.feedback = input.feedback;
-    if (input.comments !== undefined) changes.comments = input.comments;
-    if (Object.keys(changes).length === 0) return toAssessment(current);
-    const [row] = await tx
-      .update(assessments)
-      .set(changes)
-      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+    const changes: Partial<typeof assessments.$inferInsert> = changeSet(input);
+    let row = current;
+    if (Object.keys(changes).length > 0) {
+      const updated = assertOwned(
+        await tx
+          .update(assessments)
+          .set(changes)
+          .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+          .returning(),
+        'Assessment not found',
+      );
+      row = updated;
+    }
+    const assessment = toAssessment(row);
+    if (score === undefined) return { ...assessment, pointsAwarded: 0 };
+    const [gradeRow] = await tx
+      .insert(grades)
+      .values({ userId, assessmentId: id, score })
+      .onConflictDoUpdate({ target: grades.assessmentId, set: { score } })
       .returning();
-    if (!row) throw notFound('Assessment not found');
-    return toAssessment(row);
+    if (!gradeRow) throw new Error('upsert returned nothing');
+    const grade = toGrade(gradeRow);
+    // A first grade pays once (the ledger is keyed by the grade); a changed score pays nothing more.
+    const pointsAwarded = await onGradeRecorded(tx, { userId, grade, assessment });
+    return { ...assessment, grade, pointsAwarded };
   });
 }
 
 /** Deletes the assessment; its grade goes with it (ON DELETE CASCADE) and so do its points. Answers the points taken. */
-export async function deleteAssessment(db: Database, userId: string, id: string): Promise<number> {
-  if (!UUID.test(id)) throw notFound('Assessment not found');
+async function deleteAssessment(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     const [grade] = await tx
       .select({ id: grades.id })
       .from(grades)
       .where(and(eq(grades.assessmentId, id), eq(grades.userId, userId)));
-    const deleted = await tx
-      .delete(assessments)
-      .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-      .returning({ id: assessments.id });
-    if (deleted.length === 0) throw notFound('Assessment not found');
+    assertOwned(
+      await tx
+        .delete(assessments)
+        .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
+        .returning({ id: assessments.id }),
+      'Assessment not found',
+    );
     return grade ? onGradeDeleted(tx, userId, grade.id) : 0;
   });
 }
@@ -206,12 +217,13 @@ export async function listGrades(db: Database, userId: string): Promise<GradeVie
 }
 
 async function findGrade(db: DbOrTx, userId: string, id: string): Promise<GradeRow> {
-  if (!UUID.test(id)) throw notFound('Grade not found');
-  const [row] = await db
-    .select()
-    .from(grades)
-    .where(and(eq(grades.id, id), eq(grades.userId, userId)));
-  if (!row) throw notFound('Grade not found');
+  const row = assertOwned(
+    await db
+      .select()
+      .from(grades)
+      .where(and(eq(grades.id, id), eq(grades.userId, userId))),
+    'Grade not found',
+  );
   return row;
 }
 
@@ -219,7 +231,7 @@ export async function getGrade(db: Database, userId: string, id: string): Promis
   return toGrade(await findGrade(db, userId, id));
 }
 
-export async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
+async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
   return db.transaction(async (tx) => {
     const assessment = await lockAssessment(tx, userId, input.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
@@ -235,23 +247,25 @@ export async function createGrade(db: DbOrTx, userId: string, input: GradeCreate
   });
 }
 
-export async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
+async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
   return db.transaction(async (tx) => {
     const current = await findGrade(tx, userId, id);
     const assessment = await lockAssessment(tx, userId, current.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
-    const [row] = await tx
-      .update(grades)
-      .set({ score: input.score })
-      .where(and(eq(grades.id, id), eq(grades.userId, userId)))
-      .returning();
-    if (!row) throw notFound('Grade not found');
+    const row = assertOwned(
+      await tx
+        .update(grades)
+        .set({ score: input.score })
+        .where(and(eq(grades.id, id), eq(grades.userId, userId)))
+        .returning(),
+      'Grade not found',
+    );
     return toGrade(row);
   });
 }
 
 /** Deletes the grade and its assessment together (API.md), taking the grade's points back. Answers the points taken. */
-export async function deleteGrade(db: Database, userId: string, id: string): Promise<number> {
+async function deleteGrade(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     const grade = await findGrade(tx, userId, id);
     await tx.delete(grades).where(and(eq(grades.id, id), eq(grades.userId, userId)));
@@ -266,6 +280,13 @@ export async function createAssessmentWithOutcome(db: DbOrTx, userId: string, in
   // Without a score nothing was logged that a rule reads; with one, academic achievements may move.
   if (!created.grade) return created;
   return { ...created, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+}
+
+export async function updateAssessmentWithOutcome(db: DbOrTx, userId: string, id: string, input: AssessmentPatchBody, log: EvaluationLog) {
+  const { pointsAwarded, ...updated } = await updateAssessment(db, userId, id, input);
+  // Without a score nothing changed that a rule reads (the plain PATCH answer of API.md).
+  if (!updated.grade) return updated;
+  return { ...updated, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
 }
 
 export async function createGradeWithOutcome(db: DbOrTx, userId: string, input: GradeCreateBody, log: EvaluationLog) {
@@ -321,7 +342,7 @@ export type CourseSummary = {
   gradedCount: number;
   assessmentCount: number;
 };
-export type GradesSummary = { system: GradingSystemKey; courses: CourseSummary[]; gpa: GpaSummary | null };
+type GradesSummary = { system: GradingSystemKey; courses: CourseSummary[]; gpa: GpaSummary | null };
 
 /**
  * Per course (and one group for standalone assessments, `courseId: null`): current mark, its label in

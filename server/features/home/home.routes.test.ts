@@ -49,6 +49,15 @@ describe('POST /api/demo/sample-data', () => {
     expect(await list('/api/courses', user.token)).toHaveLength(6);
   }, 60_000);
 
+  it('a double click seeds once: of two parallel loads one answers 201, the other 409', async () => {
+    const user = await signUp(t);
+    const load = () => t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token });
+    const statuses = (await Promise.all([load(), load()])).map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409]);
+    expect(await list('/api/courses', user.token)).toHaveLength(6);
+    expect(await list('/api/assessments', user.token)).toHaveLength(5);
+  }, 60_000);
+
   it('validates: the body takes no fields (400), an empty object is fine', async () => {
     const user = await signUp(t);
     for (const payload of [{ courses: 3 }, { userId: user.id }]) {

@@ -1,10 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { sampleDataBodySchema, sampleDataResponseSchema } from '../../../common/schemas/home.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
-import { courses } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/session';
-import { seedSampleSemester, type SampleDataCall } from './sample-data.service';
+import { seedSampleDataOnce, type SampleDataCall } from './sample-data.service';
 
 /** Headers that carry the caller's session into the in-process calls (cookie or bearer, plus the CSRF origin). */
 const FORWARDED_HEADERS = ['authorization', 'cookie', 'origin', 'host', 'x-forwarded-proto', 'x-forwarded-host'] as const;
@@ -16,13 +13,6 @@ export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
     { onRequest: requireUser, schema: { body: sampleDataBodySchema, response: { 201: sampleDataResponseSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(courses)
-        .where(eq(courses.userId, user.id));
-      if ((row?.count ?? 0) > 0) {
-        throw new HttpError(409, 'sample_data_exists', 'Sample data can only be loaded into an account without classes');
-      }
       const headers: Record<string, string> = {};
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name];
@@ -33,7 +23,7 @@ export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
         if (response.statusCode >= 400) throw new Error(`Sample data: ${method} ${url} answered ${response.statusCode} ${response.body}`);
         return response.json();
       };
-      const summary = await seedSampleSemester(call, user.timeZone);
+      const summary = await seedSampleDataOnce(db, user.id, user.timeZone, call);
       return reply.status(201).send(summary);
     },
   );

@@ -7,12 +7,39 @@
  * exactly the validation, ownership and points rules of a real user's data — the same path the seed
  * script has always used. The caller provides `call`, already authenticated as the target user.
  */
+import { eq, sql } from 'drizzle-orm';
 import { addDays, localDateOf, startOfWeek, utcInstantOf } from '../../../common/domain/local-time';
+import type { Database } from '../../db/client';
+import { courses } from '../../db/schema';
+import { conflict } from '../../lib/http-error';
+
+const SAMPLE_DATA_REFUSED = 'Sample data can only be loaded into an account without classes';
 
 /** One authenticated API call as the target user; throws on any status >= 400. */
 export type SampleDataCall = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => Promise<unknown>;
 
 export type SampleDataSummary = { courses: number; tasks: number; studySessions: number; assessments: number };
+
+/**
+ * Seeds the sample semester once: only into an account without classes, and one request at a time per
+ * user. The first request holds a transaction-scoped advisory lock while it seeds (its calls run on
+ * other pooled connections); a second request meanwhile — a double click — cannot take the lock and
+ * answers 409 at once, like any request after the seeding (the account then has classes).
+ */
+export async function seedSampleDataOnce(db: Database, userId: string, timeZone: string, call: SampleDataCall): Promise<SampleDataSummary> {
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${`sample-data:${userId}`}, 0)) as locked`,
+    );
+    if (!lock.rows[0]?.locked) throw conflict(SAMPLE_DATA_REFUSED, 'sample_data_exists');
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(courses)
+      .where(eq(courses.userId, userId));
+    if ((row?.count ?? 0) > 0) throw conflict(SAMPLE_DATA_REFUSED, 'sample_data_exists');
+    return seedSampleSemester(call, timeZone);
+  });
+}
 
 /** Fills the signed-in user's account (through `call`) with a realistic small semester. */
 export async function seedSampleSemester(call: SampleDataCall, timeZone: string): Promise<SampleDataSummary> {

@@ -6,7 +6,7 @@ import type { UserRow } from '../auth/sessions.service';
  * The facts the premium rule needs for one user. Paid subscriptions arrive with the payments issue;
  * until then `subscription_tier` set by support counts as an active subscription.
  */
-export async function premiumFactsFor(_db: DbOrTx, user: UserRow): Promise<PremiumFacts> {
+async function premiumFactsFor(_db: DbOrTx, user: UserRow): Promise<PremiumFacts> {
   return {
     hasActiveSubscription: user.subscriptionTier !== null,
     adminGrant: user.isPremium,

@@ -5,12 +5,12 @@ import type { Database, DbOrTx } from '../../db/client';
 import { idempotentRequests } from '../../db/schema';
 import { HttpError, badRequest } from '../../lib/http-error';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const KEY_REUSED = 'This Idempotency-Key was already used for another request';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_REUSED = 'This Idempotency-Key was already used for another request';
 /** How long a key's first answer is kept for replays. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
-export type WriteAnswer = { statusCode: number; body: unknown };
+type WriteAnswer = { statusCode: number; body: unknown };
 
 /**
  * Runs a write at most once per `Idempotency-Key` (docs/api.md "Idempotent writes"). Without the header

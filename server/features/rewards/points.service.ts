@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pointsLedger, users } from '../../db/schema';
 
-export type PointsReason = 'achievement' | 'task' | 'study-session' | 'grade' | 'challenge' | 'redeem' | 'reversal';
+type PointsReason = 'achievement' | 'task' | 'study-session' | 'grade' | 'challenge' | 'redeem' | 'reversal';
 
-export type AwardResult = { awarded: boolean; balance: number };
+type AwardResult = { awarded: boolean; balance: number };
 
 /** The longest label kept in the ledger: enough to recognise a title in the history. */
 export const LEDGER_LABEL_MAX = 200;
@@ -44,16 +44,6 @@ export async function awardPoints(
 export async function pointsBalance(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.select({ points: users.points }).from(users).where(eq(users.id, userId));
   return rows[0]?.points ?? 0;
-}
-
-/** Whether an award for (reason, sourceId) exists, e.g. an unlocked achievement. */
-export async function hasAward(db: DbOrTx, userId: string, reason: PointsReason, sourceId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: pointsLedger.id })
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, reason), eq(pointsLedger.sourceId, sourceId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**

@@ -2,10 +2,10 @@ import { emptyRewardFacts, type RewardFacts } from '../../../common/domain/achie
 import type { PeriodTerm } from '../../../common/domain/challenge-periods';
 import { readAll, type DbOrTx } from '../../db/client';
 
-export type GatheredFacts = RewardFacts & { terms: PeriodTerm[] };
+type GatheredFacts = RewardFacts & { terms: PeriodTerm[] };
 
 /** What one feature knows about a user, for the achievement and challenge rules. */
-export type RewardFactsProvider = (db: DbOrTx, userId: string) => Promise<Partial<GatheredFacts>>;
+type RewardFactsProvider = (db: DbOrTx, userId: string) => Promise<Partial<GatheredFacts>>;
 
 /**
  * Features register what they know (tasks: completion times; study: sessions; grades: percentages;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { noContentSchema } from '../../../common/schemas/http.schema';
+import { keyParamsSchema as idParams } from '../../../common/schemas/params.schema';
 import {
   achievementSchema,
   challengeProgressBodySchema,
@@ -30,8 +31,6 @@ import {
   unlockByRequest,
   updateCustomReward,
 } from './rewards.service';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** API.md "Rewards": points, achievements, challenges and the shop. */
 export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {

@@ -1,3 +1,6 @@
+import { assertOwned } from '../../db/owned';
+import { changeSet } from '../../db/change-set';
+import { isRowId } from '../../../common/schemas/params.schema';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   ACHIEVEMENTS,
@@ -16,7 +19,7 @@ import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { awardPoints, pointsBalance } from './points.service';
 import { gatherRewardFacts } from './reward-facts';
 
-export const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
+const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
 
 /** Unlocks an achievement once and pays its points once (both idempotent). True when newly unlocked. */
 export async function unlockAchievement(db: DbOrTx, userId: string, id: AchievementId): Promise<boolean> {
@@ -32,7 +35,7 @@ export async function unlockAchievement(db: DbOrTx, userId: string, id: Achievem
   return true;
 }
 
-export type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChallenges: string[]; points: number };
+type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChallenges: string[]; points: number };
 
 /**
  * Re-evaluates every achievement and challenge from the user's own records, unlocking and paying
@@ -46,8 +49,7 @@ export type RewardsEvaluation = { unlockedAchievements: AchievementId[]; complet
  */
 export async function evaluateRewards(db: DbOrTx, userId: string, now = new Date()): Promise<RewardsEvaluation> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw notFound();
+    const user = assertOwned(await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update'));
     // One after another: a transaction is one connection, and pg queues (and warns about) overlapping queries.
     const facts = await gatherRewardFacts(tx, userId, user.timeZone);
     const unlockedRows = await tx
@@ -96,7 +98,7 @@ export type EvaluationLog = { error: (details: object, message: string) => void 
  * nothing was unlocked, because turning a committed, paid write into a 500 invites a retry that then
  * answers 409 (issue 13). The next evaluation catches up on whatever this one missed.
  */
-export async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
+async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
   try {
     return await evaluateRewards(db, userId);
   } catch (error) {
@@ -139,8 +141,7 @@ export async function rewardOutcomeWithoutEvaluation(db: DbOrTx, userId: string,
 }
 
 export async function listAchievements(db: Database, userId: string, now = new Date()): Promise<Achievement[]> {
-  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound();
+  const user = assertOwned(await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)));
   const [facts, unlocked] = await Promise.all([
     gatherRewardFacts(db, userId, user.timeZone),
     db.select().from(userAchievements).where(eq(userAchievements.userId, userId)),
@@ -178,8 +179,7 @@ export async function listChallenges(
   userId: string,
   now = new Date(),
 ): Promise<Array<ChallengeState & { periodEndDate: string }>> {
-  const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound();
+  const user = assertOwned(await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)));
   const facts = await gatherRewardFacts(db, userId, user.timeZone);
   return evaluateChallenges(facts, facts.terms, now).map((state) => ({ ...state, periodEndDate: state.periodEnd }));
 }
@@ -192,11 +192,13 @@ export async function listChallenges(
  * recorded as completed is a 404.
  */
 export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, completedAt: string): Promise<RewardOutcome> {
-  const [entry] = await db
-    .select()
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId)));
-  if (!entry) throw notFound('No completed task with this id');
+  const entry = assertOwned(
+    await db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId))),
+    'No completed task with this id',
+  );
   const evaluation = await evaluateRewards(db, userId);
   const earnedNow = entry.createdAt.getTime() === new Date(completedAt).getTime();
   if (!earnedNow) return { pointsAwarded: 0, points: evaluation.points, unlockedAchievements: [], completedChallenges: [] };
@@ -276,12 +278,14 @@ export async function listShop(db: Database, userId: string): Promise<ShopItem[]
 }
 
 async function ownCustomReward(db: DbOrTx, userId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such reward');
-  const [row] = await db
-    .select()
-    .from(customRewards)
-    .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)));
-  if (!row) throw notFound('No such reward');
+  if (!isRowId(id)) throw notFound('No such reward');
+  const row = assertOwned(
+    await db
+      .select()
+      .from(customRewards)
+      .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId))),
+    'No such reward',
+  );
   return row;
 }
 
@@ -300,12 +304,14 @@ export async function createCustomReward(
 
 export async function updateCustomReward(db: Database, userId: string, id: string, patch: Partial<CustomRewardBody>): Promise<ShopItem> {
   await ownCustomReward(db, userId, id);
-  const [row] = await db
-    .update(customRewards)
-    .set(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)))
-    .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)))
-    .returning();
-  if (!row) throw notFound('No such reward');
+  const row = assertOwned(
+    await db
+      .update(customRewards)
+      .set(changeSet(patch))
+      .where(and(eq(customRewards.id, id), eq(customRewards.userId, userId)))
+      .returning(),
+    'No such reward',
+  );
   return toShopItem(row);
 }
 

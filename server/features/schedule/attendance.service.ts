@@ -1,14 +1,15 @@
+import { assertOwned } from '../../db/owned';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { expandTimetable, occurrenceKey } from '../../../common/domain/timetable';
 import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSummary } from '../../../common/schemas/schedule.schema';
 import type { Database } from '../../db/client';
 import { attendance, courses } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest } from '../../lib/http-error';
 import { findCourse, listHolidays, listTerms, timetableTerm } from './schedule.service';
 
-export const ATTENDANCE_NOT_FOUND = 'Attendance record not found';
-export const NO_SUCH_CLASS = 'This class does not meet at that date and slot';
-export const FUTURE_CLASS = 'Attendance can only be marked for a class that has started';
+const ATTENDANCE_NOT_FOUND = 'Attendance record not found';
+const NO_SUCH_CLASS = 'This class does not meet at that date and slot';
+const FUTURE_CLASS = 'Attendance can only be marked for a class that has started';
 
 type AttendanceRow = typeof attendance.$inferSelect;
 
@@ -82,11 +83,13 @@ export async function listAttendance(
 }
 
 export async function deleteAttendance(db: Database, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(attendance)
-    .where(and(eq(attendance.id, id), eq(attendance.userId, userId)))
-    .returning({ id: attendance.id });
-  if (deleted.length === 0) throw notFound(ATTENDANCE_NOT_FOUND);
+  assertOwned(
+    await db
+      .delete(attendance)
+      .where(and(eq(attendance.id, id), eq(attendance.userId, userId)))
+      .returning({ id: attendance.id }),
+    ATTENDANCE_NOT_FOUND,
+  );
 }
 
 /** One row per course of the user; `rate` = attended / marked (0–1), null when nothing is marked. */

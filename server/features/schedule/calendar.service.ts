@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import ical, { ICalEventRepeatingFreq, ICalWeekday, type ICalCalendar, type ICalTemporalZonedDateTimeStub } from 'ical-generator';
 import {
   addDays,
@@ -16,7 +16,7 @@ import { expandTimetable, MAX_EXPANSION_DAYS } from '../../../common/domain/time
 import { DATE_MAX, DATE_MIN } from '../../../common/schemas/bounds';
 import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { Database } from '../../db/client';
-import { calendarFeeds, users } from '../../db/schema';
+import { assessments, calendarFeeds, tasks, users } from '../../db/schema';
 import { listCourses, listHolidays, listTerms, timetableTerm } from './schedule.service';
 
 /** How far around today a course without any dates (own or term's) is exported. */
@@ -116,35 +116,19 @@ function inZone(millis: number, timeZone: string): ICalTemporalZonedDateTimeStub
   return zoned(local.date, local.time, timeZone);
 }
 
-type TaskRow = { id: string; title: string; due_millis: string | number | null; course_id: string | null };
-type AssessmentRow = { id: string; name: string; day: string | null; course_id: string | null };
-
-/**
- * Tasks and assessments belong to other features whose tables may not exist in this build: read them
- * with raw SQL, only when `to_regclass` finds the table (API.md column names).
- */
-async function optionalTasksAndAssessments(db: Database, userId: string): Promise<{ tasks: TaskRow[]; assessments: AssessmentRow[] }> {
-  const check = await db.execute<{ tasks: string | null; assessments: string | null }>(
-    sql`select to_regclass('public.tasks')::text as tasks, to_regclass('public.assessments')::text as assessments`,
-  );
-  const present = check.rows[0];
-  const tasks = present?.tasks
-    ? (
-        await db.execute<TaskRow>(
-          sql`select id::text as id, title, (extract(epoch from due_date) * 1000)::bigint as due_millis, course_id::text as course_id
-              from tasks where user_id = ${userId} and due_date is not null`,
-        )
-      ).rows
-    : [];
-  const assessments = present?.assessments
-    ? (
-        await db.execute<AssessmentRow>(
-          sql`select id::text as id, name, (date::date)::text as day, course_id::text as course_id
-              from assessments where user_id = ${userId} and date is not null`,
-        )
-      ).rows
-    : [];
-  return { tasks, assessments };
+/** The user's dated tasks and assessments, the feed's other events. */
+async function datedTasksAndAssessments(db: Database, userId: string) {
+  const [taskRows, assessmentRows] = await Promise.all([
+    db
+      .select({ id: tasks.id, title: tasks.title, dueDate: tasks.dueDate, courseId: tasks.courseId })
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), isNotNull(tasks.dueDate))),
+    db
+      .select({ id: assessments.id, name: assessments.name, day: assessments.date, courseId: assessments.courseId })
+      .from(assessments)
+      .where(and(eq(assessments.userId, userId), isNotNull(assessments.date))),
+  ]);
+  return { tasks: taskRows, assessments: assessmentRows };
 }
 
 function courseDescription(course: Course): string | undefined {
@@ -193,14 +177,14 @@ function addWeeklyClass(calendar: ICalCalendar, course: Course, span: [string, s
 /**
  * The user's whole schedule as iCalendar: classes of weekly terms (and term-less courses) as weekly
  * recurring events with EXDATEs on holidays; classes of A/B and N-day terms as single events from the
- * shared expansion; holidays as all-day events; tasks and assessments when those features exist.
+ * shared expansion; holidays as all-day events; and dated tasks and assessments.
  */
 export async function buildCalendar(db: Database, user: { id: string; timeZone: string }, now: Date = new Date()): Promise<string> {
   const [courses, terms, storedHolidays, extra] = await Promise.all([
     listCourses(db, user.id),
     listTerms(db, user.id),
     listHolidays(db, user.id),
-    optionalTasksAndAssessments(db, user.id),
+    datedTasksAndAssessments(db, user.id),
   ]);
   const holidays = storedHolidays.map((holiday) => ({
     ...holiday,
@@ -255,9 +239,9 @@ export async function buildCalendar(db: Database, user: { id: string; timeZone: 
   }
 
   for (const task of extra.tasks) {
-    if (task.due_millis === null) continue;
-    const due = new Date(Number(task.due_millis));
-    const courseName = task.course_id ? courseNames.get(task.course_id) : undefined;
+    if (!task.dueDate) continue;
+    const due = task.dueDate;
+    const courseName = task.courseId ? courseNames.get(task.courseId) : undefined;
     calendar.createEvent({
       id: `task-${task.id}@studypilot`,
       summary: task.title,
@@ -269,7 +253,7 @@ export async function buildCalendar(db: Database, user: { id: string; timeZone: 
   for (const assessment of extra.assessments) {
     if (!assessment.day) continue;
     const day = clampDate(assessment.day);
-    const courseName = assessment.course_id ? courseNames.get(assessment.course_id) : undefined;
+    const courseName = assessment.courseId ? courseNames.get(assessment.courseId) : undefined;
     calendar.createEvent({
       id: `assessment-${assessment.id}@studypilot`,
       summary: courseName ? `${assessment.name} (${courseName})` : assessment.name,

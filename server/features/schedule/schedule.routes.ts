@@ -1,3 +1,4 @@
+import { idParamsSchema as idParams } from '../../../common/schemas/params.schema';
 import { z } from 'zod';
 import {
   academicYearBodySchema,
@@ -30,7 +31,6 @@ import * as schedule from './schedule.service';
 import { rewardOutcomeAfterWrite } from '../rewards/rewards.service';
 import { registerScheduleRewardFacts } from './schedule-reward-facts';
 
-const idParams = z.object({ id: z.uuid() });
 const FEED_NOT_FOUND = 'Calendar feed not found';
 
 /** API.md "Schedule", plus attendance and the calendar feed (docs/api.md "Schedule additions"). */

@@ -1,3 +1,5 @@
+import { assertOwned } from '../../db/owned';
+import { changeSet } from '../../db/change-set';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TermRotation } from '../../../common/domain/timetable';
 import {
@@ -26,26 +28,21 @@ type TermRow = typeof terms.$inferSelect;
 type CourseRow = typeof courses.$inferSelect;
 type HolidayRow = typeof holidays.$inferSelect;
 
-export const ACADEMIC_YEAR_NOT_FOUND = 'Academic year not found';
-export const TERM_NOT_FOUND = 'Term not found';
-export const HOLIDAY_NOT_FOUND = 'Holiday not found';
-export const COURSE_NOT_FOUND = 'Course not found';
-
-/** Only the fields a PATCH actually sent (zod may leave optional keys present as undefined). */
-function definedOnly<T extends object>(changes: T): Partial<T> {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
+const ACADEMIC_YEAR_NOT_FOUND = 'Academic year not found';
+const TERM_NOT_FOUND = 'Term not found';
+const HOLIDAY_NOT_FOUND = 'Holiday not found';
+const COURSE_NOT_FOUND = 'Course not found';
 
 const endDateError = () => badRequest(END_DATE_MESSAGE, [{ path: 'endDate', message: END_DATE_MESSAGE }]);
 
 // ---------- views ----------
-export function rotationOf(row: Pick<TermRow, 'rotationKind' | 'rotationDays'>): Rotation {
+function rotationOf(row: Pick<TermRow, 'rotationKind' | 'rotationDays'>): Rotation {
   if (row.rotationKind === 'ab') return { kind: 'ab' };
   if (row.rotationKind === 'nday' && row.rotationDays) return { kind: 'nday', days: row.rotationDays };
   return { kind: 'weekly' };
 }
 
-export function termView(row: TermRow): Term {
+function termView(row: TermRow): Term {
   return {
     id: row.id,
     name: row.name,
@@ -57,7 +54,7 @@ export function termView(row: TermRow): Term {
   };
 }
 
-export function holidayView(row: HolidayRow): Holiday {
+function holidayView(row: HolidayRow): Holiday {
   return { id: row.id, name: row.name, startDate: row.startDate, endDate: row.endDate };
 }
 
@@ -65,7 +62,7 @@ function slotView(slot: CourseTimeSlot): TimeSlot {
   return { day: slot.day, startTime: slot.startTime, endTime: slot.endTime, week: slot.week ?? null, cycleDay: slot.cycleDay ?? null };
 }
 
-export function courseView(row: CourseRow): Course {
+function courseView(row: CourseRow): Course {
   return {
     id: row.id,
     name: row.name,
@@ -89,20 +86,24 @@ export function timetableTerm(term: Term): { id: string; startDate: string; endD
 // ---------- ownership of references ----------
 async function assertAcademicYear(db: DbOrTx, userId: string, id: string | null | undefined): Promise<void> {
   if (!id) return;
-  const found = await db
-    .select({ id: academicYears.id })
-    .from(academicYears)
-    .where(and(eq(academicYears.id, id), eq(academicYears.userId, userId)));
-  if (found.length === 0) throw notFound(ACADEMIC_YEAR_NOT_FOUND);
+  assertOwned(
+    await db
+      .select({ id: academicYears.id })
+      .from(academicYears)
+      .where(and(eq(academicYears.id, id), eq(academicYears.userId, userId))),
+    ACADEMIC_YEAR_NOT_FOUND,
+  );
 }
 
 async function assertTerm(db: DbOrTx, userId: string, id: string | null | undefined): Promise<void> {
   if (!id) return;
-  const found = await db
-    .select({ id: terms.id })
-    .from(terms)
-    .where(and(eq(terms.id, id), eq(terms.userId, userId)));
-  if (found.length === 0) throw notFound(TERM_NOT_FOUND);
+  assertOwned(
+    await db
+      .select({ id: terms.id })
+      .from(terms)
+      .where(and(eq(terms.id, id), eq(terms.userId, userId))),
+    TERM_NOT_FOUND,
+  );
 }
 
 // ---------- academic years ----------
@@ -132,11 +133,13 @@ export async function updateAcademicYear(db: DbOrTx, userId: string, id: string,
 
 /** Its terms keep existing with academicYearId null (ON DELETE SET NULL). */
 export async function deleteAcademicYear(db: DbOrTx, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(academicYears)
-    .where(and(eq(academicYears.id, id), eq(academicYears.userId, userId)))
-    .returning({ id: academicYears.id });
-  if (deleted.length === 0) throw notFound(ACADEMIC_YEAR_NOT_FOUND);
+  assertOwned(
+    await db
+      .delete(academicYears)
+      .where(and(eq(academicYears.id, id), eq(academicYears.userId, userId)))
+      .returning({ id: academicYears.id }),
+    ACADEMIC_YEAR_NOT_FOUND,
+  );
 }
 
 // ---------- terms ----------
@@ -170,26 +173,26 @@ export async function createTerm(db: DbOrTx, userId: string, body: TermBody): Pr
 export async function updateTerm(db: DbOrTx, userId: string, id: string, body: TermPatch): Promise<Term> {
   return db.transaction(async (tx) => {
     const where = and(eq(terms.id, id), eq(terms.userId, userId));
-    const [current] = await tx.select().from(terms).where(where).for('update');
-    if (!current) throw notFound(TERM_NOT_FOUND);
+    const current = assertOwned(await tx.select().from(terms).where(where).for('update'), TERM_NOT_FOUND);
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
     await assertAcademicYear(tx, userId, body.academicYearId);
     const { rotation, ...rest } = body;
-    const changes: Partial<typeof terms.$inferInsert> = definedOnly({ ...rest, ...(rotation ? rotationColumns(rotation) : {}) });
+    const changes: Partial<typeof terms.$inferInsert> = changeSet({ ...rest, ...(rotation ? rotationColumns(rotation) : {}) });
     if (Object.keys(changes).length === 0) return termView(current);
-    const [row] = await tx.update(terms).set(changes).where(where).returning();
-    if (!row) throw notFound(TERM_NOT_FOUND);
+    const row = assertOwned(await tx.update(terms).set(changes).where(where).returning(), TERM_NOT_FOUND);
     return termView(row);
   });
 }
 
 /** Its courses keep existing with termId null (ON DELETE SET NULL). */
 export async function deleteTerm(db: DbOrTx, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(terms)
-    .where(and(eq(terms.id, id), eq(terms.userId, userId)))
-    .returning({ id: terms.id });
-  if (deleted.length === 0) throw notFound(TERM_NOT_FOUND);
+  assertOwned(
+    await db
+      .delete(terms)
+      .where(and(eq(terms.id, id), eq(terms.userId, userId)))
+      .returning({ id: terms.id }),
+    TERM_NOT_FOUND,
+  );
 }
 
 // ---------- holidays ----------
@@ -210,23 +213,23 @@ export async function createHoliday(db: DbOrTx, userId: string, body: HolidayBod
 export async function updateHoliday(db: DbOrTx, userId: string, id: string, body: HolidayPatch): Promise<Holiday> {
   return db.transaction(async (tx) => {
     const where = and(eq(holidays.id, id), eq(holidays.userId, userId));
-    const [current] = await tx.select().from(holidays).where(where).for('update');
-    if (!current) throw notFound(HOLIDAY_NOT_FOUND);
+    const current = assertOwned(await tx.select().from(holidays).where(where).for('update'), HOLIDAY_NOT_FOUND);
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
-    const changes = definedOnly(body);
+    const changes = changeSet(body);
     if (Object.keys(changes).length === 0) return holidayView(current);
-    const [row] = await tx.update(holidays).set(changes).where(where).returning();
-    if (!row) throw notFound(HOLIDAY_NOT_FOUND);
+    const row = assertOwned(await tx.update(holidays).set(changes).where(where).returning(), HOLIDAY_NOT_FOUND);
     return holidayView(row);
   });
 }
 
 export async function deleteHoliday(db: DbOrTx, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(holidays)
-    .where(and(eq(holidays.id, id), eq(holidays.userId, userId)))
-    .returning({ id: holidays.id });
-  if (deleted.length === 0) throw notFound(HOLIDAY_NOT_FOUND);
+  assertOwned(
+    await db
+      .delete(holidays)
+      .where(and(eq(holidays.id, id), eq(holidays.userId, userId)))
+      .returning({ id: holidays.id }),
+    HOLIDAY_NOT_FOUND,
+  );
 }
 
 // ---------- courses ----------
@@ -246,11 +249,13 @@ export async function listCourses(db: DbOrTx, userId: string): Promise<Course[]>
 }
 
 export async function findCourse(db: DbOrTx, userId: string, id: string): Promise<Course> {
-  const [row] = await db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, id), eq(courses.userId, userId)));
-  if (!row) throw notFound(COURSE_NOT_FOUND);
+  const row = assertOwned(
+    await db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, id), eq(courses.userId, userId))),
+    COURSE_NOT_FOUND,
+  );
   return courseView(row);
 }
 
@@ -279,29 +284,29 @@ export async function createCourse(db: DbOrTx, userId: string, body: CourseBody)
 export async function updateCourse(db: DbOrTx, userId: string, id: string, body: CoursePatch): Promise<Course> {
   return db.transaction(async (tx) => {
     const where = and(eq(courses.id, id), eq(courses.userId, userId));
-    const [current] = await tx.select().from(courses).where(where).for('update');
-    if (!current) throw notFound(COURSE_NOT_FOUND);
+    const current = assertOwned(await tx.select().from(courses).where(where).for('update'), COURSE_NOT_FOUND);
     const startDate = body.startDate === undefined ? current.startDate : body.startDate;
     const endDate = body.endDate === undefined ? current.endDate : body.endDate;
     if (endsBeforeStart(startDate, endDate)) throw endDateError();
     await assertTerm(tx, userId, body.termId);
     const { timeSlots, ...rest } = body;
-    const changes: Partial<typeof courses.$inferInsert> = definedOnly({
+    const changes: Partial<typeof courses.$inferInsert> = changeSet({
       ...rest,
       ...(timeSlots ? { timeSlots: slotRows(timeSlots) } : {}),
     });
     if (Object.keys(changes).length === 0) return courseView(current);
-    const [row] = await tx.update(courses).set(changes).where(where).returning();
-    if (!row) throw notFound(COURSE_NOT_FOUND);
+    const row = assertOwned(await tx.update(courses).set(changes).where(where).returning(), COURSE_NOT_FOUND);
     return courseView(row);
   });
 }
 
 /** Tasks' and assessments' courseId become null through their own foreign keys (ON DELETE SET NULL). */
 export async function deleteCourse(db: DbOrTx, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(courses)
-    .where(and(eq(courses.id, id), eq(courses.userId, userId)))
-    .returning({ id: courses.id });
-  if (deleted.length === 0) throw notFound(COURSE_NOT_FOUND);
+  assertOwned(
+    await db
+      .delete(courses)
+      .where(and(eq(courses.id, id), eq(courses.userId, userId)))
+      .returning({ id: courses.id }),
+    COURSE_NOT_FOUND,
+  );
 }

@@ -170,7 +170,7 @@ describe('DELETE /api/study-sessions/:id', () => {
     expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}`, token: other.token })).statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}`, token: user.token })).statusCode).toBe(204);
     expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}`, token: user.token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: '/api/study-sessions/not-a-uuid', token: user.token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: '/api/study-sessions/not-a-uuid', token: user.token })).statusCode).toBe(400);
     // The session's 10 points go; the achievement it unlocked stays (it was earned).
     expect(await pointsOf(user)).toBe(after - 10);
     expect((await t.request({ method: 'DELETE', url: `/api/study-sessions/${id}` })).statusCode).toBe(401);

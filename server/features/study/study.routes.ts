@@ -3,13 +3,13 @@ import { noContentSchema } from '../../../common/schemas/http.schema';
 import {
   createdStudySessionResponseSchema,
   studySessionBodySchema,
-  studySessionParamsSchema,
   studySessionResponseSchema,
   studySessionsQuerySchema,
   studyStatsQuerySchema,
   studyStatsResponseSchema,
   studyStreakResponseSchema,
 } from '../../../common/schemas/study.schema';
+import { idParamsSchema as studySessionParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';

@@ -1,3 +1,4 @@
+import { assertOwnCourse, assertOwned } from '../../db/owned';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
@@ -14,26 +15,25 @@ import {
   type StudyTechnique,
 } from '../../../common/schemas/study.schema';
 import { readAll, type Database, type DbOrTx } from '../../db/client';
-import { courses, holidays, studySessions, users } from '../../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
+import { holidays, studySessions, users } from '../../db/schema';
+import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
-export const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
-export const SESSION_OVERLAP = 'This session overlaps another saved session';
-export const DAILY_STUDY_LIMIT = 'Sessions starting on one day cannot add up to more than 24 hours';
+const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
+const SESSION_OVERLAP = 'This session overlaps another saved session';
+const DAILY_STUDY_LIMIT = 'Sessions starting on one day cannot add up to more than 24 hours';
 /** The most minutes of sessions that may start on one local day (decision 076). */
-export const DAILY_STUDY_MAX_MINUTES = 24 * 60;
+const DAILY_STUDY_MAX_MINUTES = 24 * 60;
 
 /** How far a startedAt may lie ahead of the server clock (client clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type StudyUser = { id: string; timeZone: string };
+type StudyUser = { id: string; timeZone: string };
 type SessionRow = typeof studySessions.$inferSelect;
 
-export function toStudySession(row: SessionRow): StudySession {
+function toStudySession(row: SessionRow): StudySession {
   return {
     id: row.id,
     startedAt: row.startedAt.toISOString(),
@@ -58,17 +58,6 @@ export async function listStudySessions(db: Database, user: StudyUser, range: { 
   return rows.map(toStudySession);
 }
 
-/** The user's course's name, or 404. */
-async function ownCourseName(db: DbOrTx, userId: string, courseId: string): Promise<string> {
-  const rows = await db
-    .select({ name: courses.name })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
-    .limit(1);
-  if (!rows[0]) throw notFound('Course not found');
-  return rows[0].name;
-}
-
 /**
  * Saves a session; a focus session earns FOCUS_SESSION_POINTS once (idempotent per session id), in the
  * same transaction. Then evaluates achievements and challenges (after the commit, never failing it).
@@ -85,13 +74,11 @@ export async function createStudySession(
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }], 'started_at_in_future');
   }
-  let created: Awaited<ReturnType<typeof insertStudySession>>;
-  try {
-    created = await insertStudySession(db, user, input, startedAt, now);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(SESSION_ALREADY_SAVED, 'session_already_saved');
-    throw error;
-  }
+  const created = await conflictOnUniqueViolation(
+    () => insertStudySession(db, user, input, startedAt, now),
+    SESSION_ALREADY_SAVED,
+    'session_already_saved',
+  );
   // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
   const rewards = await rewardOutcomeAfterWrite(db, user.id, log, created.pointsAwarded);
   return {
@@ -107,11 +94,6 @@ export async function createStudySession(
 export async function deleteStudySessionWithOutcome(db: Database, userId: string, id: string): Promise<RewardOutcome> {
   const taken = await deleteStudySession(db, userId, id);
   return rewardOutcomeWithoutEvaluation(db, userId, -taken);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 /**
@@ -149,7 +131,7 @@ async function assertSessionFits(tx: DbOrTx, userId: string, startedAt: Date, du
 
 async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
   return db.transaction(async (tx) => {
-    const courseName = input.courseId ? await ownCourseName(tx, user.id, input.courseId) : null;
+    const courseName = await assertOwnCourse(tx, user.id, input.courseId);
     // One writer per user at a time: the overlap and daily checks must see each other's sessions.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const local = localDateTimeOf(startedAt, user.timeZone);
@@ -193,14 +175,15 @@ async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessi
  * points are taken back in the same transaction, so logging and deleting cannot farm points. Answers
  * the points taken (0 for a session that earned none).
  */
-export async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
-  if (!UUID_PATTERN.test(id)) throw notFound('Study session not found');
+async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(studySessions)
-      .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
-      .returning({ id: studySessions.id });
-    if (deleted.length === 0) throw notFound('Study session not found');
+    assertOwned(
+      await tx
+        .delete(studySessions)
+        .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
+        .returning({ id: studySessions.id }),
+      'Study session not found',
+    );
     return revokeAward(tx, { userId, reason: 'study-session', sourceId: id });
   });
 }

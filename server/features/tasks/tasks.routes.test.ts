@@ -229,7 +229,8 @@ describe('auth and ownership', () => {
       (await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: other.token, payload: { completed: true } })).statusCode,
     ).toBe(404);
     expect((await t.request({ method: 'DELETE', url: `/api/tasks/${id}`, token: other.token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PATCH', url: '/api/tasks/not-a-uuid', token: owner.token, payload: {} })).statusCode).toBe(404);
+    // A malformed id is a 400 (one id policy, docs/decisions/081).
+    expect((await t.request({ method: 'PATCH', url: '/api/tasks/not-a-uuid', token: owner.token, payload: {} })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/tasks', token: other.token })).json()).toEqual([]);
     const ownersCourse = await createCourse(owner.id);
     const response = await create(other, { title: 'x', dueDate: inDays(1), courseId: ownersCourse });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { noContentSchema } from '../../../common/schemas/http.schema';
 import {
   taskCreateBodySchema,
-  taskIdParamsSchema,
   taskListQuerySchema,
   taskPatchResponseSchema,
   taskResponseSchema,
@@ -10,6 +9,7 @@ import {
   taskUpdateBodySchema,
   type Task,
 } from '../../../common/schemas/tasks.schema';
+import { idParamsSchema as taskIdParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';

@@ -1,3 +1,5 @@
+import { assertOwnCourse, assertOwned } from '../../db/owned';
+import { changeSet } from '../../db/change-set';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
 import { generationHorizon, occurrenceDates, occurrenceDueDate, type RecurrenceRule } from '../../../common/domain/task-recurrence';
@@ -17,19 +19,17 @@ import {
 } from '../../../common/schemas/tasks.schema';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { courses, taskSeries, tasks } from '../../db/schema';
+import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
 
 type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
-export type TaskOwner = { id: string; timeZone: string };
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type TaskOwner = { id: string; timeZone: string };
 
 /** API.md's task shape (plus `seriesId`, docs/api.md "Tasks additions"). */
-export function toTask(row: TaskRow): Task {
+function toTask(row: TaskRow): Task {
   return {
     id: row.id,
     title: row.title,
@@ -69,17 +69,6 @@ function ruleOf(row: SeriesRow): RecurrenceRule {
   };
 }
 
-/** A referenced course must be the user's own; another user's (or none) is a 404. */
-async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<void> {
-  if (!courseId) return;
-  const found = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
-    .limit(1);
-  if (found.length === 0) throw notFound('Course not found');
-}
-
 function reminderInPast(): never {
   throw badRequest(REMINDER_IN_PAST_MESSAGE, [{ path: 'reminderOffsetMinutes', message: REMINDER_IN_PAST_MESSAGE }], 'reminder_in_past');
 }
@@ -109,7 +98,7 @@ function statusConditions(userId: string, status: TaskStatusFilter | undefined, 
  * the series' zone). Idempotent and safe under concurrency: the series rows are locked, inserts skip an
  * existing (series, date), and `generated_through` moves forward so a deleted occurrence stays deleted.
  */
-export async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date()): Promise<void> {
+async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date()): Promise<void> {
   const pending = await db
     .select({ id: taskSeries.id })
     .from(taskSeries)
@@ -210,7 +199,6 @@ export async function listTasksJson(db: DbOrTx, userId: string, status?: TaskSta
 }
 
 async function findOwnTask(db: DbOrTx, userId: string, id: string, lock = false): Promise<TaskRow> {
-  if (!UUID_PATTERN.test(id)) throw notFound('Task not found');
   const query = db
     .select()
     .from(tasks)
@@ -218,10 +206,6 @@ async function findOwnTask(db: DbOrTx, userId: string, id: string, lock = false)
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Task not found');
   return row;
-}
-
-export async function getTask(db: DbOrTx, userId: string, id: string): Promise<Task> {
-  return toTask(await findOwnTask(db, userId, id));
 }
 
 /**
@@ -296,7 +280,7 @@ export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBo
  * turns false). Turning it true pays the task's points in the same transaction, once per task ever:
  * the ledger's unique (user, reason, source) makes a reopen-and-complete pay nothing more.
  */
-export async function updateTask(
+async function updateTask(
   db: DbOrTx,
   userId: string,
   id: string,
@@ -306,14 +290,11 @@ export async function updateTask(
   return db.transaction(async (tx) => {
     const current = await findOwnTask(tx, userId, id, true);
     if (body.courseId !== undefined) await assertOwnCourse(tx, userId, body.courseId);
-    const changes: Partial<typeof tasks.$inferInsert> = {};
-    if (body.title !== undefined) changes.title = body.title;
-    if (body.description !== undefined) changes.description = body.description;
-    if (body.dueDate !== undefined) changes.dueDate = body.dueDate === null ? null : new Date(body.dueDate);
-    if (body.courseId !== undefined) changes.courseId = body.courseId;
-    if (body.taskType !== undefined) changes.taskType = body.taskType;
-    if (body.priority !== undefined) changes.priority = body.priority;
-    if (body.reminderOffsetMinutes !== undefined) changes.reminderOffsetMinutes = body.reminderOffsetMinutes;
+    const { dueDate, completed: _completed, ...fields } = body;
+    const changes: Partial<typeof tasks.$inferInsert> = changeSet({
+      ...fields,
+      dueDate: dueDate === undefined ? undefined : dueDate === null ? null : new Date(dueDate),
+    });
     const completing = body.completed === true && !current.completed;
     if (body.completed !== undefined) {
       changes.completed = body.completed;
@@ -392,14 +373,15 @@ export async function listSeries(db: DbOrTx, userId: string): Promise<TaskSeries
  * occurrences stay as ordinary tasks (their `seriesId` becomes null).
  */
 export async function deleteSeries(db: DbOrTx, userId: string, id: string, now: Date = new Date()): Promise<void> {
-  if (!UUID_PATTERN.test(id)) throw notFound('Series not found');
   await db.transaction(async (tx) => {
-    const [series] = await tx
-      .select({ id: taskSeries.id })
-      .from(taskSeries)
-      .where(and(eq(taskSeries.id, id), eq(taskSeries.userId, userId)))
-      .for('update');
-    if (!series) throw notFound('Series not found');
+    assertOwned(
+      await tx
+        .select({ id: taskSeries.id })
+        .from(taskSeries)
+        .where(and(eq(taskSeries.id, id), eq(taskSeries.userId, userId)))
+        .for('update'),
+      'Series not found',
+    );
     await tx
       .delete(tasks)
       .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, id), eq(tasks.completed, false), gte(tasks.dueDate, now)));

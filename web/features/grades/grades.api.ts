@@ -23,7 +23,7 @@ function useInvalidateGrades() {
 export type AssessmentFields = Omit<Assessment, 'id'>;
 
 /**
- * The grade form's save: a new assessment with its optional score in one call, or an edit. A logged
+ * The grade form's save: a new assessment with its optional score in one call, or an edit in one call. A logged
  * grade answers its reward outcome, applied in one place (points, achievements, the celebration).
  */
 export function useSaveGrade() {
@@ -42,24 +42,14 @@ export function useSaveGrade() {
         const created = await apiJson<{ rewards?: RewardOutcome }>('POST', '/api/assessments', { ...fields, score }, { idempotencyKey });
         return created.rewards ?? null;
       }
-      const { assessment, grade } = existing;
-      // Lowering maxScore below the old score is refused, so the score moves first in that case.
-      const patchGradeFirst = grade !== null && score !== null && fields.maxScore < assessment.maxScore;
-      let rewards: RewardOutcome | null = null;
-      const saveGrade = async () => {
-        if (score === null) return;
-        if (grade === null) {
-          rewards = (
-            await apiJson<{ rewards: RewardOutcome }>('POST', '/api/grades', { assessmentId: assessment.id, score }, { idempotencyKey })
-          ).rewards;
-        } else if (grade.score !== score) {
-          rewards = (await apiJson<{ rewards: RewardOutcome }>('PATCH', `/api/grades/${grade.id}`, { score })).rewards;
-        }
-      };
-      if (patchGradeFirst) await saveGrade();
-      await apiJson('PATCH', `/api/assessments/${assessment.id}`, fields);
-      if (!patchGradeFirst) await saveGrade();
-      return rewards;
+      // One request edits the assessment and its score in one transaction (docs/api.md "Grades additions").
+      const edited = await apiJson<{ rewards?: RewardOutcome }>(
+        'PATCH',
+        `/api/assessments/${existing.assessment.id}`,
+        score === null ? fields : { ...fields, score },
+        { idempotencyKey },
+      );
+      return edited.rewards ?? null;
     },
     onSuccess: (rewards) => {
       if (rewards) applyRewardOutcome(queryClient, rewards);

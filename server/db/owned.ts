@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import { notFound } from '../lib/http-error';
+import type { DbOrTx } from './client';
+import { courses } from './schema';
+
+/**
+ * "This user's row, or 404": the one ownership check of every service. `rows` is the result of a query
+ * already filtered on the row's id and `user_id` (a select, an update or a delete with `returning`), so
+ * another user's row and an unknown id answer the same 404 (API.md), never 403.
+ */
+export function assertOwned<T>(rows: readonly T[], message = 'Not found'): T {
+  const [row] = rows;
+  if (row === undefined) throw notFound(message);
+  return row;
+}
+
+/** A course a write refers to (`courseId`) must be the user's own; none is fine, another user's a 404. Answers its name. */
+export async function assertOwnCourse(db: DbOrTx, userId: string, courseId: string | null | undefined): Promise<string | null> {
+  if (courseId === null || courseId === undefined) return null;
+  const course = assertOwned(
+    await db
+      .select({ name: courses.name })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+      .limit(1),
+    'Course not found',
+  );
+  return course.name;
+}
