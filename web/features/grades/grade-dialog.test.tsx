@@ -64,8 +64,10 @@ describe('GradeDialog → request', () => {
     });
   });
 
-  it('edits: lowering the max score below the old score PATCHes the grade first, then the assessment', async () => {
-    const sent = interceptApi({ 'PATCH /api/grades/g1': { rewards }, 'PATCH /api/assessments/a1': assessment });
+  it('edits: a new score and a lower max score are one request (one transaction on the server)', async () => {
+    const sent = interceptApi({
+      'PATCH /api/assessments/a1': { ...assessment, grade: { id: 'g1', assessmentId: 'a1', score: 40 }, rewards },
+    });
     await renderWithProviders(
       <GradeDialog
         open
@@ -78,9 +80,8 @@ describe('GradeDialog → request', () => {
     fill('Max score', '50');
     fill('Feedback (optional)', ' Well done ');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
     expect(writes(sent)).toEqual([
-      { method: 'PATCH', path: '/api/grades/g1', body: { score: 40 } },
       {
         method: 'PATCH',
         path: '/api/assessments/a1',
@@ -93,7 +94,10 @@ describe('GradeDialog → request', () => {
           weight: 30,
           feedback: 'Well done',
           comments: null,
+          score: 40,
         },
+        // A retried save is one edit, paid once.
+        idempotencyKey: true,
       },
     ]);
   });
