@@ -51,6 +51,9 @@ export default defineConfig({
     command: 'npx tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: the server then stops the PostgreSQL it started (a detached
+    // process that outlives a killed server by design, docs/decisions/070) instead of leaking it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     timeout: 120_000,
     env: {
       NODE_ENV: 'production',
