@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminUserPatchSchema, adminUserResponseSchema, adminUsersQuerySchema } from '../../../common/schemas/admin.schema';
-import { idParamsSchema as idParams } from '../../../common/schemas/params.schema';
+import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { requireRole } from '../../plugins/require-role';
 import { toUser } from '../auth/user-view';
@@ -21,7 +21,7 @@ export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.patch(
     '/api/admin/users/:id',
-    { onRequest: adminOnly, schema: { params: idParams, body: adminUserPatchSchema, response: { 200: adminUserResponseSchema } } },
+    { onRequest: adminOnly, schema: { params: idParamsSchema, body: adminUserPatchSchema, response: { 200: adminUserResponseSchema } } },
     async (request) => {
       const row = await updateUserAsAdmin(db, request.params.id, request.body);
       return { ...toUser(row), points: row.points };

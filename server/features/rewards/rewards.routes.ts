@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noContentSchema } from '../../../common/schemas/http.schema';
-import { keyParamsSchema as idParams } from '../../../common/schemas/params.schema';
+import { keyParamsSchema } from '../../../common/schemas/params.schema';
 import {
   achievementSchema,
   challengeProgressBodySchema,
@@ -48,7 +48,7 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.post(
     '/api/achievements/:id/unlock',
-    { ...auth, schema: { params: idParams, response: { 200: achievementSchema } } },
+    { ...auth, schema: { params: keyParamsSchema, response: { 200: achievementSchema } } },
     async (request) => unlockByRequest(db, currentUser(request).id, request.params.id),
   );
 
@@ -87,17 +87,21 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.patch(
     '/api/rewards/:id',
-    { ...auth, schema: { params: idParams, body: customRewardPatchSchema, response: { 200: shopItemSchema } } },
+    { ...auth, schema: { params: keyParamsSchema, body: customRewardPatchSchema, response: { 200: shopItemSchema } } },
     async (request) => updateCustomReward(db, currentUser(request).id, request.params.id, request.body),
   );
-  app.delete('/api/rewards/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await deleteCustomReward(db, currentUser(request).id, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/rewards/:id',
+    { ...auth, schema: { params: keyParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteCustomReward(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   // A double click sends one Idempotency-Key: one redeem, and the second answer replays the first.
   app.post(
     '/api/rewards/:id/redeem',
-    { ...auth, schema: { params: idParams, response: { 200: redeemResponseSchema } } },
+    { ...auth, schema: { params: keyParamsSchema, response: { 200: redeemResponseSchema } } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       return runIdempotent(db, request, reply, userId, async (tx) => ({

@@ -1,4 +1,4 @@
-import { idParamsSchema as idParams } from '../../../common/schemas/params.schema';
+import { idParamsSchema } from '../../../common/schemas/params.schema';
 import { z } from 'zod';
 import {
   academicYearBodySchema,
@@ -49,12 +49,12 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
   );
   app.patch(
     '/api/academic-years/:id',
-    { ...auth, schema: { params: idParams, body: academicYearPatchSchema, response: { 200: academicYearResponseSchema } } },
+    { ...auth, schema: { params: idParamsSchema, body: academicYearPatchSchema, response: { 200: academicYearResponseSchema } } },
     async (request) => schedule.updateAcademicYear(db, currentUser(request).id, request.params.id, request.body),
   );
   app.delete(
     '/api/academic-years/:id',
-    { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } },
+    { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await schedule.deleteAcademicYear(db, currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
@@ -70,13 +70,17 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
   );
   app.patch(
     '/api/terms/:id',
-    { ...auth, schema: { params: idParams, body: termPatchSchema, response: { 200: termResponseSchema } } },
+    { ...auth, schema: { params: idParamsSchema, body: termPatchSchema, response: { 200: termResponseSchema } } },
     async (request) => schedule.updateTerm(db, currentUser(request).id, request.params.id, request.body),
   );
-  app.delete('/api/terms/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await schedule.deleteTerm(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/terms/:id',
+    { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await schedule.deleteTerm(db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   // ---------- holidays ----------
   app.get('/api/holidays', { ...auth, schema: { response: { 200: z.array(holidayResponseSchema) } } }, async (request) =>
@@ -89,13 +93,17 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
   );
   app.patch(
     '/api/holidays/:id',
-    { ...auth, schema: { params: idParams, body: holidayPatchSchema, response: { 200: holidayResponseSchema } } },
+    { ...auth, schema: { params: idParamsSchema, body: holidayPatchSchema, response: { 200: holidayResponseSchema } } },
     async (request) => schedule.updateHoliday(db, currentUser(request).id, request.params.id, request.body),
   );
-  app.delete('/api/holidays/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await schedule.deleteHoliday(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/holidays/:id',
+    { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await schedule.deleteHoliday(db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   // ---------- courses ----------
   app.get('/api/courses', { ...auth, schema: { response: { 200: z.array(courseResponseSchema) } } }, async (request) =>
@@ -108,13 +116,17 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
   );
   app.patch(
     '/api/courses/:id',
-    { ...auth, schema: { params: idParams, body: coursePatchSchema, response: { 200: courseResponseSchema } } },
+    { ...auth, schema: { params: idParamsSchema, body: coursePatchSchema, response: { 200: courseResponseSchema } } },
     async (request) => schedule.updateCourse(db, currentUser(request).id, request.params.id, request.body),
   );
-  app.delete('/api/courses/:id', { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await schedule.deleteCourse(db, currentUser(request).id, request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/courses/:id',
+    { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await schedule.deleteCourse(db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   // ---------- attendance ----------
   app.get(
@@ -141,7 +153,7 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
   );
   app.delete(
     '/api/attendance/:id',
-    { ...auth, schema: { params: idParams, response: { 204: noContentSchema } } },
+    { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteAttendance(db, currentUser(request).id, request.params.id);
       return reply.code(204).send(null);

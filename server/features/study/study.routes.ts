@@ -9,7 +9,7 @@ import {
   studyStatsResponseSchema,
   studyStreakResponseSchema,
 } from '../../../common/schemas/study.schema';
-import { idParamsSchema as studySessionParamsSchema } from '../../../common/schemas/params.schema';
+import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';
@@ -40,7 +40,7 @@ export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.delete(
     '/api/study-sessions/:id',
-    { onRequest: requireUser, schema: { params: studySessionParamsSchema, response: { 204: noContentSchema } } },
+    { onRequest: requireUser, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       // 200 with the reward outcome (the points taken back), not 204: docs/api.md "Reward outcome".
       await deleteStudySessionWithOutcome(db, currentUser(request).id, request.params.id);

@@ -9,7 +9,7 @@ import {
   taskUpdateBodySchema,
   type Task,
 } from '../../../common/schemas/tasks.schema';
-import { idParamsSchema as taskIdParamsSchema } from '../../../common/schemas/params.schema';
+import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';
@@ -44,7 +44,7 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
     '/api/tasks/:id',
     {
       onRequest: requireUser,
-      schema: { params: taskIdParamsSchema, body: taskUpdateBodySchema, response: { 200: taskPatchResponseSchema } },
+      schema: { params: idParamsSchema, body: taskUpdateBodySchema, response: { 200: taskPatchResponseSchema } },
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
@@ -58,7 +58,7 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.delete(
     '/api/tasks/:id',
-    { onRequest: requireUser, schema: { params: taskIdParamsSchema, response: { 204: noContentSchema } } },
+    { onRequest: requireUser, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       // 200 with the reward outcome (a completed task's points go with it): docs/api.md "Reward outcome".
       await deleteTask(db, currentUser(request).id, request.params.id);
@@ -74,7 +74,7 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.delete(
     '/api/task-series/:id',
-    { onRequest: requireUser, schema: { params: taskIdParamsSchema, response: { 204: noContentSchema } } },
+    { onRequest: requireUser, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteSeries(db, currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
