@@ -23,7 +23,7 @@ const sourcesChanged = () =>
 
 if (!existsSync(builtIndex) || sourcesChanged()) {
   console.log('Building the web client…');
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+  execSync('bash scripts/build.sh', { cwd: root, stdio: 'inherit' });
 }
 process.env.NODE_ENV ??= 'production';
 await import('../server/main');

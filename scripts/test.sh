@@ -49,5 +49,5 @@ step "Lint";              npx eslint --max-warnings 0 .
 step "Format";            npx prettier --check . --log-level warn
 step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
-step "Build";             npx vite build --logLevel warn
+step "Build";             bash scripts/build.sh
 step "Browser tests";     PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
