@@ -312,8 +312,7 @@ function germanValue(percentage: number, system: GradingSystemKey): number {
 function bavarianBounds(system: GradingSystemKey): { max: number; min: number } | null {
   if (system === 'custom') return null;
   const definition = GRADING_SYSTEMS[system];
-  const max =
-    definition.labelKind === 'band' ? (definition.bands[0]?.min ?? 100) : definition.labelKind === 'cgpa' ? 95 : 100;
+  const max = definition.labelKind === 'band' ? (definition.bands[0]?.min ?? 100) : definition.labelKind === 'cgpa' ? 95 : 100;
   return { max, min: definition.passThreshold };
 }
 
@@ -323,11 +322,18 @@ function truncateToTenths(value: number): number {
 }
 
 /** A German grade value on the target German system, as its grade. */
-function germanResult(method: GradeConversionMethod, fromLabel: string, value: number, to: GradingSystemKey, showValue: boolean): GradeConversion {
+function germanResult(
+  method: GradeConversionMethod,
+  fromLabel: string,
+  value: number,
+  to: GradingSystemKey,
+  showValue: boolean,
+): GradeConversion {
   const scale = nativeScaleOf(to);
   const low = Math.min(scale?.best ?? 1, scale?.worst ?? 1);
   const high = Math.max(scale?.best ?? 6, scale?.worst ?? 6);
-  const onScale = to === 'de_oberstufe' ? (value >= 5.67 ? 0 : Math.min(15, Math.max(0, 17 - 3 * value))) : Math.min(high, Math.max(low, value));
+  const onScale =
+    to === 'de_oberstufe' ? (value >= 5.67 ? 0 : Math.min(15, Math.max(0, 17 - 3 * value))) : Math.min(high, Math.max(low, value));
   const percentage = percentageForNativeValue(onScale, to) ?? 0;
   const grade = gradeFor(percentage, to);
   return {

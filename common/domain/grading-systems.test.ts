@@ -21,7 +21,6 @@ import {
   percentageOf,
   roundToHundredths,
   scoreColor,
-  type BuiltInGradingSystemKey,
   type GradingSystemKey,
   type ScoreColor,
 } from './grading-systems';

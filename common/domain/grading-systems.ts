@@ -214,7 +214,9 @@ function system(key: BuiltInGradingSystemKey, input: SystemInput): GradingSystem
     pointsMax: input.pointsMax ?? null,
     milestones: Object.freeze([...(input.milestones ?? [])]),
     helpText: input.helpText ?? null,
-    scale: input.scale ? Object.freeze({ ...input.scale, entries: Object.freeze(input.scale.entries.map((e) => Object.freeze({ ...e }))) }) : null,
+    scale: input.scale
+      ? Object.freeze({ ...input.scale, entries: Object.freeze(input.scale.entries.map((e) => Object.freeze({ ...e }))) })
+      : null,
     colorMins: Object.freeze([...(input.colorMins ?? REFERENCE_COLOR_MINS)]) as unknown as readonly [number, number, number, number],
   });
 }
@@ -272,7 +274,13 @@ function nearestGradeBands(
   });
 }
 
-const GERMAN_MEANINGS = ['sehr gut (very good)', 'gut (good)', 'befriedigend (satisfactory)', 'ausreichend (sufficient)', 'mangelhaft (poor)'];
+const GERMAN_MEANINGS = [
+  'sehr gut (very good)',
+  'gut (good)',
+  'befriedigend (satisfactory)',
+  'ausreichend (sufficient)',
+  'mangelhaft (poor)',
+];
 
 /**
  * German school grades with tendencies (decision 115): 1+ … 5−, then 6. A tendency is a third of a
@@ -989,6 +997,7 @@ export function gradeFor(percentage: number, systemKey: GradingSystemKey, custom
   }
 
   const definition = GRADING_SYSTEMS[systemKey];
+  if (definition.scale !== null) return scaleGradeFor(p, definition, definition.scale);
   const passed = p >= definition.passThreshold;
   const milestones = definition.milestones.filter((m) => p >= m.min).map((m) => m.key);
 
@@ -1025,21 +1034,6 @@ export function gradeFor(percentage: number, systemKey: GradingSystemKey, custom
   if (found === undefined) {
     // Unreachable: every built-in band list ends at 0 and p ≥ 0 (checked by the tests).
     throw new Error(`gradeFor: no ${systemKey} band for ${p}%`);
-  }
-  if (definition.scale !== null) {
-    const value = nativeValueOf(p, definition.scale);
-    return {
-      system: systemKey,
-      percentage: p,
-      label: definition.scale.labelFrom === 'band' ? found.label : `${formatNativeNumber(value)}${definition.scale.unit}`,
-      meaning: definition.scale.labelFrom === 'band' ? found.meaning : found.label,
-      bandKey: found.key,
-      bandIndex: index,
-      points: definition.scale.pointsFrom === 'value' ? value : found.points,
-      passed,
-      milestones,
-      value,
-    };
   }
   return {
     system: systemKey,
@@ -1091,6 +1085,36 @@ export function ownGpaMax(systemKey: GradingSystemKey, customScale?: readonly Cu
 }
 
 // ---- National number scales (decision 115) ----
+
+/**
+ * The exact position (percent) of a value on a scale, float noise removed. A national grade is read
+ * from its **shown** value (2 decimals): 9.998/20 shows as 10/20, so it is graded as 10/20, a pass,
+ * and a German 0.8336 shows as 0.83 and is a 1+. Label, pass mark and colour never contradict the
+ * number beside them.
+ */
+function positionOf(value: number, scale: NativeScale): number {
+  return Number((((value - scale.worst) * 100) / (scale.best - scale.worst)).toPrecision(12)) + 0;
+}
+
+function scaleGradeFor(p: number, definition: GradingSystemDefinition, scale: NativeScale): GradeResult {
+  const value = nativeValueOf(p, scale);
+  const position = positionOf(value, scale);
+  const index = bandIndexFor(position, definition.bands);
+  const found = definition.bands[index];
+  if (found === undefined) throw new Error(`gradeFor: no ${definition.key} band for ${p}%`);
+  return {
+    system: definition.key,
+    percentage: p,
+    label: scale.labelFrom === 'band' ? found.label : `${formatNativeNumber(value)}${scale.unit}`,
+    meaning: scale.labelFrom === 'band' ? found.meaning : found.label,
+    bandKey: found.key,
+    bandIndex: index,
+    points: scale.pointsFrom === 'value' ? value : found.points,
+    passed: position >= definition.passThreshold,
+    milestones: definition.milestones.filter((m) => position >= m.min).map((m) => m.key),
+    value,
+  };
+}
 
 /** A scale value to 2 decimals, trailing zeros trimmed (`14.5`, `1.67`, `2`); not localised. */
 export function formatNativeNumber(value: number): string {
@@ -1168,8 +1192,10 @@ export function parseNativeGrade(text: string, system: GradingSystemKey): number
  */
 export function scoreColorIn(percentage: number, system: GradingSystemKey): ScoreColor {
   if (system === 'custom') return scoreColor(percentage);
-  const p = roundToHundredths(percentage);
-  const [green, blue, yellow, orange] = GRADING_SYSTEMS[system].colorMins;
+  const definition = GRADING_SYSTEMS[system];
+  const rounded = roundToHundredths(percentage);
+  const p = definition.scale === null ? rounded : positionOf(nativeValueOf(rounded, definition.scale), definition.scale);
+  const [green, blue, yellow, orange] = definition.colorMins;
   if (p >= green) return 'green';
   if (p >= blue) return 'blue';
   if (p >= yellow) return 'yellow';
