@@ -5,6 +5,7 @@
  * Expected values are worked out by hand from the decisions' tables, not read back from the code.
  */
 import { describe, it, expect } from 'vitest';
+import { emptyRewardFacts, evaluateAchievements } from './achievements';
 import { weightedGpa, courseMark, neededScore } from './gpa';
 import {
   BUILT_IN_GRADING_SYSTEM_KEYS,
@@ -370,5 +371,27 @@ describe('defaultGradingSystemForLanguage (sign-up)', () => {
     [undefined, 'letter'],
   ] as const)('%j → %s', (language, system) => {
     expect(defaultGradingSystemForLanguage(language)).toBe(system);
+  });
+});
+
+describe('rewards read the percentage, so a lower-is-better scale earns them the right way round', () => {
+  const month = (entries: readonly string[], system: GradingSystemKey) =>
+    courseMark(entries.map((entry) => ({ weight: 1, maxScore: 100, score: parseNativeGrade(entry, system) })));
+  const honorRoll = (average: number | null) =>
+    evaluateAchievements({ ...emptyRewardFacts('UTC'), monthlyWeightedAverages: average === null ? [] : [average] }, '2026-03-20').find(
+      (a) => a.id === 'honor_roll',
+    )?.met;
+
+  it.each<[GradingSystemKey, string[], boolean]>([
+    ['de_school', ['1', '1+', '1−'], true], // German 1.0 average: 93.75 %
+    ['de_school', ['1−', '2+'], false], // 1.5: 84.38 %, not over 85 %
+    ['de_school', ['3', '4', '2'], false],
+    ['de_university', ['1.0', '1.3'], true], // 1.15: 96.25 %
+    ['de_university', ['2.0', '2.3'], false],
+    ['fr_20', ['18', '17.5'], true],
+    ['jp_school', ['5', '4'], true], // 4.5: (100 + 75) / 2 = 87.5 %
+    ['jp_school', ['4', '4'], false], // 75 %
+  ])('%s grades %j: Honor Roll %s', (system, entries, expected) => {
+    expect(honorRoll(month(entries, system))).toBe(expected);
   });
 });
