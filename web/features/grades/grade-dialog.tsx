@@ -218,12 +218,13 @@ function GradeForm({
         </FormField>
       </div>
       {native ? (
-        <FormField label={t('form.nativeGrade', { system: t(`settings:grading.systems.${system}`) })} error={errors.nativeGrade?.message}>
+        <FormField
+          label={t('form.nativeGrade', { system: t(`settings:grading.systems.${system}`) })}
+          error={errors.nativeGrade?.message}
+          hint={t('form.nativeGradeHint', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' })}
+        >
           <Input {...form.register('nativeGrade')} autoComplete="off" placeholder={NATIVE_GRADE_EXAMPLES[system]} />
         </FormField>
-      ) : null}
-      {native ? (
-        <p className="text-xs text-muted-foreground">{t('form.nativeGradeHint', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' })}</p>
       ) : null}
       <div className="grid grid-cols-3 gap-3">
         <FormField label={t('form.score')} error={errors.score?.message}>

@@ -232,7 +232,7 @@ export function GradesPage() {
         editing={dialog.editing}
         system={system}
       />
-      <AddCourseDialog open={courseDialog} onOpenChange={setCourseDialog} />
+      <AddCourseDialog open={courseDialog} onOpenChange={setCourseDialog} system={system} />
       <ConvertDialog label={converting} system={system} scale={scale} onClose={() => setConverting(null)} />
       <ConfirmDialog
         open={deleting !== null}
