@@ -53,8 +53,11 @@ describe('into German: the modified Bavarian formula', () => {
     ['Third', 'uk_degree', '4.0', '4.0'],
     // ects: Nmax = 90, Nmin = 50; B = 1 + 3·10/40 = 1.75 → 1.7
     ['B', 'ects', '1.7', '1.7'],
-    // fr_20: Nmax 20/20, Nmin 10/20
-    ['16', 'fr_20', '2.2', '2.3'],
+    // fr_20: Nmax 17/20 as anabin gives it, Nmin 10/20
+    ['17', 'fr_20', '1.0', '1.0'],
+    ['19', 'fr_20', '1.0', '1.0'],
+    ['16', 'fr_20', '1.4', '1.3'], // 1 + 3·(17 − 16)/(17 − 10) = 1.43
+    ['14', 'fr_20', '2.2', '2.3'], // 1 + 3·3/7 = 2.29 → 2.2 (cut, not rounded)
     ['10', 'fr_20', '4.0', '4.0'],
     // es_10 and jp_school
     ['9', 'es_10', '1.6', '1.7'],
@@ -68,7 +71,8 @@ describe('into German: the modified Bavarian formula', () => {
   });
 
   it.each<[string, GradingSystemKey, string, boolean]>([
-    ['16', 'fr_20', '2−', true], // 2.2: nearer 2.33 than 2.0
+    ['16', 'fr_20', '1−', true], // 1.4: nearer 1.33 than 1.67
+    ['14', 'fr_20', '2−', true], // 2.2: nearer 2.33 than 2.0
     ['10', 'fr_20', '4', true],
     ['5', 'fr_20', '5−', false], // a fail stays a fail: 4.67 + 1.33 · 25/50 = 5.33
     ['0', 'fr_20', '6', false],
@@ -87,7 +91,8 @@ describe('out of German: the formula solved for Nd', () => {
     ['2.0', 'de_university', 'letter', 'B'], // 97 − 37/3 = 84.67
     ['4.0', 'de_university', 'letter', 'D-'], // 60
     ['5.0', 'de_university', 'letter', 'F'],
-    ['2', 'de_school', 'fr_20', '16.67/20'], // 100 − 50/3
+    ['2', 'de_school', 'fr_20', '14.67/20'], // 85 − 35/3 = 73.33 %
+    ['1', 'de_school', 'fr_20', '17/20'],
     ['4−', 'de_school', 'fr_20', '10/20'], // a school 4− passes: the lowest French pass
     ['5', 'de_school', 'fr_20', '6.66/20'], // a fail: 50 · (6 − 5)/1.5 − 0.01 = 33.32 %
     ['1,0', 'de_university', 'uk_degree', 'First'],

@@ -307,11 +307,14 @@ function germanValue(percentage: number, system: GradingSystemKey): number {
 /**
  * Nmax and Nmin of the modified Bavarian formula for a non-German system, in percent: the best
  * grade's percentage (the top band's minimum, 100 for percentage and number scales, 95 for a CGPA of
- * 10) and the pass threshold. `null` for `custom`, which has no pass mark.
+ * 10, 85 = 17/20 for France as anabin gives it) and the pass threshold. `null` for `custom`, which
+ * has no pass mark.
  */
 function bavarianBounds(system: GradingSystemKey): { max: number; min: number } | null {
   if (system === 'custom') return null;
   const definition = GRADING_SYSTEMS[system];
+  // anabin's Nmax for France is 17/20, not 20: marks above 17 are practically never given.
+  if (system === 'fr_20') return { max: 85, min: definition.passThreshold };
   const max = definition.labelKind === 'band' ? (definition.bands[0]?.min ?? 100) : definition.labelKind === 'cgpa' ? 95 : 100;
   return { max, min: definition.passThreshold };
 }
