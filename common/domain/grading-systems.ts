@@ -1242,3 +1242,25 @@ export const GRADING_SYSTEM_GROUPS: readonly { readonly id: string; readonly key
   { id: 'jp', keys: ['jp_university', 'jp_school'] },
   { id: 'custom', keys: ['custom'] },
 ] as const);
+
+/** How a chart plots a system's marks: the percentage, or the national value with its own direction. */
+export type GradeChartAxis =
+  | { readonly kind: 'percentage'; readonly min: 0; readonly max: 100 }
+  | { readonly kind: 'native'; readonly min: number; readonly max: number; readonly reversed: boolean };
+
+/**
+ * The axis for charting marks in a system (issue 23: "charts" must work for a lower-is-better scale).
+ * Reference systems plot the percentage (0–100, rule 0.9's colours); national scales plot their own
+ * value, and a German axis runs **reversed** (1 at the top, 6 at the bottom) so that "up" is still
+ * "better". Plot `nativeValueFor(mark, system)` on a native axis.
+ */
+export function gradeChartAxis(system: GradingSystemKey): GradeChartAxis {
+  const scale = nativeScaleOf(system);
+  if (scale === null) return { kind: 'percentage', min: 0, max: 100 };
+  return {
+    kind: 'native',
+    min: Math.min(scale.best, scale.worst),
+    max: Math.max(scale.best, scale.worst),
+    reversed: scale.best < scale.worst,
+  };
+}

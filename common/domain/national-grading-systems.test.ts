@@ -14,6 +14,7 @@ import {
   GRADING_SYSTEM_KEYS,
   NATIONAL_GRADING_SYSTEM_KEYS,
   defaultGradingSystemForLanguage,
+  gradeChartAxis,
   gradeFor,
   hasOwnGpa,
   isLowerBetter,
@@ -393,5 +394,26 @@ describe('rewards read the percentage, so a lower-is-better scale earns them the
     ['jp_school', ['4', '4'], false], // 75 %
   ])('%s grades %j: Honor Roll %s', (system, entries, expected) => {
     expect(honorRoll(month(entries, system))).toBe(expected);
+  });
+});
+
+describe('gradeChartAxis', () => {
+  it.each<[GradingSystemKey, ReturnType<typeof gradeChartAxis>]>([
+    ['letter', { kind: 'percentage', min: 0, max: 100 }],
+    ['jp_university', { kind: 'percentage', min: 0, max: 100 }],
+    ['custom', { kind: 'percentage', min: 0, max: 100 }],
+    ['de_school', { kind: 'native', min: 2 / 3, max: 6, reversed: true }],
+    ['de_university', { kind: 'native', min: 1, max: 5, reversed: true }],
+    ['de_oberstufe', { kind: 'native', min: 0, max: 15, reversed: false }],
+    ['fr_20', { kind: 'native', min: 0, max: 20, reversed: false }],
+    ['jp_school', { kind: 'native', min: 1, max: 5, reversed: false }],
+  ])('%s', (system, axis) => {
+    expect(gradeChartAxis(system)).toEqual(axis);
+  });
+
+  it('puts the better of two German marks higher on the reversed axis', () => {
+    const better = nativeValueFor(87.5, 'de_school') ?? 0; // 1−
+    const worse = nativeValueFor(56.25, 'de_school') ?? 0; // 3
+    expect(better).toBeLessThan(worse); // smaller number, drawn higher because the axis is reversed
   });
 });
