@@ -100,7 +100,8 @@ export function nativeEntryText(percentage: number, system: GradingSystemKey): s
   const scale = nativeScaleOf(system);
   const value = nativeValueFor(percentage, system);
   if (scale === null || value === null) return '';
-  const named = scale.entries.find((entry) => Math.abs(entry.value - value) < 0.005);
+  // Only scales whose grades are names (2+, 13) reopen by name; a Spanish MH is stored as a 10 and reopens as 10.
+  const named = scale.labelFrom === 'band' ? scale.entries.find((entry) => Math.abs(entry.value - value) < 0.005) : undefined;
   return named ? named.label : formatNativeNumber(value);
 }
 
