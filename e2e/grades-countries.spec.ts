@@ -78,6 +78,10 @@ test('a German student: German school grades by default, 2+, 1− and 3, the ave
   await card.getByLabel('Klassenarbeit 2 (Note)').fill('7');
   await expect(card.getByRole('alert')).toHaveText('Gib eine Note dieses Systems ein, z. B. 2+');
 
+  // The course card still fits a 360 px phone with the German labels.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
   await expectNoSeriousA11yViolations(page);
 });
 
