@@ -1,5 +1,6 @@
 /**
- * The 19 built-in grading systems plus the user's custom scale (reference: grading-systems.md).
+ * The 19 built-in grading systems of grading-systems.md, the nine national systems of issue 23
+ * (docs/decisions/115–119) and the user's custom scale.
  * Everything here is pure and runs in the browser and on the server alike, so the grade a student
  * sees is the grade the server computes.
  *
@@ -54,7 +55,7 @@ export const BUILT_IN_GRADING_SYSTEM_KEYS = [...REFERENCE_GRADING_SYSTEM_KEYS, .
 export type BuiltInGradingSystemKey = (typeof BUILT_IN_GRADING_SYSTEM_KEYS)[number];
 
 /**
- * Every value `PATCH /api/grading-system` accepts: the 19 built-in keys and `custom`. Use this (not
+ * Every value `PATCH /api/grading-system` accepts: the 28 built-in keys and `custom`. Use this (not
  * `BUILT_IN_GRADING_SYSTEM_KEYS`) for the zod enum. These keys are also the stable i18n keys for the
  * display names.
  */
@@ -346,8 +347,9 @@ const deOberstufeAt = at(15, 0);
 const jpSchoolAt = at(5, 1);
 
 /**
- * The 19 built-in systems, keyed by system key, transcribed from grading-systems.md §1–§19 (the
- * section tables, which the doc says win over Appendix B). Frozen: never patch a band at runtime;
+ * The built-in systems, keyed by system key: the 19 transcribed from grading-systems.md §1–§19 (the
+ * section tables, which the doc says win over Appendix B), then the national systems of decisions
+ * 115–119. Frozen: never patch a band at runtime;
  * bands are product decisions recorded in the doc.
  */
 export const GRADING_SYSTEMS: Readonly<Record<BuiltInGradingSystemKey, GradingSystemDefinition>> = Object.freeze({
