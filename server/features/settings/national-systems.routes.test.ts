@@ -119,3 +119,33 @@ describe('GET /api/grades/summary in German school grades', () => {
     expect(body.gpa).toMatchObject({ ownGpa: 2.28, ownGpaMax: 6, gpa4: 1.3 });
   });
 });
+
+describe('GET /api/grades/summary under every national system', () => {
+  it.each<[string, string, number]>([
+    ['de_school', '2', 2],
+    ['de_oberstufe', '11', 11.25],
+    ['de_university', '2.0', 2],
+    ['fr_20', '15/20', 15],
+    ['es_10', '7.5', 7.5],
+    ['cn_percentage', '75', 2.7],
+    ['cn_five_level', '中', 2],
+    ['jp_university', '良 (B)', 2],
+    ['jp_school', '4', 4],
+  ])('%s labels 75 %% as %s with an own average of %s', async (system, label, ownGpa) => {
+    const user = await signUp(t);
+    await t.request({ method: 'PATCH', url: '/api/grading-system', token: user.token, payload: { system } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/assessments',
+      token: user.token,
+      payload: { name: 'Exam', type: 'exam', maxScore: 100, weight: 50, score: 75 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await t.request({ method: 'GET', url: '/api/grades/summary', token: user.token });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.system).toBe(system);
+    expect(body.courses[0]).toMatchObject({ mark: 75, label });
+    expect(body.gpa.ownGpa).toBe(ownGpa);
+  });
+});
