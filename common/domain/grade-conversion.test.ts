@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { CustomScaleBand } from './custom-scale';
 import { convertGrade, representativePercentage, type GradeConversion } from './grade-conversion';
-import { BUILT_IN_GRADING_SYSTEM_KEYS, GRADING_SYSTEMS, type GradingSystemKey } from './grading-systems';
+import { REFERENCE_GRADING_SYSTEM_KEYS, GRADING_SYSTEMS, type GradingSystemKey } from './grading-systems';
 
 const SAMPLE_CUSTOM_SCALE: readonly CustomScaleBand[] = [
   { label: 'Distinction', minPercentage: 85, gradePoints: 4 },
@@ -17,7 +17,7 @@ function brief(result: GradeConversion) {
 }
 
 describe('representativePercentage (band minimum; the doc names no other value)', () => {
-  const everyBand = BUILT_IN_GRADING_SYSTEM_KEYS.flatMap((system) =>
+  const everyBand = REFERENCE_GRADING_SYSTEM_KEYS.flatMap((system) =>
     GRADING_SYSTEMS[system].bands.map((band) => [system, band.label, band.min] as const),
   );
 
@@ -109,7 +109,7 @@ describe('convertGrade through the percentage', () => {
     expect(result.ok && result.fromLabel).toBe('7 (A)');
   });
 
-  const everyBand = BUILT_IN_GRADING_SYSTEM_KEYS.flatMap((system) =>
+  const everyBand = REFERENCE_GRADING_SYSTEM_KEYS.flatMap((system) =>
     GRADING_SYSTEMS[system].bands.map((band) => [system, band.label] as const),
   );
   it.each(everyBand)('%s %s converts to itself', (system, label) => {

@@ -6,7 +6,18 @@
  */
 
 import { normalizeCustomScale, type CustomScaleBand } from './custom-scale';
-import { GRADING_SYSTEMS, formatPercentage, gradeFor, roundToHundredths, type GradeBand, type GradingSystemKey } from './grading-systems';
+import {
+  GRADING_SYSTEMS,
+  formatPercentage,
+  gradeFor,
+  nativeScaleOf,
+  nativeValueFor,
+  parseNativeGrade,
+  percentageForNativeValue,
+  roundToHundredths,
+  type GradeBand,
+  type GradingSystemKey,
+} from './grading-systems';
 
 /** One band the converted grade may fall in. */
 export interface ConvertedGradeCandidate {
@@ -22,7 +33,7 @@ export interface ConvertedGradeCandidate {
  * - `gcse-equivalence`: between 9–1 (`uk_gcse`, `uk_gcse_new`) and A*–G (`uk_gcse_old`) via the
  *   Ofqual grade-to-grade table of §9, because §8 forbids going through the two percentage ladders.
  */
-export type GradeConversionMethod = 'percentage' | 'gcse-equivalence';
+export type GradeConversionMethod = 'percentage' | 'gcse-equivalence' | 'kmk-equivalence' | 'bavarian-formula' | 'german-value';
 
 /** Why a conversion could not be made. */
 export type GradeConversionFailure = 'unknown-label' | 'missing-custom-scale';
@@ -79,7 +90,12 @@ function findBand(bands: readonly GradeBand[], label: string): GradeBand | undef
   return (
     bands.find((b) => normalizedLabel(b.label) === wanted) ??
     bands.find((b) => normalizedLabel(shortLabel(b.label)) === wanted) ??
-    bands.find((b) => b.key === wanted)
+    bands.find((b) => b.key === wanted) ??
+    // The romanised letter in brackets: `S` for the Japanese `秀 (S)`.
+    bands.find((b) => {
+      const inBrackets = /\(([^)]+)\)$/.exec(b.label)?.[1];
+      return inBrackets !== undefined && normalizedLabel(inBrackets) === wanted;
+    })
   );
 }
 
@@ -117,6 +133,11 @@ function resolveSource(label: string, system: GradingSystemKey, customScale?: re
   }
 
   const definition = GRADING_SYSTEMS[system];
+  if (definition.scale !== null) {
+    // National scales: the grade's own value (2+ is 1.67, 14/20 is 70 %), not a band minimum.
+    const percentage = parseNativeGrade(label, system);
+    return percentage === null ? null : { label: gradeFor(percentage, system).label, percentage };
+  }
   if (definition.labelKind === 'percentage') {
     const value = parseNumber(label, true);
     if (value === null || value > 100) return null;
@@ -248,6 +269,9 @@ export function convertGrade(
     return failure('unknown-label', `“${label}” is not a grade in this system.`);
   }
 
+  const german = germanConversion(source, from, to);
+  if (german !== null) return german;
+
   const crossesGcseLadders = (GCSE_9_TO_1.has(from) && to === 'uk_gcse_old') || (from === 'uk_gcse_old' && GCSE_9_TO_1.has(to));
   if (crossesGcseLadders) return gcseEquivalence(from, source.label, to);
 
@@ -257,6 +281,145 @@ export function convertGrade(
     method: 'percentage',
     fromLabel: source.label,
     percentage: source.percentage,
+    label: grade.label,
+    candidates: [{ label: grade.label, points: grade.points, passed: grade.passed }],
+  };
+}
+
+// ---- German conversions (docs/decisions/115-german-grades.md) ----
+
+const GERMAN: ReadonlySet<GradingSystemKey> = new Set(['de_school', 'de_oberstufe', 'de_university']);
+
+/** The worst German grade that still passes, per system (school 4−, university 4.0). */
+const GERMAN_PASS_LIMIT: Readonly<Record<string, number>> = { de_school: 4.5, de_oberstufe: 4.5, de_university: 4 };
+const GERMAN_WORST: Readonly<Record<string, number>> = { de_school: 6, de_oberstufe: 6, de_university: 5 };
+
+/**
+ * A German grade as a grade value 1–6 (1.0–5.0 at university): the scale value itself, or for
+ * Oberstufe points the KMK conversion grade = (17 − points) / 3, with 0 points a 6.
+ */
+function germanValue(percentage: number, system: GradingSystemKey): number {
+  const value = nativeValueFor(percentage, system) ?? 0;
+  if (system !== 'de_oberstufe') return value;
+  return value < 0.5 ? 6 : (17 - value) / 3;
+}
+
+/**
+ * Nmax and Nmin of the modified Bavarian formula for a non-German system, in percent: the best
+ * grade's percentage (the top band's minimum, 100 for percentage and number scales, 95 for a CGPA of
+ * 10, 85 = 17/20 for France as anabin gives it) and the pass threshold. `null` for `custom`, which
+ * has no pass mark.
+ */
+function bavarianBounds(system: GradingSystemKey): { max: number; min: number } | null {
+  if (system === 'custom') return null;
+  const definition = GRADING_SYSTEMS[system];
+  // anabin's Nmax for France is 17/20, not 20: marks above 17 are practically never given.
+  if (system === 'fr_20') return { max: 85, min: definition.passThreshold };
+  const max = definition.labelKind === 'band' ? (definition.bands[0]?.min ?? 100) : definition.labelKind === 'cgpa' ? 95 : 100;
+  return { max, min: definition.passThreshold };
+}
+
+/** Drops float noise, then cuts (never rounds) to 1 decimal, as the KMK formula result is given. */
+function truncateToTenths(value: number): number {
+  return Math.floor(Number((value * 10).toPrecision(12))) / 10;
+}
+
+/** A German grade value on the target German system, as its grade. */
+function germanResult(
+  method: GradeConversionMethod,
+  fromLabel: string,
+  value: number,
+  to: GradingSystemKey,
+  showValue: boolean,
+): GradeConversion {
+  const scale = nativeScaleOf(to);
+  const low = Math.min(scale?.best ?? 1, scale?.worst ?? 1);
+  const high = Math.max(scale?.best ?? 6, scale?.worst ?? 6);
+  const onScale =
+    to === 'de_oberstufe' ? (value >= 5.67 ? 0 : Math.min(15, Math.max(0, 17 - 3 * value))) : Math.min(high, Math.max(low, value));
+  const percentage = percentageForNativeValue(onScale, to) ?? 0;
+  const grade = gradeFor(percentage, to);
+  return {
+    ok: true,
+    method,
+    fromLabel,
+    percentage,
+    label: showValue && to === 'de_university' ? value.toFixed(1) : grade.label,
+    candidates: [{ label: grade.label, points: grade.points, passed: grade.passed }],
+  };
+}
+
+/**
+ * Conversions that involve a German system, or `null` when none does:
+ * - between German school grades and Oberstufe points: the KMK table (1+ = 15 … 5− = 1, 6 = 0);
+ * - between other German systems: the grade value (2+ = 1.67 is a 1.7 at university);
+ * - into German: the modified Bavarian formula x = 1 + 3 · (Nmax − Nd) / (Nmax − Nmin), in percent,
+ *   cut to 1 decimal; a fail is a German fail;
+ * - out of German: the same formula solved for Nd.
+ */
+function germanConversion(source: ResolvedSource, from: GradingSystemKey, to: GradingSystemKey): GradeConversion | null {
+  const fromGerman = GERMAN.has(from);
+  const toGerman = GERMAN.has(to);
+  if (!fromGerman && !toGerman) return null;
+  if (from === to) return null;
+
+  if (fromGerman && toGerman) {
+    const pair = new Set([from, to]);
+    if (pair.has('de_school') && pair.has('de_oberstufe')) {
+      // Both lists run best first with 16 grades each (1+ … 6 and 15 … 0): the KMK table is the index.
+      const index = gradeFor(source.percentage, from).bandIndex ?? 0;
+      if (to === 'custom') return null;
+      const target = GRADING_SYSTEMS[to].bands[index];
+      if (target === undefined) return null;
+      const grade = gradeFor(percentageForNativeValue(target.points ?? 0, to) ?? 0, to);
+      return {
+        ok: true,
+        method: 'kmk-equivalence',
+        fromLabel: source.label,
+        percentage: null,
+        label: grade.label,
+        candidates: [{ label: grade.label, points: grade.points, passed: grade.passed }],
+      };
+    }
+    return germanResult('german-value', source.label, germanValue(source.percentage, from), to, false);
+  }
+
+  if (toGerman) {
+    const bounds = bavarianBounds(from);
+    if (bounds === null) return null;
+    const nd = source.percentage;
+    let value: number;
+    if (nd >= bounds.min) {
+      value = Math.max(1, truncateToTenths(1 + (3 * (bounds.max - Math.min(nd, bounds.max))) / (bounds.max - bounds.min)));
+    } else {
+      // A fail stays a fail: from just below the pass mark (5+ / 5.0) down to the worst grade at 0.
+      const worst = GERMAN_WORST[to] ?? 6;
+      const firstFail = to === 'de_university' ? 5 : 14 / 3;
+      value = bounds.min === 0 ? worst : firstFail + ((worst - firstFail) * (bounds.min - nd)) / bounds.min;
+    }
+    return germanResult('bavarian-formula', source.label, value, to, true);
+  }
+
+  const bounds = bavarianBounds(to);
+  if (bounds === null) return null;
+  const value = germanValue(source.percentage, from);
+  const passLimit = GERMAN_PASS_LIMIT[from] ?? 4;
+  const worst = GERMAN_WORST[from] ?? 6;
+  let percentage: number;
+  if (value <= 4) {
+    percentage = bounds.max - ((Math.max(1, value) - 1) * (bounds.max - bounds.min)) / 3;
+  } else if (value <= passLimit) {
+    percentage = bounds.min; // a German 4− passes: the lowest pass of the target
+  } else {
+    percentage = (bounds.min * (worst - value)) / (worst - passLimit) - 0.01;
+  }
+  percentage = Math.max(0, roundToHundredths(percentage));
+  const grade = gradeFor(percentage, to);
+  return {
+    ok: true,
+    method: 'bavarian-formula',
+    fromLabel: source.label,
+    percentage,
     label: grade.label,
     candidates: [{ label: grade.label, points: grade.points, passed: grade.passed }],
   };

@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import type { CustomScaleBand } from './custom-scale';
 import {
   BUILT_IN_GRADING_SYSTEM_KEYS,
+  NATIONAL_GRADING_SYSTEM_KEYS,
+  REFERENCE_GRADING_SYSTEM_KEYS,
   CUSTOM_SCALE_DISPLAY_NAME,
   DEFAULT_GRADING_SYSTEM,
   GRADING_SYSTEMS,
@@ -19,7 +21,6 @@ import {
   percentageOf,
   roundToHundredths,
   scoreColor,
-  type BuiltInGradingSystemKey,
   type GradingSystemKey,
   type ScoreColor,
 } from './grading-systems';
@@ -279,13 +280,14 @@ const CUSTOM_EXPECTED: Readonly<Record<number, string>> = {
   93: 'Distinction', 95: 'Distinction', 97: 'Distinction', 100: 'Distinction',
 };
 
-const BANDED_SYSTEMS = BUILT_IN_GRADING_SYSTEM_KEYS.filter((key) => GRADING_SYSTEMS[key].labelKind === 'band');
+const BANDED_SYSTEMS = REFERENCE_GRADING_SYSTEM_KEYS.filter((key) => GRADING_SYSTEMS[key].labelKind === 'band');
 
 describe('grading system keys', () => {
-  it('lists the 19 built-in keys in the doc order, then custom', () => {
-    expect(BUILT_IN_GRADING_SYSTEM_KEYS).toEqual(APPENDIX_C_SYSTEMS);
-    expect(GRADING_SYSTEM_KEYS).toEqual([...APPENDIX_C_SYSTEMS, 'custom']);
-    expect(new Set(GRADING_SYSTEM_KEYS).size).toBe(20);
+  it('lists the 19 keys of the doc in its order, then the national systems, then custom', () => {
+    expect(REFERENCE_GRADING_SYSTEM_KEYS).toEqual(APPENDIX_C_SYSTEMS);
+    expect(BUILT_IN_GRADING_SYSTEM_KEYS).toEqual([...APPENDIX_C_SYSTEMS, ...NATIONAL_GRADING_SYSTEM_KEYS]);
+    expect(GRADING_SYSTEM_KEYS).toEqual([...APPENDIX_C_SYSTEMS, ...NATIONAL_GRADING_SYSTEM_KEYS, 'custom']);
+    expect(new Set(GRADING_SYSTEM_KEYS).size).toBe(29);
     expect(Object.keys(GRADING_SYSTEMS)).toEqual([...BUILT_IN_GRADING_SYSTEM_KEYS]);
     expect(DEFAULT_GRADING_SYSTEM).toBe('letter');
   });
@@ -330,7 +332,7 @@ describe('grading system keys', () => {
 });
 
 describe('system definitions', () => {
-  it.each(BUILT_IN_GRADING_SYSTEM_KEYS)('%s matches Appendix B', (key) => {
+  it.each(REFERENCE_GRADING_SYSTEM_KEYS)('%s matches Appendix B', (key) => {
     const expected = APPENDIX_B[key];
     const definition = GRADING_SYSTEMS[key];
     expect(definition.key).toBe(key);
@@ -470,7 +472,7 @@ describe('band boundaries (rule 0.3: lower bounds inclusive, after rule 0.2 roun
 });
 
 describe('pass thresholds (rule 0.10)', () => {
-  it.each(BUILT_IN_GRADING_SYSTEM_KEYS)('%s passes at its threshold and not 0.01 below', (system) => {
+  it.each(REFERENCE_GRADING_SYSTEM_KEYS)('%s passes at its threshold and not 0.01 below', (system) => {
     const threshold = APPENDIX_B[system].passMin;
     expect(gradeFor(threshold, system).passed).toBe(true);
     expect(gradeFor(threshold - 0.01, system).passed).toBe(false);
@@ -716,7 +718,7 @@ describe('scoreColor (rule 0.9)', () => {
 });
 
 describe('own grade points (rule 0.8, Appendix A)', () => {
-  const OWN_GPA: Readonly<Record<BuiltInGradingSystemKey, boolean>> = {
+  const OWN_GPA: Readonly<Record<(typeof REFERENCE_GRADING_SYSTEM_KEYS)[number], boolean>> = {
     percentage: false,
     letter: false,
     ects: false,
@@ -738,7 +740,7 @@ describe('own grade points (rule 0.8, Appendix A)', () => {
     india_cgpa: true,
   };
 
-  it.each(BUILT_IN_GRADING_SYSTEM_KEYS)('hasOwnGpa(%s)', (system) => {
+  it.each(REFERENCE_GRADING_SYSTEM_KEYS)('hasOwnGpa(%s)', (system) => {
     expect(hasOwnGpa(system)).toBe(OWN_GPA[system]);
   });
 

@@ -1,5 +1,6 @@
 /**
- * The 19 built-in grading systems plus the user's custom scale (reference: grading-systems.md).
+ * The 19 built-in grading systems of grading-systems.md, the nine national systems of issue 23
+ * (docs/decisions/115–119) and the user's custom scale.
  * Everything here is pure and runs in the browser and on the server alike, so the grade a student
  * sees is the grade the server computes.
  *
@@ -8,8 +9,8 @@
 
 import { customScaleHasOwnPoints, findCustomBandIndex, normalizeCustomScale, type CustomScaleBand } from './custom-scale';
 
-/** The 19 built-in keys, in the order of the settings list (grading-systems.md index table). */
-export const BUILT_IN_GRADING_SYSTEM_KEYS = [
+/** The 19 keys of grading-systems.md (its index table and Appendix C), in the doc's order. */
+export const REFERENCE_GRADING_SYSTEM_KEYS = [
   'percentage',
   'letter',
   'ects',
@@ -31,11 +32,30 @@ export const BUILT_IN_GRADING_SYSTEM_KEYS = [
   'india_cgpa',
 ] as const;
 
+/**
+ * The national systems of the languages the app speaks (issue 23, docs/decisions/115–119): Germany,
+ * France, Spain, China and Japan.
+ */
+export const NATIONAL_GRADING_SYSTEM_KEYS = [
+  'de_school',
+  'de_oberstufe',
+  'de_university',
+  'fr_20',
+  'es_10',
+  'cn_percentage',
+  'cn_five_level',
+  'jp_university',
+  'jp_school',
+] as const;
+
+/** Every built-in key: the 19 of grading-systems.md, then the national systems. */
+export const BUILT_IN_GRADING_SYSTEM_KEYS = [...REFERENCE_GRADING_SYSTEM_KEYS, ...NATIONAL_GRADING_SYSTEM_KEYS] as const;
+
 /** A built-in system key (everything but `custom`). */
 export type BuiltInGradingSystemKey = (typeof BUILT_IN_GRADING_SYSTEM_KEYS)[number];
 
 /**
- * Every value `PATCH /api/grading-system` accepts: the 19 built-in keys and `custom`. Use this (not
+ * Every value `PATCH /api/grading-system` accepts: the 28 built-in keys and `custom`. Use this (not
  * `BUILT_IN_GRADING_SYSTEM_KEYS`) for the zod enum. These keys are also the stable i18n keys for the
  * display names.
  */
@@ -74,7 +94,30 @@ export type GradePointsKind = 'gpa4' | 'own-gpa' | 'tariff-sum' | 'point-score' 
  * How a system's label is produced: from a band, from the percentage itself (`percentage`), or from
  * the linear CGPA formula (`india_cgpa`). Systems of the last two kinds have no bands.
  */
-export type LabelKind = 'band' | 'percentage' | 'cgpa';
+export type LabelKind = 'band' | 'percentage' | 'cgpa' | 'scale';
+
+/**
+ * A national system whose grades are numbers on a scale of their own (German 1–6 or 1.0–5.0, French
+ * 0–20, Spanish 0–10, Chinese 0–100, Japanese 5–1). The scale is linear in the percentage, so that
+ * averaging percentages (rule 0.4) is averaging the grades themselves: the German average of 2+, 1−
+ * and 3 is 2.0 either way. `best` sits at 100 %, `worst` at 0 %; `best < worst` means a lower number
+ * is better (Germany). Grades are still stored as scores (`score` of `maxScore`) and every rule that
+ * reads percentages (colours aside, see `colorMins`) keeps working, whichever way the scale runs.
+ */
+export interface NativeScale {
+  /** The value at 100 % (the best grade). */
+  readonly best: number;
+  /** The value at 0 % (the worst grade). */
+  readonly worst: number;
+  /** What the grade label shows: the band's label (`2+`, `13`) or the value itself (`14.5/20`). */
+  readonly labelFrom: 'band' | 'value';
+  /** Appended to a value label (`/20` for France), or `''`. */
+  readonly unit: string;
+  /** Whether the system's own average uses the value itself (`value`) or the band's points (`band`). */
+  readonly pointsFrom: 'value' | 'band';
+  /** Named grades a student may type besides numbers (`2+`, `MH`), with their values. */
+  readonly entries: readonly { readonly label: string; readonly value: number }[];
+}
 
 /** One row of a system's table. Bands are listed highest `min` first; the last has `min` 0. */
 export interface GradeBand {
@@ -120,6 +163,14 @@ export interface GradingSystemDefinition {
   readonly milestones: readonly GradeMilestone[];
   /** English help text the doc asks the UI to show, or `null`. Translate by `key`. */
   readonly helpText: string | null;
+  /** The native number scale of a national system (`labelKind` `scale`), else `null`. */
+  readonly scale: NativeScale | null;
+  /**
+   * The percentages at which the colours green, blue, yellow and orange begin (rule 0.9 uses 90, 80,
+   * 70, 60 for every reference system). National scales place their own grades on these colours
+   * (decision 115), since their percentage is a position on the scale, not a test score.
+   */
+  readonly colorMins: readonly [number, number, number, number];
 }
 
 /**
@@ -136,8 +187,8 @@ function bandKey(label: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-function band(min: number, label: string, meaning: string | null = null, points: number | null = null): GradeBand {
-  return Object.freeze({ key: bandKey(label), min, label, meaning, points });
+function band(min: number, label: string, meaning: string | null = null, points: number | null = null, key?: string): GradeBand {
+  return Object.freeze({ key: key ?? bandKey(label), min, label, meaning, points });
 }
 
 interface SystemInput {
@@ -149,6 +200,8 @@ interface SystemInput {
   pointsMax?: number | null;
   milestones?: readonly GradeMilestone[];
   helpText?: string | null;
+  scale?: NativeScale | null;
+  colorMins?: readonly [number, number, number, number];
 }
 
 function system(key: BuiltInGradingSystemKey, input: SystemInput): GradingSystemDefinition {
@@ -162,8 +215,15 @@ function system(key: BuiltInGradingSystemKey, input: SystemInput): GradingSystem
     pointsMax: input.pointsMax ?? null,
     milestones: Object.freeze([...(input.milestones ?? [])]),
     helpText: input.helpText ?? null,
+    scale: input.scale
+      ? Object.freeze({ ...input.scale, entries: Object.freeze(input.scale.entries.map((e) => Object.freeze({ ...e }))) })
+      : null,
+    colorMins: Object.freeze([...(input.colorMins ?? REFERENCE_COLOR_MINS)]) as unknown as readonly [number, number, number, number],
   });
 }
+
+/** Rule 0.9's colour thresholds. */
+const REFERENCE_COLOR_MINS = [90, 80, 70, 60] as const;
 
 // §4. Shared by `letter` (A+ and A are both 4.0) and `gpa`, so it lives apart from both.
 const GPA4_BANDS: readonly GradeBand[] = [
@@ -188,9 +248,108 @@ const GCSE_STRONG_PASS: GradeMilestone = Object.freeze({
   label: 'Strong pass',
 });
 
+// ---- National scales (issue 23; docs/decisions/115–119) ----
+
+/** The percentage at which a linear scale (`best` at 100 %, `worst` at 0 %) has the value `value`. */
+function scalePercent(best: number, worst: number, value: number): number {
+  return ((value - worst) * 100) / (best - worst);
+}
+
 /**
- * The 19 built-in systems, keyed by system key, transcribed from grading-systems.md §1–§19 (the
- * section tables, which the doc says win over Appendix B). Frozen: never patch a band at runtime;
+ * Bands of a scale whose grades are points on it (German 1–6, 1.0–5.0, 15–0 points, Japanese 5–1):
+ * a value belongs to the **nearest** grade, a tie to the better one (rule 0.3's inclusive lower
+ * bounds), and `lastPassIndex`, when given, marks a grade whose band ends at its own value instead of
+ * halfway (German university 4.0: everything worse than 4.0 fails, decision 115).
+ */
+function nearestGradeBands(
+  best: number,
+  worst: number,
+  grades: readonly { label: string; value: number; meaning: string | null; key: string }[],
+  exactLowerEdge: ReadonlySet<string> = new Set(),
+): GradeBand[] {
+  return grades.map((grade, index) => {
+    const next = grades[index + 1];
+    if (next === undefined) return band(0, grade.label, grade.meaning, grade.value, grade.key);
+    const edge = exactLowerEdge.has(grade.key) ? grade.value : (grade.value + next.value) / 2;
+    return band(scalePercent(best, worst, edge), grade.label, grade.meaning, grade.value, grade.key);
+  });
+}
+
+const GERMAN_MEANINGS = [
+  'sehr gut (very good)',
+  'gut (good)',
+  'befriedigend (satisfactory)',
+  'ausreichend (sufficient)',
+  'mangelhaft (poor)',
+];
+
+/**
+ * German school grades with tendencies (decision 115): 1+ … 5−, then 6. A tendency is a third of a
+ * grade, as in the KMK conversion of Oberstufe points to grades, grade = (17 − points) / 3: 1+ is
+ * 0.67, 2+ is 1.67, 1− is 1.33.
+ */
+const DE_SCHOOL_GRADES = [
+  ...[1, 2, 3, 4, 5].flatMap((grade) =>
+    [
+      { suffix: '+', key: 'plus', delta: -1 / 3 },
+      { suffix: '', key: '', delta: 0 },
+      { suffix: '−', key: 'minus', delta: 1 / 3 },
+    ].map(({ suffix, key, delta }) => ({
+      label: `${grade}${suffix}`,
+      value: grade + delta,
+      meaning: GERMAN_MEANINGS[grade - 1] ?? null,
+      key: key === '' ? String(grade) : `${grade}_${key}`,
+    })),
+  ),
+  { label: '6', value: 6, meaning: 'ungenügend (insufficient)', key: '6' },
+];
+
+/** KMK Oberstufe points 15 … 0 with the school grade each stands for (15 = 1+ … 1 = 5−, 0 = 6). */
+const DE_OBERSTUFE_GRADES = DE_SCHOOL_GRADES.map((grade, index) => ({
+  label: String(15 - index),
+  value: 15 - index,
+  meaning: `${grade.label} – ${grade.meaning ?? ''}`,
+  key: String(15 - index),
+}));
+
+/** German university grades in their usual steps (HRK / examination regulations), 4.0 the last pass. */
+type ScaleGrade = { label: string; value: number; meaning: string | null; key: string };
+const DE_UNIVERSITY_GRADES: ScaleGrade[] = (
+  [
+    ['1.0', 1.0, 0],
+    ['1.3', 1.3, 0],
+    ['1.7', 1.7, 1],
+    ['2.0', 2.0, 1],
+    ['2.3', 2.3, 1],
+    ['2.7', 2.7, 2],
+    ['3.0', 3.0, 2],
+    ['3.3', 3.3, 2],
+    ['3.7', 3.7, 3],
+    ['4.0', 4.0, 3],
+  ] as const
+)
+  .map(([label, value, meaning]): ScaleGrade => ({ label, value, meaning: GERMAN_MEANINGS[meaning] ?? null, key: label.replace('.', '_') }))
+  .concat([{ label: '5.0', value: 5.0, meaning: 'nicht ausreichend (fail)', key: '5_0' }]);
+
+const JP_SCHOOL_GRADES = [
+  { label: '5', value: 5, meaning: 'Fully satisfactory to a particularly high degree', key: '5' },
+  { label: '4', value: 4, meaning: 'Fully satisfactory', key: '4' },
+  { label: '3', value: 3, meaning: 'Generally satisfactory', key: '3' },
+  { label: '2', value: 2, meaning: 'Needs effort', key: '2' },
+  { label: '1', value: 1, meaning: 'Needs much more effort (no credit)', key: '1' },
+];
+
+/** The percentage of a value on a linear scale, for colour thresholds given as values. */
+const at = (best: number, worst: number) => (value: number) => scalePercent(best, worst, value);
+const deSchoolAt = at(2 / 3, 6);
+const deUniversityAt = at(1, 5);
+const deOberstufeAt = at(15, 0);
+const jpSchoolAt = at(5, 1);
+
+/**
+ * The built-in systems, keyed by system key: the 19 transcribed from grading-systems.md §1–§19 (the
+ * section tables, which the doc says win over Appendix B), then the national systems of decisions
+ * 115–119. Frozen: never patch a band at runtime;
  * bands are product decisions recorded in the doc.
  */
 export const GRADING_SYSTEMS: Readonly<Record<BuiltInGradingSystemKey, GradingSystemDefinition>> = Object.freeze({
@@ -483,6 +642,164 @@ export const GRADING_SYSTEMS: Readonly<Record<BuiltInGradingSystemKey, GradingSy
     pointsKind: 'own-gpa',
     pointsMax: 10,
   }),
+  // ---- National systems (issue 23). Decision 115: Germany. ----
+  // School 1–6 with tendencies; a linear scale from 1+ (0.67) at 100 % to 6 at 0 %. Pass up to 4−.
+  de_school: system('de_school', {
+    displayName: 'Germany – school grades (1–6 with +/−)',
+    labelKind: 'scale',
+    bands: nearestGradeBands(2 / 3, 6, DE_SCHOOL_GRADES),
+    passThreshold: deSchoolAt(4.5),
+    pointsKind: 'own-gpa',
+    pointsMax: 6,
+    scale: {
+      best: 2 / 3,
+      worst: 6,
+      labelFrom: 'band',
+      unit: '',
+      pointsFrom: 'value',
+      entries: DE_SCHOOL_GRADES.map(({ label, value }) => ({ label, value })),
+    },
+    colorMins: [deSchoolAt(1.5), deSchoolAt(2.5), deSchoolAt(3.5), deSchoolAt(4.5)],
+    helpText: 'Lower is better: 1 is the best grade, 6 the worst. A tendency (+/−) is a third of a grade.',
+  }),
+  // Gymnasiale Oberstufe: 15–0 points, a linear scale; pass from 5 points.
+  de_oberstufe: system('de_oberstufe', {
+    displayName: 'Germany – Oberstufe points (15–0)',
+    labelKind: 'scale',
+    bands: nearestGradeBands(15, 0, DE_OBERSTUFE_GRADES),
+    passThreshold: deOberstufeAt(4.5),
+    pointsKind: 'own-gpa',
+    pointsMax: 15,
+    scale: {
+      best: 15,
+      worst: 0,
+      labelFrom: 'band',
+      unit: '',
+      pointsFrom: 'value',
+      entries: DE_OBERSTUFE_GRADES.map(({ label, value }) => ({ label, value })),
+    },
+    colorMins: [deOberstufeAt(12.5), deOberstufeAt(9.5), deOberstufeAt(6.5), deOberstufeAt(4.5)],
+  }),
+  // University 1.0–5.0 in the usual steps; 4.0 is the last pass, anything worse is 5.0.
+  de_university: system('de_university', {
+    displayName: 'Germany – university grades (1.0–5.0)',
+    labelKind: 'scale',
+    bands: nearestGradeBands(1, 5, DE_UNIVERSITY_GRADES, new Set(['4_0'])),
+    passThreshold: deUniversityAt(4),
+    pointsKind: 'own-gpa',
+    pointsMax: 5,
+    scale: {
+      best: 1,
+      worst: 5,
+      labelFrom: 'band',
+      unit: '',
+      pointsFrom: 'value',
+      entries: DE_UNIVERSITY_GRADES.map(({ label, value }) => ({ label, value })),
+    },
+    colorMins: [deUniversityAt(1.5), deUniversityAt(2.5), deUniversityAt(3.5), deUniversityAt(4)],
+    helpText: 'Lower is better: 1.0 is the best grade, 4.0 the last pass, 5.0 a fail.',
+  }),
+  // Decision 116: France, 0–20 with the mentions; pass 10.
+  fr_20: system('fr_20', {
+    displayName: 'France – note sur 20 (0–20)',
+    labelKind: 'scale',
+    bands: [
+      band(80, 'Très bien', 'Très bien (16+)', null, 'tres_bien'),
+      band(70, 'Bien', 'Bien (14+)', null, 'bien'),
+      band(60, 'Assez bien', 'Assez bien (12+)', null, 'assez_bien'),
+      band(50, 'Admis', 'Admis, sans mention (10+)', null, 'admis'),
+      band(0, 'Insuffisant', 'Insuffisant (below 10)', null, 'insuffisant'),
+    ],
+    passThreshold: 50,
+    pointsKind: 'own-gpa',
+    pointsMax: 20,
+    scale: { best: 20, worst: 0, labelFrom: 'value', unit: '/20', pointsFrom: 'value', entries: [] },
+    colorMins: [80, 70, 60, 50],
+  }),
+  // Decision 117: Spain, 0–10 (RD 1125/2003); MH is awarded, not computed, so it is an entry only.
+  es_10: system('es_10', {
+    displayName: 'Spain – calificación 0–10',
+    labelKind: 'scale',
+    bands: [
+      band(90, 'Sobresaliente', 'Sobresaliente (9–10)', null, 'sobresaliente'),
+      band(70, 'Notable', 'Notable (7–8.9)', null, 'notable'),
+      band(50, 'Aprobado', 'Aprobado (5–6.9)', null, 'aprobado'),
+      band(0, 'Suspenso', 'Suspenso (0–4.9)', null, 'suspenso'),
+    ],
+    passThreshold: 50,
+    pointsKind: 'own-gpa',
+    pointsMax: 10,
+    scale: { best: 10, worst: 0, labelFrom: 'value', unit: '', pointsFrom: 'value', entries: [{ label: 'MH', value: 10 }] },
+    colorMins: [90, 70, 60, 50],
+    helpText: 'Matrícula de Honor (MH) is awarded to at most 5% of students with 9.0 or more; enter it as MH, it counts as 10.',
+  }),
+  // Decision 118: China, 百分制 0–100 with the PKU-style 4.0 table as its own GPA.
+  cn_percentage: system('cn_percentage', {
+    displayName: 'China – 百分制 (0–100, 4.0 GPA)',
+    labelKind: 'scale',
+    bands: [
+      band(90, 'GPA 4.0', null, 4.0, '4_0'),
+      band(85, 'GPA 3.7', null, 3.7, '3_7'),
+      band(82, 'GPA 3.3', null, 3.3, '3_3'),
+      band(78, 'GPA 3.0', null, 3.0, '3_0'),
+      band(75, 'GPA 2.7', null, 2.7, '2_7'),
+      band(72, 'GPA 2.3', null, 2.3, '2_3'),
+      band(68, 'GPA 2.0', null, 2.0, '2_0'),
+      band(64, 'GPA 1.5', null, 1.5, '1_5'),
+      band(60, 'GPA 1.0', null, 1.0, '1_0'),
+      band(0, '不及格 (GPA 0)', 'Fail', 0, 'fail'),
+    ],
+    passThreshold: 60,
+    pointsKind: 'own-gpa',
+    pointsMax: 4,
+    scale: { best: 100, worst: 0, labelFrom: 'value', unit: '', pointsFrom: 'band', entries: [] },
+  }),
+  // China, five levels 优/良/中/及格/不及格, standard 4-point GPA.
+  cn_five_level: system('cn_five_level', {
+    displayName: 'China – 五级制 (优/良/中/及格/不及格)',
+    bands: [
+      band(90, '优', 'Excellent', 4, 'you'),
+      band(80, '良', 'Good', 3, 'liang'),
+      band(70, '中', 'Average', 2, 'zhong'),
+      band(60, '及格', 'Pass', 1, 'jige'),
+      band(0, '不及格', 'Fail', 0, 'bujige'),
+    ],
+    passThreshold: 60,
+    pointsKind: 'own-gpa',
+    pointsMax: 4,
+  }),
+  // Decision 119: Japan, university 秀/優/良/可/不可 with GP 4–0.
+  jp_university: system('jp_university', {
+    displayName: 'Japan – university (秀 S/優 A/良 B/可 C/不可 F)',
+    bands: [
+      band(90, '秀 (S)', 'Excellent (shū)', 4, 's'),
+      band(80, '優 (A)', 'Very good (yū)', 3, 'a'),
+      band(70, '良 (B)', 'Good (ryō)', 2, 'b'),
+      band(60, '可 (C)', 'Pass (ka)', 1, 'c'),
+      band(0, '不可 (F)', 'Fail (fuka)', 0, 'f'),
+    ],
+    passThreshold: 60,
+    pointsKind: 'own-gpa',
+    pointsMax: 4,
+  }),
+  // Japan, the 5-point school scale (評定 5–1); a linear scale from 1 at 0 % to 5 at 100 %.
+  jp_school: system('jp_school', {
+    displayName: 'Japan – school (評定 5–1)',
+    labelKind: 'scale',
+    bands: nearestGradeBands(5, 1, JP_SCHOOL_GRADES),
+    passThreshold: jpSchoolAt(1.5),
+    pointsKind: 'own-gpa',
+    pointsMax: 5,
+    scale: {
+      best: 5,
+      worst: 1,
+      labelFrom: 'band',
+      unit: '',
+      pointsFrom: 'value',
+      entries: JP_SCHOOL_GRADES.map(({ label, value }) => ({ label, value })),
+    },
+    colorMins: [jpSchoolAt(4.5), jpSchoolAt(3.5), jpSchoolAt(2.5), jpSchoolAt(1.5)],
+  }),
 });
 
 /**
@@ -636,6 +953,11 @@ export interface GradeResult {
   readonly passed: boolean | null;
   /** Keys of the system's milestones this percentage reaches (e.g. `strong_pass`). */
   readonly milestones: readonly string[];
+  /**
+   * The grade on the system's own number scale, 2 decimals (German `1.67`, French `14.5`), for the
+   * national scales (`labelKind` `scale`); `null` for every other system.
+   */
+  readonly value?: number | null;
 }
 
 /**
@@ -677,6 +999,7 @@ export function gradeFor(percentage: number, systemKey: GradingSystemKey, custom
   }
 
   const definition = GRADING_SYSTEMS[systemKey];
+  if (definition.scale !== null) return scaleGradeFor(p, definition, definition.scale);
   const passed = p >= definition.passThreshold;
   const milestones = definition.milestones.filter((m) => p >= m.min).map((m) => m.key);
 
@@ -761,4 +1084,185 @@ export function ownGpaMax(systemKey: GradingSystemKey, customScale?: readonly Cu
     return Math.max(...(customScale ?? []).map((b) => b.gradePoints ?? 0));
   }
   return GRADING_SYSTEMS[systemKey].pointsMax;
+}
+
+// ---- National number scales (decision 115) ----
+
+/**
+ * The exact position (percent) of a value on a scale, float noise removed. A national grade is read
+ * from its **shown** value (2 decimals): 9.998/20 shows as 10/20, so it is graded as 10/20, a pass,
+ * and a German 0.8336 shows as 0.83 and is a 1+. Label, pass mark and colour never contradict the
+ * number beside them.
+ */
+function positionOf(value: number, scale: NativeScale): number {
+  return Number((((value - scale.worst) * 100) / (scale.best - scale.worst)).toPrecision(12)) + 0;
+}
+
+function scaleGradeFor(p: number, definition: GradingSystemDefinition, scale: NativeScale): GradeResult {
+  const value = nativeValueOf(p, scale);
+  const position = positionOf(value, scale);
+  const index = bandIndexFor(position, definition.bands);
+  const found = definition.bands[index];
+  if (found === undefined) throw new Error(`gradeFor: no ${definition.key} band for ${p}%`);
+  return {
+    system: definition.key,
+    percentage: p,
+    label: scale.labelFrom === 'band' ? found.label : `${formatNativeNumber(value)}${scale.unit}`,
+    meaning: scale.labelFrom === 'band' ? found.meaning : found.label,
+    bandKey: found.key,
+    bandIndex: index,
+    points: scale.pointsFrom === 'value' ? value : found.points,
+    passed: position >= definition.passThreshold,
+    milestones: definition.milestones.filter((m) => position >= m.min).map((m) => m.key),
+    value,
+  };
+}
+
+/** A scale value to 2 decimals, trailing zeros trimmed (`14.5`, `1.67`, `2`); not localised. */
+export function formatNativeNumber(value: number): string {
+  return String(roundToHundredths(value));
+}
+
+function nativeValueOf(p: number, scale: NativeScale): number {
+  const clamped = Math.min(100, p);
+  return roundToHundredths(scale.worst + ((scale.best - scale.worst) * clamped) / 100);
+}
+
+/** The system's native number scale, or `null` for systems graded by percentage bands only. */
+export function nativeScaleOf(system: GradingSystemKey): NativeScale | null {
+  return system === 'custom' ? null : GRADING_SYSTEMS[system].scale;
+}
+
+/** True when a lower number is the better grade (the German scales). */
+export function isLowerBetter(system: GradingSystemKey): boolean {
+  const scale = nativeScaleOf(system);
+  return scale !== null && scale.best < scale.worst;
+}
+
+/**
+ * The native value (2 decimals) of a percentage on a national scale: `worst + (best − worst) · p /
+ * 100`, so 75 % is a German 2.0 and a French 15/20. `null` for systems without a scale. Percentages
+ * above 100 count as 100.
+ */
+export function nativeValueFor(percentage: number, system: GradingSystemKey): number | null {
+  const scale = nativeScaleOf(system);
+  return scale === null ? null : nativeValueOf(checkedPercentage(percentage), scale);
+}
+
+/**
+ * The percentage (2 decimals, rule 0.2) a native value stands for: the inverse of `nativeValueFor`.
+ * `null` without a scale or for a value outside the scale (a German 0.5, a French 21).
+ */
+export function percentageForNativeValue(value: number, system: GradingSystemKey): number | null {
+  const scale = nativeScaleOf(system);
+  if (scale === null || !Number.isFinite(value)) return null;
+  const low = Math.min(scale.best, scale.worst);
+  const high = Math.max(scale.best, scale.worst);
+  // A hundredth of slack so that a rounded 0.67 still reads as the German 1+ (2/3).
+  if (value < low - 0.005 || value > high + 0.005) return null;
+  const clamped = Math.min(high, Math.max(low, value));
+  return roundToHundredths(Math.min(100, Math.max(0, ((clamped - scale.worst) * 100) / (scale.best - scale.worst))));
+}
+
+/** `−`, `–` and `-` all mean minus; `,` is a decimal comma. */
+function normalizeEntry(text: string): string {
+  return text.trim().normalize('NFC').replace(/[−–]/g, '-').replace(/\s+/g, '').toLowerCase();
+}
+
+/**
+ * Reads a grade typed in a national scale: a named grade (`2+`, `1−`, `1-`, `MH`, `12`) or a number
+ * on the scale with `.` or `,` (`1,7`, `14.5`, `14,5/20`). Returns its percentage (2 decimals), or
+ * `null` when the text is no grade of the system. Only for systems with a native scale.
+ */
+export function parseNativeGrade(text: string, system: GradingSystemKey): number | null {
+  const scale = nativeScaleOf(system);
+  if (scale === null) return null;
+  const wanted = normalizeEntry(text);
+  if (wanted === '') return null;
+  const named = scale.entries.find((entry) => normalizeEntry(entry.label) === wanted);
+  if (named !== undefined) return percentageForNativeValue(named.value, system);
+  const unit = normalizeEntry(scale.unit);
+  const bare = unit !== '' && wanted.endsWith(unit) ? wanted.slice(0, -unit.length) : wanted;
+  if (!/^\d+(?:[.,]\d+)?$/.test(bare)) return null;
+  return percentageForNativeValue(Number(bare.replace(',', '.')), system);
+}
+
+/**
+ * The colour of a percentage in a system: rule 0.9's 90/80/70/60 for the reference systems, and the
+ * national scale's own grades for the national systems (a German 2 is blue, a French 14/20 is blue),
+ * because there the percentage is a position on the scale, not a test score (decision 115).
+ */
+export function scoreColorIn(percentage: number, system: GradingSystemKey): ScoreColor {
+  if (system === 'custom') return scoreColor(percentage);
+  const definition = GRADING_SYSTEMS[system];
+  const rounded = roundToHundredths(percentage);
+  const p = definition.scale === null ? rounded : positionOf(nativeValueOf(rounded, definition.scale), definition.scale);
+  const [green, blue, yellow, orange] = definition.colorMins;
+  if (p >= green) return 'green';
+  if (p >= blue) return 'blue';
+  if (p >= yellow) return 'yellow';
+  if (p >= orange) return 'orange';
+  return 'red';
+}
+
+/** The six interface languages (SPEC.md). */
+export const INTERFACE_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
+
+/**
+ * The grading system offered to a new user who signs up in a language (decision 115): the school
+ * scale of the language's country, `letter` for English or anything unknown.
+ */
+const DEFAULT_SYSTEM_BY_LANGUAGE: Readonly<Record<InterfaceLanguage, BuiltInGradingSystemKey>> = Object.freeze({
+  en: 'letter',
+  de: 'de_school',
+  fr: 'fr_20',
+  es: 'es_10',
+  zh: 'cn_percentage',
+  ja: 'jp_school',
+});
+
+/** The default system for a language tag (`de`, `de-AT`, `zh-CN`); `letter` when unknown or absent. */
+export function defaultGradingSystemForLanguage(language: string | null | undefined): GradingSystemKey {
+  const primary = (language ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (INTERFACE_LANGUAGES as readonly string[]).includes(primary)
+    ? DEFAULT_SYSTEM_BY_LANGUAGE[primary as InterfaceLanguage]
+    : DEFAULT_GRADING_SYSTEM;
+}
+
+/** The settings list, grouped by country (issue 23); every key exactly once. */
+export const GRADING_SYSTEM_GROUPS: readonly { readonly id: string; readonly keys: readonly GradingSystemKey[] }[] = Object.freeze([
+  { id: 'international', keys: ['percentage', 'letter', 'gpa', 'ects', 'us_ib'] },
+  { id: 'us', keys: ['us_k12', 'us_elementary', 'us_ap'] },
+  { id: 'uk', keys: ['uk_degree', 'uk_alevel', 'uk_gcse', 'uk_gcse_old', 'uk_gcse_new'] },
+  { id: 'au', keys: ['au_university', 'au_secondary', 'au_vce'] },
+  { id: 'in', keys: ['india_cbse', 'india_university', 'india_cgpa'] },
+  { id: 'de', keys: ['de_school', 'de_oberstufe', 'de_university'] },
+  { id: 'fr', keys: ['fr_20'] },
+  { id: 'es', keys: ['es_10'] },
+  { id: 'cn', keys: ['cn_percentage', 'cn_five_level'] },
+  { id: 'jp', keys: ['jp_university', 'jp_school'] },
+  { id: 'custom', keys: ['custom'] },
+] as const);
+
+/** How a chart plots a system's marks: the percentage, or the national value with its own direction. */
+export type GradeChartAxis =
+  | { readonly kind: 'percentage'; readonly min: 0; readonly max: 100 }
+  | { readonly kind: 'native'; readonly min: number; readonly max: number; readonly reversed: boolean };
+
+/**
+ * The axis for charting marks in a system (issue 23: "charts" must work for a lower-is-better scale).
+ * Reference systems plot the percentage (0–100, rule 0.9's colours); national scales plot their own
+ * value, and a German axis runs **reversed** (1 at the top, 6 at the bottom) so that "up" is still
+ * "better". Plot `nativeValueFor(mark, system)` on a native axis.
+ */
+export function gradeChartAxis(system: GradingSystemKey): GradeChartAxis {
+  const scale = nativeScaleOf(system);
+  if (scale === null) return { kind: 'percentage', min: 0, max: 100 };
+  return {
+    kind: 'native',
+    min: Math.min(scale.best, scale.worst),
+    max: Math.max(scale.best, scale.worst),
+    reversed: scale.best < scale.worst,
+  };
 }

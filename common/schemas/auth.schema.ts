@@ -44,10 +44,23 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** A BCP 47 language tag such as `de` or `zh-CN` (bounded; only its first part is read). */
+export const LANGUAGE_TAG_MAX = 35;
+export const languageTagSchema = z
+  .string()
+  .max(LANGUAGE_TAG_MAX, `Language must be at most ${LANGUAGE_TAG_MAX} characters`)
+  .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, 'Language must be a language tag such as en or de-AT');
+
 export const registerBodySchema = z.strictObject({
   username: requiredString.pipe(usernameSchema),
   password: requiredString.pipe(newPasswordSchema),
   email: optionalEmailSchema,
+  /**
+   * The interface language at sign-up (issue 23, decision 115): the server picks the new account's
+   * grading system from it (German → German school grades). Optional; without it the request's
+   * Accept-Language decides, and without either the default `letter`.
+   */
+  language: languageTagSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

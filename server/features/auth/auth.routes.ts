@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authResponseSchema, loginBodySchema, registerBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
+import { defaultGradingSystemForLanguage } from '../../../common/domain/grading-systems';
+import {
+  LANGUAGE_TAG_MAX,
+  authResponseSchema,
+  loginBodySchema,
+  registerBodySchema,
+  userResponseSchema,
+} from '../../../common/schemas/auth.schema';
 import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session';
@@ -21,6 +28,13 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** The first tag of an Accept-Language header (`de-DE,de;q=0.9,en;q=0.8` → `de-DE`), or null. */
+export function firstAcceptedLanguage(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  const first = value?.split(',')[0]?.split(';')[0]?.trim() ?? '';
+  return first === '' || first === '*' || first.length > LANGUAGE_TAG_MAX ? null : first;
+}
+
 /** API.md "Authentication and sessions": register, login, logout, me. */
 export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
@@ -29,7 +43,10 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
     '/api/auth/register',
     { schema: { body: registerBodySchema, response: { 201: authResponseSchema } }, config: authRateLimit },
     async (request, reply) => {
-      const { user, token } = await register(db, request.body, config.adminUsernames);
+      const { language, ...account } = request.body;
+      // The server decides the default grading system from the sign-up language (decision 115).
+      const gradingSystem = defaultGradingSystemForLanguage(language ?? firstAcceptedLanguage(request.headers['accept-language']));
+      const { user, token } = await register(db, { ...account, gradingSystem }, config.adminUsernames);
       setSessionCookie(request, reply, token);
       return reply.status(201).send({ ...toUser(user), token });
     },

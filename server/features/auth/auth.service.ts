@@ -1,3 +1,4 @@
+import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import { eq, sql } from 'drizzle-orm';
 import { trialEndFor } from '../../../common/domain/premium-access';
 import type { LoginBody } from '../../../common/schemas/auth.schema';
@@ -34,7 +35,7 @@ async function findUserByUsername(db: Database, username: string): Promise<UserR
  */
 export async function register(
   db: Database,
-  input: { username: string; password: string; email: string | null },
+  input: { username: string; password: string; email: string | null; gradingSystem?: GradingSystemKey },
   adminUsernames: readonly string[] = [],
 ): Promise<{ user: UserRow; token: string }> {
   if (isCommonPassword(input.password))
@@ -50,7 +51,14 @@ export async function register(
       db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
-          .values({ username: input.username, passwordHash, email: input.email, createdAt, trialEndDate: trialEndFor(createdAt) })
+          .values({
+            username: input.username,
+            passwordHash,
+            email: input.email,
+            createdAt,
+            trialEndDate: trialEndFor(createdAt),
+            ...(input.gradingSystem ? { gradingSystem: input.gradingSystem } : {}),
+          })
           .returning();
         if (!user) throw new Error('insert returned no row');
         const token = await createSession(tx, user.id);

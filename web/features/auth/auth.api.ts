@@ -3,6 +3,7 @@ import type { User } from '../../../common/schemas/auth.schema';
 import { rememberSessionUser, sessionQuery } from '../../api/session';
 import { apiJson, apiRequest } from '../../lib/api-client';
 import { browserTimeZone } from '../../lib/time-zone';
+import { currentLanguage } from '../../lib/i18n';
 
 /** A failed auth call: the HTTP status and API.md's `code`, for the page to translate. */
 export class AuthRequestError extends Error {
@@ -55,7 +56,8 @@ export function useRegister() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (body: { username: string; password: string; email: string | null }) => {
-      const user = await authCall('/api/auth/register', body);
+      // The interface language lets the server pick the grading system of the student's country (decision 115).
+      const user = await authCall('/api/auth/register', { ...body, language: currentLanguage() });
       // DECISIONS.md: the client sends its IANA time zone; the server stores it.
       const timeZone = browserTimeZone();
       if (timeZone === user.timeZone) return user;

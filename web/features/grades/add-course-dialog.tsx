@@ -5,12 +5,23 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
+import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import { NATIVE_GRADE_EXAMPLES } from './grade-view';
 import { useAddCourse } from './grades.api';
 
 const DEFAULT_COLOR = '#3b82f6';
 
 /** "Add course" from the grades screen: a small form posting to the course API. */
-export function AddCourseDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddCourseDialog({
+  open,
+  onOpenChange,
+  system = 'percentage',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** On a national number scale the target is a grade of it (2,0), stored as its percentage. */
+  system?: GradingSystemKey;
+}) {
   const { t } = useTranslation('grades');
   const formId = useId();
   const add = useAddCourse();
@@ -18,6 +29,8 @@ export function AddCourseDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const [credits, setCredits] = useState('');
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [targetError, setTargetError] = useState<string | undefined>();
+  const native = nativeScaleOf(system) !== null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -27,8 +40,14 @@ export function AddCourseDialog({ open, onOpenChange }: { open: boolean; onOpenC
     }
     setError(undefined);
     const number = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
+    const targetGrade = native && target.trim() !== '' ? parseNativeGrade(target, system) : number(target);
+    if (native && target.trim() !== '' && targetGrade === null) {
+      setTargetError(t('courses.targetNativeInvalid', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' }));
+      return;
+    }
+    setTargetError(undefined);
     add.mutate(
-      { name: name.trim(), color: DEFAULT_COLOR, credits: number(credits), targetGrade: number(target) },
+      { name: name.trim(), color: DEFAULT_COLOR, credits: number(credits), targetGrade },
       {
         onSuccess: () => {
           toast({ title: t('addCourse.added'), variant: 'success' });
@@ -53,8 +72,13 @@ export function AddCourseDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <FormField label={t('addCourse.credits')}>
               <Input value={credits} onChange={(event) => setCredits(event.target.value)} inputMode="decimal" />
             </FormField>
-            <FormField label={t('addCourse.target')}>
-              <Input value={target} onChange={(event) => setTarget(event.target.value)} inputMode="decimal" />
+            <FormField label={native ? t('courses.targetNative') : t('addCourse.target')} error={targetError}>
+              <Input
+                value={target}
+                onChange={(event) => setTarget(event.target.value)}
+                inputMode={native ? 'text' : 'decimal'}
+                placeholder={native ? NATIVE_GRADE_EXAMPLES[system] : undefined}
+              />
             </FormField>
           </div>
           <div className="flex justify-end gap-2">

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { convertGrade } from '../../../common/domain/grade-conversion';
-import { GRADING_SYSTEM_KEYS, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import { GRADING_SYSTEM_GROUPS, GRADING_SYSTEM_KEYS, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { NativeSelect } from '../../components/ui/native-select';
 
@@ -33,16 +33,29 @@ export function ConvertDialog({
           {t('convert.to')}
         </label>
         <NativeSelect id={selectId} value={target} onChange={(event) => setTarget(event.target.value as GradingSystemKey)}>
-          {options.map((key) => (
-            <option key={key} value={key}>
-              {t(`settings:grading.systems.${key}`)}
-            </option>
-          ))}
+          {GRADING_SYSTEM_GROUPS.map((group) => {
+            const keys = group.keys.filter((key) => options.includes(key));
+            return keys.length === 0 ? null : (
+              <optgroup key={group.id} label={t(`settings:grading.groups.${group.id}`)}>
+                {keys.map((key) => (
+                  <option key={key} value={key}>
+                    {t(`settings:grading.systems.${key}`)}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
         </NativeSelect>
         <p className="mt-4 text-lg font-semibold" aria-live="polite" data-testid="converted">
           {conversion?.ok ? t('convert.result', { label: conversion.label }) : t('convert.failed')}
         </p>
-        <p className="text-xs text-muted-foreground">{t('convert.estimateNote')}</p>
+        <p className="text-xs text-muted-foreground">
+          {conversion?.ok && conversion.method === 'bavarian-formula'
+            ? t('convert.estimateNoteBavarian')
+            : conversion?.ok && conversion.method === 'kmk-equivalence'
+              ? t('convert.estimateNoteKmk')
+              : t('convert.estimateNote')}
+        </p>
       </DialogContent>
     </Dialog>
   );

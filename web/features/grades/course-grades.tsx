@@ -9,7 +9,15 @@ import {
   type NeededScore,
   type WhatIfCourse,
 } from '../../../common/domain/gpa';
-import { formatGradePoints, scoreColor, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import {
+  formatGradePoints,
+  gradeFor,
+  isLowerBetter,
+  nativeScaleOf,
+  nativeValueFor,
+  parseNativeGrade,
+  type GradingSystemKey,
+} from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
@@ -18,7 +26,17 @@ import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSaveCourseTarget, type Course } from './grades.api';
 import type { GradedAssessment } from './grades-page';
-import { SCORE_COLOR_CLASSES, canLabel, labelFor, readWhatIfScore } from './grade-view';
+import {
+  NATIVE_GRADE_EXAMPLES,
+  SCORE_COLOR_CLASSES,
+  canLabel,
+  colorFor,
+  labelFor,
+  nativeEntryText,
+  neededNativeValue,
+  readNativeWhatIf,
+  readWhatIfScore,
+} from './grade-view';
 
 const STANDALONE = 'standalone';
 const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
@@ -29,8 +47,50 @@ function parseNonNegative(text: string | undefined): number | null {
   return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-function NeededText({ needed }: { needed: NeededScore }) {
+/** A native value written for the language (`2,28` in German), 2 decimals. */
+const nativeNumber = (value: number) => formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A band label such as the German `1.7` written for the language (`1,7`); other labels as they are. */
+const localLabel = (label: string) => (/^\d+\.\d+$/.test(label) ? formatNumber(Number(label), { minimumFractionDigits: 1 }) : label);
+
+/**
+ * A target typed by the student: a percentage, or on a national scale a grade of that scale (`2,0`,
+ * `2+`, `14`), stored as the percentage it stands for. `null` when empty or not a valid target.
+ */
+function readTarget(text: string | undefined, system: GradingSystemKey): number | null {
+  if (nativeScaleOf(system) === null) return parseNonNegative(text);
+  if (text === undefined || text.trim() === '') return null;
+  return parseNativeGrade(text, system);
+}
+
+function NeededText({ needed, system }: { needed: NeededScore; system: GradingSystemKey }) {
   const { t } = useTranslation('grades');
+  if (nativeScaleOf(system) !== null) {
+    // On a national scale the student thinks in grades: "an average of 1,58 on the remaining 40 %".
+    switch (needed.status) {
+      case 'secured':
+        return <>{t('courses.needed.securedNative')}</>;
+      case 'achievable':
+        return (
+          <>
+            {t('courses.needed.achievableNative', {
+              needed: nativeNumber(neededNativeValue(needed.needed, system) ?? 0),
+              weight: pct(needed.remainingWeight),
+            })}
+          </>
+        );
+      case 'impossible':
+        return (
+          <>
+            {t('courses.needed.impossibleNative', {
+              needed: nativeNumber(neededNativeValue(needed.needed, system) ?? 0),
+              max: nativeNumber(nativeValueFor(needed.maxFinalMark, system) ?? 0),
+            })}
+          </>
+        );
+      default:
+        break;
+    }
+  }
   switch (needed.status) {
     case 'no-target':
       return <>{t('courses.needed.noTarget')}</>;
@@ -50,9 +110,19 @@ function NeededText({ needed }: { needed: NeededScore }) {
 function Mark({ mark, system, scale }: { mark: number | null; system: GradingSystemKey; scale: readonly CustomScaleBand[] | undefined }) {
   const { t } = useTranslation('grades');
   if (mark === null) return <span>{t('none')}</span>;
+  if (nativeScaleOf(system) !== null) {
+    // National scales show the grade itself (2,28 · 2−; 14,5/20 · Bien), never the percentage behind it.
+    const grade = gradeFor(mark, system);
+    const scaleOf = nativeScaleOf(system);
+    const value = `${nativeNumber(grade.value ?? 0)}${scaleOf?.unit ?? ''}`;
+    const band = scaleOf?.labelFrom === 'band' ? localLabel(grade.label) : (grade.meaning ?? '');
+    return (
+      <span className={`font-semibold ${SCORE_COLOR_CLASSES[colorFor(mark, system)]}`}>{t('nativeMark', { value, label: band })}</span>
+    );
+  }
   const label = labelFor(mark, system, scale);
   return (
-    <span className={`font-semibold ${SCORE_COLOR_CLASSES[scoreColor(mark)]}`}>
+    <span className={`font-semibold ${SCORE_COLOR_CLASSES[colorFor(mark, system)]}`}>
       {label && system !== 'percentage' ? t('markWithLabel', { mark: pct(mark), label }) : t('percent', { value: pct(mark) })}
     </span>
   );
@@ -78,6 +148,10 @@ export function CourseGrades({
   const [hypothetical, setHypothetical] = useState<Record<string, string>>({});
   const saveTarget = useSaveCourseTarget();
   const labelled = canLabel(system, scale);
+  // A national number scale (German 1–6, French 0–20 …): grades are typed and shown in it.
+  const native = nativeScaleOf(system) !== null;
+  const nativeExample = NATIVE_GRADE_EXAMPLES[system] ?? '';
+  const targetText = (saved: number | null) => (saved === null ? '' : native ? nativeEntryText(saved, system) : String(saved));
   // Without a custom scale there are no labels; the marks and the 4.0 GPA still compute.
   const computeSystem: GradingSystemKey = labelled ? system : 'percentage';
 
@@ -109,7 +183,7 @@ export function CourseGrades({
   const whatIfCourses: WhatIfCourse[] = groups.map((group) => ({
     id: group.id,
     credits: group.credits,
-    targetGrade: parseNonNegative(targets[group.id]) ?? group.savedTarget,
+    targetGrade: readTarget(targets[group.id], system) ?? group.savedTarget,
     assessments: group.rows.map(({ assessment, grade }) => ({
       id: assessment.id,
       weight: assessment.weight,
@@ -121,7 +195,9 @@ export function CourseGrades({
   const scores: Record<string, number> = {};
   const whatIfErrors: Record<string, 'number' | 'range'> = {};
   for (const { assessment } of rows) {
-    const read = readWhatIfScore(hypothetical[assessment.id], assessment.maxScore);
+    const read = native
+      ? readNativeWhatIf(hypothetical[assessment.id], system, assessment.maxScore)
+      : readWhatIfScore(hypothetical[assessment.id], assessment.maxScore);
     if (read.kind === 'score') scores[assessment.id] = read.score;
     else if (read.kind === 'invalid') whatIfErrors[assessment.id] = read.reason;
   }
@@ -145,8 +221,18 @@ export function CourseGrades({
           {gpaText(result.previousGpa.gpa4)}
           {hasWhatIf ? ` → ${gpaText(result.gpa.gpa4)}` : ''}
         </p>
-        {result.gpa.ownGpa !== null && result.gpa.ownGpaMax !== null ? (
-          <p className="text-sm">
+        {native && isLowerBetter(system) && result.gpa.ownGpa !== null ? (
+          <p className="text-sm" data-testid="own-average">
+            {t('courses.ownAverageLowerBetter', {
+              value: hasWhatIf
+                ? `${nativeNumber(result.previousGpa.ownGpa ?? 0)} → ${nativeNumber(result.gpa.ownGpa)}`
+                : nativeNumber(result.previousGpa.ownGpa ?? 0),
+              best: localLabel(nativeScaleOf(system)?.entries[0]?.label ?? ''),
+              worst: localLabel(nativeScaleOf(system)?.entries.at(-1)?.label ?? ''),
+            })}
+          </p>
+        ) : result.gpa.ownGpa !== null && result.gpa.ownGpaMax !== null ? (
+          <p className="text-sm" data-testid="own-average">
             {t('courses.ownGpa', {
               value: hasWhatIf
                 ? `${gpaText(result.previousGpa.ownGpa)} → ${gpaText(result.gpa.ownGpa)}`
@@ -170,6 +256,9 @@ export function CourseGrades({
         const course = result.courses[index];
         if (!course) return null;
         const targetId = `${idPrefix}-target-${group.id}`;
+        const typedTarget = targets[group.id];
+        // A typed target that is no grade of the national scale is shown as an error and never saved.
+        const targetInvalid = native && typedTarget !== undefined && typedTarget.trim() !== '' && readTarget(typedTarget, system) === null;
         const assessments = whatIfCourses[index]?.assessments ?? [];
         return (
           <Card key={group.id} data-testid="course-card" aria-labelledby={`${idPrefix}-${group.id}`}>
@@ -203,7 +292,7 @@ export function CourseGrades({
               <div>
                 <dt>
                   <label htmlFor={targetId} className="text-muted-foreground">
-                    {t('courses.target')}
+                    {native ? t('courses.targetNative') : t('courses.target')}
                   </label>
                 </dt>
                 <dd>
@@ -211,19 +300,28 @@ export function CourseGrades({
                     id={targetId}
                     inputMode="decimal"
                     className="h-8"
-                    value={targets[group.id] ?? (group.savedTarget === null ? '' : String(group.savedTarget))}
+                    value={targets[group.id] ?? targetText(group.savedTarget)}
+                    placeholder={native ? nativeExample : undefined}
+                    aria-invalid={targetInvalid ? true : undefined}
+                    aria-describedby={targetInvalid ? `${targetId}-error` : undefined}
                     onChange={(event) => setTargets((current) => ({ ...current, [group.id]: event.target.value }))}
                   />
+                  {targetInvalid ? (
+                    <p id={`${targetId}-error`} role="alert" className="mt-1 text-xs text-destructive">
+                      {t('courses.targetNativeInvalid', { example: nativeExample })}
+                    </p>
+                  ) : null}
                   {group.id !== STANDALONE &&
+                  !targetInvalid &&
                   targets[group.id] !== undefined &&
-                  parseNonNegative(targets[group.id]) !== group.savedTarget ? (
+                  readTarget(targets[group.id], system) !== group.savedTarget ? (
                     <Button
                       variant="link"
                       size="sm"
                       disabled={saveTarget.isPending}
                       onClick={() =>
                         saveTarget.mutate(
-                          { courseId: group.id, targetGrade: parseNonNegative(targets[group.id]) },
+                          { courseId: group.id, targetGrade: readTarget(targets[group.id], system) },
                           {
                             onSuccess: () => toast({ title: t('courses.targetSaved'), variant: 'success' }),
                             onError: () =>
@@ -243,7 +341,7 @@ export function CourseGrades({
               </div>
             </dl>
             <p className="mt-2 text-sm" data-testid="needed" aria-live="polite">
-              <NeededText needed={course.needed} />
+              <NeededText needed={course.needed} system={system} />
             </p>
             {group.rows.length > 0 ? (
               <details className="mt-2">
@@ -257,13 +355,21 @@ export function CourseGrades({
                       <li key={assessment.id} className="text-sm">
                         <div className="flex items-center gap-2">
                           <label htmlFor={inputId} className="min-w-0 flex-1 truncate">
-                            {t('courses.whatIfLabel', { name: assessment.name, max: formatNumber(assessment.maxScore) })}
+                            {native
+                              ? t('courses.whatIfNativeLabel', { name: assessment.name })
+                              : t('courses.whatIfLabel', { name: assessment.name, max: formatNumber(assessment.maxScore) })}
                           </label>
                           <Input
                             id={inputId}
                             inputMode="decimal"
                             className="h-8 w-24"
-                            placeholder={grade ? String(grade.score) : t('none')}
+                            placeholder={
+                              grade
+                                ? native
+                                  ? nativeEntryText((grade.score * 100) / assessment.maxScore, system)
+                                  : String(grade.score)
+                                : t('none')
+                            }
                             value={hypothetical[assessment.id] ?? ''}
                             aria-invalid={error ? true : undefined}
                             aria-describedby={error ? errorId : undefined}
@@ -272,9 +378,11 @@ export function CourseGrades({
                         </div>
                         {error ? (
                           <p id={errorId} role="alert" className="mt-1 text-right text-xs text-destructive">
-                            {error === 'range'
-                              ? t('courses.whatIfRange', { max: formatNumber(assessment.maxScore) })
-                              : t('form.errors.number')}
+                            {native
+                              ? t('courses.targetNativeInvalid', { example: nativeExample })
+                              : error === 'range'
+                                ? t('courses.whatIfRange', { max: formatNumber(assessment.maxScore) })
+                                : t('form.errors.number')}
                           </p>
                         ) : null}
                       </li>

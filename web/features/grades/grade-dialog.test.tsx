@@ -113,4 +113,52 @@ describe('GradeDialog → request', () => {
     await screen.findByText('The score must be between 0 and the max score');
     expect(writes(sent)).toEqual([]);
   });
+
+  it('takes a German grade as typed (2+) and stores it out of 100 (decision 115)', async () => {
+    const sent = interceptApi({ 'POST /api/assessments': { rewards } });
+    await renderWithProviders(<GradeDialog open onOpenChange={() => {}} courses={courses} editing={null} system="de_school" />);
+    fill('Assessment name', 'Klassenarbeit');
+    fill('Grade (Germany: school grades (1–6 with +/−))', '2+');
+    fill('Weight (%)', '20');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]?.body).toMatchObject({ name: 'Klassenarbeit', maxScore: 100, score: 81.25, weight: 20 });
+  });
+
+  it('refuses a grade the scale does not have and sends nothing', async () => {
+    const sent = interceptApi({});
+    await renderWithProviders(<GradeDialog open onOpenChange={() => {}} courses={courses} editing={null} system="de_school" />);
+    fill('Assessment name', 'Test');
+    fill('Grade (Germany: school grades (1–6 with +/−))', '7');
+    fill('Weight (%)', '20');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Enter a grade of this system, e.g. 2+');
+    expect(writes(sent)).toEqual([]);
+  });
+
+  it('opens a grade entered as a grade as that grade again (1− stays 1−)', async () => {
+    const sent = interceptApi({
+      'PATCH /api/assessments/a1': { ...assessment, grade: { id: 'g1', assessmentId: 'a1', score: 56.25 }, rewards },
+    });
+    await renderWithProviders(
+      <GradeDialog
+        open
+        onOpenChange={() => {}}
+        courses={courses}
+        editing={{ assessment, grade: { id: 'g1', assessmentId: 'a1', score: 87.5 } }}
+        system="de_school"
+      />,
+    );
+    expect(screen.getByLabelText('Grade (Germany: school grades (1–6 with +/−))')).toHaveProperty('value', '1−');
+    fill('Grade (Germany: school grades (1–6 with +/−))', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]?.body).toMatchObject({ maxScore: 100, score: 56.25 });
+  });
+
+  it('shows no grade field for a percentage system', async () => {
+    interceptApi({});
+    await renderWithProviders(<GradeDialog open onOpenChange={() => {}} courses={courses} editing={null} system="letter" />);
+    expect(screen.queryByLabelText(/^Grade \(/)).toBeNull();
+  });
 });

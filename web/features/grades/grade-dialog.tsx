@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localDateOf } from '../../../common/domain/local-time';
+import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -16,6 +17,7 @@ import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
+import { NATIVE_GRADE_EXAMPLES, nativeEntryText } from './grade-view';
 import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
 import { NativeSelect } from '../../components/ui/native-select';
 
@@ -27,9 +29,17 @@ const optionalNumber = (message: string) =>
     .trim()
     .refine((value) => value === '' || Number.isFinite(Number(value)), message);
 
-function gradeFormSchema(t: TFunction) {
+function gradeFormSchema(t: TFunction, system: GradingSystemKey) {
   return z
     .object({
+      // National scales only: the grade itself (2+, 14,5); it replaces score and max score.
+      nativeGrade: z
+        .string()
+        .trim()
+        .refine(
+          (value) => value === '' || parseNativeGrade(value, system) !== null,
+          t('form.errors.nativeGrade', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' }),
+        ),
       courseId: z.string(),
       name: z.string().max(GRADE_LIMITS.nameMax, t('form.errors.nameMax', { max: GRADE_LIMITS.nameMax })),
       type: z.enum(ASSESSMENT_TYPES),
@@ -47,7 +57,7 @@ function gradeFormSchema(t: TFunction) {
       comments: z.string().max(GRADE_LIMITS.textMax),
     })
     .superRefine((values, context) => {
-      if (values.score === '') return;
+      if (values.score === '' || values.nativeGrade !== '') return;
       const score = Number(values.score);
       if (score < 0 || score > Number(values.maxScore)) {
         context.addIssue({ code: 'custom', path: ['score'], message: t('form.errors.score') });
@@ -65,24 +75,38 @@ export function GradeDialog({
   onOpenChange,
   courses,
   editing,
+  system = 'percentage',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   courses: readonly Course[];
   editing: EditTarget | null;
+  /** The active grading system: a national number scale adds a field for the grade itself. */
+  system?: GradingSystemKey;
 }) {
   const { t } = useTranslation('grades');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={editing ? t('form.editTitle') : t('form.addTitle')} closeLabel={t('common:close')}>
         {/* Mounted only while open, so every opening starts from the entity's values (or a blank form). */}
-        <GradeForm courses={courses} editing={editing} onDone={() => onOpenChange(false)} />
+        <GradeForm courses={courses} editing={editing} system={system} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; editing: EditTarget | null; onDone: () => void }) {
+function GradeForm({
+  courses,
+  editing,
+  system,
+  onDone,
+}: {
+  courses: readonly Course[];
+  editing: EditTarget | null;
+  system: GradingSystemKey;
+  onDone: () => void;
+}) {
+  const native = nativeScaleOf(system) !== null;
   const { t } = useTranslation('grades');
   const save = useSaveGrade();
   const existing = editing?.assessment;
@@ -90,8 +114,10 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
   const timeZone = useUserTimeZone();
   const [today] = useState(() => localDateOf(Date.now(), timeZone));
   const form = useForm<GradeFormValues>({
-    resolver: zodResolver(gradeFormSchema(t)),
+    resolver: zodResolver(gradeFormSchema(t, system)),
     defaultValues: {
+      // A grade entered as a grade is stored out of 100; it opens as the grade again (2+).
+      nativeGrade: native && editing?.grade && existing?.maxScore === 100 ? nativeEntryText(editing.grade.score, system) : '',
       courseId: existing?.courseId ?? '',
       name: existing?.name ?? '',
       type: existing?.type ?? 'exam',
@@ -115,21 +141,23 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
 
   const submit = form.handleSubmit((values) => {
     if (missingName()) return;
-    if (editing?.grade && values.score === '') {
+    if (editing?.grade && values.score === '' && values.nativeGrade === '') {
       form.setError('score', { message: t('form.errors.scoreRequired') });
       return;
     }
+    const nativePercentage = values.nativeGrade === '' ? null : parseNativeGrade(values.nativeGrade, system);
     const fields = {
       courseId: values.courseId || null,
       name: values.name.trim(),
       type: values.type,
       date: values.date || null,
-      maxScore: Number(values.maxScore),
+      // A grade typed in the national scale is stored as its percentage out of 100 (decision 115).
+      maxScore: nativePercentage === null ? Number(values.maxScore) : 100,
       weight: Number(values.weight),
       feedback: values.feedback.trim() || null,
       comments: values.comments.trim() || null,
     };
-    const score = values.score === '' ? null : Number(values.score);
+    const score = nativePercentage ?? (values.score === '' ? null : Number(values.score));
     save.mutate(
       { fields, score, ...(editing ? { existing: editing } : {}) },
       {
@@ -189,6 +217,15 @@ function GradeForm({ courses, editing, onDone }: { courses: readonly Course[]; e
           <Input {...form.register('date')} type="date" />
         </FormField>
       </div>
+      {native ? (
+        <FormField
+          label={t('form.nativeGrade', { system: t(`settings:grading.systems.${system}`) })}
+          error={errors.nativeGrade?.message}
+          hint={t('form.nativeGradeHint', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' })}
+        >
+          <Input {...form.register('nativeGrade')} autoComplete="off" placeholder={NATIVE_GRADE_EXAMPLES[system]} />
+        </FormField>
+      ) : null}
       <div className="grid grid-cols-3 gap-3">
         <FormField label={t('form.score')} error={errors.score?.message}>
           <Input {...form.register('score')} inputMode="decimal" />

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale, type CustomScaleBand } from '../../../common/domain/custom-scale';
-import { GRADING_SYSTEM_KEYS, isGradingSystemKey, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import { GRADING_SYSTEM_GROUPS, GRADING_SYSTEMS, isGradingSystemKey, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -137,13 +137,20 @@ export function GradeSettings({ system, scale }: { system: GradingSystemKey; sca
             if (isGradingSystemKey(event.target.value)) updateSystem.mutate(event.target.value);
           }}
         >
-          {GRADING_SYSTEM_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {t(`settings:grading.systems.${key}`)}
-            </option>
+          {GRADING_SYSTEM_GROUPS.map((group) => (
+            <optgroup key={group.id} label={t(`settings:grading.groups.${group.id}`)}>
+              {group.keys.map((key) => (
+                <option key={key} value={key}>
+                  {t(`settings:grading.systems.${key}`)}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </NativeSelect>
         {system === 'custom' && scale.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t('scale.needed')}</p> : null}
+        {system !== 'custom' && GRADING_SYSTEMS[system].scale !== null ? (
+          <p className="mt-2 text-sm text-muted-foreground">{t(`help.${system}`)}</p>
+        ) : null}
       </Card>
       <CustomScaleEditor key={scale.map((b) => `${b.label}:${b.minPercentage}`).join('|')} scale={scale} />
     </div>

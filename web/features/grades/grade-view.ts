@@ -1,5 +1,15 @@
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
-import { gradeFor, percentageOf, scoreColor, type GradingSystemKey, type ScoreColor } from '../../../common/domain/grading-systems';
+import {
+  formatNativeNumber,
+  gradeFor,
+  nativeScaleOf,
+  nativeValueFor,
+  parseNativeGrade,
+  percentageOf,
+  scoreColorIn,
+  type GradingSystemKey,
+  type ScoreColor,
+} from '../../../common/domain/grading-systems';
 
 /** Text colours for SPEC.md §9's score colours, readable on light and dark backgrounds. */
 export const SCORE_COLOR_CLASSES: Record<ScoreColor, string> = {
@@ -27,9 +37,10 @@ export function labelFor(
 
 export type ScoredView = { percentage: number; color: ScoreColor };
 
-export function scored(score: number, maxScore: number): ScoredView {
+/** A score's percentage and its colour in the active system (rule 0.9; national scales by their own grades). */
+export function scored(score: number, maxScore: number, system: GradingSystemKey = 'percentage'): ScoredView {
   const percentage = percentageOf(score, maxScore);
-  return { percentage, color: scoreColor(percentage) };
+  return { percentage, color: scoreColorIn(percentage, system) };
 }
 
 /** A what-if field read: empty (no what-if), a score within 0…maxScore, or why it is refused. */
@@ -46,4 +57,59 @@ export function readWhatIfScore(text: string | undefined, maxScore: number): Wha
   if (!Number.isFinite(score)) return { kind: 'invalid', reason: 'number' };
   if (score < 0 || score > maxScore) return { kind: 'invalid', reason: 'range' };
   return { kind: 'score', score };
+}
+
+// ---- National number scales (issue 23, docs/decisions/115-german-grades.md) ----
+
+/** A grade typed in each national scale, shown as an example next to the grade fields (never translated: it is a grade). */
+export const NATIVE_GRADE_EXAMPLES: Partial<Record<GradingSystemKey, string>> = {
+  de_school: '2+',
+  de_oberstufe: '12',
+  de_university: '1,3',
+  fr_20: '14,5',
+  es_10: '7,5',
+  cn_percentage: '86',
+  jp_school: '4',
+};
+
+/** The colour of a percentage in the active system: rule 0.9, or the national scale's own grades. */
+export function colorFor(percentage: number, system: GradingSystemKey): ScoreColor {
+  return scoreColorIn(percentage, system);
+}
+
+/** Drops float noise, then rounds up (`up`) or down to 2 decimals. */
+function roundTowards(value: number, up: boolean): number {
+  const scaled = Number((value * 100).toPrecision(12));
+  return (up ? Math.ceil(scaled) : Math.floor(scaled)) / 100 + 0;
+}
+
+/**
+ * The native value a needed percentage stands for, rounded towards the **better** grade (down for a
+ * German grade, up for a French one) so that scoring exactly the figure shown reaches the target, as
+ * `neededScore` rounds its percentage up.
+ */
+export function neededNativeValue(neededPercentage: number, system: GradingSystemKey): number | null {
+  const scale = nativeScaleOf(system);
+  if (scale === null) return null;
+  const raw = scale.worst + ((scale.best - scale.worst) * neededPercentage) / 100;
+  return roundTowards(raw, scale.best > scale.worst);
+}
+
+/** The text a national grade field shows for a stored percentage: `2+` when it is a named grade, else its value (`1.58`). */
+export function nativeEntryText(percentage: number, system: GradingSystemKey): string {
+  const scale = nativeScaleOf(system);
+  const value = nativeValueFor(percentage, system);
+  if (scale === null || value === null) return '';
+  // Only scales whose grades are names (2+, 13) reopen by name; a Spanish MH is stored as a 10 and reopens as 10.
+  const named = scale.labelFrom === 'band' ? scale.entries.find((entry) => Math.abs(entry.value - value) < 0.005) : undefined;
+  return named ? named.label : formatNativeNumber(value);
+}
+
+/** A what-if field in a national scale: a grade of the system (`2+`, `14,5`) turned into a score out of `maxScore`. */
+export function readNativeWhatIf(text: string | undefined, system: GradingSystemKey, maxScore: number): WhatIfInput {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return { kind: 'empty' };
+  const percentage = parseNativeGrade(trimmed, system);
+  if (percentage === null) return { kind: 'invalid', reason: 'number' };
+  return { kind: 'score', score: Math.min(maxScore, (percentage * maxScore) / 100) };
 }

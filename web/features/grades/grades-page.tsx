@@ -2,7 +2,7 @@ import { Pencil, Plus, Repeat, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
-import type { GradingSystemKey } from '../../../common/domain/grading-systems';
+import { nativeValueFor, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -61,8 +61,10 @@ function AllGrades({
     <ul className="space-y-2" aria-label={t('all.listLabel')}>
       {rows.map((row) => {
         const { assessment, grade } = row;
-        const view = grade ? scored(grade.score, assessment.maxScore) : null;
+        const view = grade ? scored(grade.score, assessment.maxScore, system) : null;
         const label = view ? labelFor(view.percentage, system, scale) : null;
+        // On a national number scale the grade is the number itself (2+, 14,5/20); the score line only for raw scores.
+        const nativeValue = view ? nativeValueFor(view.percentage, system) : null;
         return (
           <li key={assessment.id} data-testid="grade-row">
             <Card className="flex flex-wrap items-center gap-3 p-3 sm:p-4">
@@ -86,13 +88,20 @@ function AllGrades({
                     <p className={`text-lg font-semibold ${SCORE_COLOR_CLASSES[view.color]}`} data-testid="grade-label">
                       {label ?? t('none')}
                     </p>
-                    <p className="text-sm text-muted-foreground">
-                      {t('all.score', {
-                        score: formatNumber(grade.score),
-                        max: formatNumber(assessment.maxScore),
-                        percentage: formatNumber(view.percentage, { maximumFractionDigits: 2 }),
-                      })}
-                    </p>
+                    {nativeValue !== null ? (
+                      <p className="text-sm text-muted-foreground">
+                        {t('all.nativeValue', { value: formatNumber(nativeValue, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
+                      </p>
+                    ) : null}
+                    {nativeValue === null || assessment.maxScore !== 100 ? (
+                      <p className="text-sm text-muted-foreground">
+                        {t('all.score', {
+                          score: formatNumber(grade.score),
+                          max: formatNumber(assessment.maxScore),
+                          percentage: formatNumber(view.percentage, { maximumFractionDigits: 2 }),
+                        })}
+                      </p>
+                    ) : null}
                   </>
                 ) : (
                   <p className="text-sm text-muted-foreground">{t('all.notGraded')}</p>
@@ -221,8 +230,9 @@ export function GradesPage() {
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         courses={courseList}
         editing={dialog.editing}
+        system={system}
       />
-      <AddCourseDialog open={courseDialog} onOpenChange={setCourseDialog} />
+      <AddCourseDialog open={courseDialog} onOpenChange={setCourseDialog} system={system} />
       <ConvertDialog label={converting} system={system} scale={scale} onClose={() => setConverting(null)} />
       <ConfirmDialog
         open={deleting !== null}

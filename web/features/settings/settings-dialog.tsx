@@ -1,7 +1,7 @@
 import { Check, ChevronLeft, ChevronRight, Crown, Globe, GraduationCap, Monitor, Moon, Palette, Shapes, Sun } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRADING_SYSTEM_KEYS, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import { GRADING_SYSTEM_GROUPS, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { cn } from '../../lib/class-names';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, i18next } from '../../lib/i18n';
@@ -204,13 +204,23 @@ export function SettingsDialog({
           />
         ) : null}
         {page === 'grading' ? (
-          <Choices<GradingSystemKey>
-            label={t('grading.title')}
-            options={GRADING_SYSTEM_KEYS}
-            value={grading.data?.system}
-            onChange={(system) => updateGrading.mutate(system)}
-            render={(system) => t(`grading.systems.${system}`)}
-          />
+          // Grouped by country (issue 23): one labelled radio group per country, one choice overall.
+          <div className="space-y-4">
+            {GRADING_SYSTEM_GROUPS.map((group) => (
+              <section key={group.id} aria-labelledby={`grading-group-${group.id}`}>
+                <h3 id={`grading-group-${group.id}`} className="mb-1 text-sm font-medium text-muted-foreground">
+                  {t(`grading.groups.${group.id}`)}
+                </h3>
+                <Choices<GradingSystemKey>
+                  label={`${t('grading.title')}: ${t(`grading.groups.${group.id}`)}`}
+                  options={group.keys}
+                  value={grading.data?.system}
+                  onChange={(system) => updateGrading.mutate(system)}
+                  render={(system) => t(`grading.systems.${system}`)}
+                />
+              </section>
+            ))}
+          </div>
         ) : null}
       </DialogContent>
     </Dialog>
