@@ -32,11 +32,9 @@ import {
   updateGradeWithOutcome,
 } from './grades.service';
 import { runIdempotent } from '../rewards/idempotency';
-import { registerGradesRewardFacts } from './grades-reward-facts';
 
 /** Assessments, grades, the custom scale and the computed summary (API.md "Grades", docs/api.md). */
-export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
-  registerGradesRewardFacts();
+export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
   app.get('/api/assessments', { ...auth, schema: { response: { 200: z.array(assessmentResponseSchema) } } }, async (request) =>
@@ -54,7 +52,7 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       return runIdempotent(db, request, reply, userId, async (tx) => ({
         statusCode: 201,
-        body: await createAssessmentWithOutcome(tx, userId, request.body, request.log),
+        body: await createAssessmentWithOutcome(tx, userId, request.body, { facts: rewardFacts, log: request.log }),
       }));
     },
   );
@@ -67,7 +65,7 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       return runIdempotent(db, request, reply, userId, async (tx) => ({
         statusCode: 200,
-        body: await updateAssessmentWithOutcome(tx, userId, request.params.id, request.body, request.log),
+        body: await updateAssessmentWithOutcome(tx, userId, request.params.id, request.body, { facts: rewardFacts, log: request.log }),
       }));
     },
   );
@@ -97,7 +95,7 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       return runIdempotent(db, request, reply, userId, async (tx) => ({
         statusCode: 201,
-        body: await createGradeWithOutcome(tx, userId, request.body, request.log),
+        body: await createGradeWithOutcome(tx, userId, request.body, { facts: rewardFacts, log: request.log }),
       }));
     },
   );
@@ -105,7 +103,7 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
     '/api/grades/:id',
     { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema, response: { 200: gradeWriteResponseSchema } } },
     async (request) => {
-      return updateGradeWithOutcome(db, currentUser(request).id, request.params.id, request.body, request.log);
+      return updateGradeWithOutcome(db, currentUser(request).id, request.params.id, request.body, { facts: rewardFacts, log: request.log });
     },
   );
   app.delete(

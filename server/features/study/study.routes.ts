@@ -13,12 +13,10 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../rewards/idempotency';
-import { registerStudyRewardFacts } from './study-reward-facts';
 import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, listStudySessions, studyStats } from './study.service';
 
 /** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */
-export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
-  registerStudyRewardFacts();
+export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   app.get(
     '/api/study-sessions',
     { onRequest: requireUser, schema: { querystring: studySessionsQuerySchema, response: { 200: z.array(studySessionResponseSchema) } } },
@@ -33,7 +31,7 @@ export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
       // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
       return runIdempotent(db, request, reply, user.id, async (tx) => ({
         statusCode: 201,
-        body: await createStudySession(tx, user, request.body, request.log),
+        body: await createStudySession(tx, user, request.body, { facts: rewardFacts, log: request.log }),
       }));
     },
   );
