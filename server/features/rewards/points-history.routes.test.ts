@@ -73,7 +73,7 @@ describe('GET /api/points/history', () => {
     // As redeem wrote it before the typed key: the redemption's id as text only.
     await t.db.insert(pointsLedger).values({ userId: user.id, amount: -3, reason: 'redeem', sourceId: redemption!.id });
     expect((await history(user)).find((entry) => entry.reason === 'redeem')).toMatchObject({ rewardId: null });
-    const migration = readFileSync(new URL('../../db/migrations/0014_ledger_redemption_id.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../db/migrations/0014_redemption_key_unlogged_counters.sql', import.meta.url), 'utf8');
     await t.db.execute(migration.split('--> statement-breakpoint').at(-1)!);
     const [entry] = await t.db
       .select({ redemptionId: pointsLedger.redemptionId })
