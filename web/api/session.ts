@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '../../common/schemas/auth.schema';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { clearFormDrafts } from '../lib/form-draft';
+import { clearFormDrafts } from '../lib/form-draft-store';
 import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
 
 /**
