@@ -12,7 +12,7 @@ import {
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { runIdempotent } from '../rewards/idempotency';
+import { rewardingWrite } from '../rewards/idempotency';
 import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, listStudySessions, studyStats } from './study.service';
 
 /** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */
@@ -26,14 +26,9 @@ export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
   app.post(
     '/api/study-sessions',
     { onRequest: requireUser, schema: { body: studySessionBodySchema, response: { 201: createdStudySessionResponseSchema } } },
-    async (request, reply) => {
-      const user = currentUser(request);
-      // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
-      return runIdempotent(db, request, reply, user.id, async (tx) => ({
-        statusCode: 201,
-        body: await createStudySession(tx, user, request.body, { facts: rewardFacts, log: request.log }),
-      }));
-    },
+    // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
+    async (request, reply) =>
+      rewardingWrite({ db, rewardFacts }, request, reply, 201, (tx, user, rewards) => createStudySession(tx, user, request.body, rewards)),
   );
 
   app.delete(

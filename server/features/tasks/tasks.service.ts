@@ -59,14 +59,9 @@ function toSeries(row: SeriesRow): TaskSeries {
   };
 }
 
-function ruleOf(row: SeriesRow): RecurrenceRule {
-  return {
-    startDate: row.startDate,
-    untilDate: row.untilDate,
-    frequency: row.frequency as RecurrenceRule['frequency'],
-    intervalWeeks: row.intervalWeeks,
-    weekdays: row.weekdays,
-  };
+function ruleOf({ startDate, untilDate, frequency, intervalWeeks, weekdays }: SeriesRow): RecurrenceRule {
+  // The column is text; every row is written through RecurrenceRule.
+  return { startDate, untilDate, intervalWeeks, weekdays, frequency: frequency as RecurrenceRule['frequency'] };
 }
 
 function reminderInPast(): never {
