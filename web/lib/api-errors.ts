@@ -22,7 +22,7 @@ function parseIssues(value: unknown): ApiErrorIssue[] {
   );
 }
 
-/** The error body of `ApiError` (lib/api-client.ts) or any error carrying `code` (e.g. auth's), else null. */
+/** The error body of `ApiError` (lib/api-client.ts) or of any error carrying `code`, else null. */
 export function readApiError(error: unknown): ApiErrorBody | null {
   if (error instanceof ApiError) {
     try {
