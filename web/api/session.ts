@@ -34,7 +34,7 @@ export function rememberSessionUser(user: User | null): void {
  * error). The one client leaves /auth/ answers to their caller, so any other failure becomes the same
  * `ApiError` every other resource throws.
  */
-export async function fetchSessionUser(): Promise<User | null> {
+async function fetchSessionUser(): Promise<User | null> {
   const response = await apiRequest('GET', '/api/auth/me');
   if (response.status === 401) {
     rememberSessionUser(null);

@@ -50,7 +50,7 @@ export function readApiError(error: unknown): ApiErrorBody | null {
 }
 
 /** The translated sentence for the error's own code, or null when it has none (generic or unknown code). */
-export function codeMessage(t: TFunction, error: unknown): string | null {
+function codeMessage(t: TFunction, error: unknown): string | null {
   const code = readApiError(error)?.code;
   if (!code || GENERIC.has(code)) return null;
   const key = `common:errors.codes.${code}`;

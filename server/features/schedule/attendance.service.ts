@@ -29,7 +29,7 @@ function attendanceView(row: AttendanceRow): AttendanceRecord {
  * Marks one class occurrence (upsert on courseId+date+slotIndex). The occurrence must be one the
  * timetable produces (common/domain/timetable) and must have started by `now`.
  */
-export async function markAttendance(
+async function markAttendance(
   db: Database,
   userId: string,
   timeZone: string,

@@ -60,7 +60,7 @@ function persist(userId: string, path: string, data: unknown): void {
 }
 
 /** Forgets the persisted dashboard (e.g. after loading sample data, so no stale first paint follows). */
-export function clearPersistedHome(): void {
+function clearPersistedHome(): void {
   clearTimeout(writeTimer);
   pendingWrite = null;
   memo = null;

@@ -36,13 +36,13 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
  * A `datetime-local` value for an instant: the wall clock of the profile's zone, the zone the server
  * repeats a series in (not the browser's, which may differ while travelling).
  */
-export function toLocalInput(instant: string | number, timeZone: string): string {
+function toLocalInput(instant: string | number, timeZone: string): string {
   const { date, time } = localDateTimeOf(instant, timeZone);
   return `${date}T${time}`;
 }
 
 /** The instant (epoch ms) of a `datetime-local` value read in `timeZone`; NaN when it is not one. */
-export function fromLocalInput(value: string, timeZone: string): number {
+function fromLocalInput(value: string, timeZone: string): number {
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
   if (value[10] !== 'T' || !isLocalDate(date)) return Number.NaN;
