@@ -108,6 +108,7 @@ export default tseslint.config(
               importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'queryOptions'],
               message: 'Read server resources through web/api/ (one queryOptions and hook per resource).',
             },
+            { name: 'canvas-confetti', message: 'Celebrate through web/lib/celebrate.ts (toast + lazy confetti, reduced motion).' },
           ],
         },
       ],
@@ -118,8 +119,34 @@ export default tseslint.config(
           selector: "CallExpression[callee.name=/^api(Json|Request)$/][arguments.0.value='GET']",
           message: 'GET requests belong to web/api/ (one queryOptions and hook per resource).',
         },
+        // One time-zone/locale owner (docs/architecture.md "Time"): dates, times and numbers go through web/lib/format.ts.
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
+          message: 'Format dates, times and numbers with web/lib/format.ts (the one locale and 12-hour owner).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format dates, times and numbers with web/lib/format.ts (the one locale and 12-hour owner).',
+        },
+        { selector: "Property[key.name='hour12']", message: 'The 12-hour rule lives in web/lib/format.ts (clockOptions).' },
+        // A failed request is read through web/lib/api-errors.ts, never by its English message.
+        {
+          selector: "MemberExpression[property.name='message'][object.name=/^(error|err|refusal)$/]",
+          message: 'Read a failed request with web/lib/api-errors.ts (apiErrorMessage, applyFieldErrors), not its English message.',
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Notification', message: 'Use web/lib/browser-notifications.ts (support, permission, show).' },
       ],
     },
+  },
+  {
+    // No import cycles in the source (a cycle hides which module owns what: issue 14). The import-x
+    // parser setting lets the rule read TypeScript dependencies; without it they are skipped silently.
+    files: ['web/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts'],
+    settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', '*.config.{ts,js}'],

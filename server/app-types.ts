@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
+import type { RewardFactsProviders } from './features/rewards/reward-facts';
 
 /** The Fastify instance with zod schemas as its type provider: route handlers get typed bodies. */
 export type ZodApp = FastifyInstance<
@@ -12,5 +13,5 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every feature's routes receive. */
-export type AppDeps = { db: Database; config: AppConfig };
+/** What every feature's routes receive; `rewardFacts` is every feature's facts provider (REWARD_FACTS in app.ts). */
+export type AppDeps = { db: Database; config: AppConfig; rewardFacts: RewardFactsProviders };

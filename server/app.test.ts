@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueUsername } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -115,5 +116,12 @@ describe('request trust: addresses and per-user limits', () => {
     // Reads go on, and another user is not affected.
     expect((await limited.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(200);
     expect((await write(bystander.token)).statusCode).toBe(200);
+  });
+
+  it('keeps its counters out of the write-ahead log (a counted write waits for no WAL flush; decision 086)', async () => {
+    const { rows } = await t.db.execute<{ persistence: string }>(
+      sql`SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'rate_limit_counters'`,
+    );
+    expect(rows).toEqual([{ persistence: 'u' }]);
   });
 });

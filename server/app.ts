@@ -20,6 +20,11 @@ import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerStudyRoutes } from './features/study/study.routes';
 import { registerTasksRoutes } from './features/tasks/tasks.routes';
+import type { RewardFactsProviders } from './features/rewards/reward-facts';
+import { gradesRewardFacts } from './features/grades/grades-reward-facts';
+import { scheduleRewardFacts } from './features/schedule/schedule-reward-facts';
+import { studyRewardFacts } from './features/study/study-reward-facts';
+import { tasksRewardFacts } from './features/tasks/tasks-reward-facts';
 import { loggerOptions } from './lib/logger';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
@@ -48,6 +53,12 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerOpenApiRoutes,
 ];
 
+/**
+ * What each feature tells the achievement and challenge rules, in one list: a feature with facts adds
+ * one line here. Rewards gets them from here (AppDeps.rewardFacts), never by a registration side effect.
+ */
+export const REWARD_FACTS: RewardFactsProviders = [tasksRewardFacts, studyRewardFacts, gradesRewardFacts, scheduleRewardFacts];
+
 /** A hop count as the function proxy-addr builds for one (Fastify's types take no number). */
 function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
@@ -63,13 +74,14 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
   return registered.get(app) ?? [];
 }
 
-type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean };
+/** `rewardFacts`: tests add a provider of their own to REWARD_FACTS (a failing evaluation). */
+type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean; rewardFacts?: RewardFactsProviders };
 
 /**
  * Builds the Fastify application with its plugins and every feature's routes, without listening.
  * Tests drive it through `app.inject()`; server/main.ts adds the database lifecycle and a port.
  */
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, rewardFacts = REWARD_FACTS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -124,7 +136,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerSession(app, db, config.publicOrigin);
   registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
 
-  const deps: AppDeps = { db, config };
+  const deps: AppDeps = { db, config, rewardFacts };
   for (const register of FEATURE_ROUTES) register(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);
   return app;

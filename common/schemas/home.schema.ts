@@ -10,3 +10,4 @@ export const sampleDataResponseSchema = z.strictObject({
   studySessions: z.number(),
   assessments: z.number(),
 });
+export type SampleDataSummary = z.output<typeof sampleDataResponseSchema>;

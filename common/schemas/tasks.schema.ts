@@ -25,7 +25,6 @@ export const REMINDER_IN_PAST_MESSAGE = 'Cannot set a reminder in the past. Plea
 export const REMINDER_NEEDS_DUE_MESSAGE = 'A reminder needs a due date. Set a due date or choose no reminder.';
 /** A series repeats the first occurrence's due time, so it cannot start from a task without one. */
 export const RECURRENCE_NEEDS_DUE_MESSAGE = 'A repeating task needs a due date.';
-export const NOTIFICATIONS_UNSUPPORTED_MESSAGE = 'Your browser does not support notifications. Please try another browser.';
 
 const instant = boundedInstant('Expected an ISO 8601 instant');
 const localDate = boundedDate('Expected a YYYY-MM-DD date');

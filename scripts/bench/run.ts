@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
 import { benchRenders } from './render.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
+import { benchRewardingWrites, rewardingWriteRows } from './rewarding-writes.bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -97,6 +98,7 @@ async function httpBenchmarks(): Promise<void> {
       `GET /api/tasks, ${TASK_COUNT.toLocaleString('en')} tasks (${(tasks.bytesPerResponse / 1024).toFixed(0)} KB; ${CONNECTIONS} conns, ${DURATION_S}s)`,
       `${tasks.requestsPerSecond.toLocaleString('en')} req/s, p99 ${tasks.p99Ms} ms${tasks.failures === 0 ? '' : `, ${tasks.failures} failures!`}`,
     ]);
+    rows.push(...rewardingWriteRows(await benchRewardingWrites(base)));
     const renders = await benchRenders(base);
     const runs = (times: number[]) =>
       `best ${Math.min(...times).toFixed(1)} ms (runs ${times.map((time) => time.toFixed(1)).join(', ')}; budget 100 ms)`;

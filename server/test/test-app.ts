@@ -18,7 +18,10 @@ export type TestApp = {
  * A fresh database cloned from the migrated template, and the app built on it. One per test file;
  * closed after the file's tests.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  build: Pick<Parameters<typeof buildApp>[0], 'rewardFacts'> = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const templateName = inject('pgTemplateName');
   const databaseName = `${templateName.replace('sp_template_', 'sp_test_')}_${randomBytes(4).toString('hex')}`;
@@ -33,7 +36,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: '100000', WEB_DIST_DIR: '/nonexistent' }),
     ...overrides,
   };
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ ...build, config, db: handle.db, logger: false });
   afterAll(async () => {
     await app.close();
     await handle.close();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '../../common/schemas/auth.schema';
 import { ApiError, apiRequest } from '../lib/api-client';
-import { clearFormDrafts } from '../lib/form-draft';
+import { clearFormDrafts } from '../lib/form-draft-store';
 import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
 
 /**
@@ -34,7 +34,7 @@ export function rememberSessionUser(user: User | null): void {
  * error). The one client leaves /auth/ answers to their caller, so any other failure becomes the same
  * `ApiError` every other resource throws.
  */
-export async function fetchSessionUser(): Promise<User | null> {
+async function fetchSessionUser(): Promise<User | null> {
   const response = await apiRequest('GET', '/api/auth/me');
   if (response.status === 401) {
     rememberSessionUser(null);

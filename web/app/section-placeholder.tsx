@@ -1,25 +1,13 @@
 import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../components/ui/card';
+import type { TitleKey } from './root-layout';
 
-export type SectionId =
-  | 'home'
-  | 'schedule'
-  | 'tasks'
-  | 'grades'
-  | 'progress'
-  | 'study'
-  | 'rewards'
-  | 'help'
-  | 'files'
-  | 'premium'
-  | 'premiumFiles'
-  | 'premiumSuccess'
-  | 'admin'
-  | 'feedback'
-  | 'myFeedback'
-  | 'privacy'
-  | 'terms';
+/**
+ * A section that can show a placeholder: any route title but the pages that were never placeholders.
+ * Derived from the title keys, so a new section is named once (root-layout.tsx's TitleKey).
+ */
+export type SectionId = Exclude<TitleKey, 'landing' | 'auth' | 'dashboard' | 'account' | 'notFound'>;
 
 /**
  * A section whose feature has not landed yet: reachable, titled, and honest about what is coming.

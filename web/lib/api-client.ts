@@ -3,7 +3,8 @@ import { noteApiStatus } from './service-unavailable';
 /**
  * The one HTTP client (SPEC.md §7): paths resolve against the current origin, JSON in and out,
  * no-cache headers, credentials always included (the HttpOnly session cookie). A non-OK response
- * throws `Error('status: body')` — except on /auth/ paths, whose callers read the body themselves.
+ * throws `ApiError` (status and API.md's body; read it through lib/api-errors.ts) — except on /auth/
+ * paths, whose callers turn a refusal into the same `ApiError` themselves (api/session.ts, auth.api.ts).
  */
 export class ApiError extends Error {
   constructor(
@@ -13,16 +14,6 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
-  }
-
-  /** The server's `{ message }` when the body is API.md's error shape, else null. */
-  get serverMessage(): string | null {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : null;
-    } catch {
-      return null;
-    }
   }
 }
 

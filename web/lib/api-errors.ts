@@ -22,7 +22,7 @@ function parseIssues(value: unknown): ApiErrorIssue[] {
   );
 }
 
-/** The error body of `ApiError` (lib/api-client.ts) or any error carrying `code` (e.g. auth's), else null. */
+/** The error body of `ApiError` (lib/api-client.ts) or of any error carrying `code`, else null. */
 export function readApiError(error: unknown): ApiErrorBody | null {
   if (error instanceof ApiError) {
     try {
@@ -50,7 +50,7 @@ export function readApiError(error: unknown): ApiErrorBody | null {
 }
 
 /** The translated sentence for the error's own code, or null when it has none (generic or unknown code). */
-export function codeMessage(t: TFunction, error: unknown): string | null {
+function codeMessage(t: TFunction, error: unknown): string | null {
   const code = readApiError(error)?.code;
   if (!code || GENERIC.has(code)) return null;
   const key = `common:errors.codes.${code}`;

@@ -23,7 +23,7 @@ const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR
  */
 const CALENDAR_FIRST_DAY: Record<Language, 0 | 1> = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };
 
-export function intlLocale(language: Language = currentLanguage()): string {
+function intlLocale(language: Language = currentLanguage()): string {
   return LOCALES[language];
 }
 
@@ -50,7 +50,7 @@ const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 const MAX_CACHED_FORMATTERS = 200;
 
 /** A cached `Intl.DateTimeFormat` for `language`. Prefer the named formatters below. */
-export function dateTimeFormat(options: Intl.DateTimeFormatOptions, language: Language = currentLanguage()): Intl.DateTimeFormat {
+function dateTimeFormat(options: Intl.DateTimeFormatOptions, language: Language = currentLanguage()): Intl.DateTimeFormat {
   const locale = intlLocale(language);
   const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = dateFormatters.get(key);

@@ -36,8 +36,19 @@ async function ensureI18n(): Promise<void> {
 /** `idempotencyKey`: whether the write carried an Idempotency-Key (its value is random). */
 export type SentRequest = { method: string; path: string; body: unknown; idempotencyKey?: boolean };
 
-/** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body. */
+/** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body, or a `refuse(…)`. */
 export type Routes = Record<string, unknown>;
+
+/** A refusal in API.md's shape, as a route's answer: `refuse(400, { message, code, issues })`. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+export function refuse(status: number, body: { message: string; code: string; issues?: { path: string; message: string }[] }): Refusal {
+  return new Refusal(status, body);
+}
 
 /** Stubs `fetch` with `routes` (unlisted requests answer 404) and returns the requests sent. */
 export function interceptApi(routes: Routes): SentRequest[] {
@@ -52,6 +63,9 @@ export function interceptApi(routes: Routes): SentRequest[] {
     if (!(key in routes)) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
     const answer = routes[key];
     const payload: unknown = typeof answer === 'function' ? (answer as (body: unknown) => unknown)(body) : answer;
+    if (payload instanceof Refusal) {
+      return new Response(JSON.stringify(payload.body), { status: payload.status, headers: { 'Content-Type': 'application/json' } });
+    }
     return new Response(JSON.stringify(payload), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   return sent;
@@ -76,8 +90,11 @@ export const TEST_USER: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-/** Renders `ui` inside the app's providers, with `user` as the session the shell would already hold. */
-export async function renderWithProviders(ui: ReactNode, { user = TEST_USER }: { user?: User | null } = {}): Promise<RenderResult> {
+/** Renders `ui` inside the app's providers, with `user` as the session the shell would already hold, at `path`. */
+export async function renderWithProviders(
+  ui: ReactNode,
+  { user = TEST_USER, path = '/' }: { user?: User | null; path?: string } = {},
+): Promise<RenderResult> {
   await ensureI18n();
   // jsdom has no matchMedia and no canvas: the browser "prefers reduced motion", so no confetti plays.
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -90,7 +107,7 @@ export async function renderWithProviders(ui: ReactNode, { user = TEST_USER }: {
   queryClient.setQueryData(['/api/auth/me'], user);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,4 +1,16 @@
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -17,11 +29,15 @@ export const pointsLedger = pgTable(
     sourceId: text('source_id').notNull(),
     /** What earned or spent the points, as named when it happened (a task's title, an assessment's name). */
     label: text('label'),
+    /** The redemption a `redeem` entry paid for (a typed key for the history's join; null for every other reason). */
+    redemptionId: uuid('redemption_id').references((): AnyPgColumn => redemptions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('points_ledger_source_idx').on(table.userId, table.reason, table.sourceId),
     index('points_ledger_user_created_idx').on(table.userId, table.createdAt),
+    // Deleting a redemption (with its account) looks its ledger entry up by this key.
+    index('points_ledger_redemption_idx').on(table.redemptionId),
   ],
 );
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { courseMark, type AssessmentScore } from '../../../common/domain/gpa';
 import { percentageOf } from '../../../common/domain/grading-systems';
 import { assessments, grades } from '../../db/schema';
-import { registerRewardFactsProvider } from '../rewards/reward-facts';
+import type { RewardFactsProvider } from '../rewards/reward-facts';
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -19,31 +19,29 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
  * them whatever system is active, grading-systems.md rule 0.11), each graded course's current mark
  * (straight-as), each calendar month's weighted average (honor_roll) and when grades were logged.
  */
-export function registerGradesRewardFacts(): void {
-  registerRewardFactsProvider('grades', async (db, userId) => {
-    const rows = await db
-      .select({
-        courseId: assessments.courseId,
-        date: assessments.date,
-        maxScore: assessments.maxScore,
-        weight: assessments.weight,
-        score: grades.score,
-        loggedAt: grades.createdAt,
-      })
-      .from(grades)
-      .innerJoin(assessments, eq(assessments.id, grades.assessmentId))
-      .where(eq(grades.userId, userId));
-    const scored = rows.map((row) => ({ ...row, month: (row.date ?? row.loggedAt.toISOString().slice(0, 10)).slice(0, 7) }));
-    const marks = (group: readonly AssessmentScore[]) => courseMark(group);
-    const courseMarks = [...groupBy(scored, (row) => row.courseId).values()].map(marks).filter((mark): mark is number => mark !== null);
-    const monthlyWeightedAverages = [...groupBy(scored, (row) => row.month).values()]
-      .map(marks)
-      .filter((mark): mark is number => mark !== null);
-    return {
-      gradeLoggedTimes: rows.map((row) => row.loggedAt.toISOString()),
-      assessmentPercentages: rows.map((row) => percentageOf(row.score, row.maxScore)),
-      courseMarks,
-      monthlyWeightedAverages,
-    };
-  });
-}
+export const gradesRewardFacts: RewardFactsProvider = async (db, userId) => {
+  const rows = await db
+    .select({
+      courseId: assessments.courseId,
+      date: assessments.date,
+      maxScore: assessments.maxScore,
+      weight: assessments.weight,
+      score: grades.score,
+      loggedAt: grades.createdAt,
+    })
+    .from(grades)
+    .innerJoin(assessments, eq(assessments.id, grades.assessmentId))
+    .where(eq(grades.userId, userId));
+  const scored = rows.map((row) => ({ ...row, month: (row.date ?? row.loggedAt.toISOString().slice(0, 10)).slice(0, 7) }));
+  const marks = (group: readonly AssessmentScore[]) => courseMark(group);
+  const courseMarks = [...groupBy(scored, (row) => row.courseId).values()].map(marks).filter((mark): mark is number => mark !== null);
+  const monthlyWeightedAverages = [...groupBy(scored, (row) => row.month).values()]
+    .map(marks)
+    .filter((mark): mark is number => mark !== null);
+  return {
+    gradeLoggedTimes: rows.map((row) => row.loggedAt.toISOString()),
+    assessmentPercentages: rows.map((row) => percentageOf(row.score, row.maxScore)),
+    courseMarks,
+    monthlyWeightedAverages,
+  };
+};

@@ -287,6 +287,30 @@ describe('/api/grades', () => {
     expect((await t.request({ method: 'GET', url: '/api/grades', token: user.token })).json()).toEqual([]);
   });
 
+  it('PATCH takes an Idempotency-Key like every rewarding write: a replay answers the first result without writing', async () => {
+    const user = await signUp(t);
+    const assessment = await createAssessment(user);
+    const grade = (
+      await t.request({ method: 'POST', url: '/api/grades', token: user.token, payload: { assessmentId: assessment.id, score: 10 } })
+    ).json();
+    const edit = (score: number) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/grades/${grade.id}`,
+        token: user.token,
+        headers: { 'idempotency-key': `regrade-${grade.id}` },
+        payload: { score },
+      });
+    const first = await edit(20);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // The same key again (a double click): the first answer, and the score it wrote stays.
+    const replay = await edit(30);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect((await t.request({ method: 'GET', url: `/api/grades/${grade.id}`, token: user.token })).json()).toMatchObject({ score: 20 });
+  });
+
   it('awards 5 points once per grade; editing awards nothing more', async () => {
     const user = await signUp(t);
     const a = await createAssessment(user);

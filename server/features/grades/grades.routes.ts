@@ -31,12 +31,10 @@ import {
   updateAssessmentWithOutcome,
   updateGradeWithOutcome,
 } from './grades.service';
-import { runIdempotent } from '../rewards/idempotency';
-import { registerGradesRewardFacts } from './grades-reward-facts';
+import { rewardingWrite } from '../rewards/idempotency';
 
 /** Assessments, grades, the custom scale and the computed summary (API.md "Grades", docs/api.md). */
-export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
-  registerGradesRewardFacts();
+export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
   app.get('/api/assessments', { ...auth, schema: { response: { 200: z.array(assessmentResponseSchema) } } }, async (request) =>
@@ -50,26 +48,20 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post(
     '/api/assessments',
     { ...auth, schema: { body: assessmentCreateSchema, response: { 201: assessmentCreateResponseSchema } } },
-    async (request, reply) => {
-      const userId = currentUser(request).id;
-      return runIdempotent(db, request, reply, userId, async (tx) => ({
-        statusCode: 201,
-        body: await createAssessmentWithOutcome(tx, userId, request.body, request.log),
-      }));
-    },
+    async (request, reply) =>
+      rewardingWrite({ db, rewardFacts }, request, reply, 201, (tx, user, rewards) =>
+        createAssessmentWithOutcome(tx, user.id, request.body, rewards),
+      ),
   );
   app.patch(
     '/api/assessments/:id',
     // Without `score` the answer is the assessment; with it, also its grade and the reward outcome.
     { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema, response: { 200: assessmentCreateResponseSchema } } },
-    async (request, reply) => {
-      // With `score` this is the one-request grade edit; a repeated Idempotency-Key answers the first result.
-      const userId = currentUser(request).id;
-      return runIdempotent(db, request, reply, userId, async (tx) => ({
-        statusCode: 200,
-        body: await updateAssessmentWithOutcome(tx, userId, request.params.id, request.body, request.log),
-      }));
-    },
+    // With `score` this is the one-request grade edit; a repeated Idempotency-Key answers the first result.
+    async (request, reply) =>
+      rewardingWrite({ db, rewardFacts }, request, reply, 200, (tx, user, rewards) =>
+        updateAssessmentWithOutcome(tx, user.id, request.params.id, request.body, rewards),
+      ),
   );
   app.delete(
     '/api/assessments/:id',
@@ -93,20 +85,18 @@ export function registerGradesRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post(
     '/api/grades',
     { ...auth, schema: { body: gradeCreateSchema, response: { 201: gradeWriteResponseSchema } } },
-    async (request, reply) => {
-      const userId = currentUser(request).id;
-      return runIdempotent(db, request, reply, userId, async (tx) => ({
-        statusCode: 201,
-        body: await createGradeWithOutcome(tx, userId, request.body, request.log),
-      }));
-    },
+    async (request, reply) =>
+      rewardingWrite({ db, rewardFacts }, request, reply, 201, (tx, user, rewards) =>
+        createGradeWithOutcome(tx, user.id, request.body, rewards),
+      ),
   );
   app.patch(
     '/api/grades/:id',
     { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema, response: { 200: gradeWriteResponseSchema } } },
-    async (request) => {
-      return updateGradeWithOutcome(db, currentUser(request).id, request.params.id, request.body, request.log);
-    },
+    async (request, reply) =>
+      rewardingWrite({ db, rewardFacts }, request, reply, 200, (tx, user, rewards) =>
+        updateGradeWithOutcome(tx, user.id, request.params.id, request.body, rewards),
+      ),
   );
   app.delete(
     '/api/grades/:id',

@@ -10,7 +10,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
-import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
+import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
 const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
 const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
@@ -275,28 +275,34 @@ async function deleteGrade(db: Database, userId: string, id: string): Promise<nu
 }
 
 /** The write functions with their reward outcome (evaluated after the commit; docs/api.md "Reward outcome"). */
-export async function createAssessmentWithOutcome(db: DbOrTx, userId: string, input: AssessmentCreateBody, log: EvaluationLog) {
+export async function createAssessmentWithOutcome(db: DbOrTx, userId: string, input: AssessmentCreateBody, rewards: WriteRewards) {
   const { pointsAwarded, ...created } = await createAssessment(db, userId, input);
   // Without a score nothing was logged that a rule reads; with one, academic achievements may move.
   if (!created.grade) return created;
-  return { ...created, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+  return { ...created, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
 }
 
-export async function updateAssessmentWithOutcome(db: DbOrTx, userId: string, id: string, input: AssessmentPatchBody, log: EvaluationLog) {
+export async function updateAssessmentWithOutcome(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  input: AssessmentPatchBody,
+  rewards: WriteRewards,
+) {
   const { pointsAwarded, ...updated } = await updateAssessment(db, userId, id, input);
   // Without a score nothing changed that a rule reads (the plain PATCH answer of API.md).
   if (!updated.grade) return updated;
-  return { ...updated, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+  return { ...updated, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
 }
 
-export async function createGradeWithOutcome(db: DbOrTx, userId: string, input: GradeCreateBody, log: EvaluationLog) {
+export async function createGradeWithOutcome(db: DbOrTx, userId: string, input: GradeCreateBody, rewards: WriteRewards) {
   const { pointsAwarded, ...grade } = await createGrade(db, userId, input);
-  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
 }
 
-export async function updateGradeWithOutcome(db: DbOrTx, userId: string, id: string, input: GradePatchBody, log: EvaluationLog) {
+export async function updateGradeWithOutcome(db: DbOrTx, userId: string, id: string, input: GradePatchBody, rewards: WriteRewards) {
   const grade = await updateGrade(db, userId, id, input);
-  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, log, 0) };
+  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, 0) };
 }
 
 export async function deleteGradeWithOutcome(db: Database, userId: string, id: string): Promise<RewardOutcome> {

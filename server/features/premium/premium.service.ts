@@ -1,4 +1,4 @@
-import { hasPremiumAccess, premiumStatus, type PremiumFacts, type PremiumStatus } from '../../../common/domain/premium-access';
+import { premiumStatus, type PremiumFacts, type PremiumStatus } from '../../../common/domain/premium-access';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../auth/sessions.service';
 
@@ -16,8 +16,4 @@ async function premiumFactsFor(_db: DbOrTx, user: UserRow): Promise<PremiumFacts
 
 export async function premiumStatusFor(db: DbOrTx, user: UserRow, now = new Date()): Promise<PremiumStatus> {
   return premiumStatus(await premiumFactsFor(db, user), now);
-}
-
-export async function userHasPremiumAccess(db: DbOrTx, user: UserRow, now = new Date()): Promise<boolean> {
-  return hasPremiumAccess(await premiumFactsFor(db, user), now);
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { holidays, pointsLedger, terms } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { registerRewardFactsProvider } from './reward-facts';
+import { REWARD_FACTS } from '../../app';
 
 /**
  * Issue 13: a term to 9999-12-31 made the challenge period reach year 10000, and from then on every
@@ -13,8 +13,21 @@ import { registerRewardFactsProvider } from './reward-facts';
  */
 
 let t: TestApp;
+/** The user whose facts cannot be read (the failing evaluation below); null: everyone's can. */
+let factsFailFor: string | null = null;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      rewardFacts: [
+        ...REWARD_FACTS,
+        async (_db, userId) => {
+          if (userId === factsFailFor) throw new Error('facts unavailable');
+          return {};
+        },
+      ],
+    },
+  );
 });
 
 type Json = Record<string, unknown>;
@@ -119,14 +132,11 @@ describe('far-future terms', () => {
 describe('an evaluation that throws', () => {
   it('is logged, and the committed writes still answer success', async () => {
     const user = await signUp(t);
-    registerRewardFactsProvider('test-throwing', async (_db, userId) => {
-      if (userId === user.id) throw new Error('facts unavailable');
-      return {};
-    });
+    factsFailFor = user.id;
     try {
       await everyRewardedWriteSucceeds(user);
     } finally {
-      registerRewardFactsProvider('test-throwing', async () => ({}));
+      factsFailFor = null;
     }
   });
 });

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsHistoryEntrySchema } from '../../../common/schemas/rewards.schema';
+import { pointsLedger, redemptions } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -59,6 +62,25 @@ describe('GET /api/points/history', () => {
       rewardId: 'builtin-reading-break',
       label: null,
     });
+  });
+
+  it('a redeem entry written before migration 0014 is keyed to its redemption by the migration', async () => {
+    const user = await signUp(t);
+    const [redemption] = await t.db
+      .insert(redemptions)
+      .values({ userId: user.id, rewardId: 'builtin-movie-night', rewardName: 'builtin-movie-night', cost: 3 })
+      .returning();
+    // As redeem wrote it before the typed key: the redemption's id as text only.
+    await t.db.insert(pointsLedger).values({ userId: user.id, amount: -3, reason: 'redeem', sourceId: redemption!.id });
+    expect((await history(user)).find((entry) => entry.reason === 'redeem')).toMatchObject({ rewardId: null });
+    const migration = readFileSync(new URL('../../db/migrations/0014_redemption_key_unlogged_counters.sql', import.meta.url), 'utf8');
+    await t.db.execute(migration.split('--> statement-breakpoint').at(-1)!);
+    const [entry] = await t.db
+      .select({ redemptionId: pointsLedger.redemptionId })
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, user.id), eq(pointsLedger.reason, 'redeem')));
+    expect(entry?.redemptionId).toBe(redemption!.id);
+    expect((await history(user)).find((entry) => entry.reason === 'redeem')).toMatchObject({ rewardId: 'builtin-movie-night' });
   });
 
   it('answers 401 without a session', async () => {

@@ -7,7 +7,7 @@ type PointsReason = 'achievement' | 'task' | 'study-session' | 'grade' | 'challe
 type AwardResult = { awarded: boolean; balance: number };
 
 /** The longest label kept in the ledger: enough to recognise a title in the history. */
-export const LEDGER_LABEL_MAX = 200;
+const LEDGER_LABEL_MAX = 200;
 
 function ledgerLabel(label: string | null | undefined): string | null {
   return label ? label.slice(0, LEDGER_LABEL_MAX) : null;

@@ -5,11 +5,14 @@ import { pointsLedger, users } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { awardPoints } from './points.service';
-import { registerRewardFactsProvider } from './reward-facts';
+import { REWARD_FACTS } from '../../app';
+import type { FactLists } from './reward-facts';
 
 let t: TestApp;
+/** Facts a test plants for one user, on top of what the features report (an extra provider). */
+const planted = new Map<string, Partial<FactLists>>();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { rewardFacts: [...REWARD_FACTS, async (_db, userId) => planted.get(userId) ?? {}] });
 });
 
 /** Sets a user's balance the way features do: through ledger awards. */
@@ -52,9 +55,7 @@ describe('achievements', () => {
 
   it('unlocks from the facts features report, once, paying its points once', async () => {
     const user = await signUp(t);
-    registerRewardFactsProvider('test-study', async (_db, userId) =>
-      userId === user.id ? { studySessions: [{ startedAt: '2026-01-05T10:00:00.000Z', durationMinutes: 25, type: 'focus' }] } : {},
-    );
+    planted.set(user.id, { studySessions: [{ startedAt: '2026-01-05T10:00:00.000Z', durationMinutes: 25, type: 'focus' }] });
     const first = await t.request({ method: 'POST', url: '/api/achievements/first-study-session/unlock', token: user.token });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ id: 'first-study-session', unlocked: true });
@@ -81,7 +82,7 @@ describe('challenges', () => {
   it('lists the challenges with progress from the records and pays a completed one once', async () => {
     const user = await signUp(t);
     const now = new Date().toISOString();
-    registerRewardFactsProvider('test-tasks', async (_db, userId) => (userId === user.id ? { completedTaskTimes: [now, now, now] } : {}));
+    planted.set(user.id, { completedTaskTimes: [now, now, now] });
     const list = (await t.request({ method: 'GET', url: '/api/challenges', token: user.token })).json();
     expect(list.find((c: { id: string }) => c.id === 'tasks-daily')).toMatchObject({
       kind: 'tasks',

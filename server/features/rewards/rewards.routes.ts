@@ -33,7 +33,7 @@ import {
 } from './rewards.service';
 
 /** API.md "Rewards": points, achievements, challenges and the shop. */
-export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
+export function registerRewardsRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
   app.get('/api/points', { ...auth, schema: { response: { 200: pointsResponseSchema } } }, async (request) => ({
@@ -44,24 +44,24 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
   );
 
   app.get('/api/achievements', { ...auth, schema: { response: { 200: z.array(achievementSchema) } } }, async (request) =>
-    listAchievements(db, currentUser(request).id),
+    listAchievements(db, currentUser(request).id, rewardFacts),
   );
   app.post(
     '/api/achievements/:id/unlock',
     { ...auth, schema: { params: keyParamsSchema, response: { 200: achievementSchema } } },
-    async (request) => unlockByRequest(db, currentUser(request).id, request.params.id),
+    async (request) => unlockByRequest(db, currentUser(request).id, rewardFacts, request.params.id),
   );
 
   app.get('/api/challenges', { ...auth, schema: { response: { 200: z.array(challengeSchema) } } }, async (request) =>
-    listChallenges(db, currentUser(request).id),
+    listChallenges(db, currentUser(request).id, rewardFacts),
   );
   app.post(
     '/api/challenges/update-progress',
     { ...auth, schema: { body: challengeProgressBodySchema, response: { 200: z.array(challengeSchema) } } },
     async (request) => {
       // Accepted for compatibility; progress comes from the user's own records, never these numbers.
-      await evaluateRewards(db, currentUser(request).id);
-      return listChallenges(db, currentUser(request).id);
+      await evaluateRewards(db, currentUser(request).id, rewardFacts);
+      return listChallenges(db, currentUser(request).id, rewardFacts);
     },
   );
 
@@ -71,7 +71,7 @@ export function registerRewardsRoutes(app: ZodApp, { db }: AppDeps): void {
     async (request, reply) => {
       const userId = currentUser(request).id;
       return runIdempotent(db, request, reply, userId, async (tx) => {
-        const outcome = await taskCompleted(tx, userId, request.body.taskId, request.body.completedAt);
+        const outcome = await taskCompleted(tx, userId, rewardFacts, request.body.taskId, request.body.completedAt);
         return { statusCode: 200, body: { ...outcome, rewards: outcome } };
       });
     },

@@ -17,7 +17,7 @@ import { readAll, type Database, type DbOrTx } from '../../db/client';
 import { challengeCompletions, customRewards, pointsLedger, redemptions, userAchievements, users } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { awardPoints, pointsBalance } from './points.service';
-import { gatherRewardFacts } from './reward-facts';
+import { gatherRewardFacts, type RewardFactsProviders } from './reward-facts';
 
 const NOT_ENOUGH_POINTS = 'Not enough points to redeem this reward';
 
@@ -47,11 +47,16 @@ type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChall
  * already paid for their period are skipped before any write, so a write costs one read of each table
  * instead of a conflicting insert and ledger savepoint per met rule.
  */
-export async function evaluateRewards(db: DbOrTx, userId: string, now = new Date()): Promise<RewardsEvaluation> {
+export async function evaluateRewards(
+  db: DbOrTx,
+  userId: string,
+  providers: RewardFactsProviders,
+  now = new Date(),
+): Promise<RewardsEvaluation> {
   return db.transaction(async (tx) => {
     const user = assertOwned(await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update'));
     // One after another: a transaction is one connection, and pg queues (and warns about) overlapping queries.
-    const facts = await gatherRewardFacts(tx, userId, user.timeZone);
+    const facts = await gatherRewardFacts(tx, providers, userId, user.timeZone);
     const unlockedRows = await tx
       .select({ id: userAchievements.achievementId })
       .from(userAchievements)
@@ -90,7 +95,14 @@ export async function evaluateRewards(db: DbOrTx, userId: string, now = new Date
 }
 
 /** Where a failed evaluation is reported: Fastify's request logger (pino) fits. */
-export type EvaluationLog = { error: (details: object, message: string) => void };
+type EvaluationLog = { error: (details: object, message: string) => void };
+
+/**
+ * What a rewarding write's service needs to evaluate: every feature's facts (the list `server/app.ts`
+ * builds, in `AppDeps`) and the request's logger for a failed evaluation. Routes pass
+ * `{ facts: rewardFacts, log: request.log }`.
+ */
+export type WriteRewards = { facts: RewardFactsProviders; log: EvaluationLog };
 
 /**
  * `evaluateRewards` for the routes whose own write has already committed (task completed, session
@@ -98,9 +110,9 @@ export type EvaluationLog = { error: (details: object, message: string) => void 
  * nothing was unlocked, because turning a committed, paid write into a 500 invites a retry that then
  * answers 409 (issue 13). The next evaluation catches up on whatever this one missed.
  */
-async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: EvaluationLog): Promise<RewardsEvaluation> {
+async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, { facts, log }: WriteRewards): Promise<RewardsEvaluation> {
   try {
-    return await evaluateRewards(db, userId);
+    return await evaluateRewards(db, userId, facts);
   } catch (error) {
     log.error({ err: error, userId }, 'rewards evaluation failed after a committed write');
     let points = 0;
@@ -120,10 +132,10 @@ async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, log: Evalua
 export async function rewardOutcomeAfterWrite(
   db: DbOrTx,
   userId: string,
-  log: EvaluationLog,
+  rewards: WriteRewards,
   pointsAwarded: number,
 ): Promise<RewardOutcome> {
-  const evaluation = await evaluateRewardsAfterWrite(db, userId, log);
+  const evaluation = await evaluateRewardsAfterWrite(db, userId, rewards);
   return {
     pointsAwarded,
     points: evaluation.points,
@@ -140,10 +152,15 @@ export async function rewardOutcomeWithoutEvaluation(db: DbOrTx, userId: string,
   return { pointsAwarded, points: await pointsBalance(db, userId), unlockedAchievements: [], completedChallenges: [] };
 }
 
-export async function listAchievements(db: Database, userId: string, now = new Date()): Promise<Achievement[]> {
+export async function listAchievements(
+  db: Database,
+  userId: string,
+  providers: RewardFactsProviders,
+  now = new Date(),
+): Promise<Achievement[]> {
   const user = assertOwned(await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)));
   const [facts, unlocked] = await Promise.all([
-    gatherRewardFacts(db, userId, user.timeZone),
+    gatherRewardFacts(db, providers, userId, user.timeZone),
     db.select().from(userAchievements).where(eq(userAchievements.userId, userId)),
   ]);
   const unlockedAt = new Map(unlocked.map((row) => [row.achievementId, row.unlockedAt]));
@@ -166,10 +183,10 @@ export async function listAchievements(db: Database, userId: string, now = new D
 }
 
 /** POST /api/achievements/:id/unlock: re-evaluates (the server checks every rule itself) and returns it. */
-export async function unlockByRequest(db: Database, userId: string, id: string): Promise<Achievement> {
+export async function unlockByRequest(db: Database, userId: string, providers: RewardFactsProviders, id: string): Promise<Achievement> {
   if (!isAchievementId(id)) throw notFound('No such achievement');
-  await evaluateRewards(db, userId);
-  const achievement = (await listAchievements(db, userId)).find((entry) => entry.id === id);
+  await evaluateRewards(db, userId, providers);
+  const achievement = (await listAchievements(db, userId, providers)).find((entry) => entry.id === id);
   if (!achievement) throw notFound('No such achievement');
   return achievement;
 }
@@ -177,10 +194,11 @@ export async function unlockByRequest(db: Database, userId: string, id: string):
 export async function listChallenges(
   db: Database,
   userId: string,
+  providers: RewardFactsProviders,
   now = new Date(),
 ): Promise<Array<ChallengeState & { periodEndDate: string }>> {
   const user = assertOwned(await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)));
-  const facts = await gatherRewardFacts(db, userId, user.timeZone);
+  const facts = await gatherRewardFacts(db, providers, userId, user.timeZone);
   return evaluateChallenges(facts, facts.terms, now).map((state) => ({ ...state, periodEndDate: state.periodEnd }));
 }
 
@@ -191,7 +209,13 @@ export async function listChallenges(
  * re-completed task has a new `completedAt` and reports 0 and nothing unlocked. A task the server never
  * recorded as completed is a 404.
  */
-export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, completedAt: string): Promise<RewardOutcome> {
+export async function taskCompleted(
+  db: DbOrTx,
+  userId: string,
+  providers: RewardFactsProviders,
+  taskId: string,
+  completedAt: string,
+): Promise<RewardOutcome> {
   const entry = assertOwned(
     await db
       .select()
@@ -199,7 +223,7 @@ export async function taskCompleted(db: DbOrTx, userId: string, taskId: string, 
       .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, taskId))),
     'No completed task with this id',
   );
-  const evaluation = await evaluateRewards(db, userId);
+  const evaluation = await evaluateRewards(db, userId, providers);
   const earnedNow = entry.createdAt.getTime() === new Date(completedAt).getTime();
   if (!earnedNow) return { pointsAwarded: 0, points: evaluation.points, unlockedAchievements: [], completedChallenges: [] };
   const since = entry.createdAt;
@@ -242,10 +266,7 @@ export async function pointsHistory(db: Database, userId: string, limit = 100) {
       createdAt: pointsLedger.createdAt,
     })
     .from(pointsLedger)
-    .leftJoin(
-      redemptions,
-      and(eq(pointsLedger.reason, 'redeem'), eq(sql`${redemptions.id}::text`, pointsLedger.sourceId), eq(redemptions.userId, userId)),
-    )
+    .leftJoin(redemptions, and(eq(redemptions.id, pointsLedger.redemptionId), eq(redemptions.userId, userId)))
     .where(eq(pointsLedger.userId, userId))
     .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
     .limit(limit);
@@ -341,11 +362,13 @@ export async function redeem(db: DbOrTx, userId: string, rewardId: string): Prom
       .insert(redemptions)
       .values({ userId, rewardId: reward.id, rewardName: reward.name, cost: reward.cost })
       .returning({ id: redemptions.id });
+    if (!redemption) throw new Error('insert returned no row');
     await tx.insert(pointsLedger).values({
       userId,
       amount: -reward.cost,
       reason: 'redeem',
-      sourceId: redemption?.id ?? reward.id,
+      sourceId: redemption.id,
+      redemptionId: redemption.id,
       // A built-in reward is named on the client in the reader's language (its id is in the history).
       label: builtIn ? null : reward.name,
     });

@@ -5,6 +5,7 @@ import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSumm
 import type { Database } from '../../db/client';
 import { attendance, courses } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
+import { rewardOutcomeAfterWrite, type WriteRewards } from '../rewards/rewards.service';
 import { findCourse, listHolidays, listTerms, timetableTerm } from './schedule.service';
 
 const ATTENDANCE_NOT_FOUND = 'Attendance record not found';
@@ -28,7 +29,7 @@ function attendanceView(row: AttendanceRow): AttendanceRecord {
  * Marks one class occurrence (upsert on courseId+date+slotIndex). The occurrence must be one the
  * timetable produces (common/domain/timetable) and must have started by `now`.
  */
-export async function markAttendance(
+async function markAttendance(
   db: Database,
   userId: string,
   timeZone: string,
@@ -60,6 +61,21 @@ export async function markAttendance(
     .returning();
   if (!row) throw new Error('upsert returned nothing');
   return { record: attendanceView(row), created: !existing };
+}
+
+/**
+ * `markAttendance` with its reward outcome: attendance feeds Attendance Champion and Class Commitment,
+ * so the answer says what it unlocked (evaluated after the write, never failing it).
+ */
+export async function markAttendanceWithOutcome(
+  db: Database,
+  userId: string,
+  timeZone: string,
+  body: AttendanceBody,
+  rewards: WriteRewards,
+) {
+  const { record, created } = await markAttendance(db, userId, timeZone, body);
+  return { record: { ...record, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, 0) }, created };
 }
 
 export async function listAttendance(

@@ -25,17 +25,14 @@ import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { notFound } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/session';
-import { attendanceSummary, deleteAttendance, listAttendance, markAttendance } from './attendance.service';
+import { attendanceSummary, deleteAttendance, listAttendance, markAttendanceWithOutcome } from './attendance.service';
 import { buildCalendar, feedToken, resetFeedToken, userForFeedToken } from './calendar.service';
 import * as schedule from './schedule.service';
-import { rewardOutcomeAfterWrite } from '../rewards/rewards.service';
-import { registerScheduleRewardFacts } from './schedule-reward-facts';
 
 const FEED_NOT_FOUND = 'Calendar feed not found';
 
 /** API.md "Schedule", plus attendance and the calendar feed (docs/api.md "Schedule additions"). */
-export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): void {
-  registerScheduleRewardFacts();
+export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
   // ---------- academic years ----------
@@ -145,10 +142,9 @@ export function registerScheduleRoutes(app: ZodApp, { db, config }: AppDeps): vo
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { record, created } = await markAttendance(db, user.id, user.timeZone, request.body);
-      // Attendance feeds Attendance Champion and Class Commitment; the answer says what it unlocked.
-      const rewards = await rewardOutcomeAfterWrite(db, user.id, request.log, 0);
-      return reply.code(created ? 201 : 200).send({ ...record, rewards });
+      const rewards = { facts: rewardFacts, log: request.log };
+      const { record, created } = await markAttendanceWithOutcome(db, user.id, user.timeZone, request.body, rewards);
+      return reply.code(created ? 201 : 200).send(record);
     },
   );
   app.delete(

@@ -12,13 +12,11 @@ import {
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { runIdempotent } from '../rewards/idempotency';
-import { registerStudyRewardFacts } from './study-reward-facts';
+import { rewardingWrite } from '../rewards/idempotency';
 import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, listStudySessions, studyStats } from './study.service';
 
 /** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */
-export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
-  registerStudyRewardFacts();
+export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   app.get(
     '/api/study-sessions',
     { onRequest: requireUser, schema: { querystring: studySessionsQuerySchema, response: { 200: z.array(studySessionResponseSchema) } } },
@@ -28,14 +26,9 @@ export function registerStudyRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post(
     '/api/study-sessions',
     { onRequest: requireUser, schema: { body: studySessionBodySchema, response: { 201: createdStudySessionResponseSchema } } },
-    async (request, reply) => {
-      const user = currentUser(request);
-      // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
-      return runIdempotent(db, request, reply, user.id, async (tx) => ({
-        statusCode: 201,
-        body: await createStudySession(tx, user, request.body, request.log),
-      }));
-    },
+    // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
+    async (request, reply) =>
+      rewardingWrite({ db, rewardFacts }, request, reply, 201, (tx, user, rewards) => createStudySession(tx, user, request.body, rewards)),
   );
 
   app.delete(

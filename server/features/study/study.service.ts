@@ -19,7 +19,7 @@ import { holidays, studySessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
-import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
+import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
 const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
 const SESSION_OVERLAP = 'This session overlaps another saved session';
@@ -67,7 +67,7 @@ export async function createStudySession(
   db: DbOrTx,
   user: StudyUser,
   input: StudySessionBody,
-  log: EvaluationLog,
+  rewards: WriteRewards,
   now = new Date(),
 ): Promise<CreatedStudySession> {
   const startedAt = new Date(input.startedAt);
@@ -80,13 +80,13 @@ export async function createStudySession(
     'session_already_saved',
   );
   // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
-  const rewards = await rewardOutcomeAfterWrite(db, user.id, log, created.pointsAwarded);
+  const outcome = await rewardOutcomeAfterWrite(db, user.id, rewards, created.pointsAwarded);
   return {
     ...created,
-    points: rewards.points,
-    unlockedAchievements: rewards.unlockedAchievements,
-    completedChallenges: rewards.completedChallenges,
-    rewards,
+    points: outcome.points,
+    unlockedAchievements: outcome.unlockedAchievements,
+    completedChallenges: outcome.completedChallenges,
+    rewards: outcome,
   };
 }
 

@@ -12,13 +12,11 @@ import {
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { runIdempotent } from '../rewards/idempotency';
-import { registerTasksRewardFacts } from './tasks-reward-facts';
+import { rewardingWrite } from '../rewards/idempotency';
 import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, updateTaskWithOutcome } from './tasks.service';
 
 /** API.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
-export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
-  registerTasksRewardFacts();
+export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   // The list is built as JSON in one query (listTasksJson): Fastify sends a JSON string as it is, so the
   // 200 schema documents this answer without re-serialising it (the string's type is cast to match).
   app.get(
@@ -46,14 +44,11 @@ export function registerTasksRoutes(app: ZodApp, { db }: AppDeps): void {
       onRequest: requireUser,
       schema: { params: idParamsSchema, body: taskUpdateBodySchema, response: { 200: taskPatchResponseSchema } },
     },
-    async (request, reply) => {
-      const userId = currentUser(request).id;
-      // A completion answers its reward outcome; a replayed Idempotency-Key answers the first one.
-      return runIdempotent(db, request, reply, userId, async (tx) => ({
-        statusCode: 200,
-        body: await updateTaskWithOutcome(tx, userId, request.params.id, request.body, request.log),
-      }));
-    },
+    // A completion answers its reward outcome; a replayed Idempotency-Key answers the first one.
+    async (request, reply) =>
+      rewardingWrite({ db, rewardFacts }, request, reply, 200, (tx, user, rewards) =>
+        updateTaskWithOutcome(tx, user.id, request.params.id, request.body, rewards),
+      ),
   );
 
   app.delete(

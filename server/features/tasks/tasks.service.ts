@@ -22,7 +22,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
-import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type EvaluationLog } from '../rewards/rewards.service';
+import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
 type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
@@ -59,14 +59,9 @@ function toSeries(row: SeriesRow): TaskSeries {
   };
 }
 
-function ruleOf(row: SeriesRow): RecurrenceRule {
-  return {
-    startDate: row.startDate,
-    untilDate: row.untilDate,
-    frequency: row.frequency as RecurrenceRule['frequency'],
-    intervalWeeks: row.intervalWeeks,
-    weekdays: row.weekdays,
-  };
+function ruleOf({ startDate, untilDate, frequency, intervalWeeks, weekdays }: SeriesRow): RecurrenceRule {
+  // The column is text; every row is written through RecurrenceRule.
+  return { startDate, untilDate, intervalWeeks, weekdays, frequency: frequency as RecurrenceRule['frequency'] };
 }
 
 function reminderInPast(): never {
@@ -347,10 +342,10 @@ async function updateTask(
  * `updateTask` with its reward outcome: a completion is evaluated (after the commit, never failing it)
  * and answered as `rewards`. Reopening keeps the points (once per task ever, decision 076).
  */
-export async function updateTaskWithOutcome(db: DbOrTx, userId: string, id: string, body: TaskUpdateBody, log: EvaluationLog) {
+export async function updateTaskWithOutcome(db: DbOrTx, userId: string, id: string, body: TaskUpdateBody, rewards: WriteRewards) {
   const { pointsAwarded, ...task } = await updateTask(db, userId, id, body);
   if (body.completed !== true) return task;
-  return { ...task, rewards: await rewardOutcomeAfterWrite(db, userId, log, pointsAwarded) };
+  return { ...task, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
 }
 
 /** Deletes a task; the points its completion earned are taken back (decision 076). Answers the outcome. */

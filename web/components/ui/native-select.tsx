@@ -21,3 +21,12 @@ export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
     />
   );
 });
+
+/** One <option> per named record (courses, terms …), valued by its id: the list every record picker shows. */
+export function NamedOptions({ items }: { items: readonly { id: string; name: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.name}
+    </option>
+  ));
+}

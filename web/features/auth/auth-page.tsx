@@ -11,8 +11,8 @@ import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { codeMessage } from '../../lib/api-errors';
-import { AuthRequestError, useLogin, useRegister } from './auth.api';
+import { apiErrorMessage, readApiError } from '../../lib/api-errors';
+import { useLogin, useRegister } from './auth.api';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -44,18 +44,13 @@ function registerSchema(t: TFunction) {
 
 /** Turns a failed auth call into a sentence in the user's language (SPEC.md §8 fallbacks). */
 function authErrorMessage(t: TFunction, error: unknown, mode: 'login' | 'register'): string {
-  if (error instanceof AuthRequestError) {
-    if (error.code === 'account_locked') return t('auth:errors.locked');
-    if (error.code === 'rate_limited') return t('auth:errors.rateLimited');
-    if (error.status === 401) return t('auth:errors.invalidCredentials');
-    if (error.status === 409) return t('auth:errors.usernameTaken');
-    const own = codeMessage(t, error);
-    if (own) return own;
-    if (error.code === 'validation_error' && error.message === 'Username and password are required') {
-      return t('auth:errors.credentialsRequired');
-    }
-  }
-  return mode === 'login' ? t('auth:errors.loginFailed') : t('auth:errors.registrationFailed');
+  const refusal = readApiError(error);
+  if (refusal?.code === 'account_locked') return t('auth:errors.locked');
+  if (refusal?.code === 'rate_limited') return t('auth:errors.rateLimited');
+  if (refusal?.status === 401) return t('auth:errors.invalidCredentials');
+  if (refusal?.status === 409) return t('auth:errors.usernameTaken');
+  // Empty credentials never reach the server: both forms refuse them first (credentialsRequired).
+  return apiErrorMessage(t, error, mode === 'login' ? t('auth:errors.loginFailed') : t('auth:errors.registrationFailed'));
 }
 
 function PasswordInput(props: React.InputHTMLAttributes<HTMLInputElement>) {

@@ -1,37 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
 import { rememberSessionUser, sessionQuery } from '../../api/session';
-import { apiJson, apiRequest } from '../../lib/api-client';
+import { ApiError, apiJson, apiRequest } from '../../lib/api-client';
 import { browserTimeZone } from '../../lib/time-zone';
 import { currentLanguage } from '../../lib/i18n';
 
-/** A failed auth call: the HTTP status and API.md's `code`, for the page to translate. */
-export class AuthRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-    readonly retryAfterSeconds: number | undefined,
-  ) {
-    super(message);
-  }
-}
-
+/**
+ * POST to /api/auth/…: the client answers /auth/ paths unthrown (the session read takes a 401 as
+ * "signed out"), so a refusal is turned here into the same `ApiError` every other request throws, for
+ * the page to read through lib/api-errors.ts.
+ */
 async function authCall(path: string, body: unknown): Promise<User> {
   const response = await apiRequest('POST', path, body);
-  const payload = (await response.json().catch(() => ({}))) as Partial<User> & { message?: string; code?: string; token?: string };
-  if (!response.ok) {
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new AuthRequestError(
-      response.status,
-      payload.code,
-      payload.message ?? '',
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   // The token in the body is for API clients; the browser keeps only the HttpOnly cookie.
-  const { token: _token, ...user } = payload;
-  return user as User;
+  const { token: _token, ...user } = (await response.json()) as User & { token?: string };
+  return user;
 }
 
 function useSignedIn() {

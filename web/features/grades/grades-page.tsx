@@ -6,7 +6,8 @@ import { nativeValueFor, type GradingSystemKey } from '../../../common/domain/gr
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
+import { EmptyState } from '../../components/ui/page-state';
+import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -153,17 +154,7 @@ export function GradesPage() {
   }, [assessments.data, grades.data]);
 
   const queries = [assessments, grades, courses, systemQuery, scaleQuery];
-  if (queries.some((q) => q.isPending)) return <LoadingState label={t('common:loading')} />;
-  if (queries.some((q) => q.isError)) {
-    return (
-      <ErrorState
-        title={t('common:errors.loadTitle')}
-        description={t('common:errors.loadDescription')}
-        retryLabel={t('common:retry')}
-        onRetry={() => queries.forEach((q) => void q.refetch())}
-      />
-    );
-  }
+  if (!queries.every((q) => q.isSuccess)) return <QueryState queries={queries} />;
   const system = systemQuery.data?.system ?? 'letter';
   const scale = scaleQuery.data?.bands;
   const courseList = courses.data ?? [];

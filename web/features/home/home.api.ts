@@ -6,10 +6,9 @@ import { pointsQuery } from '../../api/rewards';
 import { coursesQuery, holidaysQuery, termsQuery } from '../../api/schedule';
 import { studyStreakQuery } from '../../api/study';
 import { tasksQuery } from '../../api/tasks';
+import type { SampleDataSummary } from '../../../common/schemas/home.schema';
 import { apiJson } from '../../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
-
-export type SampleDataSummary = { courses: number; tasks: number; studySessions: number; assessments: number };
 
 /**
  * "First useful paint from cache on revisit" (docs/decisions/060-home-dashboard.md): the last answer
@@ -60,7 +59,7 @@ function persist(userId: string, path: string, data: unknown): void {
 }
 
 /** Forgets the persisted dashboard (e.g. after loading sample data, so no stale first paint follows). */
-export function clearPersistedHome(): void {
+function clearPersistedHome(): void {
   clearTimeout(writeTimer);
   pendingWrite = null;
   memo = null;

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CUSTOM_REWARD_COST_MAX, CUSTOM_REWARD_COST_MIN } from '../../../common/domain/shop';
 import { REWARD_CATEGORY_MAX, REWARD_DESCRIPTION_MAX, REWARD_NAME_MAX, type ShopItem } from '../../../common/schemas/rewards.schema';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage } from '../../lib/api-errors';
@@ -100,14 +100,7 @@ export function CustomRewardDialog({
           <FormField label={t('form.category')} error={errors.category?.message} hint={t('form.categoryHint')}>
             <Input {...form.register('category')} autoComplete="off" />
           </FormField>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {t('common:save')}
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} pending={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

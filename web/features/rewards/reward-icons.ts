@@ -28,7 +28,7 @@ import {
 } from 'lucide-react';
 
 /** Icon names used by common/domain/achievements.ts and shop.ts → lucide components. */
-export const REWARD_ICONS: Record<string, LucideIcon> = {
+const REWARD_ICONS: Record<string, LucideIcon> = {
   'log-in': LogIn,
   'book-open': BookOpen,
   flame: Flame,

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
+import type { CustomRewardBody, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
 import { shopQuery } from '../../api/rewards';
 import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome } from '../../lib/reward-outcome';
 
-export type CustomRewardInput = { name: string; description: string | null; cost: number; category: string | null };
+/** What the custom reward form sends (the body schema's input: text fields null when empty). */
+export type CustomRewardInput = CustomRewardBody;
 
 function useInvalidateShop() {
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage, readApiError } from '../../lib/api-errors';
 import { APP_NAME, useDocumentTitleOverride } from '../../lib/document-title';
 import { safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
@@ -204,15 +204,22 @@ export function FocusCentre() {
           void playConfetti('small');
         })
         .catch((error: unknown) => {
+          const refusal = readApiError(error);
           // Already saved (another tab, or a retry after a lost answer): nothing more to do.
-          if (error instanceof ApiError && error.status === 409) {
+          if (refusal?.code === 'session_already_saved') {
             markSaved(focus.startedAt);
             return;
           }
-          // A refused session (e.g. a course deleted meanwhile) would fail forever: drop it.
-          if (error instanceof ApiError && (error.status === 400 || error.status === 404)) markSaved(focus.startedAt);
+          // A refused session (an overlap, the 24-hour day, a course deleted meanwhile) would fail
+          // forever: drop it and say why; anything else (offline, 503) is retried.
+          const refused = refusal?.status !== undefined && refusal.status >= 400 && refusal.status < 500;
+          if (refused) markSaved(focus.startedAt);
           else saving.current.delete(focus.startedAt);
-          toast({ title: t('toast.addError'), description: t('toast.addErrorDescription'), variant: 'destructive' });
+          toast({
+            title: t('toast.addError'),
+            description: apiErrorMessage(t, error, t('toast.addErrorDescription')),
+            variant: 'destructive',
+          });
         });
     }
     // createSession is stable enough: its mutate is; re-running on it would double-save.

@@ -29,7 +29,7 @@ import { TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
 import { useStudySessions } from '../../api/study';
 import { useCreateStudySession, useDeleteStudySession } from './study.api';
-import { NativeSelect } from '../../components/ui/native-select';
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 /** The log form's date and time are wall-clock values in the profile's zone (as the server counts them). */
@@ -124,11 +124,7 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             <FormField label={t('fields.course')}>
               <NativeSelect {...form.register('courseId')}>
                 <option value="">{t('noCourse')}</option>
-                {(courses.data ?? []).map((course) => (
-                  <option key={course.id} value={course.id}>
-                    {course.name}
-                  </option>
-                ))}
+                <NamedOptions items={courses.data ?? []} />
               </NativeSelect>
             </FormField>
           </div>

@@ -21,7 +21,7 @@ import {
 import { safeStorage } from '../../lib/storage-keys';
 
 /** Where the timer lives between visits (one device; the end instant makes it exact after a reload). */
-export const FOCUS_TIMER_STORAGE_KEY = 'studypilot_focus_timer';
+const FOCUS_TIMER_STORAGE_KEY = 'studypilot_focus_timer';
 /** How often the display repaints. The time shown is always computed from `now`, never counted. */
 const REPAINT_MS = 250;
 

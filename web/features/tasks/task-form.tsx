@@ -15,6 +15,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { DraftNotice } from '../../components/ui/draft-notice';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
@@ -23,6 +24,7 @@ import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
+import { CourseOptions, TaskTypeOptions } from './task-options';
 import { defaultReminderOffset } from '../../lib/default-reminder';
 import { NativeSelect } from '../../components/ui/native-select';
 
@@ -34,13 +36,13 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
  * A `datetime-local` value for an instant: the wall clock of the profile's zone, the zone the server
  * repeats a series in (not the browser's, which may differ while travelling).
  */
-export function toLocalInput(instant: string | number, timeZone: string): string {
+function toLocalInput(instant: string | number, timeZone: string): string {
   const { date, time } = localDateTimeOf(instant, timeZone);
   return `${date}T${time}`;
 }
 
 /** The instant (epoch ms) of a `datetime-local` value read in `timeZone`; NaN when it is not one. */
-export function fromLocalInput(value: string, timeZone: string): number {
+function fromLocalInput(value: string, timeZone: string): number {
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
   if (value[10] !== 'T' || !isLocalDate(date)) return Number.NaN;
@@ -271,22 +273,13 @@ function TaskForm({
       </label>
       <FormField label={t('form.course')} hint={courses.length === 0 ? t('form.noCourses') : undefined}>
         <NativeSelect {...form.register('courseId')}>
-          <option value="">{t('form.noCourse')}</option>
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
+          <CourseOptions courses={courses} noCourseValue="" />
         </NativeSelect>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('form.type')}>
           <NativeSelect {...form.register('taskType')}>
-            {TASK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
+            <TaskTypeOptions />
           </NativeSelect>
         </FormField>
         <FormField label={t('form.priority')}>
@@ -357,21 +350,15 @@ function TaskForm({
           </Button>
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          variant="outline"
-          onClick={() => {
-            // Cancel abandons the changes; closing with × or Escape keeps the draft (decision 074).
-            draft.clear();
-            onDone();
-          }}
-        >
-          {t('common:cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {isNew ? t('form.create') : t('common:save')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={() => {
+          // Cancel abandons the changes; closing with × or Escape keeps the draft (decision 074).
+          draft.clear();
+          onDone();
+        }}
+        pending={pending}
+        submitLabel={isNew ? t('form.create') : undefined}
+      />
     </form>
   );
 }

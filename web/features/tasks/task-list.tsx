@@ -17,6 +17,15 @@ const PRIORITY_CLASS = {
   low: 'border-slate-500 text-slate-700 dark:border-slate-400 dark:text-slate-300',
 } as const;
 
+/** What every row needs besides its task: the clock, the user's zone and the row's actions. */
+type RowContext = {
+  now: number;
+  timeZone: string;
+  onToggle: (task: Task) => void;
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+};
+
 function TaskRow({
   task,
   course,
@@ -28,12 +37,7 @@ function TaskRow({
 }: {
   task: Task;
   course: CourseSummary | undefined;
-  now: number;
-  timeZone: string;
-  onToggle: (task: Task) => void;
-  onEdit: (task: Task) => void;
-  onDelete: (task: Task) => void;
-}) {
+} & RowContext) {
   const { t } = useTranslation('tasks');
   const late = isTaskLate(task, now);
   return (
@@ -110,12 +114,7 @@ export function TaskList({
 }: {
   tasks: Task[];
   courses: Map<string, CourseSummary>;
-  now: number;
-  timeZone: string;
-  onToggle: (task: Task) => void;
-  onEdit: (task: Task) => void;
-  onDelete: (task: Task) => void;
-}) {
+} & RowContext) {
   const { t } = useTranslation('tasks');
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);

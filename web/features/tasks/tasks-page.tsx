@@ -29,6 +29,7 @@ import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
 import { TaskFormDialog } from './task-form';
 import { TaskList } from './task-list';
+import { CourseOptions, TaskTypeOptions } from './task-options';
 import { useCourses } from '../../api/schedule';
 import { useTasks } from '../../api/tasks';
 import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from './tasks.api';
@@ -262,22 +263,13 @@ export function TasksPage() {
         <FormField label={t('toolbar.course')}>
           <NativeSelect value={query.course ?? ''} onChange={(event) => setQuery({ course: event.target.value || null })}>
             <option value="">{t('toolbar.anyCourse')}</option>
-            <option value={NO_COURSE}>{t('form.noCourse')}</option>
-            {(courses.data ?? []).map((course) => (
-              <option key={course.id} value={course.id}>
-                {course.name}
-              </option>
-            ))}
+            <CourseOptions courses={courses.data ?? []} noCourseValue={NO_COURSE} />
           </NativeSelect>
         </FormField>
         <FormField label={t('toolbar.type')}>
           <NativeSelect value={query.type ?? ''} onChange={(event) => setQuery({ type: event.target.value || null })}>
             <option value="">{t('toolbar.anyType')}</option>
-            {TASK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
+            <TaskTypeOptions />
           </NativeSelect>
         </FormField>
         <div className="col-span-2 sm:col-span-1">

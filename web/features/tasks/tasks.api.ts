@@ -37,7 +37,7 @@ function replaceTask(queryClient: QueryClient, task: Task): void {
 }
 
 /** The server's order: by due date (ISO instants in UTC compare as text), tasks without one last. */
-export function byDueDate(a: Task, b: Task): number {
+function byDueDate(a: Task, b: Task): number {
   if (a.dueDate === b.dueDate) return 0;
   if (a.dueDate === null) return 1;
   if (b.dueDate === null) return -1;

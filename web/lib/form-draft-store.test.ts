@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearFormDrafts, draftKey, mergeDraft, readDraft, removeDraft, writeDraft, type DraftStore } from './form-draft';
+import { clearFormDrafts, draftKey, mergeDraft, readDraft, removeDraft, writeDraft, type DraftStore } from './form-draft-store';
 
 function memoryStore(initial: Record<string, string> = {}): DraftStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
