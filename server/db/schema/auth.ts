@@ -52,7 +52,7 @@ export const loginFailures = pgTable('login_failures', {
 
 /**
  * Fixed-window request counters shared by every server instance (see plugins/rate-limit-store.ts).
- * UNLOGGED (migration 0014, decision 086): a crash forgets at most a minute of counts, and a counted
+ * UNLOGGED (migration 0011, decision 086): a crash forgets at most a minute of counts, and a counted
  * write does not wait for a WAL flush. Drizzle's schema cannot say so; the migration does.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {

@@ -64,7 +64,7 @@ describe('GET /api/points/history', () => {
     });
   });
 
-  it('a redeem entry written before migration 0014 is keyed to its redemption by the migration', async () => {
+  it('a redeem entry written before migration 0011 is keyed to its redemption by the migration', async () => {
     const user = await signUp(t);
     const [redemption] = await t.db
       .insert(redemptions)
@@ -73,7 +73,7 @@ describe('GET /api/points/history', () => {
     // As redeem wrote it before the typed key: the redemption's id as text only.
     await t.db.insert(pointsLedger).values({ userId: user.id, amount: -3, reason: 'redeem', sourceId: redemption!.id });
     expect((await history(user)).find((entry) => entry.reason === 'redeem')).toMatchObject({ rewardId: null });
-    const migration = readFileSync(new URL('../../db/migrations/0014_redemption_key_unlogged_counters.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../db/migrations/0011_redemption_key_unlogged_counters.sql', import.meta.url), 'utf8');
     await t.db.execute(migration.split('--> statement-breakpoint').at(-1)!);
     const [entry] = await t.db
       .select({ redemptionId: pointsLedger.redemptionId })
