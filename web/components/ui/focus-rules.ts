@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { pushLayer } from './layer-stack';
+
+/** The form fields a dialog opens on, in DOM order (never the ✕ button, which comes first). */
+const FIELD_SELECTOR = [
+  '[data-autofocus]',
+  'input:not([type="hidden"]):not([disabled])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+].join(',');
+
+const TABBABLE_SELECTOR = 'button:not([disabled]), a[href], input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+const visible = (element: HTMLElement) => !element.closest('[hidden], [aria-hidden="true"]');
+
+/**
+ * Where a dialog puts focus when it opens: its first form field; without one, its first control that
+ * is not the close button; failing that the close button, and the dialog itself as a last resort.
+ */
+export function initialFocusTarget(content: HTMLElement): HTMLElement {
+  const field = [...content.querySelectorAll<HTMLElement>(FIELD_SELECTOR)].find(visible);
+  if (field) return field;
+  const tabbables = [...content.querySelectorAll<HTMLElement>(TABBABLE_SELECTOR)].filter(visible);
+  return tabbables.find((element) => !element.hasAttribute('data-dialog-close')) ?? tabbables[0] ?? content;
+}
+
+/**
+ * Where focus goes back when a dialog closes: the element that opened it while it is still on the
+ * page; otherwise what `fallback` names (a menu item that opened it is gone by then, so the shell
+ * names the menu's button); otherwise the page's main heading, never `<body>`.
+ */
+export function returnFocusTarget(opener: Element | null, fallback?: () => HTMLElement | null): HTMLElement | null {
+  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body && !opener.closest('[inert]')) return opener;
+  const named = fallback?.();
+  if (named?.isConnected) return named;
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (heading) {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    return heading;
+  }
+  return null;
+}
+
+/**
+ * The focus rules of every modal layer (DialogContent, ConfirmDialog), in one place. Spread the result
+ * on the Radix `Content`:
+ * - `ref` notes the element focused when the layer appears (the ref is attached before Radix moves
+ *   focus), kept for `onCloseAutoFocus` because Radix gives focus back only to a `Dialog.Trigger`, and
+ *   most dialogs here open from state; while attached, the layer is in the layer stack, so Escape
+ *   closes the innermost layer;
+ * - `onOpenAutoFocus` focuses the first field (initialFocusTarget).
+ */
+export function useModalFocus({ onClose, returnFocus }: { onClose: () => void; returnFocus?: () => HTMLElement | null }) {
+  const opener = useRef<Element | null>(null);
+  const release = useRef<(() => void) | null>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+  const ref = useCallback((node: HTMLElement | null) => {
+    release.current?.();
+    release.current = null;
+    if (!node) return;
+    opener.current = document.activeElement;
+    release.current = pushLayer({ close: () => closeRef.current() });
+  }, []);
+  useEffect(() => () => release.current?.(), []);
+  return {
+    ref,
+    onOpenAutoFocus(event: Event) {
+      const content = event.target instanceof HTMLElement ? event.target : null;
+      if (!content) return;
+      event.preventDefault();
+      initialFocusTarget(content).focus();
+    },
+    onCloseAutoFocus(event: Event) {
+      event.preventDefault();
+      const target = returnFocusTarget(opener.current, returnFocus);
+      opener.current = null;
+      target?.focus();
+    },
+  };
+}
