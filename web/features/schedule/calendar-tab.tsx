@@ -150,7 +150,7 @@ export function CalendarTab() {
 
       <Dialog open={addingClass !== null} onOpenChange={(open) => (open ? null : setAddingClass(null))}>
         {addingClass ? (
-          <DialogContent title={t('entities.course.addTitle')} closeLabel={t('common:close')}>
+          <DialogContent title={t('entities.course.addTitle')} closeLabel={t('common:close')} className="sm:max-w-2xl">
             <CourseForm item={null} initialSlot={addingClass} onDone={() => setAddingClass(null)} />
           </DialogContent>
         ) : null}
