@@ -161,7 +161,7 @@ test('the week starts on Monday and times are 24-hour in German; Sunday and 12-h
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Stundenplan' })).toBeVisible();
   await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('Montag');
-  await calendar.getByRole('tab', { name: /Woche/ }).click();
+  await calendar.getByRole('button', { name: 'Woche', exact: true }).click();
   await expect(calendar.getByText(/14:00/).first()).toBeVisible();
   await expect(calendar.getByText(/PM/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

@@ -51,7 +51,7 @@ function ConfirmContent({
   variant?: 'destructive' | 'primary';
   returnFocus?: () => HTMLElement | null;
 }) {
-  const focus = useModalFocus({ onClose, returnFocus });
+  const { attach, onCloseAutoFocus } = useModalFocus({ onClose, returnFocus });
   return (
     <AlertDialog.Portal>
       <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
@@ -59,8 +59,8 @@ function ConfirmContent({
         data-sheet=""
         className={`${SHEET_CLASSES} sm:max-w-md`}
         // Radix opens a confirmation on Cancel, the safe choice; only the way back is ours.
-        ref={focus.ref}
-        onCloseAutoFocus={focus.onCloseAutoFocus}
+        ref={attach}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
         <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">{description}</AlertDialog.Description>

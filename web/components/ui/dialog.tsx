@@ -42,16 +42,16 @@ export function DialogContent({
   returnFocus?: () => HTMLElement | null;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const focus = useModalFocus({ onClose: () => closeButton.current?.click(), returnFocus });
+  const { attach, onOpenAutoFocus, onCloseAutoFocus } = useModalFocus({ onClose: () => closeButton.current?.click(), returnFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <DialogPrimitive.Content
         data-sheet=""
         className={cn(SHEET_CLASSES, 'sm:max-w-lg', className)}
-        ref={focus.ref}
-        onOpenAutoFocus={focus.onOpenAutoFocus}
-        onCloseAutoFocus={focus.onCloseAutoFocus}
+        ref={attach}
+        onOpenAutoFocus={onOpenAutoFocus}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <div aria-hidden="true" className="mx-auto -mt-1 mb-3 h-1 w-10 rounded-full bg-border sm:hidden" />

@@ -44,7 +44,7 @@ export function returnFocusTarget(opener: Element | null, fallback?: () => HTMLE
 /**
  * The focus rules of every modal layer (DialogContent, ConfirmDialog), in one place. Spread the result
  * on the Radix `Content`:
- * - `ref` notes the element focused when the layer appears (the ref is attached before Radix moves
+ * - `attach` (its ref) notes the element focused when the layer appears (the ref is attached before Radix moves
  *   focus), kept for `onCloseAutoFocus` because Radix gives focus back only to a `Dialog.Trigger`, and
  *   most dialogs here open from state; while attached, the layer is in the layer stack, so Escape
  *   closes the innermost layer;
@@ -57,7 +57,7 @@ export function useModalFocus({ onClose, returnFocus }: { onClose: () => void; r
   useEffect(() => {
     closeRef.current = onClose;
   });
-  const ref = useCallback((node: HTMLElement | null) => {
+  const attach = useCallback((node: HTMLElement | null) => {
     release.current?.();
     release.current = null;
     if (!node) return;
@@ -65,19 +65,21 @@ export function useModalFocus({ onClose, returnFocus }: { onClose: () => void; r
     release.current = pushLayer({ close: () => closeRef.current() });
   }, []);
   useEffect(() => () => release.current?.(), []);
-  return {
-    ref,
-    onOpenAutoFocus(event: Event) {
-      const content = event.target instanceof HTMLElement ? event.target : null;
-      if (!content) return;
-      event.preventDefault();
-      initialFocusTarget(content).focus();
-    },
-    onCloseAutoFocus(event: Event) {
-      event.preventDefault();
-      const target = returnFocusTarget(opener.current, returnFocus);
-      opener.current = null;
-      target?.focus();
-    },
-  };
+  const onOpenAutoFocus = useCallback((event: Event) => {
+    const content = event.target instanceof HTMLElement ? event.target : null;
+    if (!content) return;
+    event.preventDefault();
+    initialFocusTarget(content).focus();
+  }, []);
+  const returnRef = useRef(returnFocus);
+  useEffect(() => {
+    returnRef.current = returnFocus;
+  });
+  const onCloseAutoFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    const target = returnFocusTarget(opener.current, returnRef.current);
+    opener.current = null;
+    target?.focus();
+  }, []);
+  return { attach, onOpenAutoFocus, onCloseAutoFocus };
 }

@@ -57,9 +57,9 @@ export function AgendaList({
               <span>{formatCalendarDate(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}</span>
             </h3>
             {day.holidays.map((holiday) => (
-              <p key={holiday.id} className="mb-2 rounded-md border border-dashed px-3 py-2 text-sm">
+              <p key={holiday.id} className="mb-2 flex flex-wrap gap-x-2 rounded-md border border-dashed px-3 py-2 text-sm">
                 <span className="font-medium">{holiday.title}</span>
-                <span className="text-muted-foreground"> · {t('calendar.holidayNoClasses')}</span>
+                <span className="text-muted-foreground">{t('calendar.holidayNoClasses')}</span>
               </p>
             ))}
             {day.items.length === 0 && day.holidays.length === 0 ? <p className="text-sm text-muted-foreground">{t('calendar.nothingToday')}</p> : null}

@@ -274,7 +274,7 @@ export function CalendarTab() {
                             {[...(day?.holidays ?? []), ...(day?.items ?? [])].slice(0, 3).map((event) => (
                               <span key={event.id} className="sp-dot" style={{ background: event.color ?? 'var(--primary)' }} />
                             ))}
-                            {count > 3 ? <span className="sp-more">+{count - 3}</span> : null}
+                            {count > 3 ? <span className="sp-more">{t('calendar.more', { count: count - 3 })}</span> : null}
                           </span>
                         ) : null}
                       </span>
