@@ -10,14 +10,23 @@ import { openLayerCount } from './layer-stack';
 import { Toaster } from './toaster';
 
 /** A page with an "Add" button that opens a form dialog from state (no Dialog.Trigger), and a toaster. */
-function FormPage({ withFallback = false, removeOpener = false }: { withFallback?: boolean; removeOpener?: boolean }) {
+function FormPage({
+  withFallback = false,
+  removeOpener = false,
+  disableOpener = false,
+}: {
+  withFallback?: boolean;
+  removeOpener?: boolean;
+  disableOpener?: boolean;
+}) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const fallback = useRef<HTMLButtonElement>(null);
   return (
     <main>
       <h1>Page</h1>
       {removeOpener && open ? null : (
-        <button type="button" onClick={() => setOpen(true)}>
+        <button type="button" onClick={() => (setOpen(true), setOpened(true))} disabled={disableOpener && opened}>
           Add
         </button>
       )}
@@ -110,6 +119,17 @@ describe("the dialog primitive's focus rules", () => {
     await screen.findByRole('dialog');
     escape();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Page' })));
+  });
+
+  it('skips an opener that became disabled meanwhile (a reward no longer affordable)', async () => {
+    await renderWithProviders(<FormPage disableOpener />);
+    const opener = screen.getByRole('button', { name: 'Add' });
+    opener.focus();
+    fireEvent.click(opener);
+    await screen.findByRole('dialog');
+    escape();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Page' }));
   });
 
   it('Escape closes the dialog before a toast that appeared over it; the next Escape closes the toast', async () => {

@@ -25,20 +25,23 @@ export function initialFocusTarget(content: HTMLElement): HTMLElement {
 }
 
 /**
- * Where focus goes back when a dialog closes: the element that opened it while it is still on the
- * page; otherwise what `fallback` names (a menu item that opened it is gone by then, so the shell
- * names the menu's button); otherwise the page's main heading, never `<body>`.
+ * Gives focus back when a dialog closes: to the element that opened it while it is still on the page
+ * and can take focus (not removed, not disabled: a reward that became unaffordable); otherwise to
+ * what `fallback` names (a menu item that opened it is gone by then, so the shell names the menu's
+ * button); otherwise to the page's main heading — never to `<body>`. Returns the element focused.
  */
-export function returnFocusTarget(opener: Element | null, fallback?: () => HTMLElement | null): HTMLElement | null {
-  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body && !opener.closest('[inert]')) return opener;
-  const named = fallback?.();
-  if (named?.isConnected) return named;
-  const heading = document.querySelector<HTMLElement>('main h1');
-  if (heading) {
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    return heading;
+export function restoreFocus(opener: Element | null, fallback?: () => HTMLElement | null): HTMLElement | null {
+  const candidates = [opener instanceof HTMLElement ? opener : null, fallback?.() ?? null];
+  for (const candidate of candidates) {
+    if (!candidate?.isConnected || candidate === document.body || candidate.matches(':disabled') || candidate.closest('[inert]')) continue;
+    candidate.focus();
+    if (document.activeElement === candidate) return candidate;
   }
-  return null;
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return null;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+  return heading;
 }
 
 /**
@@ -77,9 +80,8 @@ export function useModalFocus({ onClose, returnFocus }: { onClose: () => void; r
   });
   const onCloseAutoFocus = useCallback((event: Event) => {
     event.preventDefault();
-    const target = returnFocusTarget(opener.current, returnRef.current);
+    restoreFocus(opener.current, returnRef.current);
     opener.current = null;
-    target?.focus();
   }, []);
   return { attach, onOpenAutoFocus, onCloseAutoFocus };
 }
