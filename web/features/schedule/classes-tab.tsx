@@ -228,8 +228,8 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
         ) : null}
       </fieldset>
 
-      {/* Always in view at the bottom of a long form (at 1366 × 768 the slots pushed Save out of sight). */}
-      <div className="sticky bottom-0 -mx-1 flex flex-col-reverse gap-2 bg-card px-1 pb-1 pt-2 sm:flex-row sm:justify-end">
+      {/* From 640 px always in view at the bottom of a long form (at 1366 × 768 the slots pushed Save out of sight); on a phone the sheet scrolls to it, not covering the fields. */}
+      <div className="-mx-1 flex flex-col-reverse gap-2 bg-card px-1 pb-1 pt-2 sm:sticky sm:bottom-0 sm:flex-row sm:justify-end">
         <Button
           variant="outline"
           onClick={() => {
