@@ -52,8 +52,7 @@ async function visit(page: Page, path: string) {
   await expect(page.locator('.animate-spin')).toHaveCount(0);
 }
 
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Axe with WCAG 2.2's target size (off by default): serious and critical results, described. */
 async function seriousResults(page: Page): Promise<string[]> {
@@ -61,10 +60,15 @@ async function seriousResults(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 80)}`).join(', ')}`);
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 80)}`).join(', ')}`,
+    );
 }
 
-test('no page scrolls sideways at 320 px, calendar views and dialogs included; the class dialog fits 1366 × 768', async ({ page, baseURL }) => {
+test('no page scrolls sideways at 320 px, calendar views and dialogs included; the class dialog fits 1366 × 768', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   // 360 px is checked page by page in the light-mode pass below; 320 px is the narrowest phone.
   await page.setViewportSize({ width: 320, height: 780 });
@@ -297,7 +301,10 @@ test('keyboard only: add a task, a class and a grade, start focus, redeem — fo
 
   // Redeem: the confirmation opens on Cancel; Tab, Enter redeems; focus back on the reward's button.
   await visit(page, '/rewards');
-  const redeem = page.getByRole('button', { name: /^Redeem / }).and(page.locator(':enabled')).first();
+  const redeem = page
+    .getByRole('button', { name: /^Redeem / })
+    .and(page.locator(':enabled'))
+    .first();
   const redeemName = await redeem.getAttribute('aria-label');
   await redeem.focus();
   await page.keyboard.press('Enter');

@@ -9,7 +9,8 @@ const FIELD_SELECTOR = [
   'textarea:not([disabled])',
 ].join(',');
 
-const TABBABLE_SELECTOR = 'button:not([disabled]), a[href], input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const TABBABLE_SELECTOR =
+  'button:not([disabled]), a[href], input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const visible = (element: HTMLElement) => !element.closest('[hidden], [aria-hidden="true"]');
 

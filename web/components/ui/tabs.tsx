@@ -7,7 +7,9 @@ export const TabsContent = TabsPrimitive.Content;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   // Scrolls sideways inside itself when the tabs do not fit (a 320 px phone), never the page.
-  return <TabsPrimitive.List className={cn('flex w-full max-w-full gap-1 overflow-x-auto rounded-md bg-muted p-1', className)} {...props} />;
+  return (
+    <TabsPrimitive.List className={cn('flex w-full max-w-full gap-1 overflow-x-auto rounded-md bg-muted p-1', className)} {...props} />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

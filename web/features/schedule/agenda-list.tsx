@@ -53,7 +53,9 @@ export function AgendaList({
         return (
           <li key={day.date} aria-labelledby={`agenda-${day.date}`}>
             <h3 id={`agenda-${day.date}`} className="mb-2 flex items-baseline gap-2 text-sm font-semibold">
-              {day.isToday ? <span className="rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">{t('calendar.today')}</span> : null}
+              {day.isToday ? (
+                <span className="rounded bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">{t('calendar.today')}</span>
+              ) : null}
               <span>{formatCalendarDate(day.date, { weekday: 'long', month: 'long', day: 'numeric' })}</span>
             </h3>
             {day.holidays.map((holiday) => (
@@ -62,7 +64,9 @@ export function AgendaList({
                 <span className="text-muted-foreground">{t('calendar.holidayNoClasses')}</span>
               </p>
             ))}
-            {day.items.length === 0 && day.holidays.length === 0 ? <p className="text-sm text-muted-foreground">{t('calendar.nothingToday')}</p> : null}
+            {day.items.length === 0 && day.holidays.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('calendar.nothingToday')}</p>
+            ) : null}
             <ul className="space-y-1.5">
               {day.items.map((event, index) => (
                 <li key={event.id}>
@@ -72,7 +76,11 @@ export function AgendaList({
                     onClick={() => event.extendedProps.selected && onSelect(event.extendedProps.selected)}
                     className="flex min-h-11 w-full items-center gap-3 rounded-md border bg-card px-3 py-2 text-left hover:bg-muted"
                   >
-                    <span aria-hidden="true" className="h-8 w-1.5 shrink-0 rounded-full" style={{ background: event.color ?? 'var(--primary)' }} />
+                    <span
+                      aria-hidden="true"
+                      className="h-8 w-1.5 shrink-0 rounded-full"
+                      style={{ background: event.color ?? 'var(--primary)' }}
+                    />
                     <span className="w-20 shrink-0 text-sm tabular-nums text-muted-foreground">
                       {event.allDay ? t('calendar.allDay') : formatTime(event.start, timeZone)}
                     </span>

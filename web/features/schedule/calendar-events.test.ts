@@ -117,9 +117,7 @@ describe('calendarEvents', () => {
       ],
     };
     const base = { ...input, terms: [abTerm], courses: [course], holidays: [], tasks: [], assessments: [] };
-    const weeks = ['2026-03-09', '2026-03-16'].map((from) =>
-      calendarEvents({ ...base, range: { from, to: addDays(from, 7) } }),
-    );
+    const weeks = ['2026-03-09', '2026-03-16'].map((from) => calendarEvents({ ...base, range: { from, to: addDays(from, 7) } }));
     const lessons = weeks.flat();
     expect(lessons).toHaveLength(2);
     expect(new Set(lessons.map((lesson) => lesson.extendedProps.week))).toEqual(new Set(['A', 'B']));
@@ -137,7 +135,10 @@ describe('calendarEvents', () => {
   });
 
   it('marks completed tasks and draws assessments all day in the course colour', () => {
-    const events = calendarEvents({ ...input, tasks: [{ id: 't3', title: 'Done', dueDate: '2026-03-11T05:00:00.000Z', courseId: null, completed: true }] });
+    const events = calendarEvents({
+      ...input,
+      tasks: [{ id: 't3', title: 'Done', dueDate: '2026-03-11T05:00:00.000Z', courseId: null, completed: true }],
+    });
     expect(events.find((event) => event.id === 'task-t3')).toMatchObject({
       allDay: false,
       classNames: ['sp-task', 'sp-done'],

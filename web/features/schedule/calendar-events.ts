@@ -128,19 +128,17 @@ export function calendarEvents(input: CalendarInput): CalendarEvent[] {
         extendedProps: meta('class', course ? { kind: 'class', occurrence, course } : null, { attendance: status, week }),
       };
     }),
-    ...input.holidays.map(
-      (holiday): CalendarEvent => ({
-        id: `holiday-${holiday.id}`,
-        title: holiday.name,
-        start: holiday.startDate,
-        end: addDays(holiday.endDate, 1),
-        allDay: true,
-        color: HOLIDAY_COLOR,
-        contrastColor: readableText(HOLIDAY_COLOR),
-        classNames: ['sp-holiday'],
-        extendedProps: meta('holiday', { kind: 'holiday', holiday }),
-      }),
-    ),
+    ...input.holidays.map((holiday): CalendarEvent => ({
+      id: `holiday-${holiday.id}`,
+      title: holiday.name,
+      start: holiday.startDate,
+      end: addDays(holiday.endDate, 1),
+      allDay: true,
+      color: HOLIDAY_COLOR,
+      contrastColor: readableText(HOLIDAY_COLOR),
+      classNames: ['sp-holiday'],
+      extendedProps: meta('holiday', { kind: 'holiday', holiday }),
+    })),
     ...input.tasks
       .filter((task) => task.dueDate)
       .map((task): CalendarEvent => {

@@ -52,10 +52,11 @@ function useViewport(): { width: number; height: number } {
   const read = () => ({ width: window.innerWidth, height: window.innerHeight });
   const [size, setSize] = useState(read);
   useEffect(() => {
-    const update = () => setSize((current) => {
-      const next = read();
-      return current.width === next.width && current.height === next.height ? current : next;
-    });
+    const update = () =>
+      setSize((current) => {
+        const next = read();
+        return current.width === next.width && current.height === next.height ? current : next;
+      });
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
   }, []);
@@ -192,7 +193,12 @@ export function CalendarTab() {
         }}
       >
         <div className="mb-3 space-y-2">
-          <div role="group" aria-label={t('calendar.views')} className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1" data-testid="calendar-views">
+          <div
+            role="group"
+            aria-label={t('calendar.views')}
+            className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1"
+            data-testid="calendar-views"
+          >
             {views.map((id) => (
               <button
                 key={id}
@@ -218,7 +224,7 @@ export function CalendarTab() {
             <Button variant="outline" size="icon" className="h-11 w-11" aria-label={t('calendar.next')} onClick={() => step(1)}>
               <ChevronRight aria-hidden="true" className="h-5 w-5" />
             </Button>
-            <h2 className="ml-2 min-w-0 flex-1 text-right text-base font-semibold sm:text-lg" aria-live="polite" data-testid="calendar-title">
+            <h2 className="ml-2 min-w-0 flex-1 text-right text-sm font-semibold sm:text-lg" aria-live="polite" data-testid="calendar-title">
               {title}
             </h2>
           </div>

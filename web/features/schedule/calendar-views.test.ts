@@ -97,7 +97,12 @@ describe('initialScrollTime', () => {
 
   it('reads times on the profile clock across a DST change (Berlin, 29 March 2026)', () => {
     const zone = 'Europe/Berlin';
-    const events = calendarEvents({ ...weekInput(zone, '2026-03-28', 3), courses: [course('Sunday', 0, '09:15', '10:00')], tasks: [], assessments: [] });
+    const events = calendarEvents({
+      ...weekInput(zone, '2026-03-28', 3),
+      courses: [course('Sunday', 0, '09:15', '10:00')],
+      tasks: [],
+      assessments: [],
+    });
     const now = Date.parse('2026-03-01T12:00:00.000Z');
     expect(initialScrollTime({ events, range: { from: '2026-03-29', to: '2026-03-30' }, now, timeZone: zone })).toBe('08:30:00');
     expect(localDateOf(events[0]!.start, zone)).toBe('2026-03-29');
