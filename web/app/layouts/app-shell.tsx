@@ -70,7 +70,8 @@ export function AppShell() {
               <Link
                 to="/rewards"
                 className="flex shrink-0 items-center gap-1.5 rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-accent-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-ring"
-                aria-label={t('pointsLink', { count: points.data.points })}
+                // The visible number as written ("1,250"), so that the name contains the visible text (WCAG 2.5.3).
+                aria-label={t('pointsLink', { points: formatNumber(points.data.points) })}
                 data-testid="shell-points"
               >
                 <Trophy aria-hidden="true" className="h-4 w-4" />
