@@ -52,6 +52,17 @@ async function visit(page: Page, path: string) {
   await expect(page.locator('.animate-spin')).toHaveCount(0);
 }
 
+/** A one-finger horizontal swipe of `dx` px across the calendar (touch events, as a phone sends them). */
+async function swipe(page: Page, dx: number) {
+  await page.locator('.schedule-calendar').evaluate((element, distance) => {
+    const box = element.getBoundingClientRect();
+    const at = (x: number) => new Touch({ identifier: 1, target: element, clientX: x, clientY: box.top + 200 });
+    const startX = box.left + box.width / 2 - distance / 2;
+    element.dispatchEvent(new TouchEvent('touchstart', { touches: [at(startX)], changedTouches: [at(startX)], bubbles: true }));
+    element.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [at(startX + distance)], bubbles: true }));
+  }, dx);
+}
+
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
@@ -108,6 +119,14 @@ test('no page scrolls sideways at 320 px, calendar views and dialogs included; t
     await expect(calendar.getByRole('button', { name: view, exact: true })).toHaveAttribute('aria-pressed', 'true');
     expect(await sidewaysOverflow(page), `calendar ${view}`).toBeLessThanOrEqual(0);
   }
+  // A swipe to the left shows the next month, one to the right the month before.
+  const title = page.getByTestId('calendar-title');
+  const shown = await title.textContent();
+  await swipe(page, -150);
+  await expect(title).not.toHaveText(shown ?? '');
+  await swipe(page, 150);
+  await expect(title).toHaveText(shown ?? '');
+
   await visit(page, '/schedule?tab=classes');
   await page.getByRole('button', { name: 'Add class', exact: true }).click();
   expect(await sidewaysOverflow(page), 'Add class').toBeLessThanOrEqual(0);

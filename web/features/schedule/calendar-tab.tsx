@@ -270,7 +270,8 @@ export function CalendarTab() {
             {...(phoneMonth
               ? {
                   dayCellTopContent: (info: { date: Date; dayNumberText: string }) => {
-                    const day = dotsByDate.get(info.date.toISOString().slice(0, 10));
+                    // FullCalendar's date markers carry the calendar date in their UTC fields.
+                    const day = dotsByDate.get(localDateOf(info.date, 'UTC'));
                     const count = (day?.items.length ?? 0) + (day?.holidays.length ?? 0);
                     return (
                       <span className="sp-day-top">
