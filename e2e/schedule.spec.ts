@@ -81,14 +81,14 @@ test('set up a term with two classes and a holiday, see them in month/week/day, 
   await expect(page.getByLabel('Subscription address')).toHaveValue(/\/api\/calendar\.ics\?token=/);
 
   // Week view: this week has Chemistry; next week has the holiday and no Chemistry.
-  await calendar.getByRole('tab', { name: 'Week view' }).click();
+  await calendar.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(calendar.getByText('Chemistry', { exact: true })).toHaveCount(1);
   await calendar.getByRole('button', { name: /^Next/ }).click();
   await expect(calendar.getByText('Fiesta', { exact: true })).toBeVisible();
   await expect(calendar.getByText('Chemistry', { exact: true })).toHaveCount(0);
 
   // Day view, yesterday: Biology, then attendance.
-  await calendar.getByRole('tab', { name: 'Day view' }).click();
+  await calendar.getByRole('button', { name: 'Day', exact: true }).click();
   await calendar.getByRole('button', { name: /^(This|Today)/ }).click();
   await calendar.getByRole('button', { name: /^Previous/ }).click();
   await calendar.getByText('Biology', { exact: true }).click();
@@ -154,14 +154,14 @@ test('the week starts on Monday and times are 24-hour in German; Sunday and 12-h
   await page.goto('/schedule');
   const calendar = page.locator('.schedule-calendar');
   await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('Sunday');
-  await calendar.getByRole('tab', { name: 'Week view' }).click();
+  await calendar.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(calendar.getByText('2:00 – 3:00PM').first()).toBeVisible();
 
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'de'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Stundenplan' })).toBeVisible();
   await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('Montag');
-  await calendar.getByRole('tab', { name: /Woche/ }).click();
+  await calendar.getByRole('button', { name: 'Woche', exact: true }).click();
   await expect(calendar.getByText(/14:00/).first()).toBeVisible();
   await expect(calendar.getByText(/PM/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

@@ -154,7 +154,7 @@ test('the week view’s "Timed" label is translated', async ({ page }) => {
   await useLanguage(page, 'de');
   await registerViaApi(page.request);
   await page.goto('/schedule');
-  await page.getByRole('tab', { name: 'Wochenansicht' }).click();
+  await page.locator('.schedule-calendar').getByRole('button', { name: 'Woche', exact: true }).click();
   await expect(page.getByText('Termine mit Uhrzeit').first()).toBeAttached();
   await expect(page.getByText('Timed', { exact: true })).toHaveCount(0);
 });

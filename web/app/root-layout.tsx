@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { setRouteTitle } from '../lib/document-title';
 
 /** The keys of `common:titles`; a route names its own in `handle: { title }` (router.tsx). */
@@ -39,13 +39,35 @@ function useTitleKey(): TitleKey | undefined {
   return undefined;
 }
 
-/** Around every route: gives the tab the route's translated title ("Tasks – StudyPilot"), in one place. */
+/**
+ * Around every route: gives the tab the route's translated title ("Tasks – StudyPilot"), in one place,
+ * and announces it to screen readers after each client-side navigation (a single-page app changes
+ * page without the browser's own "page loaded" announcement). Not on the first load: the browser
+ * reads the new page's title itself then.
+ */
 export function RootLayout() {
   const { t } = useTranslation('common');
   const key = useTitleKey();
   const title = key === undefined || key === 'landing' ? t('titles.landing') : t('titles.page', { page: t(`titles.${key}`) });
+  const { pathname } = useLocation();
+  const [announcement, setAnnouncement] = useState('');
+  const firstPath = useRef(pathname);
   useEffect(() => {
     setRouteTitle(title);
   }, [title]);
-  return <Outlet />;
+  useEffect(() => {
+    if (pathname === firstPath.current && announcement === '') return;
+    firstPath.current = '';
+    setAnnouncement(title);
+    // Only on navigation: a language change re-titles the page without announcing it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+  return (
+    <>
+      <Outlet />
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+        {announcement}
+      </p>
+    </>
+  );
 }

@@ -17,6 +17,9 @@ import { NotificationsBell } from './notifications-bell';
 import { PromoBanner } from './promo-banner';
 import { UserMenu } from './user-menu';
 
+/** The dialogs the user menu opens give focus back to its button (the menu item is gone by then). */
+const userMenuButton = () => document.querySelector<HTMLElement>('[data-testid="user-menu-button"]');
+
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
 
@@ -53,17 +56,22 @@ export function AppShell() {
       </a>
       <PromoBanner />
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3">
-          <Link to="/" className="flex items-center gap-2 rounded-md font-bold focus-visible:outline-2 focus-visible:outline-ring">
-            <GraduationCap aria-hidden="true" className="h-7 w-7 text-primary" />
-            <span className="text-lg">StudyPilot</span>
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-3">
+          <Link
+            to="/"
+            className="flex min-h-11 min-w-11 items-center gap-2 rounded-md font-bold focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <GraduationCap aria-hidden="true" className="h-7 w-7 shrink-0 text-primary" />
+            {/* On the narrowest phones the name yields its place to the header's buttons (still the link's name). */}
+            <span className="text-lg max-[374px]:sr-only">StudyPilot</span>
           </Link>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
             {points.data ? (
               <Link
                 to="/rewards"
-                className="flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-ring"
-                aria-label={t('pointsLink', { count: points.data.points })}
+                className="flex shrink-0 items-center gap-1.5 rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-accent-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-ring"
+                // The visible number as written ("1,250"), so that the name contains the visible text (WCAG 2.5.3).
+                aria-label={t('pointsLink', { points: formatNumber(points.data.points) })}
                 data-testid="shell-points"
               >
                 <Trophy aria-hidden="true" className="h-4 w-4" />
@@ -73,7 +81,7 @@ export function AppShell() {
             <Link
               to="/help"
               aria-label={t('helpButton')}
-              className="rounded-md p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
             >
               <HelpCircle aria-hidden="true" className="h-5 w-5" />
             </Link>
@@ -102,6 +110,7 @@ export function AppShell() {
         open={settingsOpen}
         onOpenChange={setSettingsOpen}
         premiumActive={showsPremium(premium.data)}
+        returnFocus={userMenuButton}
         onOpenPremium={() => {
           setSettingsOpen(false);
           navigate('/premium');
@@ -116,6 +125,7 @@ export function AppShell() {
         cancelLabel={t('common:cancel')}
         onConfirm={removeAccount}
         pending={deleteAccount.isPending}
+        returnFocus={userMenuButton}
       />
     </div>
   );

@@ -11,7 +11,7 @@ export function NotificationsBell() {
   return (
     <Popover.Root modal={false}>
       <Popover.Trigger
-        className="rounded-md p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         aria-label={t('notifications.open')}
       >
         <Bell aria-hidden="true" className="h-5 w-5" />

@@ -47,8 +47,10 @@ export function UserMenu({
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger
-        className="flex h-10 items-center gap-2 rounded-md px-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        aria-label={t('menu.open')}
+        className="flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-md px-1.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        // The name starts with the visible text, the username, where it is shown (WCAG 2.5.3).
+        aria-label={t('menu.openFor', { username })}
+        data-testid="user-menu-button"
       >
         <CircleUser aria-hidden="true" className="h-6 w-6" />
         <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{username}</span>

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { TOAST_DURATION_MS, dismissToast, useCurrentToast } from '../../lib/toast';
 import { cn } from '../../lib/class-names';
+import { closeInnermostLayer } from './layer-stack';
 
 const VARIANT_CLASSES = {
   default: 'bg-card text-foreground',
@@ -12,6 +13,8 @@ const VARIANT_CLASSES = {
  * Renders the single current toast (lib/toast.ts), announced politely; 5 s, swipe or Escape to close.
  * Radix's own English labels are replaced: `label` names each toast for screen readers, `regionLabel`
  * the landmark that F8 focuses ("{hotkey}" is Radix's placeholder for the key).
+ * Escape closes the innermost layer: a toast drawn over an open dialog is not what the person is
+ * working in, so Escape closes the dialog (the toast stays its 5 s) — unless focus is in the toast.
  */
 export function Toaster({ closeLabel, label, regionLabel }: { closeLabel: string; label: string; regionLabel: string }) {
   const current = useCurrentToast();
@@ -22,8 +25,12 @@ export function Toaster({ closeLabel, label, regionLabel }: { closeLabel: string
           key={current.id}
           open
           onOpenChange={(open) => !open && dismissToast(current.id)}
+          onEscapeKeyDown={(event) => {
+            const inToast = event.target instanceof Element && event.target.closest('[data-testid="toast"]');
+            if (!inToast && closeInnermostLayer()) event.preventDefault();
+          }}
           type={current.variant === 'destructive' ? 'foreground' : 'background'}
-          className={cn('rounded-lg border p-4 pr-10 shadow-lg', VARIANT_CLASSES[current.variant])}
+          className={cn('rounded-lg border p-4 pr-12 shadow-lg', VARIANT_CLASSES[current.variant])}
           data-testid="toast"
         >
           <ToastPrimitive.Title className="font-semibold">{current.title}</ToastPrimitive.Title>
@@ -32,7 +39,7 @@ export function Toaster({ closeLabel, label, regionLabel }: { closeLabel: string
           ) : null}
           <ToastPrimitive.Close
             aria-label={closeLabel}
-            className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-70 hover:opacity-100"
+            className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
           >
             ×
           </ToastPrimitive.Close>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { weekdayOf } from '../../../common/domain/local-time';
@@ -69,6 +69,7 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
   const { mark, unmark } = useMarkAttendance();
   const record = attendance.data?.find((row) => row.occurrenceKey === occurrence.occurrenceKey);
   const [openedAt] = useState(() => Date.now());
+  const attendedButton = useRef<HTMLButtonElement>(null);
   const started = Date.parse(occurrence.start) <= openedAt;
   const days = weekdayNames();
   const weekday = days[weekdayOf(occurrence.date)] ?? '';
@@ -110,11 +111,13 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
             </p>
             <div className="flex flex-wrap gap-2">
               <Button
+                ref={attendedButton}
                 size="sm"
                 variant={record?.status === 'attended' ? 'primary' : 'outline'}
                 aria-pressed={record?.status === 'attended'}
-                disabled={mark.isPending}
-                onClick={() => setStatus('attended')}
+                // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> (issue 16).
+                aria-disabled={mark.isPending || undefined}
+                onClick={() => !mark.isPending && setStatus('attended')}
               >
                 {t('attendance.attended')}
               </Button>
@@ -122,8 +125,8 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
                 size="sm"
                 variant={record?.status === 'missed' ? 'primary' : 'outline'}
                 aria-pressed={record?.status === 'missed'}
-                disabled={mark.isPending}
-                onClick={() => setStatus('missed')}
+                aria-disabled={mark.isPending || undefined}
+                onClick={() => !mark.isPending && setStatus('missed')}
               >
                 {t('attendance.missed')}
               </Button>
@@ -131,13 +134,16 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
                 <Button
                   size="sm"
                   variant="ghost"
-                  disabled={unmark.isPending}
-                  onClick={() =>
+                  aria-disabled={unmark.isPending || undefined}
+                  onClick={() => {
+                    if (unmark.isPending) return;
+                    // This button goes away with the mark: focus waits on "Attended" instead of <body>.
+                    attendedButton.current?.focus();
                     unmark.mutate(record.id, {
                       onError: () =>
                         toast({ title: t('attendance.error'), description: t('attendance.errorDescription'), variant: 'destructive' }),
-                    })
-                  }
+                    });
+                  }}
                 >
                   {t('attendance.clear')}
                 </Button>

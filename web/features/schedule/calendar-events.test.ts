@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localDateTimeOf, utcInstantOf } from '../../../common/domain/local-time';
+import { addDays, localDateTimeOf, utcInstantOf } from '../../../common/domain/local-time';
 import type { Course, Term } from '../../../common/schemas/schedule.schema';
-import { calendarEvents, readableText, taskEventRange, type CalendarInput } from './calendar-events';
+import { calendarEvents, readableText, taskEventRange, taskIsAllDay, type CalendarInput } from './calendar-events';
 
 describe('taskEventRange', () => {
   it.each([
@@ -22,9 +22,9 @@ describe('taskEventRange', () => {
     expect(localDateTimeOf(range.end, zone).time).toBe('00:00');
   });
 
-  it('a task due in the afternoon keeps an hour-long marker', () => {
+  it('a task due in the afternoon is a half-hour point marker', () => {
     const due = utcInstantOf('2026-03-01', '15:00', 'Asia/Tokyo');
-    expect(taskEventRange(due, 'Asia/Tokyo')).toEqual({ start: due, end: utcInstantOf('2026-03-01', '16:00', 'Asia/Tokyo') });
+    expect(taskEventRange(due, 'Asia/Tokyo')).toEqual({ start: due, end: utcInstantOf('2026-03-01', '15:30', 'Asia/Tokyo') });
   });
 });
 
@@ -83,8 +83,8 @@ describe('calendarEvents', () => {
     expect(lesson!.extendedProps.selected).toMatchObject({ kind: 'class', course: maths });
     // A holiday's last day is inclusive; the calendar's end is exclusive.
     expect(holiday).toMatchObject({ title: 'Spring day', start: '2026-03-12', end: '2026-03-14', allDay: true, color: '#64748b' });
-    // Due 23:59 Tokyo: a one-minute marker that ends at its own midnight, in the course's colour.
-    expect(task).toMatchObject({ title: 'Essay', start: '2026-03-11T14:59:00.000Z', end: '2026-03-11T15:00:00.000Z', color: '#fde68a' });
+    // Due 23:59 Tokyo ("that day"): an all-day item on its own local date, in the course's colour.
+    expect(task).toMatchObject({ title: 'Essay', start: '2026-03-11', allDay: true, color: '#fde68a' });
     expect(assessment).toMatchObject({ title: 'Quiz', start: '2026-03-10', allDay: true, color: '#8b5cf6' });
   });
 
@@ -105,5 +105,61 @@ describe('calendarEvents', () => {
     expect(readableText('#fde68a')).toBe('#000000');
     expect(readableText('#1e3a8a')).toBe('#ffffff');
     expect(readableText(undefined)).toBe('#ffffff');
+  });
+
+  it('shows attendance and the A/B week on class events', () => {
+    const abTerm: Term = { ...term, rotation: { kind: 'ab' } };
+    const course: Course = {
+      ...maths,
+      timeSlots: [
+        { day: 2, startTime: '09:00', endTime: '10:00', week: 'A', cycleDay: null },
+        { day: 2, startTime: '11:00', endTime: '12:00', week: 'B', cycleDay: null },
+      ],
+    };
+    const base = { ...input, terms: [abTerm], courses: [course], holidays: [], tasks: [], assessments: [] };
+    const weeks = ['2026-03-09', '2026-03-16'].map((from) => calendarEvents({ ...base, range: { from, to: addDays(from, 7) } }));
+    const lessons = weeks.flat();
+    expect(lessons).toHaveLength(2);
+    expect(new Set(lessons.map((lesson) => lesson.extendedProps.week))).toEqual(new Set(['A', 'B']));
+    const [first] = lessons;
+    const marked = calendarEvents({
+      ...base,
+      range: { from: first!.start.slice(0, 10), to: '2026-03-30' },
+      attendance: [{ occurrenceKey: first!.id, status: 'missed' }],
+    });
+    expect(marked.find((event) => event.id === first!.id)).toMatchObject({
+      classNames: ['sp-class', 'sp-missed'],
+      extendedProps: { kind: 'class', attendance: 'missed' },
+    });
+    expect(marked.filter((event) => event.id !== first!.id).every((event) => event.extendedProps.attendance === null)).toBe(true);
+  });
+
+  it('marks completed tasks and draws assessments all day in the course colour', () => {
+    const events = calendarEvents({
+      ...input,
+      tasks: [{ id: 't3', title: 'Done', dueDate: '2026-03-11T05:00:00.000Z', courseId: null, completed: true }],
+    });
+    expect(events.find((event) => event.id === 'task-t3')).toMatchObject({
+      allDay: false,
+      classNames: ['sp-task', 'sp-done'],
+      extendedProps: { kind: 'task', done: true },
+      color: '#f59e0b',
+    });
+  });
+});
+
+describe('taskIsAllDay', () => {
+  it.each([
+    ['Pacific/Honolulu', '23:59', true],
+    ['UTC', '00:00', true],
+    ['Asia/Kolkata', '23:59', true],
+    ['Asia/Tokyo', '14:30', false],
+    ['Europe/Berlin', '00:00', true],
+    ['America/New_York', '09:00', false],
+  ])('in %s a task due %s is all day: %s', (zone, time, expected) => {
+    // 8 March 2026 is New York's 23-hour day; 29 March Berlin's.
+    for (const date of ['2026-03-08', '2026-03-29', '2026-11-01']) {
+      expect(taskIsAllDay(utcInstantOf(date, time, zone), zone)).toBe(expected);
+    }
   });
 });

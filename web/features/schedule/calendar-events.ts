@@ -1,13 +1,13 @@
-import { addDays, endOfLocalDay, instantToMillis, localDateOf } from '../../../common/domain/local-time';
+import { addDays, endOfLocalDay, instantToMillis, localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
 import { expandTimetable, type TimetableOccurrence } from '../../../common/domain/timetable';
-import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
+import type { AttendanceRecord, AttendanceStatus, Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { CalendarAssessment, CalendarTask } from './schedule.api';
 
 /** How long a task's marker lasts on the calendar (a task has a due instant, not a duration). */
-const TASK_MARKER_MS = 60 * 60_000;
+const TASK_MARKER_MS = 30 * 60_000;
 
 /**
- * The range a task due at `dueDate` is drawn over, in the profile's `timeZone`: an hour from the due
+ * The range a task due at `dueDate` is drawn over, in the profile's `timeZone`: 30 minutes from the due
  * instant, cut at the end of its local day. Without the cut, a task due at 23:59 became an event
  * ending at 00:59 and the month view drew it across midnight, on the next day too. Both ends are ISO
  * instants; `end` is exclusive, and the calendar treats an end at exactly midnight as "same day".
@@ -40,6 +40,39 @@ export function readableText(hex: string | undefined): string {
   return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
 }
 
+/**
+ * A task is drawn all day when it is due at the end or start of its day (23:59 or 00:00 local, "due
+ * that day"); otherwise as a point at its due time.
+ */
+export function taskIsAllDay(dueDate: string, timeZone: string): boolean {
+  const { time } = localDateTimeOf(dueDate, timeZone);
+  return time === '23:59' || time === '00:00';
+}
+
+/** What the views draw on an event besides its title (extendedProps). */
+export type EventMeta = {
+  kind: Selected['kind'];
+  /** A class meeting's marked attendance. */
+  attendance: AttendanceStatus | null;
+  /** The A/B week of a class's slot in an A/B rotation. */
+  week: 'A' | 'B' | null;
+  /** A completed task. */
+  done: boolean;
+  selected: Selected | null;
+};
+
+export type CalendarEvent = {
+  id: string;
+  title: string;
+  start: string;
+  end?: string;
+  allDay?: boolean;
+  color: string | undefined;
+  contrastColor: string;
+  classNames: string[];
+  extendedProps: EventMeta;
+};
+
 export type CalendarInput = {
   /** The visible range in local dates (`to` exclusive, as FullCalendar reports it). */
   range: { from: string; to: string };
@@ -48,16 +81,20 @@ export type CalendarInput = {
   holidays: readonly Holiday[];
   tasks: readonly CalendarTask[];
   assessments: readonly CalendarAssessment[];
+  /** Marked attendance (optional: the calendar draws before it arrives). */
+  attendance?: readonly Pick<AttendanceRecord, 'occurrenceKey' | 'status'>[];
   timeZone: string;
 };
 
 /**
  * The calendar's events for the visible range: class meetings from the ONE shared timetable
- * expansion, holidays as all-day spans (end exclusive), tasks with a due date as short markers and
- * dated assessments as all-day events, each in its course's colour with readable text on it.
+ * expansion (with their attendance and A/B week), holidays as all-day spans (end exclusive), tasks
+ * with a due date as all-day items (due 23:59/00:00) or short point markers, and dated assessments as
+ * all-day events, each in its course's colour with readable text on it.
  */
-export function calendarEvents(input: CalendarInput) {
+export function calendarEvents(input: CalendarInput): CalendarEvent[] {
   const byId = new Map(input.courses.map((course) => [course.id, course]));
+  const attendance = new Map((input.attendance ?? []).map((record) => [record.occurrenceKey, record.status]));
   const occurrences = expandTimetable({
     courses: input.courses,
     terms: input.terms,
@@ -66,9 +103,20 @@ export function calendarEvents(input: CalendarInput) {
     from: input.range.from,
     to: input.range.to,
   });
+  const meta = (kind: Selected['kind'], selected: Selected | null, extra: Partial<EventMeta> = {}): EventMeta => ({
+    kind,
+    attendance: null,
+    week: null,
+    done: false,
+    selected,
+    ...extra,
+  });
+  const courseColor = (courseId: string | null | undefined, fallback: string) => (courseId && byId.get(courseId)?.color) || fallback;
   return [
-    ...occurrences.map((occurrence) => {
+    ...occurrences.map((occurrence): CalendarEvent => {
       const course = byId.get(occurrence.courseId);
+      const status = attendance.get(occurrence.occurrenceKey) ?? null;
+      const week = course?.timeSlots[occurrence.slotIndex]?.week ?? null;
       return {
         id: occurrence.occurrenceKey,
         title: course?.name ?? '',
@@ -76,10 +124,11 @@ export function calendarEvents(input: CalendarInput) {
         end: occurrence.end,
         color: course?.color,
         contrastColor: readableText(course?.color),
-        extendedProps: { selected: course ? ({ kind: 'class', occurrence, course } satisfies Selected) : null },
+        classNames: ['sp-class', ...(status ? [`sp-${status}`] : [])],
+        extendedProps: meta('class', course ? { kind: 'class', occurrence, course } : null, { attendance: status, week }),
       };
     }),
-    ...input.holidays.map((holiday) => ({
+    ...input.holidays.map((holiday): CalendarEvent => ({
       id: `holiday-${holiday.id}`,
       title: holiday.name,
       start: holiday.startDate,
@@ -87,28 +136,41 @@ export function calendarEvents(input: CalendarInput) {
       allDay: true,
       color: HOLIDAY_COLOR,
       contrastColor: readableText(HOLIDAY_COLOR),
-      extendedProps: { selected: { kind: 'holiday', holiday } satisfies Selected },
+      classNames: ['sp-holiday'],
+      extendedProps: meta('holiday', { kind: 'holiday', holiday }),
     })),
     ...input.tasks
       .filter((task) => task.dueDate)
-      .map((task) => ({
-        id: `task-${task.id}`,
-        title: task.title,
-        ...taskEventRange(task.dueDate ?? '', input.timeZone),
-        color: (task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR,
-        contrastColor: readableText((task.courseId && byId.get(task.courseId)?.color) || TASK_COLOR),
-        extendedProps: { selected: { kind: 'task', task } satisfies Selected },
-      })),
+      .map((task): CalendarEvent => {
+        const due = task.dueDate ?? '';
+        const color = courseColor(task.courseId, TASK_COLOR);
+        const when = taskIsAllDay(due, input.timeZone)
+          ? { start: localDateOf(due, input.timeZone), allDay: true }
+          : { ...taskEventRange(due, input.timeZone), allDay: false };
+        return {
+          id: `task-${task.id}`,
+          title: task.title,
+          ...when,
+          color,
+          contrastColor: readableText(color),
+          classNames: ['sp-task', ...(task.completed ? ['sp-done'] : [])],
+          extendedProps: meta('task', { kind: 'task', task }, { done: task.completed }),
+        };
+      }),
     ...input.assessments
       .filter((assessment) => assessment.date)
-      .map((assessment) => ({
-        id: `assessment-${assessment.id}`,
-        title: assessment.name,
-        start: (assessment.date ?? '').slice(0, 10),
-        allDay: true,
-        color: (assessment.courseId && byId.get(assessment.courseId)?.color) || ASSESSMENT_COLOR,
-        contrastColor: readableText((assessment.courseId && byId.get(assessment.courseId)?.color) || ASSESSMENT_COLOR),
-        extendedProps: { selected: { kind: 'assessment', assessment } satisfies Selected },
-      })),
+      .map((assessment): CalendarEvent => {
+        const color = courseColor(assessment.courseId, ASSESSMENT_COLOR);
+        return {
+          id: `assessment-${assessment.id}`,
+          title: assessment.name,
+          start: (assessment.date ?? '').slice(0, 10),
+          allDay: true,
+          color,
+          contrastColor: readableText(color),
+          classNames: ['sp-assessment'],
+          extendedProps: meta('assessment', { kind: 'assessment', assessment }),
+        };
+      }),
   ];
 }

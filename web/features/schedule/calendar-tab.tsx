@@ -1,4 +1,4 @@
-import FullCalendar from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import deLocale from '@fullcalendar/react/locales/de';
@@ -12,11 +12,12 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './schedule-calendar.css';
-import { useMemo, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
 import { Link } from 'react-router';
-import { localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
+import { addDays, daysBetween, localDateOf, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { calendarFirstDay, clockOptions, formatCalendarDate, formatClock } from '../../lib/format';
@@ -24,13 +25,54 @@ import { currentLanguage } from '../../lib/i18n';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { CourseForm } from './classes-tab';
 import { FeedPanel } from './feed-panel';
-import { calendarEvents, type Selected } from './calendar-events';
+import { calendarEvents, type EventMeta, type Selected } from './calendar-events';
+import {
+  AGENDA_DAYS,
+  agendaDays,
+  defaultView,
+  initialScrollTime,
+  isPhoneWidth,
+  stepDays,
+  swipeStep,
+  viewsFor,
+  type AgendaDay,
+  type CalendarView,
+} from './calendar-views';
+import { AgendaList, EventBadges } from './agenda-list';
+import { cn } from '../../lib/class-names';
 import { DetailsContent } from './calendar-details';
 import { useAssessments } from '../../api/grades';
-import { useCourses, useHolidays, useTerms } from '../../api/schedule';
+import { useAttendance, useCourses, useHolidays, useTerms } from '../../api/schedule';
 import { useTasks } from '../../api/tasks';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
+
+/** The window's size, kept current (the calendar's views and heights follow it). */
+function useViewport(): { width: number; height: number } {
+  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const update = () =>
+      setSize((current) => {
+        const next = read();
+        return current.width === next.width && current.height === next.height ? current : next;
+      });
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return size;
+}
+
+/** The clock, ticking each minute (the agenda's "now" line and which day is today). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 export function CalendarTab() {
   const { t } = useTranslation('schedule');
   // Everything on the calendar is drawn on the profile's clock, whatever zone the browser is in.
@@ -41,11 +83,24 @@ export function CalendarTab() {
   const holidays = useHolidays();
   const tasks = useTasks();
   const assessments = useAssessments();
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const attendance = useAttendance();
+  const viewport = useViewport();
+  const phone = isPhoneWidth(viewport.width);
+  const now = useNow();
+  const today = localDateOf(new Date(now).toISOString(), timeZone);
+  const calendarRef = useRef<CalendarRef>(null);
+  const [view, setView] = useState<CalendarView>(() => defaultView(window.innerWidth));
+  // The agenda's first day; FullCalendar keeps its own date while one of its views is shown.
+  const [agendaFrom, setAgendaFrom] = useState(today);
+  const [gridRange, setGridRange] = useState<{ from: string; to: string } | null>(null);
+  const [gridTitle, setGridTitle] = useState('');
   const [selected, setSelected] = useState<Selected | null>(null);
   const [emptySlot, setEmptySlot] = useState<{ date: string; time: string | null } | null>(null);
   const [addingClass, setAddingClass] = useState<{ day: number; startTime: string; endTime: string } | null>(null);
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
+  const agenda = view === 'agenda';
+  const range = agenda ? { from: agendaFrom, to: addDays(agendaFrom, AGENDA_DAYS) } : gridRange;
   const events = useMemo(() => {
     if (!range || !courses.data || !terms.data || !holidays.data) return [];
     return calendarEvents({
@@ -55,57 +110,204 @@ export function CalendarTab() {
       holidays: holidays.data,
       tasks: tasks.data ?? [],
       assessments: assessments.data ?? [],
+      attendance: attendance.data ?? [],
       timeZone,
     });
-  }, [range, courses.data, terms.data, holidays.data, tasks.data, assessments.data, timeZone]);
+    // The range by value: a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [range?.from, range?.to, courses.data, terms.data, holidays.data, tasks.data, assessments.data, attendance.data, timeZone]);
+  // Month on a phone: a dot per item under the day number instead of clipped titles.
+  const phoneMonth = phone && view === 'dayGridMonth';
+  const dotsByDate = useMemo(() => {
+    if (!phoneMonth || !range) return new Map<string, AgendaDay>();
+    const days = agendaDays({ events, from: range.from, days: daysBetween(range.from, range.to), today, timeZone });
+    return new Map(days.map((day) => [day.date, day]));
+  }, [phoneMonth, events, range?.from, range?.to, today, timeZone]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Day and 3-day (and week) grids open at now, or at the first class of the days shown.
+  const timeGrid = view.startsWith('timeGrid');
+  const scrollTime = range ? initialScrollTime({ events, range, now, timeZone }) : '08:00:00';
+  const scrolledFor = useRef('');
+  useEffect(() => {
+    const key = `${view}|${range?.from}|${range?.to}|${courses.isSuccess}`;
+    if (!timeGrid || !range || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    calendarRef.current?.getApi().scrollToTime(scrollTime);
+  });
 
   if (!courses.isSuccess || !terms.isSuccess || !holidays.isSuccess) return <QueryState queries={[courses, terms, holidays]} />;
 
+  const api = () => calendarRef.current?.getApi();
+  const views = viewsFor(viewport.width);
+  const shownView: CalendarView = views.includes(view) ? view : 'timeGrid3Day';
+  const changeView = (next: CalendarView) => {
+    if (next === view) return;
+    if (next === 'agenda') {
+      // Back to the agenda: from today when today is in what was shown, else from the first day shown.
+      setAgendaFrom(range && today >= range.from && today < range.to ? today : (range?.from ?? today));
+    } else if (!agenda) {
+      api()?.changeView(next);
+    }
+    setView(next);
+  };
+  const step = (direction: -1 | 1) => {
+    if (agenda) setAgendaFrom((from) => addDays(from, direction * stepDays('agenda')));
+    else if (direction < 0) api()?.prev();
+    else api()?.next();
+  };
+  const goToday = () => (agenda ? setAgendaFrom(today) : api()?.today());
+  const title = agenda
+    ? t('dateRange', {
+        start: formatCalendarDate(agendaFrom, { month: 'short', day: 'numeric' }),
+        end: formatCalendarDate(addDays(agendaFrom, AGENDA_DAYS - 1), { month: 'short', day: 'numeric', year: 'numeric' }),
+      })
+    : gridTitle;
   const clockFormat = clockOptions(language);
+  const openDate = (date: string, time: string | null) => {
+    if (phoneMonth) {
+      // On a phone a tap on a day opens that day.
+      setView('timeGridDay');
+      api()?.changeView('timeGridDay', date);
+      return;
+    }
+    setEmptySlot({ date, time });
+  };
   return (
     <div className="space-y-4">
       {courses.data.length === 0 ? (
         <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">{t('calendar.noClasses')}</p>
       ) : null}
-      <div className="schedule-calendar rounded-lg border bg-card p-2 sm:p-3">
-        <FullCalendar
-          plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
-          initialView="dayGridMonth"
-          {...(language === 'en' ? {} : { locale: FC_LOCALES[language] })}
-          firstDay={calendarFirstDay(language)}
-          timeZone={timeZone}
-          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
-          todayText={t('calendar.today')}
-          monthText={t('calendar.month')}
-          weekTextLong={t('calendar.week')}
-          dayText={t('calendar.day')}
-          // Labels FullCalendar's locales lack and would show in English ("Timed", read out in the week view).
-          timedText={t('calendar.timed')}
-          closeHint={t('calendar.closeHint')}
-          eventsHint={t('calendar.eventsHint')}
-          eventTimeFormat={clockFormat}
-          slotHeaderFormat={clockFormat}
-          height="auto"
-          nowIndicator
-          scrollTime="07:00:00"
-          events={events}
-          datesSet={(info) => {
-            // The visible range in local dates (end is exclusive).
-            const from = localDateTimeOf(info.start, timeZone).date;
-            const to = localDateTimeOf(info.end, timeZone).date;
-            setRange((current) => (current?.from === from && current.to === to ? current : { from, to }));
-          }}
-          eventClick={(info) => {
-            info.jsEvent.preventDefault();
-            const picked = (info.event.extendedProps as { selected?: Selected | null }).selected;
-            if (picked) setSelected(picked);
-          }}
-          dateClick={(info) => {
-            const date = info.dateStr.slice(0, 10);
-            const time = info.allDay ? null : info.dateStr.slice(11, 16);
-            setEmptySlot({ date, time });
-          }}
-        />
+      <div
+        className="schedule-calendar rounded-lg border bg-card p-2 sm:p-3"
+        onTouchStart={(event) => {
+          const touch = event.touches[0];
+          swipeStart.current = touch && event.touches.length === 1 ? { x: touch.clientX, y: touch.clientY } : null;
+        }}
+        onTouchEnd={(event) => {
+          const start = swipeStart.current;
+          const touch = event.changedTouches[0];
+          swipeStart.current = null;
+          if (!start || !touch) return;
+          const direction = swipeStep(touch.clientX - start.x, touch.clientY - start.y);
+          if (direction !== 0) step(direction);
+        }}
+      >
+        <div className="mb-3 space-y-2">
+          <div
+            role="group"
+            aria-label={t('calendar.views')}
+            className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1"
+            data-testid="calendar-views"
+          >
+            {views.map((id) => (
+              <button
+                key={id}
+                type="button"
+                aria-pressed={shownView === id}
+                onClick={() => changeView(id)}
+                className={cn(
+                  'min-h-11 rounded-md px-2 text-sm font-medium',
+                  shownView === id ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {t(`calendar.view.${id}`)}
+              </button>
+            ))}
+          </div>
+          <div className="flex items-center gap-1">
+            <Button variant="outline" size="icon" className="h-11 w-11" aria-label={t('calendar.previous')} onClick={() => step(-1)}>
+              <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+            </Button>
+            <Button variant="outline" className="h-11" onClick={goToday}>
+              {t('calendar.today')}
+            </Button>
+            <Button variant="outline" size="icon" className="h-11 w-11" aria-label={t('calendar.next')} onClick={() => step(1)}>
+              <ChevronRight aria-hidden="true" className="h-5 w-5" />
+            </Button>
+            <h2 className="ml-2 min-w-0 flex-1 text-right text-sm font-semibold sm:text-lg" aria-live="polite" data-testid="calendar-title">
+              {title}
+            </h2>
+          </div>
+        </div>
+        {agenda ? (
+          <AgendaList
+            days={agendaDays({ events, from: agendaFrom, today, timeZone })}
+            now={now}
+            timeZone={timeZone}
+            onSelect={setSelected}
+          />
+        ) : (
+          <FullCalendar
+            ref={calendarRef}
+            plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+            initialView={shownView}
+            initialDate={agendaFrom}
+            {...(language === 'en' ? {} : { locale: FC_LOCALES[language] })}
+            firstDay={calendarFirstDay(language)}
+            timeZone={timeZone}
+            headerToolbar={false}
+            views={{ timeGrid3Day: { type: 'timeGrid', duration: { days: 3 } } }}
+            // Labels FullCalendar's locales lack and would show in English ("Timed", read out in the week view).
+            timedText={t('calendar.timed')}
+            closeHint={t('calendar.closeHint')}
+            eventsHint={t('calendar.eventsHint')}
+            allDayText={t('calendar.allDay')}
+            eventTimeFormat={clockFormat}
+            slotHeaderFormat={clockFormat}
+            // Time grids scroll inside a window-high frame (so they can open at now); the month grows.
+            height={timeGrid ? Math.max(420, viewport.height - (phone ? 300 : 260)) : 'auto'}
+            dayMaxEvents={phone ? 2 : 3}
+            nowIndicator
+            scrollTime={scrollTime}
+            events={phoneMonth ? [] : events}
+            eventContent={(info) => (
+              <span className="sp-event">
+                {info.timeText && !info.event.allDay ? <span className="sp-event-time">{info.timeText}</span> : null}
+                <span className="sp-event-title">{info.event.title}</span>
+                <EventBadges event={{ extendedProps: info.event.extendedProps as EventMeta }} />
+              </span>
+            )}
+            {...(phoneMonth
+              ? {
+                  dayCellTopContent: (info: { date: Date; dayNumberText: string }) => {
+                    // FullCalendar's date markers carry the calendar date in their UTC fields.
+                    const day = dotsByDate.get(localDateOf(info.date, 'UTC'));
+                    const count = (day?.items.length ?? 0) + (day?.holidays.length ?? 0);
+                    return (
+                      <span className="sp-day-top">
+                        <span>{info.dayNumberText}</span>
+                        {count > 0 ? (
+                          <span className="sp-dots" aria-label={t('calendar.itemCount', { count })} role="img">
+                            {[...(day?.holidays ?? []), ...(day?.items ?? [])].slice(0, 3).map((event) => (
+                              <span key={event.id} className="sp-dot" style={{ background: event.color ?? 'var(--primary)' }} />
+                            ))}
+                            {count > 3 ? <span className="sp-more">{t('calendar.more', { count: count - 3 })}</span> : null}
+                          </span>
+                        ) : null}
+                      </span>
+                    );
+                  },
+                }
+              : {})}
+            datesSet={(info) => {
+              // The visible range in local dates (end is exclusive).
+              const from = localDateTimeOf(info.start, timeZone).date;
+              const to = localDateTimeOf(info.end, timeZone).date;
+              setGridRange((current) => (current?.from === from && current.to === to ? current : { from, to }));
+              setGridTitle(info.view.title);
+            }}
+            eventClick={(info) => {
+              info.jsEvent.preventDefault();
+              const picked = (info.event.extendedProps as Partial<EventMeta>).selected;
+              if (picked) setSelected(picked);
+            }}
+            dateClick={(info) => {
+              const date = info.dateStr.slice(0, 10);
+              const time = info.allDay ? null : info.dateStr.slice(11, 16);
+              openDate(date, time);
+            }}
+          />
+        )}
       </div>
       <FeedPanel />
 
@@ -150,7 +352,7 @@ export function CalendarTab() {
 
       <Dialog open={addingClass !== null} onOpenChange={(open) => (open ? null : setAddingClass(null))}>
         {addingClass ? (
-          <DialogContent title={t('entities.course.addTitle')} closeLabel={t('common:close')}>
+          <DialogContent title={t('entities.course.addTitle')} closeLabel={t('common:close')} className="sm:max-w-2xl">
             <CourseForm item={null} initialSlot={addingClass} onDone={() => setAddingClass(null)} />
           </DialogContent>
         ) : null}

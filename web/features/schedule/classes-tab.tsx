@@ -173,7 +173,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
           const removable = index >= savedSlots || index === slots.fields.length - 1;
           return (
             <div key={field.id} className="rounded-md border p-3" role="group" aria-label={t('slots.label', { number: index + 1 })}>
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
                 <FormField label={t('fields.day')}>
                   <NativeSelect {...form.register(`timeSlots.${index}.day`)}>
                     {days.map((dayName, day) => (
@@ -228,7 +228,8 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
         ) : null}
       </fieldset>
 
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      {/* From 640 px always in view at the bottom of a long form (at 1366 × 768 the slots pushed Save out of sight); on a phone the sheet scrolls to it, not covering the fields. */}
+      <div className="-mx-1 flex flex-col-reverse gap-2 bg-card px-1 pb-1 pt-2 sm:sticky sm:bottom-0 sm:flex-row sm:justify-end">
         <Button
           variant="outline"
           onClick={() => {
@@ -276,7 +277,10 @@ export function ClassesTab({ openNew = false }: { openNew?: boolean } = {}) {
               {course.timeSlots.length > 0 ? (
                 <span className="block">
                   {course.timeSlots
-                    .map((slot) => `${days[slot.day] ?? ''} ${formatClock(slot.startTime)}–${formatClock(slot.endTime)}`)
+                    .map((slot) => {
+                      const time = `${days[slot.day] ?? ''} ${formatClock(slot.startTime)}–${formatClock(slot.endTime)}`;
+                      return slot.week ? t('slots.inWeek', { slot: time, week: slot.week }) : time;
+                    })
                     .join(', ')}
                 </span>
               ) : null}

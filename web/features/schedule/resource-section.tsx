@@ -117,7 +117,12 @@ export function ResourceSection<T extends { id: string }>({
       {body}
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
         {editing !== null ? (
-          <DialogContent title={t(`entities.${kind}.${editing === 'new' ? 'addTitle' : 'editTitle'}`)} closeLabel={t('common:close')}>
+          <DialogContent
+            title={t(`entities.${kind}.${editing === 'new' ? 'addTitle' : 'editTitle'}`)}
+            closeLabel={t('common:close')}
+            // A class's time slots need four columns that fit "Wednesday" and "09:00 AM".
+            {...(kind === 'course' ? { className: 'sm:max-w-2xl' } : {})}
+          >
             {renderForm({ item: editing === 'new' ? null : editing, onDone: close })}
           </DialogContent>
         ) : null}

@@ -42,7 +42,7 @@ function Row({
     >
       {icon}
       <span className="flex-1 font-medium">{label}</span>
-      {badge ? <span className="rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success">{badge}</span> : null}
+      {badge ? <span className="rounded-full border border-success px-2 py-0.5 text-xs font-semibold text-foreground">{badge}</span> : null}
       {value ? <span className="text-sm text-muted-foreground">{value}</span> : null}
       {onClick ? <ChevronRight aria-hidden="true" className="h-4 w-4 text-muted-foreground" /> : null}
     </button>
@@ -96,11 +96,14 @@ export function SettingsDialog({
   onOpenChange,
   premiumActive,
   onOpenPremium,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   premiumActive: boolean;
   onOpenPremium: () => void;
+  /** Where focus goes on close (it opens from a menu item, gone by then). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation('settings');
   const [page, setPage] = useState<Page>('main');
@@ -126,7 +129,7 @@ export function SettingsDialog({
         if (!next) setPage('main');
       }}
     >
-      <DialogContent title={titles[page]} closeLabel={t('close')}>
+      <DialogContent title={titles[page]} closeLabel={t('close')} {...(returnFocus ? { returnFocus } : {})}>
         {page !== 'main' ? (
           <button
             type="button"

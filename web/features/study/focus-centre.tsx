@@ -254,7 +254,7 @@ export function FocusCentre() {
             aria-pressed={state.mode === mode}
             disabled={active && state.mode !== mode}
             onClick={() => timer.selectMode(mode)}
-            className="rounded-sm px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
+            className="min-h-11 rounded-sm px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors sm:min-h-9 focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
           >
             {t(MODE_KEYS[mode])}
           </button>
@@ -297,7 +297,14 @@ export function FocusCentre() {
             {t('timer.resume')}
           </Button>
         )}
-        <Button size="lg" variant="outline" onClick={timer.reset} disabled={!active}>
+        {/* aria-disabled, not disabled: Reset disables itself, and a disabled button drops focus to <body>. */}
+        <Button
+          size="lg"
+          variant="outline"
+          onClick={() => active && timer.reset()}
+          aria-disabled={!active || undefined}
+          className="aria-disabled:opacity-50"
+        >
           <RotateCcw aria-hidden="true" className="h-5 w-5" />
           {t('timer.reset')}
         </Button>

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, localDateOf, utcInstantOf } from '../../../common/domain/local-time';
+import type { Course, Term } from '../../../common/schemas/schedule.schema';
+import { calendarEvents, type CalendarInput } from './calendar-events';
+import { agendaDays, defaultView, initialScrollTime, stepDays, swipeStep, viewsFor } from './calendar-views';
+
+const ZONES = ['Pacific/Honolulu', 'UTC', 'Asia/Kolkata', 'Asia/Tokyo'] as const;
+
+const term: Term = {
+  id: 'term',
+  name: 'T',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  academicYearId: null,
+  color: '#000000',
+  rotation: { kind: 'weekly' },
+};
+const course = (id: string, day: number, startTime: string, endTime: string): Course => ({
+  id,
+  name: id,
+  credits: null,
+  instructor: null,
+  room: null,
+  termId: 'term',
+  startDate: null,
+  endDate: null,
+  color: '#1d4ed8',
+  targetGrade: null,
+  timeSlots: [{ day, startTime, endTime, week: null, cycleDay: null }],
+});
+
+/** Events of a week from Monday 9 March 2026 in `timeZone`: Tue 09:00 Maths, Tue 07:30 Early, a holiday, a task, an assessment. */
+function weekInput(timeZone: string, from = '2026-03-09', days = 14): CalendarInput {
+  return {
+    range: { from, to: addDays(from, days) },
+    courses: [course('Maths', 2, '09:00', '10:00'), course('Early', 2, '07:30', '08:15')],
+    terms: [term],
+    holidays: [{ id: 'h', name: 'Spring break', startDate: '2026-03-12', endDate: '2026-03-13' }],
+    tasks: [
+      { id: 't-day', title: 'Essay', dueDate: utcInstantOf('2026-03-10', '23:59', timeZone), courseId: null, completed: false },
+      { id: 't-point', title: 'Quiz prep', dueDate: utcInstantOf('2026-03-10', '08:30', timeZone), courseId: null, completed: false },
+    ],
+    assessments: [{ id: 'a', name: 'Midterm', date: '2026-03-10T00:00:00.000Z', courseId: null }],
+    timeZone,
+  };
+}
+
+describe('agendaDays', () => {
+  it.each(ZONES)('in %s: today first (even empty), holidays named, classes, tasks and assessments together in order', (zone) => {
+    const events = calendarEvents(weekInput(zone));
+    const days = agendaDays({ events, from: '2026-03-09', today: '2026-03-09', timeZone: zone, days: 14 });
+    // Monday (today, nothing on it), Tuesday, the two holiday days (Thu 12, Fri 13), next Tuesday.
+    expect(days.map((day) => day.date)).toEqual(['2026-03-09', '2026-03-10', '2026-03-12', '2026-03-13', '2026-03-17']);
+    expect(days[0]).toMatchObject({ isToday: true, items: [], holidays: [] });
+    const tuesday = days[1]!;
+    // All-day items first (by title), then timed ones by their start on the profile's clock.
+    expect(tuesday.items.map((event) => event.title)).toEqual(['Essay', 'Midterm', 'Early', 'Quiz prep', 'Maths']);
+    expect(tuesday.items.map((event) => event.extendedProps.kind)).toEqual(['task', 'assessment', 'class', 'task', 'class']);
+    expect(days[2]!.holidays.map((holiday) => holiday.title)).toEqual(['Spring break']);
+    expect(days[3]!.holidays.map((holiday) => holiday.title)).toEqual(['Spring break']);
+    expect(days.every((day) => day.date === '2026-03-09' || day.items.length + day.holidays.length > 0)).toBe(true);
+  });
+
+  it('lists nothing outside its days, and a holiday that began earlier on its remaining days', () => {
+    const events = calendarEvents(weekInput('Asia/Tokyo', '2026-03-13', 4));
+    const days = agendaDays({ events, from: '2026-03-13', days: 4, today: '2026-03-01', timeZone: 'Asia/Tokyo' });
+    expect(days.map((day) => [day.date, day.isToday, day.holidays.length])).toEqual([['2026-03-13', false, 1]]);
+  });
+
+  it('puts a class on its local day across a DST change (New York, 8 March 2026)', () => {
+    const zone = 'America/New_York';
+    const events = calendarEvents({ ...weekInput(zone, '2026-03-07', 3), courses: [course('Sunday', 0, '01:30', '03:30')] });
+    const days = agendaDays({ events, from: '2026-03-07', days: 3, today: '2026-03-07', timeZone: zone });
+    const sunday = days.find((day) => day.date === '2026-03-08');
+    expect(sunday?.items.map((event) => event.title)).toEqual(['Sunday']);
+  });
+});
+
+describe('initialScrollTime', () => {
+  it.each(ZONES)('in %s: a day or days that include today open an hour before now, on the half hour', (zone) => {
+    const now = Date.parse(utcInstantOf('2026-03-10', '13:40', zone));
+    const events = calendarEvents(weekInput(zone));
+    expect(initialScrollTime({ events, range: { from: '2026-03-10', to: '2026-03-11' }, now, timeZone: zone })).toBe('12:30:00');
+    expect(initialScrollTime({ events, range: { from: '2026-03-09', to: '2026-03-12' }, now, timeZone: zone })).toBe('12:30:00');
+    const early = Date.parse(utcInstantOf('2026-03-10', '00:20', zone));
+    expect(initialScrollTime({ events, range: { from: '2026-03-10', to: '2026-03-11' }, now: early, timeZone: zone })).toBe('00:00:00');
+  });
+
+  it.each(ZONES)('in %s: other days open half an hour before their first class; none → 08:00', (zone) => {
+    const now = Date.parse(utcInstantOf('2026-02-01', '12:00', zone));
+    const events = calendarEvents(weekInput(zone));
+    // Tuesday's first timed item is Early at 07:30 → 07:00 (all-day items do not count).
+    expect(initialScrollTime({ events, range: { from: '2026-03-10', to: '2026-03-11' }, now, timeZone: zone })).toBe('07:00:00');
+    // Wednesday has nothing timed.
+    expect(initialScrollTime({ events, range: { from: '2026-03-11', to: '2026-03-12' }, now, timeZone: zone })).toBe('08:00:00');
+  });
+
+  it('reads times on the profile clock across a DST change (Berlin, 29 March 2026)', () => {
+    const zone = 'Europe/Berlin';
+    const events = calendarEvents({
+      ...weekInput(zone, '2026-03-28', 3),
+      courses: [course('Sunday', 0, '09:15', '10:00')],
+      tasks: [],
+      assessments: [],
+    });
+    const now = Date.parse('2026-03-01T12:00:00.000Z');
+    expect(initialScrollTime({ events, range: { from: '2026-03-29', to: '2026-03-30' }, now, timeZone: zone })).toBe('08:30:00');
+    expect(localDateOf(events[0]!.start, zone)).toBe('2026-03-29');
+  });
+});
+
+describe('views and gestures', () => {
+  it.each([
+    [320, 'agenda', false],
+    [360, 'agenda', false],
+    [639, 'agenda', false],
+    [640, 'dayGridMonth', true],
+    [1366, 'dayGridMonth', true],
+  ] as const)('at %i px the calendar opens on %s (week view offered: %s)', (width, view, week) => {
+    expect(defaultView(width)).toBe(view);
+    expect(viewsFor(width).includes('timeGridWeek')).toBe(week);
+    expect(viewsFor(width)).toContain('timeGrid3Day');
+  });
+
+  it.each([
+    [-120, 10, 1],
+    [120, -20, -1],
+    [-40, 0, 0],
+    [-100, 80, 0],
+    [0, 300, 0],
+  ] as const)('a swipe of (%i, %i) steps %i', (dx, dy, step) => {
+    expect(swipeStep(dx, dy)).toBe(step);
+  });
+
+  it('steps a day, three days, or a week', () => {
+    expect([stepDays('timeGridDay'), stepDays('timeGrid3Day'), stepDays('timeGridWeek'), stepDays('agenda')]).toEqual([1, 3, 7, 7]);
+  });
+});
