@@ -2,14 +2,12 @@ import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LoadingState } from '../../components/ui/page-state';
 import { usePremiumCheck } from '../../api/premium';
 import { usePoints } from '../../api/rewards';
 import { useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
-import { SettingsDialog } from '../../features/settings/settings-dialog';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
@@ -19,6 +17,10 @@ import { UserMenu } from './user-menu';
 
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
+// The settings and delete-account dialogs (and Radix's dialog code) load the first time one opens,
+// not before the dashboard can be used (docs/decisions/097-app-shell-budget.md).
+const SettingsDialog = lazy(async () => ({ default: (await import('../../features/settings/settings-dialog')).SettingsDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../components/ui/confirm-dialog')).ConfirmDialog }));
 
 /** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
@@ -31,6 +33,11 @@ export function AppShell() {
   const deleteAccount = useDeleteAccount();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Once opened, a dialog stays mounted (closed), as it was when it loaded with the shell.
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  if (confirmDelete && !confirmUsed) setConfirmUsed(true);
 
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/auth', { replace: true }) });
   const removeAccount = () =>
@@ -98,25 +105,33 @@ export function AppShell() {
       <Suspense fallback={null}>
         <TaskReminders />
       </Suspense>
-      <SettingsDialog
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        premiumActive={showsPremium(premium.data)}
-        onOpenPremium={() => {
-          setSettingsOpen(false);
-          navigate('/premium');
-        }}
-      />
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title={t('deleteAccount.title')}
-        description={t('deleteAccount.description')}
-        confirmLabel={t('deleteAccount.confirm')}
-        cancelLabel={t('common:cancel')}
-        onConfirm={removeAccount}
-        pending={deleteAccount.isPending}
-      />
+      <Suspense fallback={null}>
+        {settingsUsed ? (
+          <SettingsDialog
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            premiumActive={showsPremium(premium.data)}
+            onOpenPremium={() => {
+              setSettingsOpen(false);
+              navigate('/premium');
+            }}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {confirmUsed ? (
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            title={t('deleteAccount.title')}
+            description={t('deleteAccount.description')}
+            confirmLabel={t('deleteAccount.confirm')}
+            cancelLabel={t('common:cancel')}
+            onConfirm={removeAccount}
+            pending={deleteAccount.isPending}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
