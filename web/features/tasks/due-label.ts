@@ -11,7 +11,13 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  * counted on the profile zone's calendar. A task whose due time passed earlier today says so ("was due
  * today at 5:00 AM") instead of "due today" beside its "Late" badge.
  */
-export function dueStatusLabel(t: Translate, task: Task, now: number, timeZone: string, language: Language = currentLanguage()): string {
+export function dueStatusLabel(
+  t: Translate,
+  task: Pick<Task, 'completed' | 'completedAt' | 'dueDate'>,
+  now: number,
+  timeZone: string,
+  language: Language = currentLanguage(),
+): string {
   if (task.completed)
     return task.completedAt
       ? t('status.completedOn', { date: formatDate(task.completedAt, timeZone, undefined, language) })
