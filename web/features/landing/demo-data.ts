@@ -1,5 +1,12 @@
 import { courseMark, type AssessmentScore } from '../../../common/domain/gpa';
-import { formatGradePoints, formatPercentage, gpa4For, gradeFor, percentageOf, type BuiltInGradingSystemKey } from '../../../common/domain/grading-systems';
+import {
+  formatGradePoints,
+  formatPercentage,
+  gpa4For,
+  gradeFor,
+  percentageOf,
+  type BuiltInGradingSystemKey,
+} from '../../../common/domain/grading-systems';
 import { abWeekOf, expandTimetable, type AbWeek, type TimetableCourse, type TimetableTerm } from '../../../common/domain/timetable';
 
 /**
@@ -80,14 +87,25 @@ export type DemoWeek = { week: AbWeek | null; days: { weekday: number; classes: 
 
 /** The sample week as the schedule's expansion gives it, Monday to Friday. */
 export function demoWeek(): DemoWeek {
-  const occurrences = expandTimetable({ courses: COURSES, terms: [TERM], holidays: [], timeZone: DEMO_TIME_ZONE, from: WEEK_FROM, to: WEEK_TO });
+  const occurrences = expandTimetable({
+    courses: COURSES,
+    terms: [TERM],
+    holidays: [],
+    timeZone: DEMO_TIME_ZONE,
+    from: WEEK_FROM,
+    to: WEEK_TO,
+  });
   const days = [1, 2, 3, 4, 5].map((weekday, index) => {
     const date = `2025-09-${String(8 + index).padStart(2, '0')}`;
     return {
       weekday,
       classes: occurrences
         .filter((occurrence) => occurrence.date === date)
-        .map((occurrence) => ({ courseId: occurrence.courseId as DemoCourseId, startTime: occurrence.startTime, endTime: occurrence.endTime })),
+        .map((occurrence) => ({
+          courseId: occurrence.courseId as DemoCourseId,
+          startTime: occurrence.startTime,
+          endTime: occurrence.endTime,
+        })),
     };
   });
   return { week: abWeekOf(TERM, WEEK_FROM), days };
@@ -138,7 +156,16 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     completedAt: null,
     reminder: false,
   },
-  { id: 'vocabulary', courseId: 'english', priority: 'medium', taskType: 'exam', dueDate: null, completed: true, completedAt: null, reminder: false },
+  {
+    id: 'vocabulary',
+    courseId: 'english',
+    priority: 'medium',
+    taskType: 'exam',
+    dueDate: null,
+    completed: true,
+    completedAt: null,
+    reminder: false,
+  },
 ];
 
 export type DemoAssessment = AssessmentScore & { id: 'test' | 'lab' | 'midterm'; score: number };

@@ -18,7 +18,7 @@ import { landingPath, LANDING_LANGUAGES } from '../../../common/domain/landing-p
 import { cn } from '../../lib/class-names';
 import { formatClock, weekdayNames } from '../../lib/format';
 import { currentLanguage, LANGUAGE_NAMES, type Language } from '../../lib/i18n';
-import { dueStatusLabel } from '../tasks/due-label';
+import { dueStatusLabel } from '../../lib/due-label';
 import { DEMO_COURSE_COLORS, DEMO_NOW, DEMO_TASKS, DEMO_TIME_ZONE, demoGrade, demoWeek } from './demo-data';
 import { landingPricing } from './landing-pricing';
 
@@ -85,7 +85,7 @@ function DemoWeek({ language }: { language: Language }) {
                 >
                   <span className="block font-medium">{t(`demo.courses.${entry.courseId}`)}</span>
                   <span className="text-muted-foreground">
-                    {formatClock(entry.startTime, language)}–{formatClock(entry.endTime, language)}
+                    {t('demo.week.time', { start: formatClock(entry.startTime, language), end: formatClock(entry.endTime, language) })}
                   </span>
                 </li>
               ))}
@@ -110,13 +110,13 @@ function DemoTasks({ language }: { language: Language }) {
         >
           <Check
             aria-hidden="true"
-            className={cn('mt-0.5 h-5 w-5 shrink-0 rounded border p-0.5', task.completed ? 'bg-primary text-primary-foreground' : 'text-transparent')}
+            className={cn(
+              'mt-0.5 h-5 w-5 shrink-0 rounded border p-0.5',
+              task.completed ? 'bg-primary text-primary-foreground' : 'text-transparent',
+            )}
           />
           <div className="min-w-0 flex-1">
-            <p className={cn('font-medium', task.completed && 'text-muted-foreground line-through')}>
-              {t(`demo.tasks.${task.id}`)}
-              {task.completed ? <span className="sr-only"> ({tasksT('status.completed')})</span> : null}
-            </p>
+            <p className={cn('font-medium', task.completed && 'text-muted-foreground line-through')}>{t(`demo.tasks.${task.id}`)}</p>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
               <span className="font-medium">{dueStatusLabel(tasksT, task, DEMO_NOW, DEMO_TIME_ZONE, language)}</span>
               <span className="text-muted-foreground">{t(`demo.courses.${task.courseId}`)}</span>
@@ -167,16 +167,17 @@ function DemoGrade() {
                 <th scope="row" className="py-1.5 text-left font-normal">
                   {t(`demo.grade.assessments.${assessment.id}`)}
                 </th>
-                <td className="py-1.5 text-right tabular-nums">{assessment.weight}%</td>
+                <td className="py-1.5 text-right tabular-nums">{t('demo.grade.weightValue', { weight: assessment.weight })}</td>
                 <td className="py-1.5 text-right tabular-nums">
-                  {assessment.score}/{assessment.maxScore} ({assessment.percentage})
+                  {t('demo.grade.scoreValue', { score: assessment.score, max: assessment.maxScore, percentage: assessment.percentage })}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <p className="mt-3 text-lg font-bold">
-          {t('demo.grade.mark', { mark: grade.mark })} · {t('demo.grade.gpa', { gpa: grade.gpa })}
+        <p className="mt-3 flex flex-wrap gap-x-4 text-lg font-bold">
+          <span>{t('demo.grade.mark', { mark: grade.mark })}</span>
+          <span>{t('demo.grade.gpa', { gpa: grade.gpa })}</span>
         </p>
       </div>
       <div>
@@ -411,7 +412,11 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
           </h2>
           <p className="mt-3 text-center text-muted-foreground">{t('pricing.subtitle')}</p>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
-            <PlanCard title={t('pricing.free.title')} price={pricing.free} features={FREE_FEATURES.map((key) => t(`pricing.free.${key}`))} />
+            <PlanCard
+              title={t('pricing.free.title')}
+              price={pricing.free}
+              features={FREE_FEATURES.map((key) => t(`pricing.free.${key}`))}
+            />
             <PlanCard
               highlighted
               title={t('pricing.monthly.title')}

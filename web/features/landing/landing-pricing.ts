@@ -1,4 +1,11 @@
-import { currencyForLanguage, isPromotionActive, priceFor, REGULAR_PRICES, yearlySavingPercent, type Currency } from '../../../common/domain/prices';
+import {
+  currencyForLanguage,
+  isPromotionActive,
+  priceFor,
+  REGULAR_PRICES,
+  yearlySavingPercent,
+  type Currency,
+} from '../../../common/domain/prices';
 import { formatNumber } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 

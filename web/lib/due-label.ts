@@ -1,7 +1,7 @@
-import { daysUntilDue, dueStatus } from '../../../common/domain/due-status';
-import type { Task } from '../../../common/schemas/tasks.schema';
-import { formatDate, formatTime } from '../../lib/format';
-import { currentLanguage, type Language } from '../../lib/i18n';
+import { daysUntilDue, dueStatus } from '../../common/domain/due-status';
+import type { Task } from '../../common/schemas/tasks.schema';
+import { formatDate, formatTime } from './format';
+import { currentLanguage, type Language } from './i18n';
 
 /** The slice of i18next's `t` this needs (the tasks namespace). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
