@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
+import { lighthouseRows, pageWeightRows } from './lighthouse.bench';
 import { benchRenders } from './render.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
 
@@ -102,6 +103,7 @@ async function httpBenchmarks(): Promise<void> {
       `best ${Math.min(...times).toFixed(1)} ms (runs ${times.map((time) => time.toFixed(1)).join(', ')}; budget 100 ms)`;
     rows.push(['Tasks list render, 3,000 tasks (Chromium, 5 runs)', runs(renders.taskList)]);
     rows.push(['Dashboard render from cache, 3,000 tasks + 12 courses (Chromium, 5 runs)', runs(renders.dashboard)]);
+    rows.push(...(await lighthouseRows(base)));
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -118,6 +120,9 @@ function domainBenchmarks(): void {
 }
 
 bundleSizes();
+// The prerendered landing pages (scripts/build.sh's step after vite build), for the page figures and Lighthouse.
+execFileSync('npx', ['tsx', 'scripts/build/prerender-landing.ts'], { cwd: root, stdio: 'inherit' });
+rows.push(...pageWeightRows());
 await httpBenchmarks();
 domainBenchmarks();
 

@@ -75,7 +75,7 @@ function DemoWeek({ language }: { language: Language }) {
       <ol className="grid grid-cols-1 gap-2 sm:grid-cols-5">
         {week.days.map(({ weekday, classes }) => (
           <li key={weekday} className="rounded-lg border bg-background p-2">
-            <h4 className="mb-2 text-sm font-semibold">{names[weekday]}</h4>
+            <h3 className="mb-2 text-sm font-semibold">{names[weekday]}</h3>
             <ul className="space-y-1.5">
               {classes.map((entry) => (
                 <li
@@ -145,7 +145,7 @@ function DemoGrade() {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <div>
-        <h4 className="font-semibold">{t('demo.courses.physics')}</h4>
+        <h3 className="font-semibold">{t('demo.courses.physics')}</h3>
         <table className="mt-2 w-full text-sm">
           <caption className="sr-only">{t('demo.grade.caption')}</caption>
           <thead>
@@ -181,7 +181,7 @@ function DemoGrade() {
         </p>
       </div>
       <div>
-        <h4 className="font-semibold">{t('demo.grade.systemsTitle')}</h4>
+        <h3 className="font-semibold">{t('demo.grade.systemsTitle')}</h3>
         <dl className="mt-2 grid grid-cols-1 gap-1 text-sm">
           {grade.systems.map(({ system, label }) => (
             <div key={system} className="flex justify-between gap-3 border-t py-1.5">
