@@ -1,5 +1,5 @@
 import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/ui/page-state';
@@ -9,6 +9,7 @@ import { useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
 import { formatNumber } from '../../lib/format';
+import { followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
@@ -24,7 +25,9 @@ const ConfirmDialog = lazy(async () => ({ default: (await import('../../componen
 
 /** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
-  const { t } = useTranslation('shell');
+  // 'settings' as well: pages read its texts (grades: the grading systems' names); it loaded with the
+  // settings dialog before that became lazy (docs/decisions/097-app-shell-budget.md).
+  const { t } = useTranslation(['shell', 'settings']);
   const navigate = useNavigate();
   const session = useSession();
   const premium = usePremiumCheck(Boolean(session.data));
@@ -36,6 +39,9 @@ export function AppShell() {
   // Once opened, a dialog stays mounted (closed), as it was when it loaded with the shell.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const [confirmUsed, setConfirmUsed] = useState(false);
+  // The system's light/dark switch is followed while the shell is shown (the settings dialog did it
+  // when it was always mounted).
+  useEffect(() => followSystemMode(), []);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   if (confirmDelete && !confirmUsed) setConfirmUsed(true);
 
