@@ -90,7 +90,7 @@ async function httpBenchmarks(): Promise<void> {
       body: JSON.stringify({ username: 'bench_user', password: 'Bench-password-123' }),
     });
     const { token } = (await registered.json()) as { token: string };
-    await load('GET / (static app shell, no database)', `${base}/`);
+    await load('GET / (prerendered landing page, no database)', `${base}/`);
     await load('GET /api/health (one SELECT 1)', `${base}/api/health`);
     await load('GET /api/auth/me (session lookup)', `${base}/api/auth/me`, { authorization: `Bearer ${token}` });
     const tasks = await benchTaskList(base, { connections: CONNECTIONS, durationSeconds: DURATION_S });
