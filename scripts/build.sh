@@ -5,3 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 npx vite build --logLevel warn
+npx tsx scripts/build/prerender-landing.ts

@@ -1,4 +1,4 @@
-import { DATE_MAX, DATE_MIN } from '../schemas/bounds';
+import { DATE_MAX, DATE_MIN } from './date-bounds';
 import { addDays, instantToMillis, localDateOf, startOfLocalDay, startOfWeek, type InstantInput } from './local-time';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_MAX, DATE_MIN } from '../domain/date-bounds';
 import { isLocalDate } from '../domain/local-time';
 
 /**
@@ -8,9 +9,8 @@ import { isLocalDate } from '../domain/local-time';
  * 9999-12-31 made the challenge period reach year 10000 and broke the account), no unbounded string.
  */
 
-/** The earliest and latest local dates the API accepts, inclusive. */
-export const DATE_MIN = '1900-01-01';
-export const DATE_MAX = '2200-12-31';
+/** The earliest and latest local dates the API accepts, inclusive (defined in domain/date-bounds.ts). */
+export { DATE_MAX, DATE_MIN };
 /** Instants are held to the same span, in UTC (a local date one day either side still computes). */
 export const INSTANT_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
 export const INSTANT_MAX_MS = Date.parse(`${DATE_MAX}T23:59:59.999Z`);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
+import { lighthouseRows, pageWeightRows } from './lighthouse.bench';
 import { benchRenders } from './render.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
 import { benchRewardingWrites, rewardingWriteRows } from './rewarding-writes.bench';
@@ -90,7 +91,7 @@ async function httpBenchmarks(): Promise<void> {
       body: JSON.stringify({ username: 'bench_user', password: 'Bench-password-123' }),
     });
     const { token } = (await registered.json()) as { token: string };
-    await load('GET / (static app shell, no database)', `${base}/`);
+    await load('GET / (prerendered landing page, no database)', `${base}/`);
     await load('GET /api/health (one SELECT 1)', `${base}/api/health`);
     await load('GET /api/auth/me (session lookup)', `${base}/api/auth/me`, { authorization: `Bearer ${token}` });
     const tasks = await benchTaskList(base, { connections: CONNECTIONS, durationSeconds: DURATION_S });
@@ -104,6 +105,7 @@ async function httpBenchmarks(): Promise<void> {
       `best ${Math.min(...times).toFixed(1)} ms (runs ${times.map((time) => time.toFixed(1)).join(', ')}; budget 100 ms)`;
     rows.push(['Tasks list render, 3,000 tasks (Chromium, 5 runs)', runs(renders.taskList)]);
     rows.push(['Dashboard render from cache, 3,000 tasks + 12 courses (Chromium, 5 runs)', runs(renders.dashboard)]);
+    rows.push(...(await lighthouseRows(base)));
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -120,6 +122,9 @@ function domainBenchmarks(): void {
 }
 
 bundleSizes();
+// The prerendered landing pages (scripts/build.sh's step after vite build), for the page figures and Lighthouse.
+execFileSync('npx', ['tsx', 'scripts/build/prerender-landing.ts'], { cwd: root, stdio: 'inherit' });
+rows.push(...pageWeightRows());
 await httpBenchmarks();
 domainBenchmarks();
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { landingFile, landingPath, LANDING_LANGUAGES, sitemapXml } from '../../common/domain/landing-pages';
 import { CRAWLER_DISALLOWED_PATHS } from './static-web';
 
 /** A built web client in miniature: index.html, one public file and one hashed asset. */
@@ -71,5 +72,61 @@ describe('unknown files and pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('<div id="root">');
+  });
+});
+
+/** A build with the prerendered landing pages and the sitemap (scripts/build/prerender-landing.ts). */
+function webBuildWithLanding(): string {
+  const dir = fakeWebBuild();
+  mkdirSync(path.join(dir, 'landing'));
+  for (const language of LANDING_LANGUAGES) {
+    writeFileSync(path.join(dir, landingFile(language)), `<!doctype html><html lang="${language}"><h1>landing ${language}</h1></html>`);
+  }
+  writeFileSync(path.join(dir, 'sitemap.xml'), sitemapXml('https://studypilot.example', '2026-11-24'));
+  return dir;
+}
+
+describe('prerendered landing pages', () => {
+  let withLanding: TestApp;
+  beforeAll(async () => {
+    withLanding = await createTestApp({ webDistDir: webBuildWithLanding() });
+  });
+
+  it.each(LANDING_LANGUAGES.map((language) => [landingPath(language), language]))(
+    '%s is the %s page, never cached stale',
+    async (url, language) => {
+      const response = await withLanding.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain(`<h1>landing ${language}</h1>`);
+    },
+  );
+
+  it('redirects a language folder without its slash, keeping the query', async () => {
+    const response = await withLanding.request({ method: 'GET', url: '/fr?ref=mail' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/fr/?ref=mail');
+  });
+
+  it('leaves every other path to the app (its router shows the page or not-found)', async () => {
+    for (const url of ['/auth', '/es/tasks', '/it/']) {
+      const response = await withLanding.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('serves the sitemap and names it in robots.txt', async () => {
+    const sitemap = await withLanding.request({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain('<loc>https://studypilot.example/ja/</loc>');
+    const robots = await withLanding.request({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body.split('\n')).toContain('Sitemap: https://studypilot.example/sitemap.xml');
+  });
+
+  it('a build without a sitemap has no Sitemap line', async () => {
+    const robots = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).not.toContain('Sitemap:');
   });
 });

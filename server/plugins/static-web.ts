@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { landingFile, landingPath, LANDING_LANGUAGES, sitemapOrigin } from '../../common/domain/landing-pages';
 
 /**
  * Serves the built web client. Hashed assets under /assets are immutable for a year; index.html is
@@ -28,9 +29,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       }
     },
   });
-  app.get('/', (_request, reply) => sendAppShell(reply, indexHtml));
+  registerLandingPages(app, webDistDir, indexHtml);
+  const robotsTxt = robotsTxtFor(webDistDir);
   app.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(ROBOTS_TXT),
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt),
   );
   return indexHtml;
 }
@@ -60,7 +62,34 @@ export const CRAWLER_DISALLOWED_PATHS = [
   '/terms-conditions',
 ] as const;
 
-const ROBOTS_TXT = ['User-agent: *', 'Allow: /$', ...CRAWLER_DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), ''].join('\n');
+const ROBOTS_LINES = ['User-agent: *', 'Allow: /$', ...CRAWLER_DISALLOWED_PATHS.map((p) => `Disallow: ${p}`)];
+
+/** robots.txt, naming the build's sitemap.xml (at the origin it was written for) when there is one. */
+function robotsTxtFor(webDistDir: string): string {
+  const sitemapPath = path.join(webDistDir, 'sitemap.xml');
+  const origin = existsSync(sitemapPath) ? sitemapOrigin(readFileSync(sitemapPath, 'utf8')) : null;
+  return [...ROBOTS_LINES, ...(origin ? ['', `Sitemap: ${origin}/sitemap.xml`] : []), ''].join('\n');
+}
+
+/**
+ * The prerendered landing pages (docs/decisions/095-prerendered-landing-pages.md): `/` in English and
+ * `/es/`, `/fr/` … are files of the build (`/es` redirects to `/es/`). A build without them (`vite
+ * build` alone) serves the app at `/`, whose router shows the landing page.
+ */
+function registerLandingPages(app: FastifyInstance, webDistDir: string, indexHtml: Buffer): void {
+  for (const language of LANDING_LANGUAGES) {
+    const file = landingFile(language);
+    const route = landingPath(language);
+    if (!existsSync(path.join(webDistDir, file))) {
+      if (route === '/') app.get('/', (_request, reply) => sendAppShell(reply, indexHtml));
+      continue;
+    }
+    app.get(route, (_request, reply) => reply.sendFile(file));
+    if (route !== '/') {
+      app.get(route.slice(0, -1), (request, reply) => reply.redirect(`${route}${request.url.slice(route.length - 1)}`, 301));
+    }
+  }
+}
 
 /**
  * A path whose last segment has a file extension (/sitemap.xml, /favicon.ico, /wp-login.php) names a

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from '../components/ui/toaster';
+import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { createQueryClient } from '../lib/query-client';
 
 function TranslatedToaster() {
   const { t } = useTranslation();
-  return <Toaster closeLabel={t('close')} label={t('toasts.label')} regionLabel={t('toasts.region')} />;
+  return <DeferredToaster closeLabel={t('close')} label={t('toasts.label')} regionLabel={t('toasts.region')} />;
 }
 
 /** Query cache, translations (suspending until the language's files arrive) and the toaster. */

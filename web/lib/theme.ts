@@ -43,3 +43,19 @@ export function saveTheme(theme: ThemeSettings): void {
   safeStorage.set(STORAGE_KEYS.theme, JSON.stringify({ color: theme.color, style: theme.style }));
   applyTheme(theme);
 }
+
+/**
+ * Follows the system's light/dark switch while the stored mode is `system` (read at each change, so a
+ * mode picked meanwhile in Settings wins). The signed-in shell runs it for as long as it is mounted;
+ * returns the cleanup.
+ */
+export function followSystemMode(): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia('(prefers-color-scheme: dark)');
+  const onChange = () => {
+    const theme = readTheme();
+    if (theme.mode === 'system') applyTheme(theme);
+  };
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}

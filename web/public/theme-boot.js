@@ -12,7 +12,21 @@
     root.dataset.color = colors.indexOf(stored.color) >= 0 ? stored.color : 'blue';
     root.dataset.style = styles.indexOf(stored.style) >= 0 ? stored.style : 'modern';
     var lng = localStorage.getItem('i18nextLng');
-    if (lng) root.lang = lng;
+    if (root.hasAttribute('data-landing-lang')) {
+      // A prerendered landing page is in its own language (docs/decisions/095). On `/` (English, the
+      // default), a visitor whose stored language, else browser language, is another of the six goes to
+      // that language's page before anything paints — SPEC.md §1's order: stored, browser, English.
+      if (window.location.pathname === '/') {
+        var wanted = lng ? [lng] : navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+        var pages = ['en', 'es', 'fr', 'de', 'zh', 'ja'];
+        for (var i = 0; i < wanted.length; i++) {
+          var code = String(wanted[i]).split('-')[0].toLowerCase();
+          if (pages.indexOf(code) < 0) continue;
+          if (code !== 'en') window.location.replace('/' + code + '/' + window.location.search + window.location.hash);
+          break;
+        }
+      }
+    } else if (lng) root.lang = lng;
   } catch (e) {
     root.dataset.color = 'blue';
     root.dataset.style = 'modern';

@@ -1,16 +1,15 @@
 import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LoadingState } from '../../components/ui/page-state';
 import { usePremiumCheck } from '../../api/premium';
 import { usePoints } from '../../api/rewards';
 import { useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
-import { SettingsDialog } from '../../features/settings/settings-dialog';
 import { formatNumber } from '../../lib/format';
+import { followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
@@ -22,10 +21,16 @@ const userMenuButton = () => document.querySelector<HTMLElement>('[data-testid="
 
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
+// The settings and delete-account dialogs (and Radix's dialog code) load the first time one opens,
+// not before the dashboard can be used (docs/decisions/097-app-shell-budget.md).
+const SettingsDialog = lazy(async () => ({ default: (await import('../../features/settings/settings-dialog')).SettingsDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../components/ui/confirm-dialog')).ConfirmDialog }));
 
 /** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
-  const { t } = useTranslation('shell');
+  // 'settings' as well: pages read its texts (grades: the grading systems' names); it loaded with the
+  // settings dialog before that became lazy (docs/decisions/097-app-shell-budget.md).
+  const { t } = useTranslation(['shell', 'settings']);
   const navigate = useNavigate();
   const session = useSession();
   const premium = usePremiumCheck(Boolean(session.data));
@@ -34,6 +39,14 @@ export function AppShell() {
   const deleteAccount = useDeleteAccount();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Once opened, a dialog stays mounted (closed), as it was when it loaded with the shell.
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  // The system's light/dark switch is followed while the shell is shown (the settings dialog did it
+  // when it was always mounted).
+  useEffect(() => followSystemMode(), []);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  if (confirmDelete && !confirmUsed) setConfirmUsed(true);
 
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/auth', { replace: true }) });
   const removeAccount = () =>
@@ -106,27 +119,35 @@ export function AppShell() {
       <Suspense fallback={null}>
         <TaskReminders />
       </Suspense>
-      <SettingsDialog
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        premiumActive={showsPremium(premium.data)}
-        returnFocus={userMenuButton}
-        onOpenPremium={() => {
-          setSettingsOpen(false);
-          navigate('/premium');
-        }}
-      />
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title={t('deleteAccount.title')}
-        description={t('deleteAccount.description')}
-        confirmLabel={t('deleteAccount.confirm')}
-        cancelLabel={t('common:cancel')}
-        onConfirm={removeAccount}
-        pending={deleteAccount.isPending}
-        returnFocus={userMenuButton}
-      />
+      <Suspense fallback={null}>
+        {settingsUsed ? (
+          <SettingsDialog
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            premiumActive={showsPremium(premium.data)}
+            onOpenPremium={() => {
+              setSettingsOpen(false);
+              navigate('/premium');
+            }}
+            returnFocus={userMenuButton}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {confirmUsed ? (
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            title={t('deleteAccount.title')}
+            description={t('deleteAccount.description')}
+            confirmLabel={t('deleteAccount.confirm')}
+            cancelLabel={t('common:cancel')}
+            onConfirm={removeAccount}
+            pending={deleteAccount.isPending}
+            returnFocus={userMenuButton}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

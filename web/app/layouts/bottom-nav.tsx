@@ -2,6 +2,7 @@ import { BarChart3, BookOpen, CalendarDays, GraduationCap, Home, ListChecks, Tro
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/class-names';
+import { preloadHandlers } from '../route-preload';
 
 type NavItem = { id: 'home' | 'schedule' | 'tasks' | 'grades' | 'progress' | 'study' | 'rewards'; path: string; icon: LucideIcon };
 
@@ -38,6 +39,7 @@ export function BottomNav() {
               <Link
                 to={path}
                 data-nav-id={id}
+                {...preloadHandlers(path)}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[10px] font-medium leading-tight min-[400px]:text-[11px] sm:text-xs',

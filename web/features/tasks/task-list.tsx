@@ -7,7 +7,7 @@ import type { Task } from '../../../common/schemas/tasks.schema';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/class-names';
 import { formatDate, formatTime } from '../../lib/format';
-import { dueStatusLabel } from './due-label';
+import { dueStatusLabel } from '../../lib/due-label';
 import type { CourseSummary } from './tasks.api';
 
 const ROW_ESTIMATE_PX = 88;

@@ -1,7 +1,7 @@
-import { daysUntilDue, dueStatus } from '../../../common/domain/due-status';
-import type { Task } from '../../../common/schemas/tasks.schema';
-import { formatDate, formatTime } from '../../lib/format';
-import { currentLanguage, type Language } from '../../lib/i18n';
+import { daysUntilDue, dueStatus } from '../../common/domain/due-status';
+import type { Task } from '../../common/schemas/tasks.schema';
+import { formatDate, formatTime } from './format';
+import { currentLanguage, type Language } from './i18n';
 
 /** The slice of i18next's `t` this needs (the tasks namespace). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -11,7 +11,13 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  * counted on the profile zone's calendar. A task whose due time passed earlier today says so ("was due
  * today at 5:00 AM") instead of "due today" beside its "Late" badge.
  */
-export function dueStatusLabel(t: Translate, task: Task, now: number, timeZone: string, language: Language = currentLanguage()): string {
+export function dueStatusLabel(
+  t: Translate,
+  task: Pick<Task, 'completed' | 'completedAt' | 'dueDate'>,
+  now: number,
+  timeZone: string,
+  language: Language = currentLanguage(),
+): string {
   if (task.completed)
     return task.completedAt
       ? t('status.completedOn', { date: formatDate(task.completedAt, timeZone, undefined, language) })

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { utcInstantOf, utcMillisOf } from '../../../common/domain/local-time';
-import type { Task } from '../../../common/schemas/tasks.schema';
-import { LANGUAGES } from '../../lib/i18n';
+import { utcInstantOf, utcMillisOf } from '../../common/domain/local-time';
+import type { Task } from '../../common/schemas/tasks.schema';
+import { LANGUAGES } from './i18n';
 import { dueStatusLabel } from './due-label';
 
 const resources = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
-    { tasks: JSON.parse(readFileSync(path.join(import.meta.dirname, '../../locales', language, 'tasks.json'), 'utf8')) as object },
+    { tasks: JSON.parse(readFileSync(path.join(import.meta.dirname, '../locales', language, 'tasks.json'), 'utf8')) as object },
   ]),
 );
 

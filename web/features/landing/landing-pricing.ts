@@ -1,0 +1,59 @@
+import {
+  currencyForLanguage,
+  isPromotionActive,
+  priceFor,
+  REGULAR_PRICES,
+  yearlySavingPercent,
+  type Currency,
+} from '../../../common/domain/prices';
+import { formatNumber } from '../../lib/format';
+import type { Language } from '../../lib/i18n';
+
+export type PlanPrice = {
+  /** The price in force, written in the language (`$4.99`, `￥199`). */
+  price: string;
+  /** The regular price, crossed out beside a lower promotional one; null when there is no promotion. */
+  regular: string | null;
+};
+
+export type LandingPricing = {
+  currency: Currency;
+  free: string;
+  monthly: PlanPrice;
+  yearly: PlanPrice;
+  /** The yearly saving against twelve months, computed from the prices in force (DECISIONS.md "Prices"). */
+  yearlySavingPercent: number;
+};
+
+/** An amount in `currency`, written in `language` (yen without decimals). */
+export function formatPrice(amount: number, currency: Currency, language: Language): string {
+  return formatNumber(
+    amount,
+    { style: 'currency', currency, minimumFractionDigits: currency === 'JPY' ? 0 : 2, maximumFractionDigits: currency === 'JPY' ? 0 : 2 },
+    language,
+  );
+}
+
+/**
+ * The landing page's prices for `language` on the day `now` (common/domain/prices.ts): yen in Chinese
+ * and Japanese, dollars elsewhere; the promotion applied while it runs, its regular price crossed out.
+ */
+export function landingPricing(language: Language, now: Date): LandingPricing {
+  const currency = currencyForLanguage(language);
+  const promotion = isPromotionActive(now);
+  const plan = (which: 'monthly' | 'yearly'): PlanPrice => {
+    const amount = priceFor(which, currency, now);
+    const regular = REGULAR_PRICES[currency][which];
+    return {
+      price: formatPrice(amount, currency, language),
+      regular: promotion && regular !== amount ? formatPrice(regular, currency, language) : null,
+    };
+  };
+  return {
+    currency,
+    free: formatPrice(0, currency, language),
+    monthly: plan('monthly'),
+    yearly: plan('yearly'),
+    yearlySavingPercent: yearlySavingPercent(currency, now),
+  };
+}

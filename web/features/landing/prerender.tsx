@@ -1,0 +1,55 @@
+import { createInstance } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../lib/i18n';
+import { LANDING_NAMESPACES, LandingContent } from './landing-page';
+
+/**
+ * The build's server-side entry for the landing page (scripts/build/prerender-landing.ts loads it
+ * through Vite): the page's HTML and the texts its `<head>` needs, in one language, with every
+ * translation bundled (no loading state to prerender).
+ */
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
+
+function resources(): Record<string, Record<string, Record<string, unknown>>> {
+  const all: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, content] of Object.entries(localeFiles)) {
+    const match = /locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(file);
+    if (!match?.[1] || !match[2]) continue;
+    (all[match[1]] ??= {})[match[2]] = content;
+  }
+  return all;
+}
+
+export type PrerenderedLanding = {
+  html: string;
+  title: string;
+  description: string;
+  ogTitle: string;
+};
+
+export async function prerenderLanding(language: Language, now: Date): Promise<PrerenderedLanding> {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    resources: resources(),
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    ns: ['common', ...LANDING_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  // Every date, time and price on the page is formatted with `language` passed explicitly.
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <LandingContent language={language} now={now} />
+    </I18nextProvider>,
+  );
+  return {
+    html,
+    title: i18n.t('common:titles.landing'),
+    description: i18n.t('landing:meta.description'),
+    ogTitle: i18n.t('landing:meta.ogTitle'),
+  };
+}
