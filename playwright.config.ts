@@ -48,7 +48,8 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /responsive\.spec\.ts/ },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    // The compiled server, as `npm start` runs it (scripts/build.sh builds it; decision 091).
+    command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // SIGTERM, not Playwright's default SIGKILL: the server then stops the PostgreSQL it started (a detached

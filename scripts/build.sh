@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 npx vite build --logLevel warn
+npx tsx scripts/build/compress-assets.ts
+npx tsx scripts/build/server.ts

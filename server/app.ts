@@ -21,6 +21,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerStudyRoutes } from './features/study/study.routes';
 import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { loggerOptions } from './lib/logger';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
 import { registerRequestBounds } from './plugins/request-bounds';
@@ -123,6 +124,9 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin);
   registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
+
+  // After the static files (precompressed at build time), before the routes it compresses.
+  await registerCompression(app);
 
   const deps: AppDeps = { db, config };
   for (const register of FEATURE_ROUTES) register(app, deps);
