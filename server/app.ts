@@ -122,7 +122,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   });
   const indexHtml = await registerStaticWeb(app, config.webDistDir);
   registerErrorHandling(app, indexHtml);
-  registerSession(app, db, config.publicOrigin);
+  registerSession(app, db, config.publicOrigin, config.sessionCacheMs);
   registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
 
   // After the static files (precompressed at build time), before the routes it compresses.
