@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerBenchReferenceRoutes } from './features/bench/bench-reference.routes';
 import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
 
   const deps: AppDeps = { db, config };
   for (const register of FEATURE_ROUTES) register(app, deps);
+  if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);
   return app;
 }

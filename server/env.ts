@@ -78,6 +78,8 @@ const envSchema = z.object({
    * the bound on how late a change made on another instance (sign-out, role) is seen here.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** `1` adds the reference routes `npm run bench` compares against (features/bench); never in production. */
+  BENCH_REFERENCE_ROUTES: z.enum(['0', '1']).default('0'),
 });
 
 export type AppConfig = {
@@ -98,6 +100,8 @@ export type AppConfig = {
   trustProxy: false | number | string[];
   /** Session cache lifetime in ms (0: off). */
   sessionCacheMs: number;
+  /** GET /api/bench/* for `npm run bench`. */
+  benchReferenceRoutes: boolean;
 };
 
 /** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
@@ -132,5 +136,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
     sessionCacheMs: env.SESSION_CACHE_MS,
+    benchReferenceRoutes: env.BENCH_REFERENCE_ROUTES === '1',
   };
 }
