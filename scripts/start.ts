@@ -6,6 +6,7 @@
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './build/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Each build output and the sources it is made from. */
@@ -38,7 +39,7 @@ if (stale) {
 // The server runs in a plain `node` of its own: importing it here would keep the TypeScript loader
 // this script runs under (about 80 MB more RSS, measured in decision 091). Signals are passed on;
 // the server's own handlers stop it cleanly, and a repeated signal is harmless there.
-const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
   stdio: 'inherit',
 });

@@ -12,7 +12,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
 import { benchRenders } from './render.bench';
-import { benchServerFigures, sampleRss, stopServer, timeToHealthy } from './server.bench';
+import { SERVER_NODE_FLAGS } from '../build/server';
+import { benchServerFigures, rssMb, sampleRss, stopServer, timeToHealthy } from './server.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -73,7 +74,7 @@ async function httpBenchmarks(): Promise<void> {
     WRITE_RATE_LIMIT: '1000000',
     BENCH_REFERENCE_ROUTES: '1',
   };
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     cwd: root,
     env: serverEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -110,13 +111,10 @@ async function httpBenchmarks(): Promise<void> {
         connections: CONNECTIONS,
         durationSeconds: DURATION_S,
         webDist: path.join(root, 'dist/web'),
+        rss,
+        rssAfterReferences: () => rssMb(server.pid ?? 0),
       })),
     );
-    rss.stop();
-    rows.push([
-      'Server RSS, highest under the load above (compiled)',
-      `${rss.maxMb().toFixed(0)} MB (goal ≤ 200 MB; before: about 275 MB through tsx)`,
-    ]);
     const renders = await benchRenders(base);
     const runs = (times: number[]) =>
       `best ${Math.min(...times).toFixed(1)} ms (runs ${times.map((time) => time.toFixed(1)).join(', ')}; budget 100 ms)`;
@@ -129,7 +127,7 @@ async function httpBenchmarks(): Promise<void> {
   try {
     // Start time on the now initialised data directory (the first database init excluded): spawn to
     // the first healthy answer, embedded PostgreSQL's start included.
-    const compiled = await timeToHealthy(['dist/server/main.js'], serverEnv, base, root);
+    const compiled = await timeToHealthy([...SERVER_NODE_FLAGS, 'dist/server/main.js'], serverEnv, base, root);
     await stopServer(compiled.child);
     const throughTsx = await timeToHealthy(['--import', 'tsx', 'server/main.ts'], serverEnv, base, root);
     await stopServer(throughTsx.child);

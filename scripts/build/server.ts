@@ -14,6 +14,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const SERVER_OUT_DIR = path.join(root, 'dist/server');
 export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'main.js');
 
+/**
+ * Node's flags for the compiled server: a young generation of 4 MB semi-spaces instead of 16 MB keeps
+ * the resident memory under load about 30 MB lower (decision 091: 204 → 178 MB on the bench's load)
+ * for a few more, shorter scavenges. `npm start`, the e2e server and the bench use them.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 export async function buildServer(): Promise<void> {
   await rm(SERVER_OUT_DIR, { recursive: true, force: true });
   await build({
