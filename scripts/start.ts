@@ -36,6 +36,10 @@ if (stale) {
   execSync('bash scripts/build.sh', { cwd: root, stdio: 'inherit' });
 }
 
+// `--build-only`: stop here, for a start script that then runs `exec node … dist/server/main.js` itself
+// and so keeps no launcher process (decision 091).
+if (process.argv.includes('--build-only')) process.exit(0);
+
 // The server runs in a plain `node` of its own: importing it here would keep the TypeScript loader
 // this script runs under (about 80 MB more RSS, measured in decision 091). Signals are passed on;
 // the server's own handlers stop it cleanly, and a repeated signal is harmless there.
