@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/chromium';
+import { SERVER_NODE_FLAGS } from './scripts/build/server';
 
 /** A free loopback port, found once when the config loads (workers inherit it through the env). */
 function freePort(): number {
@@ -52,7 +53,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    // The compiled server, as `npm start` runs it (scripts/build.sh builds it; decision 091).
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // SIGTERM, not Playwright's default SIGKILL: the server then stops the PostgreSQL it started (a detached

@@ -49,13 +49,17 @@ describe('the HTTP shell', () => {
 
   it('marks every API answer no-store (per-user JSON stays out of caches); other routes keep their own policy', async () => {
     const user = await signUp(t);
-    for (const url of ['/api/auth/me', '/api/tasks', '/api/nothing-here']) {
+    for (const url of ['/api/auth/me', '/api/nothing-here']) {
       const response = await t.request({ method: 'GET', url, token: user.token });
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+    // The versioned lists are kept by the browser for the user alone and revalidated every time
+    // (docs/decisions/092).
+    const tasks = await t.request({ method: 'GET', url: '/api/tasks', token: user.token });
+    expect(tasks.headers['cache-control']).toBe('private, no-cache');
     const feed = (await t.request({ method: 'GET', url: '/api/calendar/feed', token: user.token })).json<{ url: string }>();
     const ics = await t.request({ method: 'GET', url: new URL(feed.url).pathname + new URL(feed.url).search });
-    expect(ics.headers['cache-control']).toBe('private, no-store');
+    expect(ics.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('never leaks a stack trace', async () => {

@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerBenchReferenceRoutes } from './features/bench/bench-reference.routes';
 import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
@@ -26,6 +27,7 @@ import { scheduleRewardFacts } from './features/schedule/schedule-reward-facts';
 import { studyRewardFacts } from './features/study/study-reward-facts';
 import { tasksRewardFacts } from './features/tasks/tasks-reward-facts';
 import { loggerOptions } from './lib/logger';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
 import { registerRequestBounds } from './plugins/request-bounds';
@@ -133,11 +135,15 @@ export async function buildApp({ config, db, logger = true, rewardFacts = REWARD
   });
   const indexHtml = await registerStaticWeb(app, config.webDistDir);
   registerErrorHandling(app, indexHtml);
-  registerSession(app, db, config.publicOrigin);
+  registerSession(app, db, config.publicOrigin, config.sessionCacheMs);
   registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
+
+  // After the static files (precompressed at build time), before the routes it compresses.
+  await registerCompression(app);
 
   const deps: AppDeps = { db, config, rewardFacts };
   for (const register of FEATURE_ROUTES) register(app, deps);
+  if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);
   return app;
 }

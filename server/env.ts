@@ -73,6 +73,13 @@ const envSchema = z.object({
   /** Writes (POST, PUT, PATCH, DELETE) per signed-in user per minute. */
   WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   TRUST_PROXY: trustProxySchema,
+  /**
+   * How long a looked-up session may answer from memory (decision 093); 0 turns the cache off. Also
+   * the bound on how late a change made on another instance (sign-out, role) is seen here.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** `1` adds the reference routes `npm run bench` compares against (features/bench); never in production. */
+  BENCH_REFERENCE_ROUTES: z.enum(['0', '1']).default('0'),
 });
 
 export type AppConfig = {
@@ -91,6 +98,10 @@ export type AppConfig = {
   writeRateLimitPerMinute: number;
   /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
   trustProxy: false | number | string[];
+  /** Session cache lifetime in ms (0: off). */
+  sessionCacheMs: number;
+  /** GET /api/bench/* for `npm run bench`. */
+  benchReferenceRoutes: boolean;
 };
 
 /** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
@@ -124,5 +135,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT,
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
+    sessionCacheMs: env.SESSION_CACHE_MS,
+    benchReferenceRoutes: env.BENCH_REFERENCE_ROUTES === '1',
   };
 }

@@ -46,8 +46,10 @@ async function main(): Promise<void> {
   // down, racing the drain above; this process's shutdown owns the signals instead.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: a launcher (scripts/start.ts) passes on the signal the terminal also sent, and a
+  // second signal must not kill the process mid-shutdown (shutdown runs once).
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
 }

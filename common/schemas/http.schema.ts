@@ -11,6 +11,9 @@ import { z } from 'zod';
 /** 204: no body. */
 export const noContentSchema = z.null().describe('No content');
 
+/** 304 to a conditional GET whose `If-None-Match` names the current state (ETag): no body. */
+export const notModifiedSchema = z.null().describe('Not modified: the ETag sent in If-None-Match is current');
+
 /** GET /api/health when the database answers (its 503 carries the error shape plus `status`). */
 export const healthResponseSchema = z.strictObject({ status: z.literal('ok') });
 export const healthUnavailableSchema = z.strictObject({

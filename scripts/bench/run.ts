@@ -13,6 +13,8 @@ import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
 import { lighthouseRows, pageWeightRows } from './lighthouse.bench';
 import { benchRenders } from './render.bench';
+import { SERVER_NODE_FLAGS } from '../build/server';
+import { benchServerFigures, rssMb, sampleRss, stopServer, timeToHealthy } from './server.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
 import { benchRewardingWrites, rewardingWriteRows } from './rewarding-writes.bench';
 
@@ -39,7 +41,8 @@ function gzipClosure(manifest: Record<string, ManifestChunk>, keys: string[]): n
 }
 
 function bundleSizes(): void {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // The whole build (web, its compressed copies, the compiled server): what `npm start` serves.
+  execFileSync('bash', ['scripts/build.sh'], { cwd: root, stdio: 'inherit' });
   const manifest = JSON.parse(readFileSync(path.join(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? 'index.html';
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
@@ -60,22 +63,26 @@ async function load(name: string, url: string, headers: Record<string, string> =
 async function httpBenchmarks(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-bench-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The compiled server, as `npm start` runs it, with the reference routes of server.bench.ts.
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    AUTH_RATE_LIMIT: '100000',
+    // Seeding 3,000 tasks through the API is far above a student's write rate.
+    WRITE_RATE_LIMIT: '1000000',
+    BENCH_REFERENCE_ROUTES: '1',
+  };
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      AUTH_RATE_LIMIT: '100000',
-      // Seeding 3,000 tasks through the API is far above a student's write rate.
-      WRITE_RATE_LIMIT: '1000000',
-    },
+    env: serverEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  const rss = sampleRss(server.pid ?? 0);
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -99,6 +106,17 @@ async function httpBenchmarks(): Promise<void> {
       `GET /api/tasks, ${TASK_COUNT.toLocaleString('en')} tasks (${(tasks.bytesPerResponse / 1024).toFixed(0)} KB; ${CONNECTIONS} conns, ${DURATION_S}s)`,
       `${tasks.requestsPerSecond.toLocaleString('en')} req/s, p99 ${tasks.p99Ms} ms${tasks.failures === 0 ? '' : `, ${tasks.failures} failures!`}`,
     ]);
+    rows.push(
+      ...(await benchServerFigures({
+        base,
+        token: tasks.token,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        webDist: path.join(root, 'dist/web'),
+        rss,
+        rssAfterReferences: () => rssMb(server.pid ?? 0),
+      })),
+    );
     rows.push(...rewardingWriteRows(await benchRewardingWrites(base)));
     const renders = await benchRenders(base);
     const runs = (times: number[]) =>
@@ -107,8 +125,21 @@ async function httpBenchmarks(): Promise<void> {
     rows.push(['Dashboard render from cache, 3,000 tasks + 12 courses (Chromium, 5 runs)', runs(renders.dashboard)]);
     rows.push(...(await lighthouseRows(base)));
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    rss.stop();
+    await stopServer(server);
+  }
+  try {
+    // Start time on the now initialised data directory (the first database init excluded): spawn to
+    // the first healthy answer, embedded PostgreSQL's start included.
+    const compiled = await timeToHealthy([...SERVER_NODE_FLAGS, 'dist/server/main.js'], serverEnv, base, root);
+    await stopServer(compiled.child);
+    const throughTsx = await timeToHealthy(['--import', 'tsx', 'server/main.ts'], serverEnv, base, root);
+    await stopServer(throughTsx.child);
+    rows.push([
+      'Server start to first healthy answer (initialised data dir)',
+      `${Math.round(compiled.ms)} ms compiled (goal < 2,000 ms); reference through tsx: ${Math.round(throughTsx.ms)} ms`,
+    ]);
+  } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -11,7 +11,7 @@ const SEED_CONCURRENCY = 16;
 const TYPES = ['assignment', 'exam', 'quiz', 'project', 'presentation', 'reading', 'coursework', 'other'];
 const PRIORITIES = ['low', 'medium', 'high'];
 
-export type TaskListBench = { requestsPerSecond: number; p99Ms: number; failures: number; bytesPerResponse: number };
+export type TaskListBench = { requestsPerSecond: number; p99Ms: number; failures: number; bytesPerResponse: number; token: string };
 
 /** Registers a fresh user and creates `count` tasks spread over a year, some completed. */
 export async function seedTaskUser(base: string, count = TASK_COUNT): Promise<string> {
@@ -62,6 +62,7 @@ export async function benchTaskList(base: string, { connections = 50, durationSe
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors,
     bytesPerResponse: Buffer.byteLength(body),
+    token,
   };
 }
 

@@ -2,14 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabaseError, isDatabaseUnavailable } from '../db/errors';
 import { HttpError, type ErrorIssue } from '../lib/http-error';
-import { looksLikeStaticFile, sendAppShell } from './static-web';
+import { looksLikeStaticFile, sendAppShell, type HtmlDocument } from './static-web';
 
 /**
  * One error shape everywhere (API.md): `{ message, code, issues? }`. Validation failures list each
  * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL); a
  * database that is away is a 503 with Retry-After.
  */
-export function registerErrorHandling(app: FastifyInstance, indexHtml: Buffer | null): void {
+export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocument | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));

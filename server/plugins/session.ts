@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import { SessionCache } from '../features/auth/session-cache';
 import { findSessionUser, type UserRow } from '../features/auth/sessions.service';
 import { HttpError, unauthorized } from '../lib/http-error';
 
@@ -50,8 +51,16 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined)
  * refuses cookie-authenticated writes from another origin (CSRF). Bearer requests are exempt: a
  * browser never attaches them on its own.
  */
-export function registerSession(app: FastifyInstance, db: Database, publicOrigin: string | undefined): void {
+export function registerSession(app: FastifyInstance, db: Database, publicOrigin: string | undefined, sessionCacheMs = 0): void {
   app.decorateRequest('session', null);
+  const cache = new SessionCache(sessionCacheMs);
+  sessionCaches.set(app, cache);
+  // A write by a signed-in user may change what the session cache holds for them (sign-out, password,
+  // profile, deletion, premium…): their entries go before the answer does, so the next request reads
+  // the database (decision 093). A failed write costs one extra lookup, nothing more.
+  app.addHook('onSend', async (request) => {
+    if (request.session && UNSAFE_METHODS.has(request.method)) cache.invalidateUser(request.session.user.id);
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
@@ -64,9 +73,19 @@ export function registerSession(app: FastifyInstance, db: Database, publicOrigin
       }
     }
     if (!token) return;
-    const found = await findSessionUser(db, token);
+    const found = await findSessionUser(db, token, cache);
     if (found) request.session = { ...found, via };
   });
+}
+
+const sessionCaches = new WeakMap<FastifyInstance, SessionCache>();
+
+/**
+ * After a change to another user's account (an admin's role or premium change): that user's cached
+ * sessions on this instance are dropped at once.
+ */
+export function invalidateCachedSessions(app: FastifyInstance, userId: string): void {
+  sessionCaches.get(app)?.invalidateUser(userId);
 }
 
 /** onRequest: 401 unless signed in. */

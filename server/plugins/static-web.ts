@@ -6,21 +6,61 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { landingFile, landingPath, LANDING_LANGUAGES, sitemapOrigin } from '../../common/domain/landing-pages';
 
 /**
- * Serves the built web client. Hashed assets under /assets are immutable for a year; index.html is
- * never cached, so a deploy reaches users on their next load. Returns index.html for the SPA
- * fallback of the not-found handler (plugins/errors.ts).
+ * A built HTML document held in memory with the copies scripts/build/compress-assets.ts wrote beside
+ * it (null when the build made none, e.g. a file under 1 KB).
  */
-export async function registerStaticWeb(app: FastifyInstance, webDistDir: string): Promise<Buffer | null> {
+export type HtmlDocument = { identity: Buffer; br: Buffer | null; gzip: Buffer | null };
+
+async function readIfExists(file: string): Promise<Buffer | null> {
+  return existsSync(file) ? fs.readFile(file) : null;
+}
+
+async function readHtmlDocument(file: string): Promise<HtmlDocument> {
+  const [identity, br, gzip] = await Promise.all([fs.readFile(file), readIfExists(`${file}.br`), readIfExists(`${file}.gz`)]);
+  return { identity, br, gzip };
+}
+
+/**
+ * The encoding to answer with, of those on offer, per the request's Accept-Encoding (RFC 9110 §12.5.3):
+ * brotli before gzip, a `q=0` refuses, no header means identity.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, offered: ReadonlyArray<'br' | 'gzip'>): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const wildcard = accepted.get('*');
+  for (const encoding of offered) {
+    const q = accepted.get(encoding) ?? wildcard ?? 0;
+    if (q > 0) return encoding;
+  }
+  return null;
+}
+
+/**
+ * Serves the built web client. Hashed assets under /assets are immutable for a year; HTML is never
+ * cached, so a deploy reaches users on their next load. Text files come precompressed from the build
+ * (brotli or gzip as the client accepts, `Vary: Accept-Encoding`; decision 090). Returns index.html
+ * for the SPA fallback of the not-found handler (plugins/errors.ts).
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDistDir: string): Promise<HtmlDocument | null> {
   const indexPath = path.join(webDistDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ webDistDir }, 'web build not found: serving the API only (run `npm run build`)');
     return null;
   }
-  const indexHtml = await fs.readFile(indexPath);
+  const indexHtml = await readHtmlDocument(indexPath);
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
     index: false,
+    // `file.br` / `file.gz` beside a file are sent in its place (Content-Encoding, Vary); they are
+    // not routes of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -76,7 +116,7 @@ function robotsTxtFor(webDistDir: string): string {
  * `/es/`, `/fr/` … are files of the build (`/es` redirects to `/es/`). A build without them (`vite
  * build` alone) serves the app at `/`, whose router shows the landing page.
  */
-function registerLandingPages(app: FastifyInstance, webDistDir: string, indexHtml: Buffer): void {
+function registerLandingPages(app: FastifyInstance, webDistDir: string, indexHtml: HtmlDocument): void {
   for (const language of LANDING_LANGUAGES) {
     const file = landingFile(language);
     const route = landingPath(language);
@@ -100,6 +140,11 @@ export function looksLikeStaticFile(pathname: string): boolean {
   return /\.[A-Za-z0-9]{1,8}$/.test(lastSegment);
 }
 
-export function sendAppShell(reply: FastifyReply, indexHtml: Buffer): FastifyReply {
-  return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+export function sendAppShell(reply: FastifyReply, indexHtml: HtmlDocument): FastifyReply {
+  const offered = [...(indexHtml.br ? (['br'] as const) : []), ...(indexHtml.gzip ? (['gzip'] as const) : [])];
+  const encoding = chooseEncoding(reply.request.headers['accept-encoding'], offered);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  if (encoding === 'br' && indexHtml.br) return reply.header('Content-Encoding', 'br').send(indexHtml.br);
+  if (encoding === 'gzip' && indexHtml.gzip) return reply.header('Content-Encoding', 'gzip').send(indexHtml.gzip);
+  return reply.send(indexHtml.identity);
 }

@@ -2,7 +2,7 @@ import { noteApiStatus } from './service-unavailable';
 
 /**
  * The one HTTP client (SPEC.md §7): paths resolve against the current origin, JSON in and out,
- * no-cache headers, credentials always included (the HttpOnly session cookie). A non-OK response
+ * no-cache requests (revalidated with the ETag, decision 092), credentials always included (the HttpOnly session cookie). A non-OK response
  * throws `ApiError` (status and API.md's body; read it through lib/api-errors.ts) — except on /auth/
  * paths, whose callers turn a refusal into the same `ApiError` themselves (api/session.ts, auth.api.ts).
  */
@@ -27,10 +27,13 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
   const response = await fetch(url, {
     method,
     credentials: 'include',
+    // no-cache: the browser may keep an answer but asks the server every time, sending its ETag
+    // (`Cache-Control: max-age=0` + If-None-Match); a list that has not changed comes back 304 without
+    // a body (docs/decisions/092). A hand-set `Cache-Control: no-cache` or `Pragma` request header
+    // would make Chromium skip its cache altogether, so none is set here.
+    cache: 'no-cache',
     headers: {
       'Content-Type': 'application/json',
-      'Cache-Control': 'no-cache',
-      Pragma: 'no-cache',
       ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
     },
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),

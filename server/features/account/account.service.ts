@@ -73,7 +73,10 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
   const failureKey = passwordChangeKey(user.id);
   const locked = await lockedForSeconds(db, failureKey);
   if (locked > 0) throw lockedError(locked);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  // The hash as stored now: the session's user row may come from the session cache (decision 093).
+  const [stored] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!stored) throw notFound();
+  if (!(await verifyPassword(stored.passwordHash, input.currentPassword))) {
     await recordFailure(db, failureKey);
     throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }], 'wrong_current_password');
   }

@@ -3,6 +3,7 @@ import { adminUserPatchSchema, adminUserResponseSchema, adminUsersQuerySchema } 
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { requireRole } from '../../plugins/require-role';
+import { invalidateCachedSessions } from '../../plugins/session';
 import { toUser } from '../auth/user-view';
 import { searchUsers, updateUserAsAdmin } from './admin.service';
 
@@ -24,6 +25,8 @@ export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
     { onRequest: adminOnly, schema: { params: idParamsSchema, body: adminUserPatchSchema, response: { 200: adminUserResponseSchema } } },
     async (request) => {
       const row = await updateUserAsAdmin(db, request.params.id, request.body);
+      // Their role and premium hold for their very next request on this instance (decision 093).
+      invalidateCachedSessions(app, row.id);
       return { ...toUser(row), points: row.points };
     },
   );

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import type { SessionCache } from './session-cache';
 
 /** Sessions end after 30 days unused and 90 days in all (API.md). */
 const SESSION_IDLE_DAYS = 30;
@@ -51,11 +52,21 @@ function prepareSessionLookup(db: Database) {
 // per connection instead of on every request.
 const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
-/** The signed-in user for a token, or null when it is unknown, expired or idle too long. */
-export async function findSessionUser(db: Database, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+/**
+ * The signed-in user for a token, or null when it is unknown, expired or idle too long. With a cache,
+ * a session looked up in the last few seconds costs no query (session-cache.ts, decision 093).
+ */
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  cache?: SessionCache,
+): Promise<{ user: UserRow; tokenHash: string } | null> {
   // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return { user: cached, tokenHash };
+  const mark = cache?.mark() ?? 0;
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
@@ -70,6 +81,7 @@ export async function findSessionUser(db: Database, token: string): Promise<{ us
       .set({ lastUsedAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
+  cache?.set(tokenHash, row.user, mark, now);
   return { user: row.user, tokenHash };
 }
 

@@ -13,7 +13,8 @@ import {
   gradesSummaryResponseSchema,
   gradeWriteResponseSchema,
 } from '../../../common/schemas/grades.schema';
-import { noContentSchema } from '../../../common/schemas/http.schema';
+import { noContentSchema, notModifiedSchema } from '../../../common/schemas/http.schema';
+import { jsonOf, sendVersionedList } from '../../lib/conditional-get';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import {
@@ -37,8 +38,20 @@ import { rewardingWrite } from '../rewards/idempotency';
 export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
-  app.get('/api/assessments', { ...auth, schema: { response: { 200: z.array(assessmentResponseSchema) } } }, async (request) =>
-    listAssessments(db, currentUser(request).id),
+  // The lists that grow: conditional GET by the user's data version (decision 092).
+  const assessmentList = z.array(assessmentResponseSchema);
+  app.get(
+    '/api/assessments',
+    { ...auth, schema: { response: { 200: assessmentList, 304: notModifiedSchema } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      return sendVersionedList(request, reply, {
+        db,
+        userId,
+        variant: 'assessments',
+        render: async () => jsonOf(assessmentList, await listAssessments(db, userId)),
+      });
+    },
   );
   app.get(
     '/api/assessments/:id',
@@ -73,9 +86,16 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
     },
   );
 
-  app.get('/api/grades', { ...auth, schema: { response: { 200: z.array(gradeResponseSchema) } } }, async (request) =>
-    listGrades(db, currentUser(request).id),
-  );
+  const gradeList = z.array(gradeResponseSchema);
+  app.get('/api/grades', { ...auth, schema: { response: { 200: gradeList, 304: notModifiedSchema } } }, async (request, reply) => {
+    const userId = currentUser(request).id;
+    return sendVersionedList(request, reply, {
+      db,
+      userId,
+      variant: 'grades',
+      render: async () => jsonOf(gradeList, await listGrades(db, userId)),
+    });
+  });
   app.get('/api/grades/summary', { ...auth, schema: { response: { 200: gradesSummaryResponseSchema } } }, async (request) =>
     gradesSummary(db, currentUser(request).id),
   );

@@ -21,7 +21,9 @@ import {
   holidayResponseSchema,
   termResponseSchema,
 } from '../../../common/schemas/schedule.schema';
-import { noContentSchema } from '../../../common/schemas/http.schema';
+import { noContentSchema, notModifiedSchema } from '../../../common/schemas/http.schema';
+import { localDateOf } from '../../../common/domain/local-time';
+import { sendVersionedList } from '../../lib/conditional-get';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { notFound } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/session';
@@ -168,17 +170,26 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts }:
   /** No session: calendar apps fetch this with the secret token alone. */
   app.get(
     '/api/calendar.ics',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: calendarIcsResponseSchema } } },
+    {
+      schema: {
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 200: calendarIcsResponseSchema, 304: notModifiedSchema },
+      },
+    },
     async (request, reply) => {
       const token = request.query.token;
       const user = token ? await userForFeedToken(db, token) : null;
       if (!user) throw notFound(FEED_NOT_FOUND);
-      const body = await buildCalendar(db, user);
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline; filename="studypilot.ics"')
-        .send(body);
+      // Conditional GET by the user's data version (decision 092): calendar apps poll this feed. The
+      // classes shown start from the user's today, so the local date is part of the variant.
+      const now = new Date();
+      return sendVersionedList(request, reply.header('content-disposition', 'inline; filename="studypilot.ics"'), {
+        db,
+        userId: user.id,
+        variant: `calendar.ics:${localDateOf(now, user.timeZone)}`,
+        contentType: 'text/calendar; charset=utf-8',
+        render: () => buildCalendar(db, user, now),
+      });
     },
   );
 }

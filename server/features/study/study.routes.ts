@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { noContentSchema } from '../../../common/schemas/http.schema';
+import { noContentSchema, notModifiedSchema } from '../../../common/schemas/http.schema';
+import { jsonOf, sendVersionedList } from '../../lib/conditional-get';
 import {
   createdStudySessionResponseSchema,
   studySessionBodySchema,
@@ -17,10 +18,24 @@ import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, list
 
 /** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */
 export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
+  const studySessionList = z.array(studySessionResponseSchema);
   app.get(
     '/api/study-sessions',
-    { onRequest: requireUser, schema: { querystring: studySessionsQuerySchema, response: { 200: z.array(studySessionResponseSchema) } } },
-    async (request) => listStudySessions(db, currentUser(request), request.query),
+    {
+      onRequest: requireUser,
+      schema: { querystring: studySessionsQuerySchema, response: { 200: studySessionList, 304: notModifiedSchema } },
+    },
+    // Conditional GET by the user's data version (decision 092); the range is part of the variant.
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { from, to } = request.query;
+      return sendVersionedList(request, reply, {
+        db,
+        userId: user.id,
+        variant: `study-sessions:${from ?? ''}:${to ?? ''}`,
+        render: async () => jsonOf(studySessionList, await listStudySessions(db, user, request.query)),
+      });
+    },
   );
 
   app.post(

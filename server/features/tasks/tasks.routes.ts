@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noContentSchema } from '../../../common/schemas/http.schema';
+import { noContentSchema, notModifiedSchema } from '../../../common/schemas/http.schema';
 import {
   taskCreateBodySchema,
   taskListQuerySchema,
@@ -13,19 +13,46 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { rewardingWrite } from '../rewards/idempotency';
-import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, updateTaskWithOutcome } from './tasks.service';
+import { sendVersionedList } from '../../lib/conditional-get';
+import {
+  createTask,
+  deleteSeries,
+  deleteTask,
+  listSeries,
+  listTasksJson,
+  materializeSeries,
+  renderTasksJson,
+  updateTaskWithOutcome,
+} from './tasks.service';
 
 /** API.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
 export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
-  // The list is built as JSON in one query (listTasksJson): Fastify sends a JSON string as it is, so the
+  // The list is built as JSON in one query (renderTasksJson): Fastify sends a JSON string as it is, so the
   // 200 schema documents this answer without re-serialising it (the string's type is cast to match).
+  // The whole list and the completed ones change only with the user's data: conditional GET (ETag,
+  // 304) and the rendered body kept per data version (decision 092). `upcoming`/`late` also change
+  // with the clock, so they are read every time.
   app.get(
     '/api/tasks',
-    { onRequest: requireUser, schema: { querystring: taskListQuerySchema, response: { 200: z.array(taskResponseSchema) } } },
-    async (request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send((await listTasksJson(db, currentUser(request).id, request.query.status)) as unknown as Task[]),
+    {
+      onRequest: requireUser,
+      schema: { querystring: taskListQuerySchema, response: { 200: z.array(taskResponseSchema), 304: notModifiedSchema } },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const { status } = request.query;
+      if (status === 'upcoming' || status === 'late') {
+        return reply.type('application/json; charset=utf-8').send((await listTasksJson(db, userId, status)) as unknown as Task[]);
+      }
+      // Occurrences that came within the horizon are written first: they raise the data version.
+      await materializeSeries(db, userId);
+      return sendVersionedList(request, reply, {
+        db,
+        userId,
+        variant: `tasks:${status ?? 'all'}`,
+        render: () => renderTasksJson(db, userId, status),
+      });
+    },
   );
 
   app.post(

@@ -93,7 +93,7 @@ function statusConditions(userId: string, status: TaskStatusFilter | undefined, 
  * the series' zone). Idempotent and safe under concurrency: the series rows are locked, inserts skip an
  * existing (series, date), and `generated_through` moves forward so a deleted occurrence stays deleted.
  */
-async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date()): Promise<void> {
+export async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date()): Promise<void> {
   const pending = await db
     .select({ id: taskSeries.id })
     .from(taskSeries)
@@ -173,6 +173,11 @@ const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC'
  */
 export async function listTasksJson(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
   await materializeSeries(db, userId, now);
+  return renderTasksJson(db, userId, status, now);
+}
+
+/** `listTasksJson` without bringing the series up to date first (the caller has). */
+export async function renderTasksJson(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
   const conditions = statusConditions(userId, status, now);
   const result = await db.execute<{ body: string }>(sql`
     SELECT coalesce(json_agg(json_build_object(

@@ -1,0 +1,97 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { registerViaApi } from './fixtures';
+
+// Issue 15: what Chromium receives over the wire — precompressed assets, compressed large JSON, and a
+// list that has not changed answered 304 by the server (docs/decisions/090 and 092).
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+
+const TASKS = 60;
+
+async function seedTasks(page: Page): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  for (let index = 0; index < TASKS; index += 1) {
+    const response = await page.request.post('/api/tasks', {
+      data: { title: `Transfer task ${index}`, description: 'Answer every odd-numbered question.', dueDate: null },
+      headers: { origin },
+    });
+    expect(response.status()).toBe(201);
+  }
+}
+
+const isTaskList = (response: Response) => new URL(response.url()).pathname === '/api/tasks' && response.request().method() === 'GET';
+
+test('scripts and styles arrive precompressed, immutable, and large JSON compressed', async ({ page }) => {
+  const assets: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push(response);
+  });
+  await page.goto('/');
+  await expect.poll(() => assets.length).toBeGreaterThan(0);
+  const entry = assets.find((response) => /\/assets\/index-[^/]+\.js$/.test(response.url()));
+  expect(entry, assets.map((response) => response.url()).join('\n')).toBeDefined();
+  const entryHeaders = await entry!.allHeaders();
+  expect(entryHeaders['content-encoding']).toBe('br');
+  expect(entryHeaders['cache-control']).toContain('immutable');
+  expect(entryHeaders.vary?.toLowerCase()).toContain('accept-encoding');
+  for (const asset of assets.filter((response) => /\.(js|css)$/.test(response.url()))) {
+    const headers = await asset.allHeaders();
+    // Files under 1 KB go as they are; everything larger comes precompressed.
+    if (Number(headers['content-length'] ?? 2048) >= 1024 || headers['content-encoding']) {
+      expect(headers['content-encoding'], asset.url()).toBe('br');
+    }
+  }
+
+  await registerViaApi(page.request);
+  await seedTasks(page);
+  const list = page.waitForResponse(isTaskList);
+  await page.goto('/tasks');
+  const response = await list;
+  expect(response.status()).toBe(200);
+  const headers = await response.allHeaders();
+  expect(headers['content-encoding']).toBe('br');
+  expect(headers.etag).toMatch(/^W\//);
+  expect((await response.json()) as unknown[]).toHaveLength(TASKS);
+  await expect(page.getByText('Transfer task 0', { exact: true })).toBeVisible();
+});
+
+test('a repeated list read is revalidated and answered 304; a change is answered 200', async ({ page }) => {
+  await registerViaApi(page.request);
+  await page.goto('/');
+  await seedTasks(page);
+
+  const first = page.waitForResponse(isTaskList);
+  await page.goto('/tasks');
+  const firstResponse = await first;
+  expect(firstResponse.status()).toBe(200);
+  const etag = (await firstResponse.allHeaders()).etag;
+  await expect(page.getByText('Transfer task 0', { exact: true })).toBeVisible();
+
+  const firstSizes = await firstResponse.request().sizes();
+  expect(firstSizes.responseBodySize).toBeGreaterThan(1000);
+
+  // The same list again: Chromium asks with If-None-Match, the server answers 304 — no body crosses the
+  // network — and the page gets the list from the browser's copy (Chromium shows the page a 200).
+  const second = page.waitForResponse(isTaskList);
+  await page.reload();
+  const secondResponse = await second;
+  expect((await secondResponse.request().allHeaders())['if-none-match']).toBe(etag);
+  expect((await secondResponse.request().sizes()).responseBodySize).toBe(0);
+  expect((await secondResponse.allHeaders()).etag).toBe(etag);
+  expect(((await secondResponse.json()) as unknown[]).length).toBe(TASKS);
+  await expect(page.getByText('Transfer task 1', { exact: true })).toBeVisible();
+
+  // A write: the next read is a full answer with the new task.
+  const created = await page.request.post('/api/tasks', {
+    // Dated: it sorts before the undated tasks, into the rows the list draws.
+    data: { title: 'Written after the first read', dueDate: new Date(Date.now() + 86_400_000).toISOString() },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(created.status()).toBe(201);
+  const third = page.waitForResponse(isTaskList);
+  await page.reload();
+  const thirdResponse = await third;
+  expect(thirdResponse.status()).toBe(200);
+  expect((await thirdResponse.allHeaders()).etag).not.toBe(etag);
+  expect((await thirdResponse.request().sizes()).responseBodySize).toBeGreaterThan(1000);
+  await expect(page.getByText('Written after the first read', { exact: true })).toBeVisible();
+});

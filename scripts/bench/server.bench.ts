@@ -1,0 +1,202 @@
+/**
+ * The server's figures of issue #15, each beside its reference, for `scripts/bench/run.ts` (which runs
+ * the compiled server with BENCH_REFERENCE_ROUTES=1 and calls these against it):
+ * - /api/auth/me against GET /api/bench/bare (every plugin, no work), best of two runs each;
+ * - GET /api/tasks (3,000 tasks) against GET /api/bench/naive-tasks (`select *` + JSON.stringify), the
+ *   304 path, and both with brotli;
+ * - bytes on the wire before/after compression (entry script, index.html, the 3,000-task list);
+ * - the server's RSS under this load, and its start time (compiled vs through tsx).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export type Row = [string, string];
+type Load = { requestsPerSecond: number; p99Ms: number; unexpected: number };
+
+const fmt = (value: number) => Math.round(value).toLocaleString('en');
+const ratio = (value: number, reference: number) => (reference > 0 ? value / reference : 0);
+
+/** autocannon; `expectStatus` answers count as expected (everything else is reported). */
+export async function loadTest(
+  url: string,
+  {
+    headers = {},
+    connections,
+    durationSeconds,
+    expectStatus = 200,
+  }: { headers?: Record<string, string>; connections: number; durationSeconds: number; expectStatus?: number },
+): Promise<Load> {
+  let unexpected = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, headers, connections, duration: durationSeconds }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, statusCode) => {
+      if (statusCode !== expectStatus) unexpected += 1;
+    });
+  });
+  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, unexpected: unexpected + result.errors };
+}
+
+const describe = (load: Load) =>
+  `${fmt(load.requestsPerSecond)} req/s, p99 ${load.p99Ms} ms${load.unexpected === 0 ? '' : `, ${load.unexpected} unexpected answers!`}`;
+
+/** Bytes of the body as sent (no decoding), with the response headers. */
+export function wireBytes(url: string, headers: Record<string, string> = {}): Promise<{ bytes: number; status: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({ bytes, status: response.statusCode ?? 0, encoding: String(response.headers['content-encoding'] ?? 'identity') }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** A process's VmRSS now (Linux /proc), in MB; 0 when it is gone. */
+export function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Highest VmRSS of a process while sampling, in MB. */
+export function sampleRss(pid: number): { maxMb: () => number; stop: () => void } {
+  let max = 0;
+  const read = () => {
+    max = Math.max(max, rssMb(pid));
+  };
+  read();
+  const timer = setInterval(read, 100);
+  return { maxMb: () => max, stop: () => clearInterval(timer) };
+}
+
+type ServerFigures = {
+  base: string;
+  token: string;
+  connections: number;
+  durationSeconds: number;
+  webDist: string;
+  /** Sampling the server's RSS since it started: stopped before the naive references run. */
+  rss: { maxMb: () => number; stop: () => void };
+  /** The server's RSS now, in MB. */
+  rssAfterReferences: () => number;
+};
+
+/** Every request/byte figure of the server, in rows. */
+export async function benchServerFigures({
+  base,
+  token,
+  connections,
+  durationSeconds,
+  webDist,
+  rss,
+  rssAfterReferences,
+}: ServerFigures): Promise<Row[]> {
+  const rows: Row[] = [];
+  const auth = { authorization: `Bearer ${token}` };
+  const options = { connections, durationSeconds };
+  const span = `${connections} conns, ${durationSeconds}s`;
+
+  // The app's routes first, sampling RSS; then the naive references, whose garbage would otherwise
+  // count against the server's own memory.
+  // Small reads alternate, twice, and the better run of each counts: on a shared machine one run can
+  // meet another process's burst.
+  const best = (a: Load, b: Load) => (a.requestsPerSecond >= b.requestsPerSecond ? a : b);
+  let bare = await loadTest(`${base}/api/bench/bare`, options);
+  let me = await loadTest(`${base}/api/auth/me`, { ...options, headers: auth });
+  bare = best(bare, await loadTest(`${base}/api/bench/bare`, options));
+  me = best(me, await loadTest(`${base}/api/auth/me`, { ...options, headers: auth }));
+  const tasks = await loadTest(`${base}/api/tasks`, { ...options, headers: auth });
+  const brotli = { ...auth, 'accept-encoding': 'br, gzip' };
+  const tasksBr = await loadTest(`${base}/api/tasks`, { ...options, headers: brotli });
+  const etag = (await fetch(`${base}/api/tasks`, { headers: auth })).headers.get('etag') ?? '';
+  const notModified = await loadTest(`${base}/api/tasks`, { ...options, headers: { ...auth, 'if-none-match': etag }, expectStatus: 304 });
+  rss.stop();
+  const naive = await loadTest(`${base}/api/bench/naive-tasks`, { ...options, headers: auth });
+  const render = await loadTest(`${base}/api/bench/tasks-render`, { ...options, headers: auth });
+  const naiveBr = await loadTest(`${base}/api/bench/naive-tasks`, { ...options, headers: brotli });
+
+  rows.push([`Reference: GET /api/bench/bare, every plugin, no work (${span})`, describe(bare)]);
+  rows.push([
+    `GET /api/auth/me against the bare route`,
+    `${describe(me)} = ${ratio(me.requestsPerSecond, bare.requestsPerSecond).toFixed(2)}× bare (goal ≥ 0.30×; before: 0.23×)`,
+  ]);
+  rows.push([`Reference: naive select * + JSON.stringify, 3,000 tasks (${span})`, describe(naive)]);
+  rows.push([
+    `GET /api/tasks, 3,000 tasks, 200 against the naive route`,
+    `${describe(tasks)} = ${ratio(tasks.requestsPerSecond, naive.requestsPerSecond).toFixed(2)}× naive (goal ≥ 1.5×; before: 1.07×, p99 1.4 s)`,
+  ]);
+  rows.push([
+    `  the same list on the first read of a new version (lean json_agg render, no body cache)`,
+    `${describe(render)} = ${ratio(render.requestsPerSecond, naive.requestsPerSecond).toFixed(2)}× naive`,
+  ]);
+  rows.push([
+    `  same, both with Accept-Encoding: br (naive compressed per request)`,
+    `${describe(tasksBr)} = ${ratio(tasksBr.requestsPerSecond, naiveBr.requestsPerSecond).toFixed(2)}× naive (${describe(naiveBr)})`,
+  ]);
+  rows.push([
+    `GET /api/tasks, If-None-Match current → 304`,
+    `${describe(notModified)} = ${ratio(notModified.requestsPerSecond, naive.requestsPerSecond).toFixed(1)}× naive`,
+  ]);
+  rows.push([
+    'Server RSS, highest under the load of the app routes above (compiled)',
+    `${rss.maxMb().toFixed(0)} MB (goal ≤ 200 MB; before: about 275 MB through tsx); ${rssAfterReferences().toFixed(0)} MB once the naive references ran`,
+  ]);
+
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const sizes = async (label: string, url: string, headers: Record<string, string> = {}) => {
+    const [identity, gzip, br] = await Promise.all([
+      wireBytes(url, headers),
+      wireBytes(url, { ...headers, 'accept-encoding': 'gzip' }),
+      wireBytes(url, { ...headers, 'accept-encoding': 'br, gzip' }),
+    ]);
+    rows.push([
+      `Bytes on the wire: ${label}`,
+      `${kb(identity.bytes)} uncompressed → ${kb(gzip.bytes)} ${gzip.encoding}, ${kb(br.bytes)} ${br.encoding}`,
+    ]);
+  };
+  const indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const entry = /<script type="module"[^>]+src="([^"]+\.js)"/.exec(indexHtml)?.[1];
+  if (entry) await sizes(`entry script ${entry} (before: 359 KB, gzip 112 KB)`, `${base}${entry}`);
+  await sizes('GET / (index.html)', `${base}/`);
+  await sizes('GET /api/tasks, 3,000 tasks (before: 1.1 MB lists)', `${base}/api/tasks`, auth);
+  return rows;
+}
+
+/** Milliseconds from spawning `args` until /api/health answers 200, and the running child. */
+export async function timeToHealthy(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  base: string,
+  cwd: string,
+): Promise<{ ms: number; child: ChildProcess }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { ms: performance.now() - started, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

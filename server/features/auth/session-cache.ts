@@ -1,0 +1,87 @@
+import type { UserRow } from './sessions.service';
+
+type Entry = { user: UserRow; tokenHash: string; until: number };
+
+/**
+ * Signed-in sessions this instance looked up in the last few seconds: token hash → user row
+ * (decision 093). Most requests of a page load then cost no session query. Bounds:
+ * - on this instance a write by the user (sign-out, password change, profile, account deletion, any
+ *   POST/PUT/PATCH/DELETE) and an admin's change to the user drop the user's entries before the answer
+ *   leaves (plugins/session.ts), so the change holds for the very next request;
+ * - a change made elsewhere (another instance, `npm run admin`, a session that expired) is seen at
+ *   most `ttlMs` later: the entry is then read again from the database.
+ * A lookup that was under way while entries were dropped does not store its (maybe older) row.
+ */
+export class SessionCache {
+  private readonly byToken = new Map<string, Entry>();
+  private readonly tokensByUser = new Map<string, Set<string>>();
+  /** Raised by every invalidation: a lookup stores its row only if none happened meanwhile. */
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    readonly maxEntries = 10_000,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** Pass to `set`: the state of invalidations when the database lookup began. */
+  mark(): number {
+    return this.generation;
+  }
+
+  get(tokenHash: string, now = Date.now()): UserRow | undefined {
+    const entry = this.byToken.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.remove(tokenHash);
+      return undefined;
+    }
+    return entry.user;
+  }
+
+  set(tokenHash: string, user: UserRow, mark: number, now = Date.now()): void {
+    if (!this.enabled || mark !== this.generation) return;
+    if (this.byToken.size >= this.maxEntries) {
+      // The oldest entry (Map keeps insertion order) makes room.
+      const oldest = this.byToken.keys().next();
+      if (!oldest.done) this.remove(oldest.value);
+    }
+    this.remove(tokenHash);
+    this.byToken.set(tokenHash, { user, tokenHash, until: now + this.ttlMs });
+    let tokens = this.tokensByUser.get(user.id);
+    if (!tokens) {
+      tokens = new Set();
+      this.tokensByUser.set(user.id, tokens);
+    }
+    tokens.add(tokenHash);
+  }
+
+  /** Every cached session of the user: its row or its sessions changed. */
+  invalidateUser(userId: string): void {
+    this.generation += 1;
+    for (const tokenHash of this.tokensByUser.get(userId) ?? []) this.byToken.delete(tokenHash);
+    this.tokensByUser.delete(userId);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.byToken.clear();
+    this.tokensByUser.clear();
+  }
+
+  get size(): number {
+    return this.byToken.size;
+  }
+
+  private remove(tokenHash: string): void {
+    const entry = this.byToken.get(tokenHash);
+    if (!entry) return;
+    this.byToken.delete(tokenHash);
+    const tokens = this.tokensByUser.get(entry.user.id);
+    tokens?.delete(tokenHash);
+    if (tokens?.size === 0) this.tokensByUser.delete(entry.user.id);
+  }
+}

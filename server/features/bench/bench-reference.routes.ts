@@ -1,0 +1,32 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppDeps, ZodApp } from '../../app-types';
+import { tasks } from '../../db/schema';
+import { currentUser, requireUser } from '../../plugins/session';
+import { renderTasksJson } from '../tasks/tasks.service';
+
+/**
+ * The references `npm run bench` measures the real routes against (issue #15), registered only when
+ * BENCH_REFERENCE_ROUTES=1 (never in a normal start; route-inventory.test.ts does not list them):
+ * - GET /api/bench/bare: a route with every plugin of the app and no work (no session, no database);
+ * - GET /api/bench/naive-tasks: GET /api/tasks written the naive way, `select *` of the user's tasks
+ *   and JSON.stringify of the rows, without conditional GET or caching;
+ * - GET /api/bench/tasks-render: what GET /api/tasks does on the first read of a new data version (the
+ *   lean json_agg render, no body cache), to show the miss path beside the cached one.
+ */
+export function registerBenchReferenceRoutes(app: ZodApp, { db }: AppDeps): void {
+  app.get('/api/bench/bare', { schema: { response: { 200: z.strictObject({ ok: z.literal(true) }) } } }, async () => ({
+    ok: true as const,
+  }));
+  app.get('/api/bench/naive-tasks', { onRequest: requireUser }, async (request, reply) => {
+    const rows = await db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.userId, currentUser(request).id))
+      .orderBy(sql`${tasks.dueDate} ASC NULLS LAST`, asc(tasks.createdAt), asc(tasks.id));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
+  });
+  app.get('/api/bench/tasks-render', { onRequest: requireUser }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await renderTasksJson(db, currentUser(request).id)),
+  );
+}
