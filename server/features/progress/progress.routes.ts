@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { goalCreateBodySchema, goalResponseSchema, goalUpdateBodySchema } from '../../../common/schemas/academic-goals.schema';
+import { noContentSchema } from '../../../common/schemas/http.schema';
+import { idParamsSchema } from '../../../common/schemas/params.schema';
+import type { AppDeps, ZodApp } from '../../app-types';
+import { currentUser, requireUser } from '../../plugins/session';
+import { createGoal, deleteGoal, listGoals, updateGoal } from './academic-goals.service';
+
+/** API.md "Progress and study": /api/academic-goals; docs/api.md "Progress": /api/progress/*. */
+export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
+  app.get('/api/academic-goals', { onRequest: requireUser, schema: { response: { 200: z.array(goalResponseSchema) } } }, async (request) =>
+    listGoals(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/academic-goals',
+    { onRequest: requireUser, schema: { body: goalCreateBodySchema, response: { 201: goalResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await createGoal(db, currentUser(request).id, request.body)),
+  );
+
+  app.patch(
+    '/api/academic-goals/:id',
+    { onRequest: requireUser, schema: { params: idParamsSchema, body: goalUpdateBodySchema, response: { 200: goalResponseSchema } } },
+    async (request) => updateGoal(db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/academic-goals/:id',
+    { onRequest: requireUser, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteGoal(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
