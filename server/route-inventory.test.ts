@@ -207,6 +207,7 @@ const ROUTES: Record<string, Entry> = {
   'DELETE /api/grades/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/grades/:id')(await grade(owner)) },
   'POST /api/demo/sample-data': { access: 'user' },
   'GET /api/academic-goals': { access: 'user' },
+  'GET /api/progress/summary': { access: 'user' },
   'POST /api/academic-goals': { access: 'user' },
   'PATCH /api/academic-goals/:id': {
     access: 'user',

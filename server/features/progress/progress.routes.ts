@@ -4,10 +4,21 @@ import { noContentSchema } from '../../../common/schemas/http.schema';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
+import { progressSummaryResponseSchema } from '../../../common/schemas/progress.schema';
 import { createGoal, deleteGoal, listGoals, updateGoal } from './academic-goals.service';
+import { progressSummary } from './progress.service';
 
 /** API.md "Progress and study": /api/academic-goals; docs/api.md "Progress": /api/progress/*. */
 export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
+  app.get(
+    '/api/progress/summary',
+    { onRequest: requireUser, schema: { response: { 200: progressSummaryResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return progressSummary(db, { id: user.id, timeZone: user.timeZone });
+    },
+  );
+
   app.get('/api/academic-goals', { onRequest: requireUser, schema: { response: { 200: z.array(goalResponseSchema) } } }, async (request) =>
     listGoals(db, currentUser(request).id),
   );
