@@ -1,14 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import type { ProgressSummary } from '../../../common/schemas/progress.schema';
+import { useProgressSummary } from '../../api/progress';
+import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { CoursesTab } from './courses-tab';
 import { GoalsTab } from './goals-tab';
+import { OverviewTab } from './overview-tab';
 
 /** SPEC.md §2 "Progress" tabs, in its order; the open one is kept in `?tab=` (Home's GPA calculator opens `?tab=gpa`). */
-export const PROGRESS_TABS = ['goals'] as const;
+export const PROGRESS_TABS = ['overview', 'courses', 'goals'] as const;
 export type ProgressTab = (typeof PROGRESS_TABS)[number];
-const DEFAULT_TAB: ProgressTab = 'goals';
+const DEFAULT_TAB: ProgressTab = 'overview';
 
 const isProgressTab = (value: string | null): value is ProgressTab => (PROGRESS_TABS as readonly string[]).includes(value ?? '');
+
+/** The tabs built from GET /api/progress/summary share its one request (and its loading and error states). */
+function WithSummary({ children }: { children: (summary: ProgressSummary) => ReactNode }) {
+  const summary = useProgressSummary();
+  if (!summary.isSuccess) return <QueryState queries={[summary]} />;
+  return <>{children(summary.data)}</>;
+}
 
 /** /progress: overview, summary, detailed analytics, courses, timeline, goals, insights, GPA calculator. */
 export function ProgressPage() {
@@ -31,6 +44,12 @@ export function ProgressPage() {
             ))}
           </TabsList>
         </div>
+        <TabsContent value="overview" className="mt-4">
+          <WithSummary>{(summary) => <OverviewTab summary={summary} />}</WithSummary>
+        </TabsContent>
+        <TabsContent value="courses" className="mt-4">
+          <WithSummary>{(summary) => <CoursesTab summary={summary} />}</WithSummary>
+        </TabsContent>
         <TabsContent value="goals" className="mt-4">
           <GoalsTab />
         </TabsContent>
