@@ -7,10 +7,11 @@ import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { CoursesTab } from './courses-tab';
 import { GoalsTab } from './goals-tab';
+import { GpaTab } from './gpa-tab';
 import { OverviewTab } from './overview-tab';
 
 /** SPEC.md §2 "Progress" tabs, in its order; the open one is kept in `?tab=` (Home's GPA calculator opens `?tab=gpa`). */
-export const PROGRESS_TABS = ['overview', 'courses', 'goals'] as const;
+export const PROGRESS_TABS = ['overview', 'courses', 'goals', 'gpa'] as const;
 export type ProgressTab = (typeof PROGRESS_TABS)[number];
 const DEFAULT_TAB: ProgressTab = 'overview';
 
@@ -52,6 +53,9 @@ export function ProgressPage() {
         </TabsContent>
         <TabsContent value="goals" className="mt-4">
           <GoalsTab />
+        </TabsContent>
+        <TabsContent value="gpa" className="mt-4">
+          <GpaTab />
         </TabsContent>
       </Tabs>
     </section>
