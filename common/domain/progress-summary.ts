@@ -200,7 +200,10 @@ export function progressOverview(input: OverviewInput): ProgressOverview {
       ...gpaFigures(courses, groups, grading, null),
       trend: weeks.map((weekStart) => ({ weekStart, value: gpaFigures(courses, groups, grading, addDays(weekStart, 6)).value })),
     },
-    tasks: { ...tasks, byWeek: weeks.map((weekStart) => ({ weekStart, onTime: onTimeByWeek.get(weekStart) ?? 0, late: lateByWeek.get(weekStart) ?? 0 })) },
+    tasks: {
+      ...tasks,
+      byWeek: weeks.map((weekStart) => ({ weekStart, onTime: onTimeByWeek.get(weekStart) ?? 0, late: lateByWeek.get(weekStart) ?? 0 })),
+    },
     study: {
       thisWeek: minutesByWeek.get(thisWeek) ?? 0,
       lastWeek: minutesByWeek.get(addDays(thisWeek, -7)) ?? 0,
@@ -242,7 +245,8 @@ export function courseCards(input: Omit<OverviewInput, 'points' | 'balance' | 's
   const { window, grading } = input;
   const groups = byCourse(input.assessments);
   const minutes = new Map<string | null, number>();
-  for (const session of input.sessions) if (inRange(session.date, window.from, window.to)) addTo(minutes, session.courseId, session.minutes);
+  for (const session of input.sessions)
+    if (inRange(session.date, window.from, window.to)) addTo(minutes, session.courseId, session.minutes);
   const attended = new Map<string, number>();
   const missed = new Map<string, number>();
   for (const record of input.attendance) {
