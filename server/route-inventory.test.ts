@@ -208,6 +208,7 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/demo/sample-data': { access: 'user' },
   'GET /api/academic-goals': { access: 'user' },
   'GET /api/progress/summary': { access: 'user' },
+  'GET /api/progress/timeline': { access: 'user' },
   'POST /api/academic-goals': { access: 'user' },
   'PATCH /api/academic-goals/:id': {
     access: 'user',

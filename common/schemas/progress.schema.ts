@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GRADING_SYSTEM_KEYS } from '../domain/grading-systems';
+import { boundedDate } from './bounds';
 import { neededScoreSchema } from './grades.schema';
 
 /** docs/api.md "Progress": GET /api/progress/summary (one request for the overview, course cards, insights and forecast). */
@@ -54,6 +55,92 @@ export const courseCardSchema = z.strictObject({
 });
 export type CourseCardView = z.output<typeof courseCardSchema>;
 
+const TASK_TYPE_VALUES = ['assignment', 'exam', 'quiz', 'project', 'presentation', 'reading', 'coursework', 'other'] as const;
+
+const forecastItemSchema = z.strictObject({
+  kind: z.enum(['task', 'assessment']),
+  id: z.string(),
+  title: z.string(),
+  courseId: z.string().nullable(),
+  taskType: z.enum(TASK_TYPE_VALUES),
+  due: z.string(),
+  hours: z.number(),
+  hoursThisWeek: z.number(),
+  source: z.enum(['course-history', 'type-history', 'default']),
+});
+export const workloadForecastSchema = z.strictObject({
+  historySamples: z.number(),
+  weeks: z.array(
+    z.strictObject({
+      weekStart: z.string(),
+      needHours: z.number(),
+      freeHours: z.number(),
+      classHours: z.number(),
+      overCapacity: z.boolean(),
+      items: z.array(forecastItemSchema),
+      startEarly: z.array(forecastItemSchema.extend({ startBy: z.string() })),
+    }),
+  ),
+});
+export type WorkloadForecastView = z.output<typeof workloadForecastSchema>;
+
+export const insightSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('best-study-time'),
+    block: z.enum(['morning', 'afternoon', 'evening', 'night']),
+    minutes: z.number(),
+    totalMinutes: z.number(),
+    sessions: z.number(),
+    averageMinutes: z.number(),
+    otherAverageMinutes: z.number().nullable(),
+  }),
+  z.strictObject({
+    kind: z.literal('course-behind'),
+    courseId: z.string(),
+    name: z.string(),
+    mark: z.number(),
+    target: z.number(),
+    needed: z.number().nullable(),
+    reachable: z.boolean(),
+  }),
+  z.strictObject({ kind: z.literal('late-task-type'), taskType: z.enum(TASK_TYPE_VALUES), late: z.number(), total: z.number() }),
+  z.strictObject({
+    kind: z.literal('busy-week'),
+    weekStart: z.string(),
+    due: z.number(),
+    needHours: z.number(),
+    freeHours: z.number(),
+    overCapacity: z.boolean(),
+  }),
+]);
+export type InsightView = z.output<typeof insightSchema>;
+
+/** GET /api/progress/timeline?from&to&courseId (local dates, inclusive; default 60 days either side of today). */
+export const timelineQuerySchema = z.strictObject({
+  from: boundedDate('from must be a YYYY-MM-DD date').optional(),
+  to: boundedDate('to must be a YYYY-MM-DD date').optional(),
+  courseId: z.uuid('Not a valid id').optional(),
+});
+export const timelineResponseSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  today: z.string(),
+  entries: z.array(
+    z.strictObject({
+      date: z.string(),
+      kind: z.enum(['deadline', 'assessment', 'grade', 'holiday', 'achievement']),
+      id: z.string(),
+      title: z.string(),
+      courseId: z.string().nullable(),
+      completed: z.boolean().nullable(),
+      late: z.boolean().nullable(),
+      percentage: z.number().nullable(),
+      endDate: z.string().nullable(),
+    }),
+  ),
+});
+export type TimelineView = z.output<typeof timelineResponseSchema>;
+
 export const progressSummaryResponseSchema = z.strictObject({
   timeZone: z.string(),
   today: z.string(),
@@ -64,5 +151,7 @@ export const progressSummaryResponseSchema = z.strictObject({
   system: z.enum(GRADING_SYSTEM_KEYS),
   overview: progressOverviewSchema,
   courses: z.array(courseCardSchema),
+  insights: z.array(insightSchema),
+  forecast: workloadForecastSchema,
 });
 export type ProgressSummary = z.output<typeof progressSummaryResponseSchema>;

@@ -79,6 +79,28 @@ describe('GET /api/progress/summary', () => {
     ]);
   });
 
+  it('forecasts the next four weeks and words insights only from evidence', async () => {
+    const user = await signUp(t);
+    const today = localDateOf(new Date(), 'UTC');
+    const fresh = await summary(user);
+    expect(fresh.insights).toEqual([]);
+    expect(fresh.forecast.weeks).toHaveLength(4);
+    expect(fresh.forecast.weeks.every((week: { needHours: number }) => week.needHours === 0)).toBe(true);
+
+    for (let index = 0; index < 6; index++) {
+      await post(user, '/api/tasks', {
+        title: `Essay ${index}`,
+        dueDate: `${addDays(today, 8)}T10:00:00.000Z`,
+        taskType: 'project',
+        priority: 'high',
+      });
+    }
+    const busy = await summary(user);
+    const needs = busy.forecast.weeks.map((week: { needHours: number }) => week.needHours);
+    expect(needs.reduce((sum: number, hours: number) => sum + hours, 0)).toBeCloseTo(6 * 8 * 1.25, 0);
+    expect(busy.insights).toContainEqual(expect.objectContaining({ kind: 'busy-week', due: 6 }));
+  });
+
   it('never counts another user’s data', async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
@@ -88,5 +110,71 @@ describe('GET /api/progress/summary', () => {
 
   it('needs a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/progress/summary' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/progress/timeline', () => {
+  it('lists deadlines, grades, holidays and achievements in order, filtered by course', async () => {
+    const user = await signUp(t);
+    const today = localDateOf(new Date(), 'UTC');
+    const course = await post(user, '/api/courses', { name: 'Art', color: '#aa3322' });
+    await post(user, '/api/tasks', { title: 'Sketchbook', dueDate: `${addDays(today, 5)}T10:00:00.000Z`, courseId: course.id });
+    await post(user, '/api/tasks', { title: 'Unrelated', dueDate: `${addDays(today, 6)}T10:00:00.000Z` });
+    await post(user, '/api/holidays', { name: 'Break', startDate: addDays(today, 10), endDate: addDays(today, 12) });
+    await post(user, '/api/assessments', {
+      name: 'Portfolio',
+      type: 'project',
+      maxScore: 50,
+      weight: 30,
+      courseId: course.id,
+      date: addDays(today, -3),
+      score: 40,
+    });
+
+    const all = await t.request({ method: 'GET', url: '/api/progress/timeline', token: user.token });
+    expect(all.statusCode, all.body).toBe(200);
+    const body = all.json();
+    expect(body).toMatchObject({ from: addDays(today, -60), to: addDays(today, 60), today });
+    expect(body.entries.map((entry: { kind: string; title: string }) => `${entry.kind}:${entry.title}`)).toEqual([
+      'grade:Portfolio',
+      'achievement:first-login',
+      'deadline:Sketchbook',
+      'deadline:Unrelated',
+      'holiday:Break',
+    ]);
+    expect(body.entries[0]).toMatchObject({ percentage: 80, courseId: course.id });
+
+    const art = await t.request({
+      method: 'GET',
+      url: `/api/progress/timeline?courseId=${course.id}&from=${today}&to=${addDays(today, 30)}`,
+      token: user.token,
+    });
+    expect(art.json().entries.map((entry: { title: string }) => entry.title)).toEqual(['Sketchbook', 'Break']);
+  });
+
+  it.each([
+    ['from=2026-02-30', 'from'],
+    ['from=2026-03-10&to=2026-03-01', 'from'],
+    ['from=2026-01-01&to=2027-06-01', 'to'],
+    ['courseId=nope', 'courseId'],
+    ['page=2', ''],
+  ])('refuses ?%s with 400', async (query, path) => {
+    const user = await signUp(t);
+    const response = await t.request({ method: 'GET', url: `/api/progress/timeline?${query}`, token: user.token });
+    expect(response.statusCode, response.body).toBe(400);
+    if (path) expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(path);
+  });
+
+  it("another user's course filters to nothing of theirs", async () => {
+    const owner = await signUp(t);
+    const intruder = await signUp(t);
+    const course = await post(owner, '/api/courses', { name: 'Private', color: '#000000' });
+    await post(owner, '/api/tasks', { title: 'Secret', dueDate: new Date(Date.now() + 86_400_000).toISOString(), courseId: course.id });
+    const response = await t.request({ method: 'GET', url: `/api/progress/timeline?courseId=${course.id}`, token: intruder.token });
+    expect(response.json().entries.filter((entry: { kind: string }) => entry.kind !== 'achievement')).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/progress/timeline' })).statusCode).toBe(401);
   });
 });

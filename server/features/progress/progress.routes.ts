@@ -4,9 +4,9 @@ import { noContentSchema } from '../../../common/schemas/http.schema';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { progressSummaryResponseSchema } from '../../../common/schemas/progress.schema';
+import { progressSummaryResponseSchema, timelineQuerySchema, timelineResponseSchema } from '../../../common/schemas/progress.schema';
 import { createGoal, deleteGoal, listGoals, updateGoal } from './academic-goals.service';
-import { progressSummary } from './progress.service';
+import { progressSummary, progressTimelineFor } from './progress.service';
 
 /** API.md "Progress and study": /api/academic-goals; docs/api.md "Progress": /api/progress/*. */
 export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
@@ -16,6 +16,15 @@ export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
     async (request) => {
       const user = currentUser(request);
       return progressSummary(db, { id: user.id, timeZone: user.timeZone });
+    },
+  );
+
+  app.get(
+    '/api/progress/timeline',
+    { onRequest: requireUser, schema: { querystring: timelineQuerySchema, response: { 200: timelineResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return progressTimelineFor(db, { id: user.id, timeZone: user.timeZone }, request.query);
     },
   );
 

@@ -1,7 +1,12 @@
-import { localDateOf } from '../../../common/domain/local-time';
+import { addDays, daysBetween, localDateOf } from '../../../common/domain/local-time';
+import { progressInsights } from '../../../common/domain/progress-insights';
+import { progressTimeline, TIMELINE_DEFAULT_DAYS, TIMELINE_MAX_DAYS } from '../../../common/domain/progress-timeline';
+import { workloadForecast } from '../../../common/domain/workload-forecast';
+import { timetableTerm } from '../schedule/schedule.service';
+import { badRequest } from '../../lib/http-error';
 import { courseCards, progressOverview, progressWindow } from '../../../common/domain/progress-summary';
 import { studyStreaks } from '../../../common/domain/streaks';
-import type { ProgressSummary } from '../../../common/schemas/progress.schema';
+import type { ProgressSummary, TimelineView } from '../../../common/schemas/progress.schema';
 import type { DbOrTx } from '../../db/client';
 import { loadProgressData, type ProgressData } from './progress-data.service';
 
@@ -34,6 +39,17 @@ export async function progressSummary(db: DbOrTx, user: ProgressUser, now = new 
     attendance: data.attendance,
     grading,
   };
+  const cards = courseCards(input);
+  const forecast = workloadForecast({
+    today,
+    timeZone: user.timeZone,
+    tasks: data.tasks,
+    assessments: data.assessments,
+    sessions: data.sessions,
+    courses: data.courses,
+    terms: data.terms.map(timetableTerm),
+    holidays: data.holidays,
+  });
   return {
     timeZone: user.timeZone,
     today,
@@ -44,6 +60,43 @@ export async function progressSummary(db: DbOrTx, user: ProgressUser, now = new 
     to: window.to,
     system: data.system,
     overview: progressOverview({ ...input, points: data.points, balance: data.balance, streak: streakOf(data, today) }),
-    courses: courseCards(input),
+    courses: cards,
+    insights: progressInsights({ today, sessions: data.sessions, tasks: data.tasks, assessments: data.assessments, cards, forecast }),
+    forecast,
+  };
+}
+
+/** GET /api/progress/timeline: the feed between two local dates (default 60 days either side of today). */
+export async function progressTimelineFor(
+  db: DbOrTx,
+  user: ProgressUser,
+  query: { from?: string | undefined; to?: string | undefined; courseId?: string | undefined },
+  now = new Date(),
+): Promise<TimelineView> {
+  const today = localDateOf(now, user.timeZone);
+  const from = query.from ?? addDays(today, -TIMELINE_DEFAULT_DAYS);
+  const to = query.to ?? addDays(today, TIMELINE_DEFAULT_DAYS);
+  const span = daysBetween(from, to);
+  if (span < 0)
+    throw badRequest('from must not be after to', [{ path: 'from', message: 'from must not be after to' }], 'invalid_date_range');
+  if (span >= TIMELINE_MAX_DAYS) {
+    const message = `The range may span at most ${TIMELINE_MAX_DAYS} days`;
+    throw badRequest(message, [{ path: 'to', message }], 'invalid_date_range');
+  }
+  const data = await loadProgressData(db, user);
+  return {
+    from,
+    to,
+    today,
+    entries: progressTimeline({
+      from,
+      to,
+      today,
+      courseId: query.courseId,
+      tasks: data.tasks,
+      assessments: data.assessments,
+      holidays: data.holidays,
+      achievements: data.achievements,
+    }),
   };
 }
