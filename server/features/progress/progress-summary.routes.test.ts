@@ -149,7 +149,7 @@ describe('GET /api/progress/timeline', () => {
       url: `/api/progress/timeline?courseId=${course.id}&from=${today}&to=${addDays(today, 30)}`,
       token: user.token,
     });
-    expect(art.json().entries.map((entry: { title: string }) => entry.title)).toEqual(['Sketchbook', 'Break']);
+    expect(art.json().entries.map((entry: { title: string }) => entry.title)).toEqual(['first-login', 'Sketchbook', 'Break']);
   });
 
   it.each([
