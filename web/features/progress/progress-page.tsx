@@ -8,10 +8,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { CoursesTab } from './courses-tab';
 import { GoalsTab } from './goals-tab';
 import { GpaTab } from './gpa-tab';
+import { InsightsTab } from './insights-tab';
 import { OverviewTab } from './overview-tab';
+import { SummaryTab } from './summary-tab';
+import { TimelineTab } from './timeline-tab';
 
 /** SPEC.md §2 "Progress" tabs, in its order; the open one is kept in `?tab=` (Home's GPA calculator opens `?tab=gpa`). */
-export const PROGRESS_TABS = ['overview', 'courses', 'goals', 'gpa'] as const;
+export const PROGRESS_TABS = ['overview', 'summary', 'courses', 'timeline', 'goals', 'insights', 'gpa'] as const;
 export type ProgressTab = (typeof PROGRESS_TABS)[number];
 const DEFAULT_TAB: ProgressTab = 'overview';
 
@@ -48,11 +51,20 @@ export function ProgressPage() {
         <TabsContent value="overview" className="mt-4">
           <WithSummary>{(summary) => <OverviewTab summary={summary} />}</WithSummary>
         </TabsContent>
+        <TabsContent value="summary" className="mt-4">
+          <WithSummary>{(summary) => <SummaryTab summary={summary} />}</WithSummary>
+        </TabsContent>
         <TabsContent value="courses" className="mt-4">
           <WithSummary>{(summary) => <CoursesTab summary={summary} />}</WithSummary>
         </TabsContent>
+        <TabsContent value="timeline" className="mt-4">
+          <TimelineTab />
+        </TabsContent>
         <TabsContent value="goals" className="mt-4">
           <GoalsTab />
+        </TabsContent>
+        <TabsContent value="insights" className="mt-4">
+          <WithSummary>{(summary) => <InsightsTab summary={summary} />}</WithSummary>
         </TabsContent>
         <TabsContent value="gpa" className="mt-4">
           <GpaTab />
