@@ -209,6 +209,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/academic-goals': { access: 'user' },
   'GET /api/progress/summary': { access: 'user' },
   'GET /api/progress/timeline': { access: 'user' },
+  'GET /api/progress/analytics': { access: 'user' },
   'POST /api/academic-goals': { access: 'user' },
   'PATCH /api/academic-goals/:id': {
     access: 'user',

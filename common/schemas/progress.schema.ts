@@ -155,3 +155,47 @@ export const progressSummaryResponseSchema = z.strictObject({
   forecast: workloadForecastSchema,
 });
 export type ProgressSummary = z.output<typeof progressSummaryResponseSchema>;
+
+export const ANALYTICS_PERIOD_VALUES = ['week', 'month', 'term'] as const;
+/** GET /api/progress/analytics?period&termId (docs/api.md "Progress"): the current term for everyone, any past term with premium. */
+export const analyticsQuerySchema = z.strictObject({
+  period: z.enum(ANALYTICS_PERIOD_VALUES).optional(),
+  termId: z.uuid('Not a valid id').optional(),
+});
+const taskTallySchema = { done: z.number(), late: z.number(), missed: z.number() };
+export const analyticsResponseSchema = z.strictObject({
+  period: z.enum(ANALYTICS_PERIOD_VALUES),
+  from: z.string(),
+  to: z.string(),
+  /** The term shown, or null for the rolling window (no current term) or every term (period=term with history). */
+  termId: z.string().nullable(),
+  /** Premium or trial: past terms and years may be asked for (SPEC.md §6 "extended history"). */
+  extendedHistory: z.boolean(),
+  terms: z.array(progressTermSchema.extend({ locked: z.boolean(), current: z.boolean() })),
+  buckets: z.array(
+    z.strictObject({
+      start: z.string(),
+      end: z.string(),
+      termId: z.string().nullable(),
+      name: z.string().nullable(),
+      study: z.strictObject({
+        total: z.number(),
+        byCourse: z.array(z.strictObject({ courseId: z.string().nullable(), minutes: z.number() })),
+        byType: z.array(z.strictObject({ type: z.enum(['focus', 'reading', 'problem_solving', 'note_taking']), minutes: z.number() })),
+      }),
+      tasks: z.strictObject({
+        byType: z.array(z.strictObject({ taskType: z.enum(TASK_TYPE_VALUES), ...taskTallySchema })),
+        byPriority: z.array(z.strictObject({ priority: z.enum(['high', 'medium', 'low']), ...taskTallySchema })),
+      }),
+    }),
+  ),
+  grades: z.array(
+    z.strictObject({
+      courseId: z.string(),
+      name: z.string(),
+      target: z.number().nullable(),
+      points: z.array(z.strictObject({ date: z.string(), mark: z.number() })),
+    }),
+  ),
+});
+export type AnalyticsView = z.output<typeof analyticsResponseSchema>;

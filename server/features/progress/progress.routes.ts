@@ -4,9 +4,15 @@ import { noContentSchema } from '../../../common/schemas/http.schema';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { progressSummaryResponseSchema, timelineQuerySchema, timelineResponseSchema } from '../../../common/schemas/progress.schema';
+import {
+  analyticsQuerySchema,
+  analyticsResponseSchema,
+  progressSummaryResponseSchema,
+  timelineQuerySchema,
+  timelineResponseSchema,
+} from '../../../common/schemas/progress.schema';
 import { createGoal, deleteGoal, listGoals, updateGoal } from './academic-goals.service';
-import { progressSummary, progressTimelineFor } from './progress.service';
+import { progressAnalyticsFor, progressSummary, progressTimelineFor } from './progress.service';
 
 /** API.md "Progress and study": /api/academic-goals; docs/api.md "Progress": /api/progress/*. */
 export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
@@ -17,6 +23,12 @@ export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
       const user = currentUser(request);
       return progressSummary(db, { id: user.id, timeZone: user.timeZone });
     },
+  );
+
+  app.get(
+    '/api/progress/analytics',
+    { onRequest: requireUser, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
+    async (request) => progressAnalyticsFor(db, currentUser(request), request.query),
   );
 
   app.get(

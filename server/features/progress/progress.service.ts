@@ -6,7 +6,11 @@ import { timetableTerm } from '../schedule/schedule.service';
 import { badRequest } from '../../lib/http-error';
 import { courseCards, progressOverview, progressWindow } from '../../../common/domain/progress-summary';
 import { studyStreaks } from '../../../common/domain/streaks';
-import type { ProgressSummary, TimelineView } from '../../../common/schemas/progress.schema';
+import type { AnalyticsView, ProgressSummary, TimelineView } from '../../../common/schemas/progress.schema';
+import { progressAnalytics, type AnalyticsPeriod } from '../../../common/domain/progress-analytics';
+import { HttpError, notFound } from '../../lib/http-error';
+import { userHasPremiumAccess } from '../premium/premium.service';
+import type { UserRow } from '../auth/sessions.service';
 import type { DbOrTx } from '../../db/client';
 import { loadProgressData, type ProgressData } from './progress-data.service';
 
@@ -98,5 +102,73 @@ export async function progressTimelineFor(
       holidays: data.holidays,
       achievements: data.achievements,
     }),
+  };
+}
+
+export const PREMIUM_REQUIRED_MESSAGE = 'Premium Access Required - This feature requires premium access or an active trial.';
+
+/**
+ * GET /api/progress/analytics. Everyone sees the current term (or the last 12 weeks without one);
+ * another term, or every term at once (period=term), is extended history: premium or trial only,
+ * decided here (docs/decisions/113). Another user's or an unknown termId is a 404 before any premium check.
+ */
+export async function progressAnalyticsFor(
+  db: DbOrTx,
+  user: UserRow,
+  query: { period?: AnalyticsPeriod | undefined; termId?: string | undefined },
+  now = new Date(),
+): Promise<AnalyticsView> {
+  const period = query.period ?? 'week';
+  const [data, premium] = await Promise.all([
+    loadProgressData(db, { id: user.id, timeZone: user.timeZone }),
+    userHasPremiumAccess(db, user, now),
+  ]);
+  const today = localDateOf(now, user.timeZone);
+  const window = progressWindow(data.terms, today);
+  const asked = query.termId === undefined ? null : data.terms.find((term) => term.id === query.termId);
+  if (asked === undefined) throw notFound('Term not found');
+  const isCurrent = asked === null || asked.id === window.term?.id;
+  const allTerms = asked === null && period === 'term' && premium;
+  if (!isCurrent && !premium) throw new HttpError(403, 'premium_required', PREMIUM_REQUIRED_MESSAGE);
+
+  let from = window.from;
+  let to = window.to;
+  if (asked && !isCurrent) {
+    from = asked.startDate;
+    to = asked.endDate < today ? asked.endDate : today;
+  } else if (allTerms) {
+    from = data.terms.reduce((earliest, term) => (term.startDate < earliest ? term.startDate : earliest), window.from);
+  }
+  if (to < from) to = from;
+  const result = progressAnalytics({
+    period,
+    from,
+    to,
+    today,
+    terms: window.term || allTerms || asked ? data.terms : [{ id: 'recent', name: '', startDate: window.from, endDate: window.to }],
+    courses: data.courses,
+    tasks: data.tasks,
+    sessions: data.sessions,
+    assessments: data.assessments,
+  });
+  return {
+    period,
+    from: result.buckets[0]?.start ?? from,
+    to,
+    termId: allTerms ? null : (asked?.id ?? window.term?.id ?? null),
+    extendedHistory: premium,
+    terms: data.terms
+      .filter((term) => term.startDate <= today)
+      .sort((a, b) => b.startDate.localeCompare(a.startDate))
+      .map((term) => ({
+        id: term.id,
+        name: term.name,
+        startDate: term.startDate,
+        endDate: term.endDate,
+        current: term.id === window.term?.id,
+        locked: !premium && term.id !== window.term?.id,
+      })),
+    buckets: result.buckets.map((bucket) => (bucket.termId === 'recent' ? { ...bucket, termId: null, name: null } : bucket)),
+    grades: result.grades,
   };
 }
