@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AcademicGoal } from '../../common/schemas/academic-goals.schema';
-import type { ProgressSummary, TimelineView } from '../../common/schemas/progress.schema';
+import type { AnalyticsView, ProgressSummary, TimelineView } from '../../common/schemas/progress.schema';
 import { apiJson } from '../lib/api-client';
 import { resourceQuery } from './resource';
 
@@ -26,3 +26,16 @@ export function progressTimelineQuery(from: string | null, to: string | null, co
 }
 export const useProgressTimeline = (from: string | null, to: string | null, courseId: string | null) =>
   useQuery(progressTimelineQuery(from, to, courseId));
+
+export const PROGRESS_ANALYTICS_PATH = '/api/progress/analytics';
+/** GET /api/progress/analytics for a period and optionally a term (the server decides whether a past term may be seen). */
+export function progressAnalyticsQuery(period: 'week' | 'month' | 'term', termId: string | null) {
+  const path = `${PROGRESS_ANALYTICS_PATH}?period=${period}${termId ? `&termId=${termId}` : ''}`;
+  return queryOptions({
+    queryKey: [path, PROGRESS_ANALYTICS_PATH] as const,
+    queryFn: () => apiJson<AnalyticsView>('GET', path),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useProgressAnalytics = (period: 'week' | 'month' | 'term', termId: string | null) =>
+  useQuery(progressAnalyticsQuery(period, termId));

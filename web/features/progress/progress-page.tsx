@@ -5,6 +5,7 @@ import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { useProgressSummary } from '../../api/progress';
 import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AnalyticsTab } from './analytics-tab';
 import { CoursesTab } from './courses-tab';
 import { GoalsTab } from './goals-tab';
 import { GpaTab } from './gpa-tab';
@@ -14,7 +15,7 @@ import { SummaryTab } from './summary-tab';
 import { TimelineTab } from './timeline-tab';
 
 /** SPEC.md §2 "Progress" tabs, in its order; the open one is kept in `?tab=` (Home's GPA calculator opens `?tab=gpa`). */
-export const PROGRESS_TABS = ['overview', 'summary', 'courses', 'timeline', 'goals', 'insights', 'gpa'] as const;
+export const PROGRESS_TABS = ['overview', 'summary', 'analytics', 'courses', 'timeline', 'goals', 'insights', 'gpa'] as const;
 export type ProgressTab = (typeof PROGRESS_TABS)[number];
 const DEFAULT_TAB: ProgressTab = 'overview';
 
@@ -53,6 +54,9 @@ export function ProgressPage() {
         </TabsContent>
         <TabsContent value="summary" className="mt-4">
           <WithSummary>{(summary) => <SummaryTab summary={summary} />}</WithSummary>
+        </TabsContent>
+        <TabsContent value="analytics" className="mt-4">
+          <AnalyticsTab />
         </TabsContent>
         <TabsContent value="courses" className="mt-4">
           <WithSummary>{(summary) => <CoursesTab summary={summary} />}</WithSummary>
