@@ -131,8 +131,12 @@ function estimator(tasks: readonly ProgressTask[], costs: ReadonlyMap<string, nu
     const cost = costs.get(task.id);
     if (cost === undefined) continue;
     const key = `${task.courseId}|${task.taskType}`;
-    byCourseType.set(key, [...(byCourseType.get(key) ?? []), cost]);
-    byType.set(task.taskType, [...(byType.get(task.taskType) ?? []), cost]);
+    const own = byCourseType.get(key);
+    if (own) own.push(cost);
+    else byCourseType.set(key, [cost]);
+    const typed = byType.get(task.taskType);
+    if (typed) typed.push(cost);
+    else byType.set(task.taskType, [cost]);
   }
   return (courseId: string | null, taskType: ProgressTaskType): { hours: number; source: EstimateSource } => {
     const own = byCourseType.get(`${courseId}|${taskType}`);

@@ -2,7 +2,7 @@ import { addDays, daysBetween, localDateOf } from '../../../common/domain/local-
 import { progressInsights } from '../../../common/domain/progress-insights';
 import { progressTimeline, TIMELINE_DEFAULT_DAYS, TIMELINE_MAX_DAYS } from '../../../common/domain/progress-timeline';
 import { workloadForecast } from '../../../common/domain/workload-forecast';
-import { timetableTerm } from '../schedule/schedule.service';
+import { listTerms, timetableTerm } from '../schedule/schedule.service';
 import { badRequest } from '../../lib/http-error';
 import { courseCards, progressOverview, progressWindow } from '../../../common/domain/progress-summary';
 import { studyStreaks } from '../../../common/domain/streaks';
@@ -16,11 +16,18 @@ import { loadProgressData, type ProgressData } from './progress-data.service';
 
 type ProgressUser = { id: string; timeZone: string };
 
+/**
+ * How far back the summary reads besides the current term: the forecast's and insights' history
+ * (HISTORY_DAYS plus the longest lead) and the previous week. Older rows cannot change any figure.
+ */
+export const SUMMARY_HISTORY_DAYS = 400;
+const summarySince = (today: string) => addDays(today, -SUMMARY_HISTORY_DAYS);
+
 /** Current and longest study streak, as GET /api/study-streak counts them, from the local start dates. */
 function streakOf(data: ProgressData, today: string) {
   // A local date at noon UTC, read in UTC, is that date: the dates were computed in the user's zone already.
   const streaks = studyStreaks({
-    sessionStarts: data.sessions.map((session) => `${session.date}T12:00:00Z`),
+    sessionStarts: data.studyDates.map((date) => `${date}T12:00:00Z`),
     timeZone: 'UTC',
     today,
     holidays: data.holidays,
@@ -30,8 +37,11 @@ function streakOf(data: ProgressData, today: string) {
 
 /** GET /api/progress/summary: the overview of the current term and one card per course. */
 export async function progressSummary(db: DbOrTx, user: ProgressUser, now = new Date()): Promise<ProgressSummary> {
-  const data = await loadProgressData(db, user);
   const today = localDateOf(now, user.timeZone);
+  // The oldest day any summary figure reads: the current term's start, or the history windows before it.
+  const current = progressWindow(await listTerms(db, user.id), today);
+  const since = summarySince(today) < current.from ? summarySince(today) : current.from;
+  const data = await loadProgressData(db, user, { since });
   const window = progressWindow(data.terms, today);
   const grading = { system: data.system, scale: data.scale };
   const input = {
