@@ -236,3 +236,17 @@ describe('workloadForecast', () => {
     expect(week?.startEarly.every((item) => item.startBy >= TODAY && item.startBy < '2026-03-15')).toBe(true);
   });
 });
+
+describe('workloadForecast limits', () => {
+  it('drops tasks overdue by more than 30 days and lists at most 5 items a week (its need counts them all)', () => {
+    const tasks = [
+      task('ancient', { dueDate: '2025-01-10' }),
+      ...Array.from({ length: 8 }, (_, index) => task(`q${index}`, { taskType: 'quiz', dueDate: '2026-03-12' })),
+    ];
+    const forecast = workloadForecast(input({ tasks }));
+    const items = forecast.weeks.flatMap((week) => week.items);
+    expect(items.map((item) => item.id)).not.toContain('ancient');
+    expect(forecast.weeks.every((week) => week.items.length <= 5)).toBe(true);
+    expect(totalNeed(forecast)).toBeCloseTo(8 * 1.5, 0);
+  });
+});

@@ -16,7 +16,8 @@ import { expandTimetable, type TimetableCourse, type TimetableTerm } from './tim
  *    task type) scaled by the share of the final grade at stake: weight / REFERENCE_WEIGHT, within
  *    0.5–2. A task of the same course, type and date is the same piece of work: counted once, as the assessment.
  * 3. An item's hours are spread over its lead days (from `max(today, due − lead)` to the day before it is
- *    due) in proportion to each day's free hours. Overdue tasks are due today.
+ *    due) in proportion to each day's free hours. Overdue tasks are due today; those overdue by more
+ *    than OVERDUE_DAYS are taken as dropped. A week lists its ITEMS_PER_WEEK largest items.
  * 4. Free hours per day: DAY_BUDGET_HOURS (weekday) or WEEKEND_BUDGET_HOURS minus the day's class hours
  *    (the timetable, rotations respected), never below 0; holidays are days off (0). Days before today are gone.
  * 5. A week whose need exceeds its free hours is over capacity; its largest items are listed to start
@@ -28,6 +29,10 @@ export const MIN_SAMPLES = 2;
 export const REFERENCE_WEIGHT = 20;
 export const DAY_BUDGET_HOURS = 9;
 export const WEEKEND_BUDGET_HOURS = 5;
+/** Open tasks overdue by more than this many days are taken as dropped, not as work due today. */
+export const OVERDUE_DAYS = 30;
+/** The items a week lists (its largest); its need counts all of them. */
+export const ITEMS_PER_WEEK = 5;
 export const DEFAULT_HOURS: Record<ProgressTaskType, number> = {
   assignment: 3,
   exam: 6,
@@ -197,7 +202,7 @@ export function workloadForecast(input: ForecastInput): WorkloadForecast {
     });
   }
   for (const task of input.tasks) {
-    if (task.completed || task.dueDate === null || task.dueDate > lastDue) continue;
+    if (task.completed || task.dueDate === null || task.dueDate > lastDue || task.dueDate < addDays(today, -OVERDUE_DAYS)) continue;
     const due = task.dueDate < today ? today : task.dueDate;
     if (assessmentKeys.has(`${task.courseId}|${task.taskType}|${task.dueDate}`)) continue;
     const { hours, source } = estimate(task.courseId, task.taskType);
@@ -276,5 +281,5 @@ export function workloadForecast(input: ForecastInput): WorkloadForecast {
       excess -= item.hoursThisWeek;
     }
   });
-  return { weeks, historySamples: costs.size };
+  return { weeks: weeks.map((week) => ({ ...week, items: week.items.slice(0, ITEMS_PER_WEEK) })), historySamples: costs.size };
 }

@@ -31,7 +31,10 @@ export async function seedProgressUser(base: string): Promise<string> {
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `bench_progress_${randomBytes(4).toString('hex')}`, password: `Bench-${randomBytes(9).toString('base64url')}` }),
+    body: JSON.stringify({
+      username: `bench_progress_${randomBytes(4).toString('hex')}`,
+      password: `Bench-${randomBytes(9).toString('base64url')}`,
+    }),
   });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const { token } = (await registered.json()) as { token: string };
@@ -71,7 +74,11 @@ export async function seedProgressUser(base: string): Promise<string> {
       });
       courses.push(course.id);
     }
-    await post('/api/holidays', { name: `Break ${term + 1}`, startDate: isoDate(termStart + 60 * DAY_MS), endDate: isoDate(termStart + 66 * DAY_MS) });
+    await post('/api/holidays', {
+      name: `Break ${term + 1}`,
+      startDate: isoDate(termStart + 60 * DAY_MS),
+      endDate: isoDate(termStart + 66 * DAY_MS),
+    });
   }
   const span = now - start;
   await inParallel(PROGRESS_DATA.tasks, (index) =>

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
+import { benchProgressSummary } from './progress.bench';
 import { benchRenders } from './render.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
 
@@ -96,6 +97,11 @@ async function httpBenchmarks(): Promise<void> {
     rows.push([
       `GET /api/tasks, ${TASK_COUNT.toLocaleString('en')} tasks (${(tasks.bytesPerResponse / 1024).toFixed(0)} KB; ${CONNECTIONS} conns, ${DURATION_S}s)`,
       `${tasks.requestsPerSecond.toLocaleString('en')} req/s, p99 ${tasks.p99Ms} ms${tasks.failures === 0 ? '' : `, ${tasks.failures} failures!`}`,
+    ]);
+    const progress = await benchProgressSummary(base);
+    rows.push([
+      `GET /api/progress/summary, 3 years: 3,000 tasks, 2,000 sessions, 500 grades (${(progress.bytes / 1024).toFixed(0)} KB; sequential)`,
+      `median ${progress.medianMs.toFixed(1)} ms, p95 ${progress.p95Ms.toFixed(1)} ms, best ${progress.bestMs.toFixed(1)} ms (budget 50 ms)`,
     ]);
     const renders = await benchRenders(base);
     const runs = (times: number[]) =>
