@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { useProgressSummary } from '../../api/progress';
 import { QueryState } from '../../components/ui/query-state';
@@ -34,13 +34,18 @@ export function ProgressPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: ProgressTab = isProgressTab(requested) ? requested : DEFAULT_TAB;
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab strip scrolls: keep the open tab in view (e.g. Home's link to the GPA calculator).
+  useEffect(() => {
+    tabList.current?.querySelector('[role="tab"][data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   return (
     <section aria-labelledby="progress-title" className="mx-auto max-w-5xl space-y-4">
       <h1 id="progress-title" className="text-2xl font-bold">
         {t('title')}
       </h1>
       <Tabs value={tab} onValueChange={(value) => setParams(value === DEFAULT_TAB ? {} : { tab: value }, { replace: true })}>
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
+        <div ref={tabList} className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList aria-label={t('tabsLabel')} className="w-max min-w-full">
             {PROGRESS_TABS.map((id) => (
               <TabsTrigger key={id} value={id} className="flex-none whitespace-nowrap sm:flex-1">
