@@ -18,12 +18,12 @@ export type ProgressBench = { medianMs: number; p95Ms: number; bestMs: number; r
 
 const isoDate = (millis: number) => new Date(millis).toISOString().slice(0, 10);
 
-async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<void> {
+async function inParallel(count: number, work: (index: number) => Promise<void>, concurrency = SEED_CONCURRENCY): Promise<void> {
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < count; index = next++) await work(index);
   };
-  await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
 /** Registers a student and fills three years of history; answers the bearer token. */
@@ -100,16 +100,20 @@ export async function seedProgressUser(base: string): Promise<string> {
       technique: 'pomodoro',
     }).then(() => undefined),
   );
-  await inParallel(PROGRESS_DATA.grades, (index) =>
-    post('/api/assessments', {
-      name: `Assessment ${index}`,
-      type: index % 3 === 0 ? 'exam' : 'quiz',
-      courseId: courses[Math.floor((index / PROGRESS_DATA.grades) * courses.length)],
-      date: isoDate(start + Math.round((index / PROGRESS_DATA.grades) * span)),
-      maxScore: 100,
-      weight: 8,
-      score: 55 + ((index * 37) % 45),
-    }).then(() => undefined),
+  await inParallel(
+    PROGRESS_DATA.grades,
+    (index) =>
+      post('/api/assessments', {
+        name: `Assessment ${index}`,
+        type: index % 3 === 0 ? 'exam' : 'quiz',
+        courseId: courses[Math.floor((index / PROGRESS_DATA.grades) * courses.length)],
+        date: isoDate(start + Math.round((index / PROGRESS_DATA.grades) * span)),
+        maxScore: 100,
+        weight: 8,
+        score: 55 + ((index * 37) % 45),
+      }).then(() => undefined),
+    // One at a time: concurrent grade writes of one user can deadlock in the reward evaluation (40P01 → 500).
+    1,
   );
   return token;
 }
