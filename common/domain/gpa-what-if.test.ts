@@ -47,7 +47,10 @@ describe('gpaWhatIf', () => {
     expect(result.after.mark).toBe(88.75);
   });
 
-  it.each([{ art: { mark: 101 } }, { art: { mark: -1 } }, { art: { credits: -2 } }, { art: { credits: Number.NaN } }])('refuses %j', (edits) => {
-    expect(() => gpaWhatIf(COURSES, edits, [], 'letter')).toThrow(RangeError);
-  });
+  it.each([{ art: { mark: 101 } }, { art: { mark: -1 } }, { art: { credits: -2 } }, { art: { credits: Number.NaN } }])(
+    'refuses %j',
+    (edits) => {
+      expect(() => gpaWhatIf(COURSES, edits, [], 'letter')).toThrow(RangeError);
+    },
+  );
 });

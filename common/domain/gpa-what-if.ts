@@ -59,12 +59,28 @@ export function gpaWhatIf(
     checkCredits(edit?.credits);
     const mark = edit && edit.mark !== undefined ? edit.mark : course.mark;
     const credits = edit && edit.credits !== undefined ? edit.credits : course.credits;
-    return { id: course.id, name: course.name, credits, mark, label: labelOf(mark), changed: mark !== course.mark || credits !== course.credits, hypothetical: false };
+    return {
+      id: course.id,
+      name: course.name,
+      credits,
+      mark,
+      label: labelOf(mark),
+      changed: mark !== course.mark || credits !== course.credits,
+      hypothetical: false,
+    };
   });
   for (const course of added) {
     checkMark(course.mark);
     checkCredits(course.credits);
-    rows.push({ id: course.id, name: course.name, credits: course.credits, mark: course.mark, label: labelOf(course.mark), changed: true, hypothetical: true });
+    rows.push({
+      id: course.id,
+      name: course.name,
+      credits: course.credits,
+      mark: course.mark,
+      label: labelOf(course.mark),
+      changed: true,
+      hypothetical: true,
+    });
   }
   const summarize = (list: readonly { credits: number | null; mark: number | null }[]) => {
     const gpa: GpaSummary = named
