@@ -11,6 +11,7 @@ import { GoalsTab } from './goals-tab';
 import { GpaTab } from './gpa-tab';
 import { InsightsTab } from './insights-tab';
 import { OverviewTab } from './overview-tab';
+import { useFreshProgressOnOpen } from './progress.api';
 import { SummaryTab } from './summary-tab';
 import { TimelineTab } from './timeline-tab';
 
@@ -35,6 +36,7 @@ export function ProgressPage() {
   const requested = params.get('tab');
   const tab: ProgressTab = isProgressTab(requested) ? requested : DEFAULT_TAB;
   const tabList = useRef<HTMLDivElement>(null);
+  useFreshProgressOnOpen();
   // On a phone the tab strip scrolls: keep the open tab in view (e.g. Home's link to the GPA calculator).
   useEffect(() => {
     tabList.current?.querySelector('[role="tab"][data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
