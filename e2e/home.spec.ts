@@ -106,7 +106,8 @@ test('quick actions go where SPEC.md says', async ({ page, baseURL }) => {
   await expect(page).toHaveURL(/\/tasks$/);
   await page.goto('/dashboard');
   await actions.getByRole('link', { name: 'Grade calculator' }).click();
-  await expect(page).toHaveURL(/\/grades$/);
+  await expect(page).toHaveURL(/\/progress\?tab=gpa$/);
+  await expect(page.getByRole('tab', { name: 'GPA calculator' })).toHaveAttribute('aria-selected', 'true');
   await page.goto('/dashboard');
   await actions.getByRole('link', { name: /Files/ }).click();
   await expect(page).toHaveURL(/\/files$/);

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { seedSampleSemester } from '../server/features/home/sample-data.service';
+import { seedProgressHistory, seedSampleSemester } from '../server/features/home/sample-data.service';
 import { connectDatabase, runMigrations } from '../server/db/client';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { users } from '../server/db/schema';
@@ -44,7 +44,10 @@ try {
   };
   const timeZone = process.env.DEMO_TIME_ZONE ?? 'Europe/London';
   await call('PATCH', '/api/account/profile', { timeZone }, token);
-  await seedSampleSemester((method, url, payload) => call(method, url, payload ?? {}, token, method === 'GET'), timeZone);
+  const demoCall = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+    call(method, url, payload ?? {}, token, method === 'GET');
+  await seedSampleSemester(demoCall, timeZone);
+  await seedProgressHistory(demoCall, timeZone);
   await app.close();
   console.log(`Demo account ready.\n  user name: ${DEMO_USERNAME}\n  password:  ${demoPassword}`);
 } finally {

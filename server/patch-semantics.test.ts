@@ -151,6 +151,21 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
     const empty = await t.request({ method: 'PATCH', url: `/api/rewards/${reward.id}`, token: user.token, payload: {} });
     expect(empty.statusCode).toBe(400);
   },
+
+  'PATCH /api/academic-goals/:id': async () => {
+    const full = {
+      title: 'Average 85% in Physics',
+      description: 'Lab reports and the final',
+      targetDate: '2030-06-01',
+      target: '85%',
+      progress: 20,
+      priority: 'high',
+      status: 'in_progress',
+      notes: 'Ask for feedback',
+    };
+    const goal = await created('/api/academic-goals', full);
+    expect(await call('PATCH', `/api/academic-goals/${goal.id}`, { progress: 60 })).toEqual({ ...full, id: goal.id, progress: 60 });
+  },
 };
 
 describe('PATCH changes only the fields it sends', () => {

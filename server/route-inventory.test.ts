@@ -34,6 +34,7 @@ const year = (owner: SignedUpUser) => create(owner, '/api/academic-years', { nam
 const term = (owner: SignedUpUser) =>
   create(owner, '/api/terms', { name: 'Spring', startDate: '2030-01-10', endDate: '2030-05-30', color: '#abcdef' });
 const holiday = (owner: SignedUpUser) => create(owner, '/api/holidays', { name: 'Break', startDate: '2030-04-01', endDate: '2030-04-07' });
+const goal = (owner: SignedUpUser) => create(owner, '/api/academic-goals', { title: 'Average 85%' });
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
 
 const ROUTES: Record<string, Entry> = {
@@ -205,6 +206,16 @@ const ROUTES: Record<string, Entry> = {
   },
   'DELETE /api/grades/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/grades/:id')(await grade(owner)) },
   'POST /api/demo/sample-data': { access: 'user' },
+  'GET /api/academic-goals': { access: 'user' },
+  'GET /api/progress/summary': { access: 'user' },
+  'GET /api/progress/timeline': { access: 'user' },
+  'GET /api/progress/analytics': { access: 'user' },
+  'POST /api/academic-goals': { access: 'user' },
+  'PATCH /api/academic-goals/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/academic-goals/:id')(await goal(owner)), payload: { progress: 50 } }),
+  },
+  'DELETE /api/academic-goals/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/academic-goals/:id')(await goal(owner)) },
 };
 
 /** Routes that end or delete the caller's session: each check gets a user of its own. */

@@ -110,7 +110,7 @@ export const customScaleResponseSchema = z.strictObject({
   bands: z.array(z.strictObject({ label: z.string(), minPercentage: z.number(), gradePoints: z.number().nullish() })),
 });
 
-const neededScoreSchema = z.discriminatedUnion('status', [
+export const neededScoreSchema = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('no-target'), currentMark: z.number().nullable() }),
   z.strictObject({ status: z.literal('no-weights'), currentMark: z.number().nullable() }),
   z.strictObject({ status: z.literal('no-remaining-work'), currentMark: z.number().nullable(), targetMet: z.boolean() }),

@@ -6,3 +6,4 @@ export * from './schema/study';
 export * from './schema/tasks';
 export * from './schema/grades';
 export * from './schema/sync';
+export * from './schema/progress';

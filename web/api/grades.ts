@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { CustomScaleBand } from '../../common/domain/custom-scale';
 import type { GradingSystemKey } from '../../common/domain/grading-systems';
 import type { z } from 'zod';
-import type { AssessmentType, assessmentResponseSchema, gradeResponseSchema } from '../../common/schemas/grades.schema';
+import type {
+  AssessmentType,
+  assessmentResponseSchema,
+  gradeResponseSchema,
+  gradesSummaryResponseSchema,
+} from '../../common/schemas/grades.schema';
 import { resourceQuery } from './resource';
 
 /** The server's assessment (common/schemas/grades.schema.ts), its `type` narrowed to what the forms offer. */
@@ -22,3 +27,7 @@ export const useAssessments = () => useQuery(assessmentsQuery);
 export const useGrades = () => useQuery(gradesQuery);
 export const useCustomScale = () => useQuery(customScaleQuery);
 export const useGradingSystem = () => useQuery(gradingSystemQuery);
+
+/** GET /api/grades/summary: every course's mark, credits and target, and the GPA (Progress' GPA calculator). */
+export const gradesSummaryQuery = resourceQuery<z.output<typeof gradesSummaryResponseSchema>>('/api/grades/summary');
+export const useGradesSummary = () => useQuery(gradesSummaryQuery);

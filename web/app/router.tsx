@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/schedule', ...titled('schedule'), ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
       { path: '/tasks', ...titled('tasks'), ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
       { path: '/grades', ...titled('grades'), ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
-      { path: '/progress', ...titled('progress'), ...placeholder('progress') },
+      { path: '/progress', ...titled('progress'), ...page(async () => (await import('../features/progress/progress-page')).ProgressPage) },
       { path: '/study', ...titled('study'), ...page(async () => (await import('../features/study/study-page')).StudyPage) },
       { path: '/rewards', ...titled('rewards'), ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
       { path: '/help', ...titled('help'), ...placeholder('help') },

@@ -9,6 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { addDays, localDateOf, startOfWeek, utcInstantOf } from '../../../common/domain/local-time';
+import { expandTimetable, type TermRotation, type TimetableCourse } from '../../../common/domain/timetable';
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
@@ -240,4 +241,171 @@ async function seedGrades(call: SampleDataCall): Promise<void> {
     { name: 'Final exam', type: 'exam', date: null, maxScore: 100, weight: 40, courseId: courseAt(0) },
   ];
   for (const assessment of assessments) await call('POST', '/api/assessments', assessment);
+}
+
+/**
+ * Progress history for `npm run seed:demo` (issue 17), on top of the sample semester: a previous term
+ * with its own course, grades, tasks and study; more evening study this term; quizzes finished late;
+ * attendance marked for the past five weeks; dated assessments ahead, then mock exams in one week until
+ * the workload forecast flags it; and three goals. So every Progress chart and insight has something to
+ * show. Not part of the dashboard's "load sample data" (which stays the small semester).
+ */
+export async function seedProgressHistory(call: SampleDataCall, timeZone: string): Promise<void> {
+  const today = localDateOf(new Date(), timeZone);
+  const terms = (await call('GET', '/api/terms')) as { id: string; startDate: string; endDate: string; rotation: TermRotation }[];
+  const current = terms[0];
+  if (!current) throw new Error('seedProgressHistory needs the sample semester first');
+  const courseList = (await call('GET', '/api/courses')) as (TimetableCourse & { name: string })[];
+  const courseNamed = (name: string) => courseList.find((course) => course.name === name)?.id ?? null;
+  const at = (date: string, time: string) => utcInstantOf(date, time, timeZone);
+
+  // The previous term: one course, its grades, its (late) tasks and its study.
+  const previousEnd = addDays(current.startDate, -21);
+  const previousStart = addDays(previousEnd, -16 * 7);
+  const previous = (await call('POST', '/api/terms', {
+    name: 'Previous term',
+    startDate: previousStart,
+    endDate: previousEnd,
+    color: '#64748b',
+  })) as { id: string };
+  const statistics = (await call('POST', '/api/courses', {
+    name: 'Statistics',
+    credits: 3,
+    color: '#0ea5e9',
+    targetGrade: 80,
+    termId: previous.id,
+    timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30' }],
+  })) as { id: string };
+  const scores = [72, 81, 68, 88];
+  for (const [index, score] of scores.entries()) {
+    await call('POST', '/api/assessments', {
+      name: index === 3 ? 'Statistics final' : `Statistics test ${index + 1}`,
+      type: index === 3 ? 'exam' : 'quiz',
+      date: addDays(previousStart, 20 + index * 25),
+      maxScore: 100,
+      weight: index === 3 ? 40 : 20,
+      score,
+      courseId: statistics.id,
+    });
+  }
+  for (let index = 0; index < 6; index++) {
+    const task = (await call('POST', '/api/tasks', {
+      title: `Statistics worksheet ${index + 1}`,
+      dueDate: at(addDays(previousStart, 10 + index * 15), '17:00'),
+      taskType: index % 2 === 0 ? 'assignment' : 'coursework',
+      priority: 'medium',
+      courseId: statistics.id,
+    })) as { id: string };
+    await call('PATCH', `/api/tasks/${task.id}`, { completed: true });
+  }
+  for (let index = 0; index < 12; index++) {
+    await call('POST', '/api/study-sessions', {
+      startedAt: at(addDays(previousStart, 6 + index * 8), '19:00'),
+      durationMinutes: 50,
+      type: index % 3 === 0 ? 'problem_solving' : 'focus',
+      technique: 'custom',
+      courseId: statistics.id,
+    });
+  }
+
+  // This term: more evening study before the last three weeks (the best-study-time insight).
+  const termCourses = courseList.map((course) => course.id);
+  for (let back = 24, index = 0; back <= 40; back += 2, index++) {
+    await call('POST', '/api/study-sessions', {
+      startedAt: at(addDays(today, -back), '19:15'),
+      durationMinutes: 45,
+      type: 'focus',
+      technique: 'custom',
+      courseId: termCourses[index % termCourses.length] ?? null,
+    });
+  }
+
+  // Quizzes: three finished after their due date, two ahead of it (the late-task-type insight).
+  const spanish = courseNamed('Spanish I');
+  for (const days of [-30, -20, -10, 6, 13]) {
+    const quiz = (await call('POST', '/api/tasks', {
+      title: `Spanish vocabulary quiz (${days < 0 ? 'past' : 'next'} ${Math.abs(days)} days)`,
+      dueDate: at(addDays(today, days), '10:00'),
+      taskType: 'quiz',
+      priority: 'low',
+      courseId: spanish,
+    })) as { id: string };
+    await call('PATCH', `/api/tasks/${quiz.id}`, { completed: true });
+  }
+
+  // Attendance for the classes of the past five weeks: most attended, about one in seven missed.
+  const holidays = (await call('GET', '/api/holidays')) as { startDate: string; endDate: string }[];
+  const occurrences = expandTimetable({
+    courses: courseList,
+    terms: terms.map((term) => ({ id: term.id, startDate: term.startDate, endDate: term.endDate, rotation: term.rotation })),
+    holidays,
+    timeZone,
+    from: addDays(today, -35),
+    to: addDays(today, -1),
+  });
+  for (const [index, occurrence] of occurrences.entries()) {
+    await call('POST', '/api/attendance', {
+      courseId: occurrence.courseId,
+      date: occurrence.date,
+      slotIndex: occurrence.slotIndex,
+      status: index % 7 === 3 ? 'missed' : 'attended',
+    });
+  }
+
+  // Ahead: dated assessments, then mock exams in the week after next until the forecast flags it.
+  await call('POST', '/api/assessments', {
+    name: 'Chemistry midterm',
+    type: 'exam',
+    date: addDays(today, 10),
+    maxScore: 100,
+    weight: 30,
+    courseId: courseNamed('Organic Chemistry'),
+  });
+  await call('POST', '/api/assessments', {
+    name: 'History essay',
+    type: 'assignment',
+    date: addDays(today, 17),
+    maxScore: 50,
+    weight: 25,
+    courseId: courseNamed('World History'),
+  });
+  const crunch = addDays(startOfWeek(today), 14 + 5);
+  for (let index = 0; index < 8; index++) {
+    const summary = (await call('GET', '/api/progress/summary')) as { forecast: { weeks: { overCapacity: boolean }[] } };
+    if (summary.forecast.weeks.some((week) => week.overCapacity)) break;
+    await call('POST', '/api/assessments', {
+      name: `Mock exam ${index + 1}`,
+      type: 'exam',
+      date: addDays(crunch, -(index % 3)),
+      maxScore: 100,
+      weight: 40,
+      courseId: termCourses[index % termCourses.length] ?? null,
+    });
+  }
+
+  // Goals: one overdue, one under way, one done.
+  await call('POST', '/api/academic-goals', {
+    title: 'Average 85% in Calculus II',
+    description: 'Problem sets every week and past papers before the final.',
+    targetDate: current.endDate,
+    target: '85% final mark',
+    progress: 55,
+    priority: 'high',
+    status: 'in_progress',
+  });
+  await call('POST', '/api/academic-goals', {
+    title: 'Finish the set novel',
+    targetDate: addDays(today, -3),
+    target: '12 chapters',
+    progress: 70,
+    priority: 'medium',
+    status: 'in_progress',
+  });
+  await call('POST', '/api/academic-goals', {
+    title: 'Study five days a week',
+    target: '5 days a week for a month',
+    progress: 100,
+    priority: 'low',
+    status: 'completed',
+  });
 }

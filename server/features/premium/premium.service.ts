@@ -1,4 +1,4 @@
-import { premiumStatus, type PremiumFacts, type PremiumStatus } from '../../../common/domain/premium-access';
+import { hasPremiumAccess, premiumStatus, type PremiumFacts, type PremiumStatus } from '../../../common/domain/premium-access';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../auth/sessions.service';
 
@@ -16,4 +16,9 @@ async function premiumFactsFor(_db: DbOrTx, user: UserRow): Promise<PremiumFacts
 
 export async function premiumStatusFor(db: DbOrTx, user: UserRow, now = new Date()): Promise<PremiumStatus> {
   return premiumStatus(await premiumFactsFor(db, user), now);
+}
+
+/** Premium or trial, decided from stored state (Progress's extended history, decision 113). */
+export async function userHasPremiumAccess(db: DbOrTx, user: UserRow, now = new Date()): Promise<boolean> {
+  return hasPremiumAccess(await premiumFactsFor(db, user), now);
 }

@@ -15,7 +15,7 @@ export function QuickActions({ premium }: { premium: { hasPremium: boolean; onTr
     { to: '/tasks?new=1', label: t('actions.addAssignment'), note: null },
     { to: '/tasks', label: t('actions.setReminder'), note: t('actions.setReminderNote') },
     { to: '/files', label: t('actions.files'), note: filesNote },
-    { to: '/grades', label: t('actions.gradeCalculator'), note: null },
+    { to: '/progress?tab=gpa', label: t('actions.gradeCalculator'), note: null },
   ];
   return (
     <nav aria-label={t('actions.title')}>

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { boundedDate, multiLineText, singleLineText } from './bounds';
+
+/** Limits and enums of API.md "Progress and study" → /api/academic-goals, shared by the server and the goal form. */
+export const GOAL_TITLE_MAX = 200;
+export const GOAL_DESCRIPTION_MAX = 5000;
+export const GOAL_TARGET_MAX = 200;
+export const GOAL_NOTES_MAX = 5000;
+export const GOAL_PROGRESS_MIN = 0;
+export const GOAL_PROGRESS_MAX = 100;
+export const GOAL_PRIORITIES = ['low', 'medium', 'high'] as const;
+export const GOAL_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+export type GoalPriority = (typeof GOAL_PRIORITIES)[number];
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+
+/** The sentence for a missing title (as every titled entity says it: tasks, rewards). */
+export const GOAL_TITLE_REQUIRED = 'Title is required';
+export const GOAL_PROGRESS_MESSAGE = `Progress must be a whole number from ${GOAL_PROGRESS_MIN} to ${GOAL_PROGRESS_MAX}`;
+
+const title = z
+  .string({ error: GOAL_TITLE_REQUIRED })
+  .pipe(singleLineText(GOAL_TITLE_MAX, { trim: true, min: 1, message: `Title must be 1–${GOAL_TITLE_MAX} characters` }))
+  .refine((value) => value.length > 0, GOAL_TITLE_REQUIRED);
+const description = multiLineText(GOAL_DESCRIPTION_MAX).nullable().optional();
+const target = singleLineText(GOAL_TARGET_MAX, { trim: true }).nullable().optional();
+const notes = multiLineText(GOAL_NOTES_MAX).nullable().optional();
+const targetDate = boundedDate('targetDate must be a YYYY-MM-DD date').nullable().optional();
+const progress = z
+  .number({ error: GOAL_PROGRESS_MESSAGE })
+  .int(GOAL_PROGRESS_MESSAGE)
+  .min(GOAL_PROGRESS_MIN, GOAL_PROGRESS_MESSAGE)
+  .max(GOAL_PROGRESS_MAX, GOAL_PROGRESS_MESSAGE);
+
+/** POST /api/academic-goals: a title is required; the rest default (progress 0, medium, not started). */
+export const goalCreateBodySchema = z.strictObject({
+  title,
+  description,
+  targetDate,
+  target,
+  progress: progress.optional(),
+  priority: z.enum(GOAL_PRIORITIES).optional(),
+  status: z.enum(GOAL_STATUSES).optional(),
+  notes,
+});
+export type GoalCreateBody = z.infer<typeof goalCreateBodySchema>;
+export type GoalCreateInput = z.input<typeof goalCreateBodySchema>;
+
+/** PATCH /api/academic-goals/:id: any subset of the writable fields; only those sent change. */
+export const goalUpdateBodySchema = z.strictObject({
+  title: title.optional(),
+  description,
+  targetDate,
+  target,
+  progress: progress.optional(),
+  priority: z.enum(GOAL_PRIORITIES).optional(),
+  status: z.enum(GOAL_STATUSES).optional(),
+  notes,
+});
+export type GoalUpdateBody = z.infer<typeof goalUpdateBodySchema>;
+
+/** An academic goal as the API returns it (API.md "Progress and study"). */
+export const goalResponseSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** A local calendar date, or null. */
+  targetDate: z.string().nullable(),
+  /** The measurable target in the student's words ("Average 85% in Physics"). */
+  target: z.string().nullable(),
+  progress: z.number(),
+  priority: z.enum(GOAL_PRIORITIES),
+  status: z.enum(GOAL_STATUSES),
+  notes: z.string().nullable(),
+});
+export type AcademicGoal = z.output<typeof goalResponseSchema>;

@@ -1,0 +1,72 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AcademicGoal, GoalCreateBody, GoalUpdateBody } from '../../../common/schemas/academic-goals.schema';
+import type { DbOrTx } from '../../db/client';
+import { changeSet } from '../../db/change-set';
+import { assertOwned } from '../../db/owned';
+import { academicGoals } from '../../db/schema';
+
+const GOAL_NOT_FOUND = 'Goal not found';
+type GoalRow = typeof academicGoals.$inferSelect;
+
+function goalView(row: GoalRow): AcademicGoal {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    targetDate: row.targetDate,
+    target: row.target,
+    progress: row.progress,
+    priority: row.priority as AcademicGoal['priority'],
+    status: row.status as AcademicGoal['status'],
+    notes: row.notes,
+  };
+}
+
+/** The user's goals by target date (goals without one last), then by when they were added. */
+export async function listGoals(db: DbOrTx, userId: string): Promise<AcademicGoal[]> {
+  const rows = await db
+    .select()
+    .from(academicGoals)
+    .where(eq(academicGoals.userId, userId))
+    .orderBy(sql`${academicGoals.targetDate} asc nulls last`, asc(academicGoals.createdAt), asc(academicGoals.id));
+  return rows.map(goalView);
+}
+
+export async function createGoal(db: DbOrTx, userId: string, body: GoalCreateBody): Promise<AcademicGoal> {
+  const [row] = await db
+    .insert(academicGoals)
+    .values({
+      userId,
+      title: body.title,
+      description: body.description ?? null,
+      targetDate: body.targetDate ?? null,
+      target: body.target ?? null,
+      progress: body.progress ?? 0,
+      priority: body.priority ?? 'medium',
+      status: body.status ?? 'not_started',
+      notes: body.notes ?? null,
+    })
+    .returning();
+  return goalView(row as GoalRow);
+}
+
+/** PATCH: only the fields sent change (changeSet); an empty patch answers the goal as it is. */
+export async function updateGoal(db: DbOrTx, userId: string, id: string, body: GoalUpdateBody): Promise<AcademicGoal> {
+  const changes = changeSet(body);
+  const where = and(eq(academicGoals.id, id), eq(academicGoals.userId, userId));
+  const rows =
+    Object.keys(changes).length === 0
+      ? await db.select().from(academicGoals).where(where)
+      : await db.update(academicGoals).set(changes).where(where).returning();
+  return goalView(assertOwned(rows, GOAL_NOT_FOUND));
+}
+
+export async function deleteGoal(db: DbOrTx, userId: string, id: string): Promise<void> {
+  assertOwned(
+    await db
+      .delete(academicGoals)
+      .where(and(eq(academicGoals.id, id), eq(academicGoals.userId, userId)))
+      .returning({ id: academicGoals.id }),
+    GOAL_NOT_FOUND,
+  );
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NeededScore } from '../../../common/domain/gpa';
+import type { ProgressSummary } from '../../../common/schemas/progress.schema';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/page-state';
+import { formatCalendarDate, formatNumber } from '../../lib/format';
+
+const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
+
+/** What is still needed for the course's target: the sentence Grades shows for the same rule. */
+export function NeededText({ needed }: { needed: NeededScore }) {
+  const { t } = useTranslation('progress');
+  switch (needed.status) {
+    case 'no-target':
+      return <>{t('courses.needed.noTarget')}</>;
+    case 'no-weights':
+      return <>{t('courses.needed.noWeights')}</>;
+    case 'no-remaining-work':
+      return <>{needed.targetMet ? t('courses.needed.met') : t('courses.needed.missed')}</>;
+    case 'secured':
+      return <>{t('courses.needed.secured')}</>;
+    case 'achievable':
+      return <>{t('courses.needed.achievable', { needed: pct(needed.needed), weight: pct(needed.remainingWeight) })}</>;
+    case 'impossible':
+      return <>{t('courses.needed.impossible', { needed: pct(needed.needed), max: pct(needed.maxFinalMark) })}</>;
+  }
+}
+
+/** Courses: one card per course of the term with its mark, target, what is needed, attendance, study and open tasks. */
+export function CoursesTab({ summary }: { summary: ProgressSummary }) {
+  const { t } = useTranslation('progress');
+  if (summary.courses.length === 0) {
+    return (
+      <EmptyState
+        title={t('courses.empty')}
+        description={t('courses.emptyHint')}
+        action={
+          <Link to="/schedule?tab=classes&new=class" className="text-sm font-medium text-primary underline">
+            {t('courses.addCourse')}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('tabs.courses')}>
+      {summary.courses.map((course) => (
+        <li key={course.courseId}>
+          <Card className="h-full space-y-2" data-testid="course-card">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: course.color }} />
+              <span className="min-w-0 break-words">{course.name}</span>
+            </h2>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">{t('courses.mark')}</dt>
+              <dd className="font-medium tabular-nums">
+                {course.mark === null
+                  ? t('courses.noGrades')
+                  : `${course.label ?? ''} ${t('courses.percent', { value: pct(course.mark) })}`.trim()}
+              </dd>
+              <dt className="text-muted-foreground">{t('courses.target')}</dt>
+              <dd className="tabular-nums">
+                {course.targetGrade === null ? '—' : t('courses.percent', { value: pct(course.targetGrade) })}
+              </dd>
+              <dt className="text-muted-foreground">{t('courses.attendance')}</dt>
+              <dd className="tabular-nums">
+                {course.attendance.rate === null
+                  ? t('courses.notMarked')
+                  : t('courses.attendanceValue', {
+                      rate: formatNumber(course.attendance.rate, { style: 'percent', maximumFractionDigits: 0 }),
+                      attended: formatNumber(course.attendance.attended),
+                      total: formatNumber(course.attendance.attended + course.attendance.missed),
+                    })}
+              </dd>
+              <dt className="text-muted-foreground">{t('courses.study')}</dt>
+              <dd className="tabular-nums">{t('courses.minutes', { value: formatNumber(course.studyMinutes) })}</dd>
+              <dt className="text-muted-foreground">{t('courses.openTasks')}</dt>
+              <dd className="tabular-nums">
+                {t('courses.openValue', { open: formatNumber(course.openTasks), overdue: formatNumber(course.overdueTasks) })}
+              </dd>
+              <dt className="text-muted-foreground">{t('courses.nextDue')}</dt>
+              <dd>{course.nextDue ? formatCalendarDate(course.nextDue, { weekday: 'short', month: 'short', day: 'numeric' }) : '—'}</dd>
+            </dl>
+            <p className="text-sm" data-testid="course-needed">
+              <NeededText needed={course.needed} />
+            </p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

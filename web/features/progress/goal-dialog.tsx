@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  GOAL_DESCRIPTION_MAX,
+  GOAL_NOTES_MAX,
+  GOAL_PRIORITIES,
+  GOAL_PROGRESS_MAX,
+  GOAL_PROGRESS_MIN,
+  GOAL_STATUSES,
+  GOAL_TARGET_MAX,
+  GOAL_TITLE_MAX,
+  type AcademicGoal,
+} from '../../../common/schemas/academic-goals.schema';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
+import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import { useSaveGoal } from './progress.api';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+function goalFormSchema(t: TFunction) {
+  const progressMessage = t('goals.form.progressRange', { min: GOAL_PROGRESS_MIN, max: GOAL_PROGRESS_MAX });
+  return z.object({
+    title: z
+      .string()
+      .trim()
+      .min(1, t('goals.form.titleRequired'))
+      .max(GOAL_TITLE_MAX, t('goals.form.tooLong', { max: GOAL_TITLE_MAX })),
+    description: z.string().max(GOAL_DESCRIPTION_MAX, t('goals.form.tooLong', { max: GOAL_DESCRIPTION_MAX })),
+    targetDate: z.string(),
+    target: z
+      .string()
+      .trim()
+      .max(GOAL_TARGET_MAX, t('goals.form.tooLong', { max: GOAL_TARGET_MAX })),
+    progress: z.coerce
+      .number({ error: progressMessage })
+      .int(progressMessage)
+      .min(GOAL_PROGRESS_MIN, progressMessage)
+      .max(GOAL_PROGRESS_MAX, progressMessage),
+    priority: z.enum(GOAL_PRIORITIES),
+    status: z.enum(GOAL_STATUSES),
+    notes: z.string().max(GOAL_NOTES_MAX, t('goals.form.tooLong', { max: GOAL_NOTES_MAX })),
+  });
+}
+
+const textareaClass = 'w-full rounded-md border bg-background p-2 text-base focus-visible:outline-2 focus-visible:outline-ring';
+
+/** Add or edit an academic goal: every field of API.md's goal; empty optional fields are sent as null. */
+export function GoalDialog({
+  open,
+  onOpenChange,
+  goal,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  goal: AcademicGoal | null;
+}) {
+  const { t } = useTranslation('progress');
+  const save = useSaveGoal();
+  const form = useForm({
+    resolver: zodResolver(goalFormSchema(t)),
+    values: {
+      title: goal?.title ?? '',
+      description: goal?.description ?? '',
+      targetDate: goal?.targetDate ?? '',
+      target: goal?.target ?? '',
+      progress: goal?.progress ?? 0,
+      priority: goal?.priority ?? 'medium',
+      status: goal?.status ?? 'not_started',
+      notes: goal?.notes ?? '',
+    },
+  });
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      {
+        ...(goal ? { id: goal.id } : {}),
+        title: values.title,
+        description: values.description.trim() === '' ? null : values.description,
+        targetDate: values.targetDate === '' ? null : values.targetDate,
+        target: values.target === '' ? null : values.target,
+        progress: Number(values.progress),
+        priority: values.priority,
+        status: values.status,
+        notes: values.notes.trim() === '' ? null : values.notes,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t(goal ? 'goals.toast.updated' : 'goals.toast.added'), variant: 'success' });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          applyFieldErrors(t, error, form.setError, ['title', 'description', 'targetDate', 'target', 'progress', 'notes']);
+          toast({
+            title: t(goal ? 'goals.toast.updateError' : 'goals.toast.addError'),
+            description: apiErrorMessage(t, error, t('goals.toast.errorText')),
+            variant: 'destructive',
+          });
+        },
+      },
+    ),
+  );
+  const errors = form.formState.errors;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={goal ? t('goals.form.editTitle') : t('goals.form.addTitle')} closeLabel={t('common:close')}>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <FormField label={t('goals.fields.title')} error={errors.title?.message}>
+            <Input {...form.register('title')} autoComplete="off" />
+          </FormField>
+          <FormField label={t('goals.fields.description')} error={errors.description?.message}>
+            <textarea {...form.register('description')} rows={2} className={textareaClass} />
+          </FormField>
+          <FormField label={t('goals.fields.target')} error={errors.target?.message} hint={t('goals.form.targetHint')}>
+            <Input {...form.register('target')} autoComplete="off" />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label={t('goals.fields.targetDate')} error={errors.targetDate?.message}>
+              <Input {...form.register('targetDate')} type="date" />
+            </FormField>
+            <FormField label={t('goals.fields.progress')} error={errors.progress?.message}>
+              <Input
+                {...form.register('progress')}
+                type="number"
+                inputMode="numeric"
+                min={GOAL_PROGRESS_MIN}
+                max={GOAL_PROGRESS_MAX}
+                step={1}
+              />
+            </FormField>
+            <FormField label={t('goals.fields.priority')}>
+              <NativeSelect {...form.register('priority')}>
+                {GOAL_PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {t(`goals.priority.${priority}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label={t('goals.fields.status')}>
+              <NativeSelect {...form.register('status')}>
+                {GOAL_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`goals.status.${status}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField label={t('goals.fields.notes')} error={errors.notes?.message}>
+            <textarea {...form.register('notes')} rows={2} className={textareaClass} />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {t('common:save')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

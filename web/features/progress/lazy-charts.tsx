@@ -1,0 +1,26 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../components/ui/page-state';
+
+const LazyBar = lazy(async () => ({ default: (await import('./progress-charts')).SeriesBarChart }));
+const LazyLine = lazy(async () => ({ default: (await import('./progress-charts')).SeriesLineChart }));
+type Props = ComponentProps<typeof LazyBar>;
+
+/** A bar chart from the lazily loaded Recharts chunk, with a loading state while it arrives. */
+export function BarChartLazy(props: Props) {
+  const { t } = useTranslation('progress');
+  return (
+    <Suspense fallback={<LoadingState label={t('loadingCharts')} />}>
+      <LazyBar {...props} />
+    </Suspense>
+  );
+}
+
+export function LineChartLazy(props: Props) {
+  const { t } = useTranslation('progress');
+  return (
+    <Suspense fallback={<LoadingState label={t('loadingCharts')} />}>
+      <LazyLine {...props} />
+    </Suspense>
+  );
+}

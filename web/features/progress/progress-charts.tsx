@@ -1,0 +1,81 @@
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+/**
+ * The Recharts chunk of Progress: loaded lazily (as web/features/study does), so the page and the
+ * Goals tab never wait for it. Every chart gets its data already labelled and translated; each is an
+ * image with its title for screen readers, and the numbers it shows are also written out next to it.
+ */
+export type ChartRow = { label: string } & Record<string, number | string | null>;
+export type ChartSeries = { key: string; name: string; color: string; stackId?: string };
+
+type ChartProps = {
+  data: ChartRow[];
+  series: ChartSeries[];
+  title: string;
+  height?: number;
+  /** A horizontal line (a target, a capacity). */
+  reference?: { value: number; label: string } | undefined;
+  legend?: boolean;
+  /** A compact chart without axes (the overview's small charts). */
+  compact?: boolean;
+};
+
+export function SeriesBarChart({ data, series, title, height = 220, reference, legend = series.length > 1, compact = false }: ChartProps) {
+  return (
+    <div role="img" aria-label={title} className="w-full" style={{ height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: compact ? 0 : -16 }}>
+          {compact ? null : <CartesianGrid strokeDasharray="3 3" className="stroke-border" />}
+          <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+          <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} />
+          <Tooltip cursor={{ fillOpacity: 0.1 }} />
+          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+          {reference ? (
+            <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />
+          ) : null}
+          {series.map((entry) => (
+            <Bar
+              key={entry.key}
+              dataKey={entry.key}
+              name={entry.name}
+              fill={entry.color}
+              {...(entry.stackId ? { stackId: entry.stackId } : {})}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+export function SeriesLineChart({ data, series, title, height = 220, reference, legend = series.length > 1, compact = false }: ChartProps) {
+  return (
+    <div role="img" aria-label={title} className="w-full" style={{ height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: compact ? 0 : -16 }}>
+          {compact ? null : <CartesianGrid strokeDasharray="3 3" className="stroke-border" />}
+          <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+          <YAxis hide={compact} tick={{ fontSize: 12 }} domain={['auto', 'auto']} />
+          <Tooltip />
+          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+          {reference ? (
+            <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />
+          ) : null}
+          {series.map((entry) => (
+            <Line
+              key={entry.key}
+              dataKey={entry.key}
+              name={entry.name}
+              stroke={entry.color}
+              strokeWidth={2}
+              dot={!compact}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
