@@ -4,7 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { describeDatabaseError, isDatabaseUnavailable } from './errors';
+import { describeDatabaseError, isDatabaseUnavailable, isTransientConflict } from './errors';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -51,7 +51,33 @@ export function connectDatabase(url: string, maxConnections = 10, log: DatabaseL
   pool.on('error', () => {});
   releaseDeadClients(pool);
   const db = drizzle(pool, { schema });
+  retryLostRaces(db);
   return { db, pool, close: () => pool.end() };
+}
+
+/** How many times a transaction that lost a deadlock or serialization race is run in all. */
+const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * A top-level transaction that PostgreSQL aborts as a deadlock victim (40P01) or a serialization
+ * failure (40001) wrote nothing, and is run again after a short random pause (up to four times in
+ * all): one user's concurrent writes lock their user row, their data-version row and foreign keys in
+ * orders no single code path can fix (a grade's award after its insert, a study save's lock before).
+ * Savepoints (a transaction inside one) are not retried on their own: the whole transaction is.
+ * Transaction bodies hold no effects outside the database, so running one again is safe.
+ */
+function retryLostRaces(db: Database): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await transaction(run, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isTransientConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }) as Database['transaction'];
 }
 
 /**

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../env';
 import { freePort } from '../lib/free-port';
 import { connectDatabase } from './client';
-import { describeDatabaseError, isDatabaseUnavailable, isUniqueViolation, statementName } from './errors';
+import { describeDatabaseError, isDatabaseUnavailable, isTransientConflict, isUniqueViolation, statementName } from './errors';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code, severity: 'FATAL' });
 
@@ -109,5 +109,17 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(new Error('Failed query', { cause: Object.assign(new Error('dup'), { code: '23505' }) }))).toBe(true);
     expect(isUniqueViolation(Object.assign(new Error('fk'), { code: '23503' }))).toBe(false);
     expect(isUniqueViolation(null)).toBe(false);
+  });
+});
+
+describe('isTransientConflict', () => {
+  it('is a deadlock (40P01) or a serialization failure (40001), on the error or in its cause chain, and nothing else', () => {
+    expect(isTransientConflict(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
+    expect(
+      isTransientConflict(new Error('Failed query', { cause: Object.assign(new Error('could not serialize'), { code: '40001' }) })),
+    ).toBe(true);
+    expect(isTransientConflict(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
+    expect(isTransientConflict(Object.assign(new Error('gone'), { code: '57P01' }))).toBe(false);
+    expect(isTransientConflict(undefined)).toBe(false);
   });
 });

@@ -46,6 +46,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when `error` (or what it wraps) is PostgreSQL choosing this transaction as the loser of a race:
+ * a deadlock (40P01) or a serialization failure (40001). Nothing was written; running the whole
+ * transaction again is the documented remedy (connectDatabase does, a few times).
+ */
+export function isTransientConflict(error: unknown): boolean {
+  for (const link of chain(error)) {
+    const code = codeOf(link);
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
 /** True when `error` (or what it wraps) says the database connection is gone or cannot be had. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of chain(error)) {

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabaseError, isDatabaseUnavailable } from '../db/errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableBody,
+  describeDatabaseError,
+  isDatabaseUnavailable,
+  isTransientConflict,
+} from '../db/errors';
 import { HttpError, type ErrorIssue } from '../lib/http-error';
 import { looksLikeStaticFile, sendAppShell, type HtmlDocument } from './static-web';
 
@@ -30,6 +36,12 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocum
         code: 'validation_error',
         issues,
       });
+    }
+    if (isTransientConflict(error)) {
+      // Still losing a race after the retries (server/db/client.ts): nothing was written; try again shortly.
+      request.log.warn({ db: describeDatabaseError(error) }, 'transaction lost a race after retries');
+      reply.header('Retry-After', '1');
+      return reply.status(503).send(databaseUnavailableBody);
     }
     if (isDatabaseUnavailable(error)) {
       // The database is away (restarting, connection dropped): a 503 the client may retry, not a 500.

@@ -359,6 +359,28 @@ describe('/api/grades', () => {
     expect(await pointsOf(user.id)).toBe(before + 5);
   });
 
+  it('many graded assessments at once for one user: every one is created, no deadlock, points for each', async () => {
+    // Each insert takes a key-share lock on the user's row (foreign key); the rewards step then locks that
+    // row. FOR UPDATE there deadlocked against the others' key-share locks (40P01 → 500); FOR NO KEY UPDATE does not.
+    const user = await signUp(t);
+    const courseId = await insertCourse(user.id);
+    const before = await pointsOf(user.id);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: '/api/assessments',
+          token: user.token,
+          payload: { ...base, courseId, name: `Quiz ${i}`, score: 30 + i },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    const rows = await t.db.select({ id: grades.id }).from(grades).where(eq(grades.userId, user.id));
+    expect(rows).toHaveLength(12);
+    expect(await pointsOf(user.id)).toBeGreaterThanOrEqual(before + 12 * 5);
+  });
+
   it('answers 404 for another user’s grade and assessmentId', async () => {
     const owner = await signUp(t);
     const intruder = await signUp(t);

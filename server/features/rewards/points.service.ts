@@ -58,7 +58,7 @@ export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: P
       .from(pointsLedger)
       .where(and(eq(pointsLedger.userId, entry.userId), eq(pointsLedger.reason, entry.reason), eq(pointsLedger.sourceId, entry.sourceId)));
     if (!award || award.amount <= 0) return 0;
-    const [user] = await tx.select({ points: users.points }).from(users).where(eq(users.id, entry.userId)).for('update');
+    const [user] = await tx.select({ points: users.points }).from(users).where(eq(users.id, entry.userId)).for('no key update');
     const amount = Math.min(award.amount, user?.points ?? 0);
     const inserted = await tx
       .insert(pointsLedger)

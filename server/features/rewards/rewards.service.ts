@@ -54,7 +54,7 @@ export async function evaluateRewards(
   now = new Date(),
 ): Promise<RewardsEvaluation> {
   return db.transaction(async (tx) => {
-    const user = assertOwned(await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update'));
+    const user = assertOwned(await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('no key update'));
     // One after another: a transaction is one connection, and pg queues (and warns about) overlapping queries.
     const facts = await gatherRewardFacts(tx, providers, userId, user.timeZone);
     const unlockedRows = await tx

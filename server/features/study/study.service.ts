@@ -133,7 +133,7 @@ async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessi
   return db.transaction(async (tx) => {
     const courseName = await assertOwnCourse(tx, user.id, input.courseId);
     // One writer per user at a time: the overlap and daily checks must see each other's sessions.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
     const local = localDateTimeOf(startedAt, user.timeZone);
     await assertSessionFits(tx, user.id, startedAt, input.durationMinutes, local.date);
     const [row] = await tx
