@@ -58,7 +58,11 @@ describe('AuthPage register form → request', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(writes(sent)).toHaveLength(2));
     expect(writes(sent)).toEqual([
-      { method: 'POST', path: '/api/auth/register', body: { username: 'new_student', password: 'correct horse battery', email: null } },
+      {
+        method: 'POST',
+        path: '/api/auth/register',
+        body: { username: 'new_student', password: 'correct horse battery', email: null, language: 'en' },
+      },
       { method: 'PATCH', path: '/api/account/profile', body: { timeZone: browserTimeZone() } },
     ]);
   });
