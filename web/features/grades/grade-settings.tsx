@@ -6,10 +6,11 @@ import { GRADING_SYSTEM_GROUPS, GRADING_SYSTEMS, isGradingSystemKey, type Gradin
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useUpdateGradingSystem } from '../../lib/grading-system';
 import { useSaveCustomScale } from './grades.api';
-import { NativeSelect } from '../../components/ui/native-select';
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type BandDraft = { label: string; minPercentage: string; gradePoints: string };
 
@@ -48,7 +49,12 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
     setProblems([]);
     save.mutate(bands, {
       onSuccess: () => toast({ title: t('scale.saved'), variant: 'success' }),
-      onError: () => toast({ title: t('scale.saveError'), description: t('scale.saveErrorDescription'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('scale.saveError'),
+          description: apiErrorMessage(t, error, t('scale.saveErrorDescription')),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -139,11 +145,7 @@ export function GradeSettings({ system, scale }: { system: GradingSystemKey; sca
         >
           {GRADING_SYSTEM_GROUPS.map((group) => (
             <optgroup key={group.id} label={t(`settings:grading.groups.${group.id}`)}>
-              {group.keys.map((key) => (
-                <option key={key} value={key}>
-                  {t(`settings:grading.systems.${key}`)}
-                </option>
-              ))}
+              <NamedOptions items={group.keys.map((key) => ({ id: key, name: t(`settings:grading.systems.${key}`) }))} />
             </optgroup>
           ))}
         </NativeSelect>

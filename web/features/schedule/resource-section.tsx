@@ -30,8 +30,7 @@ export function useEntityToasts(kind: EntityKind) {
     /** Mutation callbacks for a form's save: the toast for `action`, then `onDone` after a success. */
     outcome: (action: CrudAction, onDone: () => void) => ({
       onSuccess: () => (success(action), onDone()),
-      // schedule.api.ts's save types onError without its argument; TanStack Query passes the error.
-      onError: (error?: unknown) => failure(action, error),
+      onError: (error: unknown) => failure(action, error),
     }),
   };
 }

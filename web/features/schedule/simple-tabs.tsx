@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AcademicYear, Holiday, Rotation, Term } from '../../../common/schemas/schedule.schema';
-import { Button } from '../../components/ui/button';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatCalendarDate } from '../../lib/format';
@@ -11,21 +11,7 @@ import { DEFAULT_COLORS, formRules } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { academicYearsQuery, coursesQuery, holidaysQuery, termsQuery, useAcademicYears, useHolidays, useTerms } from '../../api/schedule';
 import { useCrud } from './schedule.api';
-import { NativeSelect } from '../../components/ui/native-select';
-
-function FormActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
-  const { t } = useTranslation('schedule');
-  return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel}>
-        {t('common:cancel')}
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {t('common:save')}
-      </Button>
-    </div>
-  );
-}
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 // ---------------------------------------------------------------- academic years
 function YearForm({ item, onDone }: FormProps<AcademicYear>) {
@@ -42,7 +28,7 @@ function YearForm({ item, onDone }: FormProps<AcademicYear>) {
       <FormField label={t('fields.name')} error={form.formState.errors.name?.message}>
         <Input {...form.register('name')} autoComplete="off" />
       </FormField>
-      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+      <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -130,11 +116,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
       <FormField label={t('fields.academicYear')}>
         <NativeSelect {...form.register('academicYearId')}>
           <option value="">{t('fields.none')}</option>
-          {(years.data ?? []).map((year) => (
-            <option key={year.id} value={year.id}>
-              {year.name}
-            </option>
-          ))}
+          <NamedOptions items={years.data ?? []} />
         </NativeSelect>
       </FormField>
       <FormField label={t('fields.color')} error={errors.color?.message}>
@@ -152,7 +134,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
           <Input type="number" min={2} max={10} step={1} {...form.register('rotationDays')} />
         </FormField>
       ) : null}
-      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+      <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -230,7 +212,7 @@ function HolidayForm({ item, onDone }: FormProps<Holiday>) {
           <Input type="date" {...form.register('endDate')} />
         </FormField>
       </div>
-      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+      <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );
 }
