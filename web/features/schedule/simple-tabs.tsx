@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AcademicYear, Holiday, Rotation, Term } from '../../../common/schemas/schedule.schema';
@@ -12,6 +12,36 @@ import { ResourceSection, useEntityToasts, type FormProps } from './resource-sec
 import { academicYearsQuery, coursesQuery, holidaysQuery, termsQuery, useAcademicYears, useHolidays, useTerms } from '../../api/schedule';
 import { useCrud } from './schedule.api';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
+
+/** Name, then start and end date side by side: the fields a term and a holiday begin with. */
+function NameAndDates({
+  register,
+  errors,
+  endLabel,
+  endHint,
+}: {
+  register: Record<'name' | 'startDate' | 'endDate', UseFormRegisterReturn>;
+  errors: Partial<Record<'name' | 'startDate' | 'endDate', { message?: string }>>;
+  endLabel: string;
+  endHint?: string;
+}) {
+  const { t } = useTranslation('schedule');
+  return (
+    <>
+      <FormField label={t('fields.name')} error={errors.name?.message}>
+        <Input {...register.name} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
+          <Input type="date" {...register.startDate} />
+        </FormField>
+        <FormField label={endLabel} error={errors.endDate?.message} hint={endHint}>
+          <Input type="date" {...register.endDate} />
+        </FormField>
+      </div>
+    </>
+  );
+}
 
 // ---------------------------------------------------------------- academic years
 function YearForm({ item, onDone }: FormProps<AcademicYear>) {
@@ -102,17 +132,11 @@ function TermForm({ item, onDone }: FormProps<Term>) {
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label={t('fields.name')} error={errors.name?.message}>
-        <Input {...form.register('name')} autoComplete="off" />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
-          <Input type="date" {...form.register('startDate')} />
-        </FormField>
-        <FormField label={t('fields.endDate')} error={errors.endDate?.message}>
-          <Input type="date" {...form.register('endDate')} />
-        </FormField>
-      </div>
+      <NameAndDates
+        register={{ name: form.register('name'), startDate: form.register('startDate'), endDate: form.register('endDate') }}
+        errors={errors}
+        endLabel={t('fields.endDate')}
+      />
       <FormField label={t('fields.academicYear')}>
         <NativeSelect {...form.register('academicYearId')}>
           <option value="">{t('fields.none')}</option>
@@ -201,17 +225,12 @@ function HolidayForm({ item, onDone }: FormProps<Holiday>) {
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label={t('fields.name')} error={errors.name?.message}>
-        <Input {...form.register('name')} autoComplete="off" />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
-          <Input type="date" {...form.register('startDate')} />
-        </FormField>
-        <FormField label={t('fields.endDateOptional')} error={errors.endDate?.message} hint={t('fields.holidayEndHint')}>
-          <Input type="date" {...form.register('endDate')} />
-        </FormField>
-      </div>
+      <NameAndDates
+        register={{ name: form.register('name'), startDate: form.register('startDate'), endDate: form.register('endDate') }}
+        errors={errors}
+        endLabel={t('fields.endDateOptional')}
+        endHint={t('fields.holidayEndHint')}
+      />
       <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );
