@@ -58,6 +58,28 @@ describe('Grade settings → request', () => {
     expect(writes(sent)).toEqual([]);
   });
 
+  it('a 400’s issues[] mark their band’s field and are listed under the scale', async () => {
+    interceptApi({
+      'PUT /api/grading-system/custom-scale': refuse(400, {
+        message: 'Invalid request',
+        code: 'validation_error',
+        issues: [{ path: 'bands.1.minPercentage', message: 'Minimum percentages must be whole numbers' }],
+      }),
+    });
+    await renderSettings();
+    fireEvent.click(screen.getByRole('button', { name: 'Save scale' }));
+    await screen.findByText('Minimum percentages must be whole numbers');
+    expect(screen.getByLabelText('Minimum percentage of band 2').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Minimum percentage of band 1').getAttribute('aria-invalid')).toBeNull();
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByTestId('toast')).getByText('There was a problem updating the custom scale. Please try again.'),
+        ).toBeTruthy(),
+      { timeout: 5000 },
+    );
+  });
+
   it('a refusal with its own code reads as that code’s translated sentence; a generic one keeps the usual sentence', async () => {
     interceptApi({
       'PUT /api/grading-system/custom-scale': refuse(400, { message: 'Idempotency-Key must be a UUID', code: 'idempotency_key_invalid' }),
