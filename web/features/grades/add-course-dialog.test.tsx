@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseNativeGrade } from '../../../common/domain/grading-systems';
-import { Toaster } from '../../components/ui/toaster';
 import { fill, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { AddCourseDialog } from './add-course-dialog';
 
@@ -20,18 +19,7 @@ const course = {
   timeSlots: [],
 };
 const renderDialog = (system?: 'de_school') =>
-  renderWithProviders(
-    <>
-      <AddCourseDialog open onOpenChange={() => {}} system={system} />
-      <Toaster closeLabel="Close notification" label="Notification" regionLabel="Notifications" />
-    </>,
-  );
-
-afterEach(() => {
-  // The toast store outlives a test: close what a test left so the next toast shows at once.
-  const close = screen.queryByRole('button', { name: 'Close notification' });
-  if (close) fireEvent.click(close);
-});
+  renderWithProviders(<AddCourseDialog open onOpenChange={() => {}} system={system} />, { toaster: true });
 
 describe('Add course (grades) → request', () => {
   it('posts the trimmed name, the default colour, and numbers as numbers (blank as null)', async () => {

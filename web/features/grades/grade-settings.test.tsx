@@ -1,23 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster } from '../../components/ui/toaster';
+import { describe, expect, it } from 'vitest';
 import { fill, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { GradeSettings } from './grade-settings';
 
-const renderSettings = () =>
-  renderWithProviders(
-    <>
-      <GradeSettings system="custom" scale={[]} />
-      <Toaster closeLabel="Close notification" label="Notification" regionLabel="Notifications" />
-    </>,
-  );
-
-afterEach(() => {
-  // The toast store outlives a test: close what a test left so the next toast shows at once.
-  const close = screen.queryByRole('button', { name: 'Close notification' });
-  if (close) fireEvent.click(close);
-});
+const renderSettings = () => renderWithProviders(<GradeSettings system="custom" scale={[]} />, { toaster: true });
 
 describe('Grade settings → request', () => {
   it('saves the custom scale: one PUT with the bands, percentages and points as numbers, blank points as null', async () => {

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Course } from '../../../common/schemas/schedule.schema';
-import { Toaster } from '../../components/ui/toaster';
 import { fill, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { CourseForm } from './classes-tab';
 
@@ -23,19 +22,7 @@ const terms = [
   { id: 't1', name: 'Autumn', academicYearId: null, startDate: '2026-09-01', endDate: '2027-01-31', rotation: { kind: 'weekly' } },
 ];
 
-const renderForm = (item: Course | null = null) =>
-  renderWithProviders(
-    <>
-      <CourseForm item={item} onDone={() => {}} />
-      <Toaster closeLabel="Close notification" label="Notification" regionLabel="Notifications" />
-    </>,
-  );
-
-afterEach(() => {
-  // The toast store outlives a test: close what a test left so the next toast shows at once.
-  const close = screen.queryByRole('button', { name: 'Close notification' });
-  if (close) fireEvent.click(close);
-});
+const renderForm = (item: Course | null = null) => renderWithProviders(<CourseForm item={item} onDone={() => {}} />, { toaster: true });
 
 describe('Class form → request', () => {
   it('adds: one POST /api/courses with numbers as numbers, blanks as null and each slot’s day as a number', async () => {
