@@ -6,6 +6,7 @@ import type { User } from '../../common/schemas/auth.schema';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -93,7 +94,7 @@ export const TEST_USER: User = {
 /** Renders `ui` inside the app's providers, with `user` as the session the shell would already hold, at `path`. */
 export async function renderWithProviders(
   ui: ReactNode,
-  { user = TEST_USER, path = '/' }: { user?: User | null; path?: string } = {},
+  { user = TEST_USER, path = '/', toaster = false }: { user?: User | null; path?: string; toaster?: boolean } = {},
 ): Promise<RenderResult> {
   await ensureI18n();
   // jsdom has no matchMedia and no canvas: the browser "prefers reduced motion", so no confetti plays.
@@ -107,7 +108,11 @@ export async function renderWithProviders(
   queryClient.setQueryData(['/api/auth/me'], user);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        {/* `toaster`: the app's toaster, to read the toast a request's failure shows. */}
+        {toaster ? <Toaster closeLabel="Close notification" label="Notification" regionLabel="Notifications" /> : null}
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -118,6 +123,9 @@ export function fill(label: string, value: string): void {
 }
 
 afterEach(() => {
+  // The toast store outlives a test: close what a test left so the next test's toast shows at once.
+  const close = screen.queryByRole('button', { name: 'Close notification' });
+  if (close) fireEvent.click(close);
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/class-names';
 import { Button } from './button';
 
 /**
@@ -6,10 +7,21 @@ import { Button } from './button';
  * aligned; on a phone the submit button stands first, above Cancel. `onCancel` also forgets a draft
  * where the form keeps one (decision 074: × and Escape keep it, Cancel abandons it).
  */
-export function FormActions({ onCancel, pending, submitLabel }: { onCancel: () => void; pending: boolean; submitLabel?: string }) {
+export function FormActions({
+  onCancel,
+  pending,
+  submitLabel,
+  className,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel?: string;
+  /** Spacing or placement of the row (a long form keeps it in view with `sm:sticky sm:bottom-0`). */
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
       <Button variant="outline" onClick={onCancel}>
         {t('common:cancel')}
       </Button>

@@ -1,15 +1,39 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { z } from 'zod';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { NATIVE_GRADE_EXAMPLES } from './grade-view';
 import { useAddCourse } from './grades.api';
 
 const DEFAULT_COLOR = '#3b82f6';
+const NAME_MAX = 200;
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+function addCourseSchema(t: TFunction, system: GradingSystemKey) {
+  const native = nativeScaleOf(system) !== null;
+  return z.object({
+    name: z.string().trim().min(1, t('addCourse.nameRequired')).max(NAME_MAX),
+    credits: z.string(),
+    target: z
+      .string()
+      .refine(
+        (value) => !native || value.trim() === '' || parseNativeGrade(value, system) !== null,
+        t('courses.targetNativeInvalid', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' }),
+      ),
+  });
+}
+
+const BLANK = { name: '', credits: '', target: '' };
+/** The request's fields → the form field that holds each (where a 400's `issues[]` land). */
+const FIELDS_BY_PATH = { name: 'name', credits: 'credits', targetGrade: 'target' } as const;
 
 /** "Add course" from the grades screen: a small form posting to the course API. */
 export function AddCourseDialog({
@@ -23,72 +47,54 @@ export function AddCourseDialog({
   system?: GradingSystemKey;
 }) {
   const { t } = useTranslation('grades');
-  const formId = useId();
   const add = useAddCourse();
-  const [name, setName] = useState('');
-  const [credits, setCredits] = useState('');
-  const [target, setTarget] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [targetError, setTargetError] = useState<string | undefined>();
   const native = nativeScaleOf(system) !== null;
+  const form = useForm({ resolver: zodResolver(addCourseSchema(t, system)), defaultValues: BLANK });
+  const errors = form.formState.errors;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setError(t('addCourse.nameRequired'));
-      return;
-    }
-    setError(undefined);
+  const submit = form.handleSubmit((values) => {
     const number = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
-    const targetGrade = native && target.trim() !== '' ? parseNativeGrade(target, system) : number(target);
-    if (native && target.trim() !== '' && targetGrade === null) {
-      setTargetError(t('courses.targetNativeInvalid', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' }));
-      return;
-    }
-    setTargetError(undefined);
+    const targetGrade = native && values.target.trim() !== '' ? parseNativeGrade(values.target, system) : number(values.target);
     add.mutate(
-      { name: name.trim(), color: DEFAULT_COLOR, credits: number(credits), targetGrade },
+      { name: values.name, color: DEFAULT_COLOR, credits: number(values.credits), targetGrade },
       {
         onSuccess: () => {
           toast({ title: t('addCourse.added'), variant: 'success' });
-          setName('');
-          setCredits('');
-          setTarget('');
+          form.reset(BLANK);
           onOpenChange(false);
         },
-        onError: () => toast({ title: t('addCourse.error'), description: t('addCourse.errorDescription'), variant: 'destructive' }),
+        onError: (error) => {
+          applyFieldErrors(t, error, form.setError, FIELDS_BY_PATH);
+          toast({
+            title: t('addCourse.error'),
+            description: apiErrorMessage(t, error, t('addCourse.errorDescription')),
+            variant: 'destructive',
+          });
+        },
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('addCourse.title')} closeLabel={t('common:close')}>
-        <form id={formId} onSubmit={submit} noValidate className="space-y-3">
-          <FormField label={t('addCourse.name')} error={error}>
-            <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoComplete="off" />
+        <form onSubmit={submit} noValidate className="space-y-3">
+          <FormField label={t('addCourse.name')} error={errors.name?.message}>
+            <Input {...form.register('name')} maxLength={NAME_MAX} autoComplete="off" />
           </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <FormField label={t('addCourse.credits')}>
-              <Input value={credits} onChange={(event) => setCredits(event.target.value)} inputMode="decimal" />
+            <FormField label={t('addCourse.credits')} error={errors.credits?.message}>
+              <Input {...form.register('credits')} inputMode="decimal" />
             </FormField>
-            <FormField label={native ? t('courses.targetNative') : t('addCourse.target')} error={targetError}>
+            <FormField label={native ? t('courses.targetNative') : t('addCourse.target')} error={errors.target?.message}>
               <Input
-                value={target}
-                onChange={(event) => setTarget(event.target.value)}
+                {...form.register('target')}
                 inputMode={native ? 'text' : 'decimal'}
                 placeholder={native ? NATIVE_GRADE_EXAMPLES[system] : undefined}
               />
             </FormField>
           </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {t('addCourse.submit')}
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} pending={add.isPending} submitLabel={t('addCourse.submit')} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,17 +1,20 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale, type CustomScaleBand } from '../../../common/domain/custom-scale';
 import { GRADING_SYSTEM_GROUPS, GRADING_SYSTEMS, isGradingSystemKey, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useUpdateGradingSystem } from '../../lib/grading-system';
 import { useSaveCustomScale } from './grades.api';
-import { NativeSelect } from '../../components/ui/native-select';
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type BandDraft = { label: string; minPercentage: string; gradePoints: string };
+const BAND_FIELDS = ['label', 'minPercentage', 'gradePoints'] as const;
 
 const toDraft = (band: CustomScaleBand): BandDraft => ({
   label: band.label,
@@ -28,14 +31,18 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
   const { t } = useTranslation('grades');
   const id = useId();
   const save = useSaveCustomScale();
-  const [drafts, setDrafts] = useState<BandDraft[]>(() => (scale.length > 0 ? scale.map(toDraft) : DEFAULT_DRAFT));
+  const form = useForm<{ bands: BandDraft[] }>({ defaultValues: { bands: scale.length > 0 ? scale.map(toDraft) : DEFAULT_DRAFT } });
+  const bands = useFieldArray({ control: form.control, name: 'bands' });
   const [problems, setProblems] = useState<string[]>([]);
+  const bandErrors = form.formState.errors.bands;
+  // A refusal's issues[] land on their band's field (`bands.<n>.<field>`, as the request names them) and are listed below.
+  const serverProblems = (Array.isArray(bandErrors) ? bandErrors : []).flatMap((band: FieldErrors<BandDraft> | undefined) =>
+    BAND_FIELDS.flatMap((field) => band?.[field]?.message ?? []),
+  );
+  const invalid = (index: number, field: (typeof BAND_FIELDS)[number]) => (bandErrors?.[index]?.[field] ? true : undefined);
 
-  const update = (index: number, patch: Partial<BandDraft>) =>
-    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
-
-  const submit = () => {
-    const bands: CustomScaleBand[] = drafts.map((draft) => ({
+  const submit = form.handleSubmit((values) => {
+    const bands: CustomScaleBand[] = values.bands.map((draft) => ({
       label: draft.label,
       minPercentage: draft.minPercentage.trim() === '' ? Number.NaN : Number(draft.minPercentage),
       gradePoints: draft.gradePoints.trim() === '' ? null : Number(draft.gradePoints),
@@ -48,9 +55,18 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
     setProblems([]);
     save.mutate(bands, {
       onSuccess: () => toast({ title: t('scale.saved'), variant: 'success' }),
-      onError: () => toast({ title: t('scale.saveError'), description: t('scale.saveErrorDescription'), variant: 'destructive' }),
+      onError: (error) => {
+        const fields = values.bands.flatMap((_, index) => BAND_FIELDS.map((field) => `bands.${index}.${field}` as const));
+        applyFieldErrors(t, error, form.setError, fields);
+        toast({
+          title: t('scale.saveError'),
+          description: apiErrorMessage(t, error, t('scale.saveErrorDescription')),
+          variant: 'destructive',
+        });
+      },
     });
-  };
+  });
+  const shown = [...new Set([...problems, ...serverProblems])];
 
   return (
     <Card>
@@ -62,42 +78,42 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
           <span>{t('scale.min')}</span>
           <span>{t('scale.points')}</span>
         </div>
-        {drafts.map((draft, index) => (
-          <div key={index} className="grid grid-cols-[1fr_5rem_5rem_2.5rem] gap-2">
+        {bands.fields.map((field, index) => (
+          <div key={field.id} className="grid grid-cols-[1fr_5rem_5rem_2.5rem] gap-2">
             <Input
               aria-label={t('scale.labelN', { n: index + 1 })}
+              aria-invalid={invalid(index, 'label')}
               id={`${id}-label-${index}`}
-              value={draft.label}
               maxLength={CUSTOM_SCALE_LIMITS.labelMaxLength}
-              onChange={(event) => update(index, { label: event.target.value })}
+              {...form.register(`bands.${index}.label`)}
             />
             <Input
               aria-label={t('scale.minN', { n: index + 1 })}
+              aria-invalid={invalid(index, 'minPercentage')}
               inputMode="decimal"
-              value={draft.minPercentage}
-              onChange={(event) => update(index, { minPercentage: event.target.value })}
+              {...form.register(`bands.${index}.minPercentage`)}
             />
             <Input
               aria-label={t('scale.pointsN', { n: index + 1 })}
+              aria-invalid={invalid(index, 'gradePoints')}
               inputMode="decimal"
-              value={draft.gradePoints}
-              onChange={(event) => update(index, { gradePoints: event.target.value })}
+              {...form.register(`bands.${index}.gradePoints`)}
             />
             <Button
               variant="ghost"
               size="icon"
               aria-label={t('scale.remove', { n: index + 1 })}
-              disabled={drafts.length <= CUSTOM_SCALE_LIMITS.minBands}
-              onClick={() => setDrafts((current) => current.filter((_, i) => i !== index))}
+              disabled={bands.fields.length <= CUSTOM_SCALE_LIMITS.minBands}
+              onClick={() => bands.remove(index)}
             >
               <Trash2 aria-hidden="true" className="h-4 w-4" />
             </Button>
           </div>
         ))}
       </div>
-      {problems.length > 0 ? (
+      {shown.length > 0 ? (
         <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-destructive">
-          {problems.map((problem) => (
+          {shown.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}
         </ul>
@@ -105,13 +121,13 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
           variant="outline"
-          disabled={drafts.length >= CUSTOM_SCALE_LIMITS.maxBands}
-          onClick={() => setDrafts((current) => [...current, { label: '', minPercentage: '', gradePoints: '' }])}
+          disabled={bands.fields.length >= CUSTOM_SCALE_LIMITS.maxBands}
+          onClick={() => bands.append({ label: '', minPercentage: '', gradePoints: '' })}
         >
           <Plus aria-hidden="true" className="h-4 w-4" />
           {t('scale.add')}
         </Button>
-        <Button onClick={submit} disabled={save.isPending}>
+        <Button onClick={() => void submit()} disabled={save.isPending}>
           {t('scale.save')}
         </Button>
       </div>
@@ -139,11 +155,7 @@ export function GradeSettings({ system, scale }: { system: GradingSystemKey; sca
         >
           {GRADING_SYSTEM_GROUPS.map((group) => (
             <optgroup key={group.id} label={t(`settings:grading.groups.${group.id}`)}>
-              {group.keys.map((key) => (
-                <option key={key} value={key}>
-                  {t(`settings:grading.systems.${key}`)}
-                </option>
-              ))}
+              <NamedOptions items={group.keys.map((key) => ({ id: key, name: t(`settings:grading.systems.${key}`) }))} />
             </optgroup>
           ))}
         </NativeSelect>

@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { MAX_TIME_SLOTS, type Course, type Term } from '../../../common/schemas/schedule.schema';
 import { Button } from '../../components/ui/button';
 import { DraftNotice } from '../../components/ui/draft-notice';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { formatNumber } from '../../lib/format';
 import { formatClock, weekdayNames } from '../../lib/format';
@@ -17,9 +19,11 @@ import { assessmentsQuery } from '../../api/grades';
 import { attendanceQuery, attendanceSummaryQuery, coursesQuery, useAttendanceSummary, useCourses, useTerms } from '../../api/schedule';
 import { tasksQuery } from '../../api/tasks';
 import { useCrud } from './schedule.api';
-import { NativeSelect } from '../../components/ui/native-select';
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type CourseBody = Omit<Course, 'id'>;
+/** The form's fields named as the request's: where a 400's `issues[]` land. */
+const COURSE_FIELDS = ['name', 'credits', 'instructor', 'room', 'startDate', 'endDate', 'color', 'targetGrade'] as const;
 export type SlotDraft = { day: string; startTime: string; endTime: string; week: string; cycleDay: string };
 
 function slotDraft(slot?: Partial<Course['timeSlots'][number]>): SlotDraft {
@@ -111,14 +115,19 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
         cycleDay: slot.cycleDay ? Number(slot.cycleDay) : null,
       })),
     };
-    crud.save(
-      item?.id ?? null,
-      body,
-      toasts.outcome(item ? 'update' : 'add', () => {
-        draft.clear();
-        onDone();
-      }),
-    );
+    const outcome = toasts.outcome(item ? 'update' : 'add', () => {
+      draft.clear();
+      onDone();
+    });
+    crud.save(item?.id ?? null, body, {
+      onSuccess: outcome.onSuccess,
+      onError: (error) => {
+        // A refused field (issues[]) shows on the field itself, a slot's times on that slot.
+        const slotFields = values.timeSlots.flatMap((_, index) => [`timeSlots.${index}.startTime`, `timeSlots.${index}.endTime`] as const);
+        applyFieldErrors(t, error, form.setError, [...COURSE_FIELDS, ...slotFields]);
+        outcome.onError(error);
+      },
+    });
   });
 
   return (
@@ -146,11 +155,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
       <FormField label={t('fields.term')}>
         <NativeSelect {...form.register('termId')}>
           <option value="">{t('fields.none')}</option>
-          {(terms.data ?? []).map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
-            </option>
-          ))}
+          <NamedOptions items={terms.data ?? []} />
         </NativeSelect>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -229,20 +234,15 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
       </fieldset>
 
       {/* From 640 px always in view at the bottom of a long form (at 1366 × 768 the slots pushed Save out of sight); on a phone the sheet scrolls to it, not covering the fields. */}
-      <div className="-mx-1 flex flex-col-reverse gap-2 bg-card px-1 pb-1 pt-2 sm:sticky sm:bottom-0 sm:flex-row sm:justify-end">
-        <Button
-          variant="outline"
-          onClick={() => {
-            draft.clear();
-            onDone();
-          }}
-        >
-          {t('common:cancel')}
-        </Button>
-        <Button type="submit" disabled={crud.create.isPending || crud.update.isPending}>
-          {t('common:save')}
-        </Button>
-      </div>
+      <FormActions
+        className="-mx-1 bg-card px-1 pb-1 pt-2 sm:sticky sm:bottom-0"
+        onCancel={() => {
+          // Cancel abandons the changes; closing with × or Escape keeps the draft (decision 074).
+          draft.clear();
+          onDone();
+        }}
+        pending={crud.create.isPending || crud.update.isPending}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
@@ -30,13 +30,21 @@ export function useEntityToasts(kind: EntityKind) {
     /** Mutation callbacks for a form's save: the toast for `action`, then `onDone` after a success. */
     outcome: (action: CrudAction, onDone: () => void) => ({
       onSuccess: () => (success(action), onDone()),
-      // schedule.api.ts's save types onError without its argument; TanStack Query passes the error.
-      onError: (error?: unknown) => failure(action, error),
+      onError: (error: unknown) => failure(action, error),
     }),
   };
 }
 
 export type FormProps<T> = { item: T | null; onDone: () => void };
+
+/** A row's icon button (edit, delete), named by its action and the row's title. */
+function RowAction({ icon: Icon, label, onClick }: { icon: LucideIcon; label: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+      <Icon aria-hidden="true" className="h-4 w-4" />
+    </Button>
+  );
+}
 
 /**
  * One tab's list: loading/empty/error states, an "add" button, an edit dialog holding `renderForm`
@@ -84,22 +92,8 @@ export function ResourceSection<T extends { id: string }>({
                 <p className="truncate font-medium">{summary.title}</p>
                 {summary.details ? <div className="text-sm text-muted-foreground">{summary.details}</div> : null}
               </div>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('editNamed', { name: summaryText(summary.title) })}
-                onClick={() => setEditing(item)}
-              >
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('deleteNamed', { name: summaryText(summary.title) })}
-                onClick={() => setDeleting(item)}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </Button>
+              <RowAction icon={Pencil} label={t('editNamed', { name: summaryText(summary.title) })} onClick={() => setEditing(item)} />
+              <RowAction icon={Trash2} label={t('deleteNamed', { name: summaryText(summary.title) })} onClick={() => setDeleting(item)} />
             </li>
           );
         })}

@@ -25,7 +25,7 @@ export function useCrud<T extends { id: string }, Body>(base: string, touches: r
   });
   const remove = useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `${base}/${id}`), onSuccess: refresh });
   /** Updates the entity with `id`, or creates one when `id` is null (the forms' one save path). */
-  const save = (id: string | null, body: Body, callbacks: { onSuccess: () => void; onError: () => void }) =>
+  const save = (id: string | null, body: Body, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) =>
     id ? update.mutate({ id, body }, callbacks) : create.mutate(body, callbacks);
   return { create, update, remove, save };
 }

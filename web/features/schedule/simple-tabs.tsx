@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AcademicYear, Holiday, Rotation, Term } from '../../../common/schemas/schedule.schema';
-import { Button } from '../../components/ui/button';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatCalendarDate } from '../../lib/format';
@@ -11,19 +11,35 @@ import { DEFAULT_COLORS, formRules } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { academicYearsQuery, coursesQuery, holidaysQuery, termsQuery, useAcademicYears, useHolidays, useTerms } from '../../api/schedule';
 import { useCrud } from './schedule.api';
-import { NativeSelect } from '../../components/ui/native-select';
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
-function FormActions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+/** Name, then start and end date side by side: the fields a term and a holiday begin with. */
+function NameAndDates({
+  register,
+  errors,
+  endLabel,
+  endHint,
+}: {
+  register: Record<'name' | 'startDate' | 'endDate', UseFormRegisterReturn>;
+  errors: Partial<Record<'name' | 'startDate' | 'endDate', { message?: string }>>;
+  endLabel: string;
+  endHint?: string;
+}) {
   const { t } = useTranslation('schedule');
   return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel}>
-        {t('common:cancel')}
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {t('common:save')}
-      </Button>
-    </div>
+    <>
+      <FormField label={t('fields.name')} error={errors.name?.message}>
+        <Input {...register.name} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
+          <Input type="date" {...register.startDate} />
+        </FormField>
+        <FormField label={endLabel} error={errors.endDate?.message} hint={endHint}>
+          <Input type="date" {...register.endDate} />
+        </FormField>
+      </div>
+    </>
   );
 }
 
@@ -42,7 +58,7 @@ function YearForm({ item, onDone }: FormProps<AcademicYear>) {
       <FormField label={t('fields.name')} error={form.formState.errors.name?.message}>
         <Input {...form.register('name')} autoComplete="off" />
       </FormField>
-      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+      <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -116,25 +132,15 @@ function TermForm({ item, onDone }: FormProps<Term>) {
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label={t('fields.name')} error={errors.name?.message}>
-        <Input {...form.register('name')} autoComplete="off" />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
-          <Input type="date" {...form.register('startDate')} />
-        </FormField>
-        <FormField label={t('fields.endDate')} error={errors.endDate?.message}>
-          <Input type="date" {...form.register('endDate')} />
-        </FormField>
-      </div>
+      <NameAndDates
+        register={{ name: form.register('name'), startDate: form.register('startDate'), endDate: form.register('endDate') }}
+        errors={errors}
+        endLabel={t('fields.endDate')}
+      />
       <FormField label={t('fields.academicYear')}>
         <NativeSelect {...form.register('academicYearId')}>
           <option value="">{t('fields.none')}</option>
-          {(years.data ?? []).map((year) => (
-            <option key={year.id} value={year.id}>
-              {year.name}
-            </option>
-          ))}
+          <NamedOptions items={years.data ?? []} />
         </NativeSelect>
       </FormField>
       <FormField label={t('fields.color')} error={errors.color?.message}>
@@ -152,7 +158,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
           <Input type="number" min={2} max={10} step={1} {...form.register('rotationDays')} />
         </FormField>
       ) : null}
-      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+      <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -219,18 +225,13 @@ function HolidayForm({ item, onDone }: FormProps<Holiday>) {
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label={t('fields.name')} error={errors.name?.message}>
-        <Input {...form.register('name')} autoComplete="off" />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
-          <Input type="date" {...form.register('startDate')} />
-        </FormField>
-        <FormField label={t('fields.endDateOptional')} error={errors.endDate?.message} hint={t('fields.holidayEndHint')}>
-          <Input type="date" {...form.register('endDate')} />
-        </FormField>
-      </div>
-      <FormActions pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+      <NameAndDates
+        register={{ name: form.register('name'), startDate: form.register('startDate'), endDate: form.register('endDate') }}
+        errors={errors}
+        endLabel={t('fields.endDateOptional')}
+        endHint={t('fields.holidayEndHint')}
+      />
+      <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );
 }
