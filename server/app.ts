@@ -12,6 +12,7 @@ import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
+import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
@@ -45,6 +46,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerTasksRoutes,
   registerGradesRoutes,
   registerHomeRoutes,
+  registerFeedbackRoutes,
   registerOpenApiRoutes,
 ];
 

@@ -89,6 +89,8 @@ const ROUTES: Record<string, Entry> = {
       ),
   },
   'GET /api/study-streak': { access: 'user' },
+  'POST /api/feedback': { access: 'user' },
+  'GET /api/feedback/mine': { access: 'user' },
   'GET /api/study/stats': { access: 'user' },
   'GET /api/academic-years': { access: 'user' },
   'POST /api/academic-years': { access: 'user' },

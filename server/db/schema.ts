@@ -5,3 +5,4 @@ export * from './schema/schedule';
 export * from './schema/study';
 export * from './schema/tasks';
 export * from './schema/grades';
+export * from './schema/support';
