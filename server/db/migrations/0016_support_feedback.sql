@@ -19,6 +19,14 @@ CREATE TABLE "feedback" (
 	CONSTRAINT "feedback_reply_time" CHECK (("feedback"."reply" IS NULL) = ("feedback"."replied_at" IS NULL))
 );
 --> statement-breakpoint
+CREATE TABLE "notification_reads" (
+	"user_id" uuid NOT NULL,
+	"item_id" text NOT NULL,
+	"read_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_reads_user_id_item_id_pk" PRIMARY KEY("user_id","item_id")
+);
+--> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_reads" ADD CONSTRAINT "notification_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "feedback_user_created_idx" ON "feedback" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "feedback_queue_idx" ON "feedback" USING btree ("status","priority","created_at");

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -36,4 +36,21 @@ export const feedback = pgTable(
     check('feedback_reply_length', sql`${table.reply} IS NULL OR char_length(${table.reply}) <= 5000`),
     check('feedback_reply_time', sql`(${table.reply} IS NULL) = (${table.repliedAt} IS NULL)`),
   ],
+);
+
+/**
+ * Which notification-centre items a user has read (docs/decisions/126-notification-centre.md). The
+ * items themselves are computed, never stored; a row here only says "this id was read". Marking all
+ * read also drops the rows of items that are gone, so the table stays as small as the bell.
+ */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.itemId] })],
 );
