@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'grades',
   'home',
   'support',
+  'notifications',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */
