@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './bounds';
 
 /**
  * The notification centre (docs/decisions/126-notification-centre.md): what needs attention now,
@@ -62,7 +63,7 @@ export type Notifications = z.output<typeof notificationsResponseSchema>;
 /** POST /api/notifications/read: ids of current items; others are ignored. */
 export const notificationsReadBodySchema = z.strictObject({
   ids: z
-    .array(z.string().min(1).max(ITEM_ID_MAX))
+    .array(singleLineText(ITEM_ID_MAX, { min: 1 }))
     .min(1, 'ids must name at least one notification')
     .max(NOTIFICATION_READ_MAX, `At most ${NOTIFICATION_READ_MAX} ids at once`),
 });

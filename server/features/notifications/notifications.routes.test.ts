@@ -163,6 +163,7 @@ describe('read state', () => {
       {},
       { ids: [] },
       { ids: [''] },
+      { ids: ['a\u0000'] },
       { ids: ['a'], extra: 1 },
       { ids: Array.from({ length: 101 }, (_, i) => `x${i}`) },
     ]) {
