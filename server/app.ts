@@ -13,6 +13,8 @@ import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
+import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
+import { registerNotificationsRoutes } from './features/notifications/notifications.routes';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
@@ -54,6 +56,8 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerGradesRoutes,
   registerHomeRoutes,
   registerProgressRoutes,
+  registerFeedbackRoutes,
+  registerNotificationsRoutes,
   registerOpenApiRoutes,
 ];
 

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'idempotency_key_invalid',
   'idempotency_key_reused',
   'sample_data_exists',
+  'feedback_rate_limited',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,3 +7,4 @@ export * from './schema/tasks';
 export * from './schema/grades';
 export * from './schema/sync';
 export * from './schema/progress';
+export * from './schema/support';

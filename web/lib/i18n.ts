@@ -20,6 +20,8 @@ export const NAMESPACES = [
   'grades',
   'home',
   'progress',
+  'support',
+  'notifications',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RewardOutcome } from '../../common/schemas/rewards.schema';
+import { notificationsQuery } from '../api/notifications';
 import { achievementsQuery, challengesQuery, pointsHistoryQuery, pointsQuery } from '../api/rewards';
 import { announceRewards } from './celebrate';
 
@@ -27,6 +28,8 @@ export function applyRewardOutcome(queryClient: QueryClient, rewards: RewardOutc
     void queryClient.invalidateQueries({ queryKey: POINTS_QUERY_KEY });
   }
   for (const queryKey of REWARD_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+  // What a write unlocked or completed is a bell item too (docs/decisions/126).
+  void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
   if (!rewards) return;
   const unlockedAchievements = rewards.unlockedAchievements.filter((id) => !announced.has(`achievement:${id}`));
   const completedChallenges = rewards.completedChallenges.filter((id) => !announced.has(`challenge:${id}:${dayKey()}`));

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import type { Task, TaskCreateInput } from '../../../common/schemas/tasks.schema';
+import { notificationsQuery } from '../../api/notifications';
 import { tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
 import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
@@ -18,14 +19,19 @@ export type TaskInput = Required<Omit<TaskCreateInput, 'completed' | 'recurrence
 const CHANNEL_NAME = 'studypilot-tasks';
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
 
-function broadcastChange(): void {
+/** After every task write: other tabs refresh, and the bell recomputes (overdue, due soon, reminders). */
+function broadcastChange(queryClient: QueryClient): void {
   channel?.postMessage('changed');
+  void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
 }
 
 /** Invalidates the tasks query when another tab changed tasks. Returns the unsubscribe function. */
 export function listenForTaskChanges(queryClient: QueryClient): () => void {
   if (!channel) return () => {};
-  const onMessage = () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+  const onMessage = () => {
+    void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  };
   channel.addEventListener('message', onMessage);
   return () => channel.removeEventListener('message', onMessage);
 }
@@ -52,7 +58,7 @@ export function useCreateTask() {
       // A recurring task may have generated more occurrences: reload the list.
       if (task.seriesId) await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
       else queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => (list ? [...list, task].sort(byDueDate) : list));
-      broadcastChange();
+      broadcastChange(queryClient);
     },
   });
 }
@@ -64,7 +70,7 @@ export function useUpdateTask() {
       apiJson<Task>('PATCH', `/api/tasks/${id}`, body),
     onSuccess: (task) => {
       replaceTask(queryClient, task);
-      broadcastChange();
+      broadcastChange(queryClient);
     },
   });
 }
@@ -75,7 +81,7 @@ export function useDeleteTask() {
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/tasks/${id}`),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.filter((task) => task.id !== id));
-      broadcastChange();
+      broadcastChange(queryClient);
       // A completed task takes its points back: DELETE answers 204 (API.md), so the points are refetched.
       applyRewardOutcome(queryClient, null);
     },
@@ -104,7 +110,7 @@ export function useSetTaskCompleted() {
     },
     onSuccess: ({ rewards, ...task }) => {
       replaceTask(queryClient, task);
-      broadcastChange();
+      broadcastChange(queryClient);
       if (rewards) applyRewardOutcome(queryClient, rewards);
     },
   });
@@ -117,7 +123,7 @@ export function useStopSeries() {
     mutationFn: (seriesId: string) => apiJson<null>('DELETE', `/api/task-series/${seriesId}`),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      broadcastChange();
+      broadcastChange(queryClient);
     },
   });
 }

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_MESSAGE_MAX,
+  FEEDBACK_MESSAGE_MIN,
+  FEEDBACK_SUBJECT_MAX,
+  FEEDBACK_SUBJECT_MIN,
+  FEEDBACK_REPLY_HOURS,
+  type FeedbackCategory,
+} from '../../../common/schemas/feedback.schema';
+import { usePremiumCheck } from '../../api/premium';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { DraftNotice } from '../../components/ui/draft-notice';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
+import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { useFormDraft } from '../../lib/form-draft';
+import { toast } from '../../lib/toast';
+import { useSendFeedback } from './feedback.api';
+import { replyHoursFor } from './feedback-view';
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+/** The form's rules: the contract's limits, with translated messages (the server checks them again). */
+export function feedbackFormSchema(t: TFunction) {
+  const subject = t('form.subjectLength', { min: FEEDBACK_SUBJECT_MIN, max: FEEDBACK_SUBJECT_MAX });
+  const message = t('form.messageLength', { min: FEEDBACK_MESSAGE_MIN, max: FEEDBACK_MESSAGE_MAX });
+  return z.object({
+    category: z.enum(FEEDBACK_CATEGORIES, t('form.categoryRequired')),
+    subject: z.string().trim().min(FEEDBACK_SUBJECT_MIN, subject).max(FEEDBACK_SUBJECT_MAX, subject),
+    message: z.string().trim().min(FEEDBACK_MESSAGE_MIN, message).max(FEEDBACK_MESSAGE_MAX, message),
+  });
+}
+
+type FormValues = { category: FeedbackCategory; subject: string; message: string };
+const EMPTY: FormValues = { category: 'bug', subject: '', message: '' };
+
+/** /feedback: category, subject, message; the promised reply time; then a way to My feedback. */
+export function FeedbackPage() {
+  const { t } = useTranslation('support');
+  const premium = usePremiumCheck();
+  const hours = replyHoursFor(premium.data);
+  const send = useSendFeedback();
+  const [sent, setSent] = useState(false);
+  const form = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(feedbackFormSchema(t)), defaultValues: EMPTY });
+  const draft = useFormDraft(form, { form: 'feedback', entityId: null });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: () => {
+        draft.clear();
+        form.reset(EMPTY);
+        setSent(true);
+        toast({
+          title: t('sent.title'),
+          description: t('sent.description', { hours: hours ?? FEEDBACK_REPLY_HOURS.standard }),
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        applyFieldErrors(t, error, form.setError, ['category', 'subject', 'message']);
+        // SPEC.md §8: 'Submission Failed' / 'There was an error submitting your feedback. Please try again.'
+        toast({ title: t('failed.title'), description: apiErrorMessage(t, error, t('failed.description')), variant: 'destructive' });
+      },
+    }),
+  );
+
+  return (
+    <section aria-labelledby="feedback-title" className="mx-auto max-w-xl space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="feedback-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <Link to="/feedback/mine" className="text-sm text-primary underline-offset-4 hover:underline">
+          {t('mine.link')}
+        </Link>
+      </div>
+      <p className="text-muted-foreground">{t('intro')}</p>
+      <p className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="reply-time">
+        {hours === null
+          ? t('replyTime.both', { priority: FEEDBACK_REPLY_HOURS.priority, standard: FEEDBACK_REPLY_HOURS.standard })
+          : hours === FEEDBACK_REPLY_HOURS.priority
+            ? t('replyTime.priority', { hours })
+            : t('replyTime.standard', { hours })}
+      </p>
+      {sent ? (
+        <div role="status" className="rounded-md border border-emerald-600/40 p-3 text-sm">
+          <p>{t('sent.notice')}</p>
+          <Link to="/feedback/mine" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('sent.seeMine')}
+          </Link>
+        </div>
+      ) : null}
+      <Card>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {draft.restored ? (
+            <DraftNotice message={t('common:draft.restored')} discardLabel={t('common:draft.discard')} onDiscard={draft.discard} />
+          ) : null}
+          <FormField label={t('form.category')} error={errors.category?.message}>
+            <NativeSelect {...form.register('category')}>
+              {FEEDBACK_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {t(`category.${category}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t('form.subject')} error={errors.subject?.message}>
+            <Input {...form.register('subject')} maxLength={FEEDBACK_SUBJECT_MAX} autoComplete="off" />
+          </FormField>
+          <FormField
+            label={t('form.message')}
+            error={errors.message?.message}
+            hint={t('form.messageHint', { min: FEEDBACK_MESSAGE_MIN, max: FEEDBACK_MESSAGE_MAX })}
+          >
+            <textarea
+              {...form.register('message')}
+              rows={6}
+              maxLength={FEEDBACK_MESSAGE_MAX}
+              className="w-full rounded-md border bg-background px-3 py-2 text-base text-foreground aria-[invalid=true]:border-destructive"
+            />
+          </FormField>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? t('form.sending') : t('form.send')}
+          </Button>
+          {send.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t('failed.inline')}
+            </p>
+          ) : null}
+        </form>
+      </Card>
+    </section>
+  );
+}

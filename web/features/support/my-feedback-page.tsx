@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Feedback } from '../../../common/schemas/feedback.schema';
+import { useMyFeedback } from '../../api/feedback';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/page-state';
+import { QueryState } from '../../components/ui/query-state';
+import { formatDateTime } from '../../lib/format';
+import { useUserTimeZone } from '../../lib/time-zone';
+import { cn } from '../../lib/class-names';
+import { STATUS_TONE } from './feedback-view';
+
+/** One sent feedback. Everything the user or support wrote is shown as text (React escapes it), never as HTML. */
+function FeedbackItem({ item, timeZone }: { item: Feedback; timeZone: string }) {
+  const { t } = useTranslation('support');
+  return (
+    <li>
+      <Card className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="min-w-0 flex-1 break-words font-semibold">{item.subject}</h2>
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_TONE[item.status])}>{t(`status.${item.status}`)}</span>
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {[
+            t(`category.${item.category}`),
+            formatDateTime(item.createdAt, timeZone),
+            item.priority === 'priority' ? t('mine.priority') : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        <p className="whitespace-pre-wrap break-words text-sm">{item.message}</p>
+        {item.reply !== null ? (
+          <div className="rounded-md border-l-4 border-primary bg-muted/40 p-3">
+            <p className="text-xs font-medium">
+              {[t('mine.reply'), item.repliedAt ? formatDateTime(item.repliedAt, timeZone) : null].filter(Boolean).join(' · ')}
+            </p>
+            <p className="whitespace-pre-wrap break-words text-sm">{item.reply}</p>
+          </div>
+        ) : (
+          <p className="text-xs text-muted-foreground">{t('mine.noReply')}</p>
+        )}
+      </Card>
+    </li>
+  );
+}
+
+/** /feedback/mine: what the user sent, newest first, with status and any reply from support. */
+export function MyFeedbackPage() {
+  const { t } = useTranslation('support');
+  const query = useMyFeedback();
+  const timeZone = useUserTimeZone();
+  return (
+    <section aria-labelledby="my-feedback-title" className="mx-auto max-w-2xl space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="my-feedback-title" className="text-2xl font-bold">
+          {t('mine.title')}
+        </h1>
+        <Link to="/feedback" className="text-sm text-primary underline-offset-4 hover:underline">
+          {t('mine.sendNew')}
+        </Link>
+      </div>
+      {!query.isSuccess ? (
+        <QueryState queries={[query]} />
+      ) : query.data.length === 0 ? (
+        <EmptyState
+          title={t('mine.emptyTitle')}
+          description={t('mine.emptyDescription')}
+          action={
+            <Link to="/feedback" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t('mine.sendNew')}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="space-y-3" aria-label={t('mine.title')}>
+          {query.data.map((item) => (
+            <FeedbackItem key={item.id} item={item} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
