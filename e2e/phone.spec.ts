@@ -28,6 +28,7 @@ const SIGNED_IN_PAGES = [
   '/help',
   '/premium',
   '/feedback',
+  '/feedback/mine',
   '/privacy-policy',
   '/terms-conditions',
 ] as const;
@@ -36,7 +37,7 @@ const SIGNED_OUT_PAGES = ['/', '/auth'] as const;
  * Axe's pages: every page, with the placeholder sections (one component, app/section-placeholder.tsx)
  * represented by two of them, to keep the pass within the suite's time budget.
  */
-const PLACEHOLDERS_NOT_REPEATED = new Set(['/premium', '/feedback', '/privacy-policy', '/terms-conditions']);
+const PLACEHOLDERS_NOT_REPEATED = new Set(['/premium', '/privacy-policy', '/terms-conditions']);
 const AXE_PAGES = SIGNED_IN_PAGES.filter((path) => !PLACEHOLDERS_NOT_REPEATED.has(path));
 
 async function seed(page: Page, baseURL: string | undefined) {
