@@ -79,8 +79,19 @@ export const routes: RouteObject[] = [
       { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
       { path: '/feedback', ...titled('feedback'), ...placeholder('feedback') },
       { path: '/feedback/mine', ...titled('myFeedback'), ...placeholder('myFeedback') },
-      { path: '/privacy-policy', ...titled('privacy'), ...placeholder('privacy') },
-      { path: '/terms-conditions', ...titled('terms'), ...placeholder('terms') },
+    ],
+  },
+  {
+    // The legal pages are public (linked from the landing page and the sign-up form): the shell for a
+    // signed-in user, a plain header otherwise.
+    lazy: async () => ({ Component: (await import('./layouts/public-or-shell')).PublicOrShellLayout }),
+    children: [
+      {
+        path: '/privacy-policy',
+        ...titled('privacy'),
+        ...page(async () => (await import('../features/legal/legal-page')).PrivacyPolicyPage),
+      },
+      { path: '/terms-conditions', ...titled('terms'), ...page(async () => (await import('../features/legal/legal-page')).TermsPage) },
     ],
   },
   { path: '*', ...titled('notFound'), ...page(async () => (await import('./not-found-page')).NotFoundPage) },

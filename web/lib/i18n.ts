@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'tasks',
   'grades',
   'home',
+  'legal',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

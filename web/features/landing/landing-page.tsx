@@ -148,7 +148,17 @@ export function LandingPage() {
           </Link>
         </section>
       </main>
-      <footer className="px-4 py-8 text-center text-sm text-muted-foreground">{t('footer', { year: now.getFullYear() })}</footer>
+      <footer className="px-4 py-8 text-center text-sm text-muted-foreground">
+        <nav aria-label={t('legalNav')} className="mb-3 flex flex-wrap justify-center gap-4">
+          <Link to="/privacy-policy" className="underline-offset-2 hover:underline">
+            {t('privacyLink')}
+          </Link>
+          <Link to="/terms-conditions" className="underline-offset-2 hover:underline">
+            {t('termsLink')}
+          </Link>
+        </nav>
+        {t('footer', { year: now.getFullYear() })}
+      </footer>
     </div>
   );
 }
