@@ -15,6 +15,7 @@ import { registerHomeRoutes } from './features/home/home.routes';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
+import { registerReleaseNotesRoutes } from './features/release-notes/release-notes.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
@@ -45,6 +46,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerTasksRoutes,
   registerGradesRoutes,
   registerHomeRoutes,
+  registerReleaseNotesRoutes,
   registerOpenApiRoutes,
 ];
 
