@@ -50,3 +50,56 @@ test.describe('legal pages', () => {
     await expect(page.getByTestId('shell-points')).toBeVisible();
   });
 });
+
+test.describe('release notes', () => {
+  test('a new user sees the unseen badge; opening the notes clears it on every device', async ({ page, browser }) => {
+    const account = await registerViaApi(page.request);
+    await page.goto('/dashboard');
+    const menuButton = page.getByRole('button', { name: 'Open user menu' });
+    await expect(page.getByTestId('release-notes-badge')).toBeVisible();
+    await expect(menuButton).toHaveAccessibleDescription('New release notes');
+
+    await menuButton.click();
+    await expect(page.getByTestId('release-notes-menu-dot')).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Release notes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release notes' });
+    await expect(dialog).toBeVisible();
+    // SPEC.md §3's entries, newest first, each with its lists.
+    await expect(dialog.getByText('Version 1.2.0')).toBeVisible();
+    await expect(dialog.getByText('Version 1.1.0')).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 3, name: 'National grades, legal pages and release notes' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'New features' }).first()).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Fixes' }).first()).toBeVisible();
+    await expect(page.getByTestId('release-notes-badge')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // Stored on the server: a reload and another browser (a second device) show no badge.
+    await page.reload();
+    await expect(page.getByTestId('shell-points')).toBeVisible();
+    await expect(page.getByTestId('release-notes-badge')).toHaveCount(0);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    const login = await otherPage.request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+    expect(login.status()).toBe(200);
+    await otherPage.goto('/dashboard');
+    await expect(otherPage.getByTestId('shell-points')).toBeVisible();
+    await expect(otherPage.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+    await expect(otherPage.getByTestId('release-notes-badge')).toHaveCount(0);
+    await other.close();
+  });
+
+  test('the notes read in German', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'de'));
+    await registerViaApi(page.request);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Benutzermenü öffnen' }).click();
+    await page.getByRole('menuitem', { name: 'Versionshinweise' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Versionshinweise' });
+    await expect(dialog.getByRole('heading', { level: 3, name: 'Das neue StudyPilot' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Fehlerbehebungen' }).first()).toBeVisible();
+    await expect(page.getByTestId('release-notes-badge')).toHaveCount(0);
+  });
+});

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'grades',
   'home',
   'legal',
+  'releases',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

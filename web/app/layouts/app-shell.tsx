@@ -1,11 +1,12 @@
 import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LoadingState } from '../../components/ui/page-state';
 import { usePremiumCheck } from '../../api/premium';
 import { usePoints } from '../../api/rewards';
+import { useReleaseSeen } from '../../api/release-notes';
 import { useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
@@ -19,6 +20,10 @@ import { UserMenu } from './user-menu';
 
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
+// The release notes (and their six-language content) load the first time they are opened.
+const ReleaseNotesDialog = lazy(async () => ({
+  default: (await import('../../features/release-notes/release-notes-dialog')).ReleaseNotesDialog,
+}));
 
 /** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
@@ -31,6 +36,14 @@ export function AppShell() {
   const deleteAccount = useDeleteAccount();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const releaseSeen = useReleaseSeen(Boolean(session.data));
+  const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
+  const [releaseNotesLoaded, setReleaseNotesLoaded] = useState(false);
+  const userMenuButton = useRef<HTMLButtonElement>(null);
+  const openReleaseNotes = () => {
+    setReleaseNotesLoaded(true);
+    setReleaseNotesOpen(true);
+  };
 
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/auth', { replace: true }) });
   const removeAccount = () =>
@@ -84,6 +97,9 @@ export function AppShell() {
                 onOpenSettings={() => setSettingsOpen(true)}
                 onSignOut={signOut}
                 onDeleteAccount={() => setConfirmDelete(true)}
+                releaseNotesUnseen={releaseSeen.data?.unseen ?? false}
+                onOpenReleaseNotes={openReleaseNotes}
+                triggerRef={userMenuButton}
               />
             ) : null}
           </div>
@@ -98,6 +114,11 @@ export function AppShell() {
       <Suspense fallback={null}>
         <TaskReminders />
       </Suspense>
+      {releaseNotesLoaded ? (
+        <Suspense fallback={null}>
+          <ReleaseNotesDialog open={releaseNotesOpen} onOpenChange={setReleaseNotesOpen} returnFocusTo={userMenuButton} />
+        </Suspense>
+      ) : null}
       <SettingsDialog
         open={settingsOpen}
         onOpenChange={setSettingsOpen}

@@ -14,12 +14,15 @@ export function DialogContent({
   closeLabel,
   children,
   className,
+  onCloseAutoFocus,
 }: {
   title: ReactNode;
   description?: ReactNode;
   closeLabel: string;
   children: ReactNode;
   className?: string;
+  /** Where focus goes on closing, when the opener is gone (a menu item): call preventDefault and focus it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Portal>
@@ -31,6 +34,7 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
