@@ -103,3 +103,54 @@ test.describe('release notes', () => {
     await expect(page.getByTestId('release-notes-badge')).toHaveCount(0);
   });
 });
+
+test.describe('help centre', () => {
+  test('search as you type in English, open an article, answer "Was this helpful?"', async ({ page }) => {
+    await registerViaApi(page.request);
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+    await expect(page.getByTestId('help-categories').getByRole('heading', { level: 3 })).toHaveCount(11);
+    await expectNoSeriousA11yViolations(page);
+
+    const search = page.getByRole('searchbox', { name: 'Search help articles' });
+    await search.fill('remind');
+    const results = page.getByTestId('help-results');
+    await expect(results.getByRole('link').first()).toContainText('Task reminders and repeating tasks');
+    await expect(results.getByRole('link', { name: /Reminders do not appear/ })).toBeVisible();
+    await expect(results.locator('mark').first()).toHaveText(/remind/i);
+    await search.fill('focus timer');
+    await expect(results.getByRole('link').first()).toContainText('Use the focus timer');
+    await search.fill('zzzz');
+    await expect(page.getByText('No article matches “zzzz”.', { exact: false })).toBeVisible();
+    await search.fill('focus timer');
+    await results.getByRole('link', { name: /Use the focus timer/ }).click();
+
+    await expect(page).toHaveURL(/\/help\/focus-timer$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Use the focus timer' })).toBeVisible();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Glad it helped' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send feedback' })).toHaveAttribute('href', '/feedback');
+    await expectNoSeriousA11yViolations(page);
+
+    // A deep link opens the article directly, and the answer is remembered on this device.
+    await page.goto('/help/focus-timer');
+    await expect(page.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/help/no-such-article');
+    await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
+  });
+
+  test('search in Japanese finds articles by character pairs and highlights them', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ja'));
+    await registerViaApi(page.request);
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'ヘルプセンター' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'ヘルプ記事を検索' }).fill('タイマー');
+    const results = page.getByTestId('help-results');
+    await expect(results.getByRole('link').first()).toContainText('集中タイマーを使う');
+    await expect(results.locator('mark').first()).toHaveText('タイマー');
+    await results.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/help\/focus-timer$/);
+    await expect(page.getByRole('heading', { level: 1, name: '集中タイマーを使う' })).toBeVisible();
+    await expect(page.getByText('この記事は役に立ちましたか？')).toBeVisible();
+  });
+});

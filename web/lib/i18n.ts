@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'home',
   'legal',
   'releases',
+  'help',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */
