@@ -41,6 +41,7 @@ test('the user menu offers every entry and they go where they should', async ({ 
     'Send Feedback',
     'Privacy Policy',
     'Terms and Conditions',
+    'Release notes',
     'Sign out',
     'Delete account',
   ]);

@@ -19,6 +19,7 @@ import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerProgressRoutes } from './features/progress/progress.routes';
+import { registerReleaseNotesRoutes } from './features/release-notes/release-notes.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
@@ -58,6 +59,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerProgressRoutes,
   registerFeedbackRoutes,
   registerNotificationsRoutes,
+  registerReleaseNotesRoutes,
   registerOpenApiRoutes,
 ];
 

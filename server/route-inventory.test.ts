@@ -52,6 +52,8 @@ const ROUTES: Record<string, Entry> = {
   'PATCH /api/grading-system': { access: 'user' },
   'GET /api/grading-system/custom-scale': { access: 'user' },
   'PUT /api/grading-system/custom-scale': { access: 'user' },
+  'GET /api/release-notes/seen': { access: 'user' },
+  'PUT /api/release-notes/seen': { access: 'user' },
   'GET /api/admin/users': { access: 'admin' },
   'PATCH /api/admin/users/:id': { access: 'admin', noCrossUser: 'support acts on any account by design' },
   'GET /api/points': { access: 'user' },

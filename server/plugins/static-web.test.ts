@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { landingFile, landingPath, LANDING_LANGUAGES, sitemapXml } from '../../common/domain/landing-pages';
-import { CRAWLER_DISALLOWED_PATHS } from './static-web';
+import { CRAWLER_DISALLOWED_PATHS, PUBLIC_PAGES } from './static-web';
 
 /** A built web client in miniature: index.html, one public file and one hashed asset. */
 function fakeWebBuild(): string {
@@ -35,13 +35,14 @@ describe('robots.txt', () => {
     }
     expect(lines).not.toContain('Disallow: /');
     expect(lines).not.toContain('Disallow: /auth');
+    for (const publicPage of PUBLIC_PAGES) expect(lines).not.toContain(`Disallow: ${publicPage}`);
   });
 
   it('lists every route the router guards behind sign-in', () => {
     // The router is TSX for the browser; its paths are read from the source.
     const source = readFileSync(path.resolve('web/app/router.tsx'), 'utf8');
     const paths = [...source.matchAll(/path: '([^']+)'/g)].map((match) => match[1] ?? '');
-    const guarded = paths.filter((p) => !['/', '/auth', '*'].includes(p));
+    const guarded = paths.filter((p) => !['/', '/auth', '*', ...PUBLIC_PAGES].includes(p));
     expect(guarded.length).toBeGreaterThan(10);
     for (const route of guarded) {
       expect(

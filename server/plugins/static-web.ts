@@ -79,7 +79,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
 
 /**
  * The signed-in app's pages (web/app/router.tsx) and the API: nothing a crawler can read there
- * (a signed-out crawler only meets the sign-in redirect). The landing page and /auth stay crawlable.
+ * (a signed-out crawler only meets the sign-in redirect). The landing page, /auth and the legal pages
+ * stay crawlable.
  * `static-web.test.ts` checks that every guarded route of the router is listed.
  */
 export const CRAWLER_DISALLOWED_PATHS = [
@@ -98,9 +99,10 @@ export const CRAWLER_DISALLOWED_PATHS = [
   '/admin',
   '/account',
   '/feedback',
-  '/privacy-policy',
-  '/terms-conditions',
 ] as const;
+
+/** Pages anyone may read (the legal pages): crawlable like the landing page. */
+export const PUBLIC_PAGES = ['/privacy-policy', '/terms-conditions'] as const;
 
 const ROBOTS_LINES = ['User-agent: *', 'Allow: /$', ...CRAWLER_DISALLOWED_PATHS.map((p) => `Disallow: ${p}`)];
 

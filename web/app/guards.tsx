@@ -30,7 +30,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  * Whether this browser may hold a session: the user cached at sign-in (auth.api.ts), removed at
  * sign-out, account deletion and on any 401 of the session query.
  */
-function mayBeSignedIn(): boolean {
+export function mayBeSignedIn(): boolean {
   return safeStorage.get(STORAGE_KEYS.user) !== null;
 }
 

@@ -70,7 +70,8 @@ export const routes: RouteObject[] = [
       { path: '/progress', ...titled('progress'), ...page(async () => (await import('../features/progress/progress-page')).ProgressPage) },
       { path: '/study', ...titled('study'), ...page(async () => (await import('../features/study/study-page')).StudyPage) },
       { path: '/rewards', ...titled('rewards'), ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
-      { path: '/help', ...titled('help'), ...placeholder('help') },
+      { path: '/help', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
+      { path: '/help/:slug', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
       { path: '/files', ...titled('files'), ...placeholder('files', premium) },
       { path: '/premium', ...titled('premium'), ...placeholder('premium') },
       { path: '/premium-files', ...titled('premiumFiles'), ...placeholder('premiumFiles') },
@@ -83,8 +84,19 @@ export const routes: RouteObject[] = [
         ...titled('myFeedback'),
         ...page(async () => (await import('../features/support/my-feedback-page')).MyFeedbackPage),
       },
-      { path: '/privacy-policy', ...titled('privacy'), ...placeholder('privacy') },
-      { path: '/terms-conditions', ...titled('terms'), ...placeholder('terms') },
+    ],
+  },
+  {
+    // The legal pages are public (linked from the landing page and the sign-up form): the shell for a
+    // signed-in user, a plain header otherwise.
+    lazy: async () => ({ Component: (await import('./layouts/public-or-shell')).PublicOrShellLayout }),
+    children: [
+      {
+        path: '/privacy-policy',
+        ...titled('privacy'),
+        ...page(async () => (await import('../features/legal/legal-page')).PrivacyPolicyPage),
+      },
+      { path: '/terms-conditions', ...titled('terms'), ...page(async () => (await import('../features/legal/legal-page')).TermsPage) },
     ],
   },
   { path: '*', ...titled('notFound'), ...page(async () => (await import('./not-found-page')).NotFoundPage) },

@@ -22,6 +22,9 @@ export const NAMESPACES = [
   'progress',
   'support',
   'notifications',
+  'legal',
+  'releases',
+  'help',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

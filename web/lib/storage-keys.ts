@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   homeAlerts: 'studypilot_home_alerts',
   /** The dashboard's last answers ({ userId, entries }), painted on a revisit before the network answers. */
   homeCache: 'studypilot_home_cache',
+  /** Help Center "Was this helpful?" answers (JSON { [slug]: 'yes' | 'no' }), docs/decisions/122. */
+  helpFeedback: 'studypilot_help_feedback',
 } as const;
 
 /** localStorage that never throws (private mode, disabled storage). */

@@ -19,6 +19,8 @@ export const users = pgTable(
     gradingSystem: text('grading_system').notNull().default('letter'),
     /** Balance mirrored from points_ledger, kept in the same transaction; never negative. */
     points: integer('points').notNull().default(0),
+    /** The last release notes version the user opened (SPEC.md §4); null until the first opening. */
+    lastSeenRelease: text('last_seen_release'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

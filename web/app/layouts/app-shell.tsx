@@ -5,6 +5,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/ui/page-state';
 import { usePremiumCheck } from '../../api/premium';
 import { usePoints } from '../../api/rewards';
+import { useReleaseSeen } from '../../api/release-notes';
 import { useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
@@ -25,6 +26,10 @@ const TaskReminders = lazy(async () => ({ default: (await import('../../features
 // not before the dashboard can be used (docs/decisions/097-app-shell-budget.md).
 const SettingsDialog = lazy(async () => ({ default: (await import('../../features/settings/settings-dialog')).SettingsDialog }));
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../components/ui/confirm-dialog')).ConfirmDialog }));
+// The release notes (and their six-language content) load the first time they are opened.
+const ReleaseNotesDialog = lazy(async () => ({
+  default: (await import('../../features/release-notes/release-notes-dialog')).ReleaseNotesDialog,
+}));
 
 /** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
@@ -47,6 +52,13 @@ export function AppShell() {
   useEffect(() => followSystemMode(), []);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   if (confirmDelete && !confirmUsed) setConfirmUsed(true);
+  const releaseSeen = useReleaseSeen(Boolean(session.data));
+  const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
+  const [releaseNotesLoaded, setReleaseNotesLoaded] = useState(false);
+  const openReleaseNotes = () => {
+    setReleaseNotesLoaded(true);
+    setReleaseNotesOpen(true);
+  };
 
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/auth', { replace: true }) });
   const removeAccount = () =>
@@ -105,6 +117,8 @@ export function AppShell() {
                 onOpenSettings={() => setSettingsOpen(true)}
                 onSignOut={signOut}
                 onDeleteAccount={() => setConfirmDelete(true)}
+                releaseNotesUnseen={releaseSeen.data?.unseen ?? false}
+                onOpenReleaseNotes={openReleaseNotes}
               />
             ) : null}
           </div>
@@ -119,6 +133,11 @@ export function AppShell() {
       <Suspense fallback={null}>
         <TaskReminders />
       </Suspense>
+      {releaseNotesLoaded ? (
+        <Suspense fallback={null}>
+          <ReleaseNotesDialog open={releaseNotesOpen} onOpenChange={setReleaseNotesOpen} returnFocus={userMenuButton} />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         {settingsUsed ? (
           <SettingsDialog

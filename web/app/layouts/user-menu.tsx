@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { CircleUser, FileText, HelpCircle, LogOut, MessageSquare, Settings, Shield, Trash2, UserCog } from 'lucide-react';
+import { CircleUser, FileText, HelpCircle, LogOut, MessageSquare, Settings, Shield, Sparkles, Trash2, UserCog } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,11 +35,16 @@ export function UserMenu({
   onOpenSettings,
   onSignOut,
   onDeleteAccount,
+  releaseNotesUnseen = false,
+  onOpenReleaseNotes,
 }: {
   username: string;
   onOpenSettings: () => void;
   onSignOut: () => void;
   onDeleteAccount: () => void;
+  /** SPEC.md §4: the newest release notes differ from the user's last seen version. */
+  releaseNotesUnseen?: boolean;
+  onOpenReleaseNotes?: () => void;
 }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -51,8 +56,21 @@ export function UserMenu({
         // The name starts with the visible text, the username, where it is shown (WCAG 2.5.3).
         aria-label={t('menu.openFor', { username })}
         data-testid="user-menu-button"
+        aria-describedby={releaseNotesUnseen ? 'release-notes-unseen' : undefined}
       >
-        <CircleUser aria-hidden="true" className="h-6 w-6" />
+        <span className="relative">
+          <CircleUser aria-hidden="true" className="h-6 w-6" />
+          {releaseNotesUnseen ? (
+            <span
+              data-testid="release-notes-badge"
+              className="absolute -right-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-background"
+            >
+              <span id="release-notes-unseen" className="sr-only">
+                {t('menu.releaseNotesUnseen')}
+              </span>
+            </span>
+          ) : null}
+        </span>
         <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{username}</span>
       </Menu.Trigger>
       <Menu.Portal>
@@ -76,6 +94,14 @@ export function UserMenu({
           <Item icon={icon(FileText)} onSelect={() => navigate('/terms-conditions')}>
             {t('menu.terms')}
           </Item>
+          {onOpenReleaseNotes ? (
+            <Item icon={icon(Sparkles)} onSelect={onOpenReleaseNotes}>
+              {t('menu.releaseNotes')}
+              {releaseNotesUnseen ? (
+                <span aria-hidden="true" className="ml-auto h-2 w-2 rounded-full bg-primary" data-testid="release-notes-menu-dot" />
+              ) : null}
+            </Item>
+          ) : null}
           <Menu.Separator className="my-1 h-px bg-border" />
           <Item icon={icon(LogOut)} onSelect={onSignOut}>
             {t('menu.signOut')}

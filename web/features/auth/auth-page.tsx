@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, GraduationCap } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../../common/schemas/auth.schema';
@@ -134,6 +134,16 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
         {register.isPending ? t('creatingAccount') : t('createAccount')}
       </Button>
       <p className="text-xs text-muted-foreground">{t('trialNote')}</p>
+      <p className="text-xs text-muted-foreground" data-testid="legal-agreement">
+        <Trans
+          t={t}
+          i18nKey="legalAgreement"
+          components={{
+            terms: <Link to="/terms-conditions" className="font-medium text-primary underline underline-offset-2" />,
+            privacy: <Link to="/privacy-policy" className="font-medium text-primary underline underline-offset-2" />,
+          }}
+        />
+      </p>
     </form>
   );
 }
