@@ -33,12 +33,8 @@ const SIGNED_IN_PAGES = [
   '/terms-conditions',
 ] as const;
 const SIGNED_OUT_PAGES = ['/', '/auth'] as const;
-/**
- * Axe's pages: every page, with the placeholder sections (one component, app/section-placeholder.tsx)
- * represented by two of them, to keep the pass within the suite's time budget.
- */
-const PLACEHOLDERS_NOT_REPEATED = new Set(['/premium', '/privacy-policy', '/terms-conditions']);
-const AXE_PAGES = SIGNED_IN_PAGES.filter((path) => !PLACEHOLDERS_NOT_REPEATED.has(path));
+/** Axe's pages: every page (the one placeholder left, /premium, included). */
+const AXE_PAGES = SIGNED_IN_PAGES;
 
 async function seed(page: Page, baseURL: string | undefined) {
   await registerViaApi(page.request);
