@@ -67,7 +67,7 @@ test.describe('release notes', () => {
     // SPEC.md §3's entries, newest first, each with its lists.
     await expect(dialog.getByText('Version 1.2.0')).toBeVisible();
     await expect(dialog.getByText('Version 1.1.0')).toBeVisible();
-    await expect(dialog.getByRole('heading', { level: 3, name: 'National grades, legal pages and release notes' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 3, name: 'Progress and goals, help and feedback, national grades' })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'New features' }).first()).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Fixes' }).first()).toBeVisible();
     await expect(page.getByTestId('release-notes-badge')).toHaveCount(0);

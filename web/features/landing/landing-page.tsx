@@ -7,7 +7,9 @@ import {
   Languages,
   ListChecks,
   Quote,
+  Smartphone,
   Timer,
+  TrendingUp,
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
@@ -25,18 +27,22 @@ import { landingPricing } from './landing-pricing';
 /** The namespaces the page reads (the prerender step loads exactly these). */
 export const LANDING_NAMESPACES = ['landing', 'tasks', 'settings'] as const;
 
-/** What exists today (SPEC.md §1 minus what later issues bring: progress, files, payments). */
+/** What exists today (SPEC.md §1 minus what is still to come: files, templates, payments). */
 const FEATURES: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
   { id: 'schedule', icon: CalendarDays },
   { id: 'tasks', icon: ListChecks },
   { id: 'grades', icon: GraduationCap },
+  { id: 'progress', icon: TrendingUp },
   { id: 'study', icon: Timer },
   { id: 'rewards', icon: Trophy },
+  { id: 'support', icon: Bell },
+  { id: 'phone', icon: Smartphone },
   { id: 'languages', icon: Languages },
 ];
 
-const FREE_FEATURES = ['schedule', 'tasks', 'grades', 'timer', 'rewards'] as const;
-const COMING_FEATURES = ['progress', 'files', 'templates'] as const;
+const FREE_FEATURES = ['schedule', 'tasks', 'grades', 'progress', 'timer', 'rewards'] as const;
+/** Premium's list: past-term analytics exist today (trial or Premium); files and templates say "coming soon". */
+const PREMIUM_FEATURES = ['history', 'files', 'templates'] as const;
 const TESTIMONIALS = ['planner', 'grades', 'focus'] as const;
 export const DEMO_TABS = ['week', 'tasks', 'grade'] as const;
 type DemoTab = (typeof DEMO_TABS)[number];
@@ -424,7 +430,7 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
               price={pricing.monthly.price}
               regular={pricing.monthly.regular}
               period={t('pricing.perMonth')}
-              features={COMING_FEATURES.map((key) => t(`pricing.premium.${key}`))}
+              features={PREMIUM_FEATURES.map((key) => t(`pricing.premium.${key}`))}
             />
             <PlanCard
               title={t('pricing.yearly.title')}
@@ -433,7 +439,7 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
               regular={pricing.yearly.regular}
               period={t('pricing.perYear')}
               note={t('pricing.save', { percent: pricing.yearlySavingPercent })}
-              features={COMING_FEATURES.map((key) => t(`pricing.premium.${key}`))}
+              features={PREMIUM_FEATURES.map((key) => t(`pricing.premium.${key}`))}
             />
           </div>
           <p className="mt-6 text-center text-sm text-muted-foreground">{t('pricing.premiumNote')}</p>
