@@ -51,7 +51,7 @@ test('the user menu offers every entry and they go where they should', async ({ 
   await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
   await page.getByRole('link', { name: 'Help centre' }).click();
   await expect(page).toHaveURL(/\/help$/);
-  await page.getByRole('link', { name: 'StudyPilot' }).click();
+  await page.getByRole('link', { name: 'StudyPilot', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
