@@ -14,7 +14,6 @@ import {
   gradeFor,
   isLowerBetter,
   nativeScaleOf,
-  nativeValueFor,
   parseNativeGrade,
   type GradingSystemKey,
 } from '../../../common/domain/grading-systems';
@@ -23,6 +22,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
+import { neededScoreText } from '../../lib/needed-score';
 import { toast } from '../../lib/toast';
 import { useSaveCourseTarget, type Course } from './grades.api';
 import type { GradedAssessment } from './grades-page';
@@ -33,7 +33,6 @@ import {
   colorFor,
   labelFor,
   nativeEntryText,
-  neededNativeValue,
   readNativeWhatIf,
   readWhatIfScore,
 } from './grade-view';
@@ -64,47 +63,7 @@ function readTarget(text: string | undefined, system: GradingSystemKey): number 
 
 function NeededText({ needed, system }: { needed: NeededScore; system: GradingSystemKey }) {
   const { t } = useTranslation('grades');
-  if (nativeScaleOf(system) !== null) {
-    // On a national scale the student thinks in grades: "an average of 1,58 on the remaining 40 %".
-    switch (needed.status) {
-      case 'secured':
-        return <>{t('courses.needed.securedNative')}</>;
-      case 'achievable':
-        return (
-          <>
-            {t('courses.needed.achievableNative', {
-              needed: nativeNumber(neededNativeValue(needed.needed, system) ?? 0),
-              weight: pct(needed.remainingWeight),
-            })}
-          </>
-        );
-      case 'impossible':
-        return (
-          <>
-            {t('courses.needed.impossibleNative', {
-              needed: nativeNumber(neededNativeValue(needed.needed, system) ?? 0),
-              max: nativeNumber(nativeValueFor(needed.maxFinalMark, system) ?? 0),
-            })}
-          </>
-        );
-      default:
-        break;
-    }
-  }
-  switch (needed.status) {
-    case 'no-target':
-      return <>{t('courses.needed.noTarget')}</>;
-    case 'no-weights':
-      return <>{t('courses.needed.noWeights')}</>;
-    case 'no-remaining-work':
-      return <>{needed.targetMet ? t('courses.needed.met') : t('courses.needed.missed')}</>;
-    case 'secured':
-      return <>{t('courses.needed.secured')}</>;
-    case 'achievable':
-      return <>{t('courses.needed.achievable', { needed: pct(needed.needed), weight: pct(needed.remainingWeight) })}</>;
-    case 'impossible':
-      return <>{t('courses.needed.impossible', { needed: pct(needed.needed), max: pct(needed.maxFinalMark) })}</>;
-  }
+  return <>{neededScoreText(t, needed, system)}</>;
 }
 
 function Mark({ mark, system, scale }: { mark: number | null; system: GradingSystemKey; scale: readonly CustomScaleBand[] | undefined }) {

@@ -77,23 +77,8 @@ export function colorFor(percentage: number, system: GradingSystemKey): ScoreCol
   return scoreColorIn(percentage, system);
 }
 
-/** Drops float noise, then rounds up (`up`) or down to 2 decimals. */
-function roundTowards(value: number, up: boolean): number {
-  const scaled = Number((value * 100).toPrecision(12));
-  return (up ? Math.ceil(scaled) : Math.floor(scaled)) / 100 + 0;
-}
-
-/**
- * The native value a needed percentage stands for, rounded towards the **better** grade (down for a
- * German grade, up for a French one) so that scoring exactly the figure shown reaches the target, as
- * `neededScore` rounds its percentage up.
- */
-export function neededNativeValue(neededPercentage: number, system: GradingSystemKey): number | null {
-  const scale = nativeScaleOf(system);
-  if (scale === null) return null;
-  const raw = scale.worst + ((scale.best - scale.worst) * neededPercentage) / 100;
-  return roundTowards(raw, scale.best > scale.worst);
-}
+// One rule for Grades and Progress (web/lib/needed-score.ts).
+export { neededNativeValue } from '../../lib/needed-score';
 
 /** The text a national grade field shows for a stored percentage: `2+` when it is a named grade, else its value (`1.58`). */
 export function nativeEntryText(percentage: number, system: GradingSystemKey): string {

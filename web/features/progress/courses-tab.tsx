@@ -1,30 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NeededScore } from '../../../common/domain/gpa';
+import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { neededScoreText } from '../../lib/needed-score';
 
 const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
 
-/** What is still needed for the course's target: the sentence Grades shows for the same rule. */
-export function NeededText({ needed }: { needed: NeededScore }) {
-  const { t } = useTranslation('progress');
-  switch (needed.status) {
-    case 'no-target':
-      return <>{t('courses.needed.noTarget')}</>;
-    case 'no-weights':
-      return <>{t('courses.needed.noWeights')}</>;
-    case 'no-remaining-work':
-      return <>{needed.targetMet ? t('courses.needed.met') : t('courses.needed.missed')}</>;
-    case 'secured':
-      return <>{t('courses.needed.secured')}</>;
-    case 'achievable':
-      return <>{t('courses.needed.achievable', { needed: pct(needed.needed), weight: pct(needed.remainingWeight) })}</>;
-    case 'impossible':
-      return <>{t('courses.needed.impossible', { needed: pct(needed.needed), max: pct(needed.maxFinalMark) })}</>;
-  }
+/** What is still needed for the course's target: the sentence Grades shows for the same rule, in the user's scale. */
+export function NeededText({ needed, system }: { needed: NeededScore; system: GradingSystemKey }) {
+  const { t } = useTranslation(['progress', 'grades']);
+  return <>{neededScoreText(t, needed, system)}</>;
 }
 
 /** Courses: one card per course of the term with its mark, target, what is needed, attendance, study and open tasks. */
@@ -83,7 +72,7 @@ export function CoursesTab({ summary }: { summary: ProgressSummary }) {
               <dd>{course.nextDue ? formatCalendarDate(course.nextDue, { weekday: 'short', month: 'short', day: 'numeric' }) : '—'}</dd>
             </dl>
             <p className="text-sm" data-testid="course-needed">
-              <NeededText needed={course.needed} />
+              <NeededText needed={course.needed} system={summary.system} />
             </p>
           </Card>
         </li>
