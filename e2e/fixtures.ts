@@ -31,13 +31,29 @@ export async function apiToken(request: APIRequestContext, account: Account): Pr
 const AXE_BUDGET_MS = 30_000;
 
 /**
+ * Waits until the page's colours have stopped moving: the fonts in, and every finite CSS transition
+ * and animation finished (a button's `transition-colors` after a click or a light → dark switch). axe
+ * measuring contrast halfway through a 150 ms colour transition reported colours no one ever reads.
+ * Endless animations (a spinner, a skeleton's pulse) are not waited for.
+ */
+export async function waitForSettledStyles(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // A style change made just now starts its transitions at the next frame.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * No serious or critical axe violations on the current page, analysed in its finished state: nothing
- * still loading (no spinner) and the fonts in, so that axe neither reports a half-drawn page nor
- * re-walks a DOM that keeps changing under it. `include` scopes a large page.
+ * still loading (no spinner), the fonts in and no colour mid-transition, so that axe neither reports a
+ * half-drawn page nor re-walks a DOM that keeps changing under it. `include` scopes a large page.
  */
 export async function expectNoSeriousA11yViolations(page: Page, { include }: { include?: string } = {}): Promise<void> {
   await expect(page.locator('.animate-spin')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await waitForSettledStyles(page);
   test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi } from './fixtures';
+import { registerViaApi, waitForSettledStyles } from './fixtures';
 
 /**
  * Issue 16, run by the 'phone' project (360 × 780, touch): every page at 360 and 320 px without
@@ -74,7 +74,8 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const AXE_BUDGET_MS = 15_000;
 
 async function seriousResults(page: Page, scheme: 'light' | 'dark' = 'light'): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A light → dark switch moves every `transition-colors` element's colours for 150 ms: wait them out.
+  await waitForSettledStyles(page);
   // Like e2e/fixtures.ts: each analysis brings its own time, so a loaded machine does not decide the result.
   test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
   const builder = new AxeBuilder({ page }).options({
