@@ -165,13 +165,19 @@ describe('GET /api/progress/timeline', () => {
     if (path) expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(path);
   });
 
-  it("another user's course filters to nothing of theirs", async () => {
+  it("another user's course is a 404, an unknown one too", async () => {
     const owner = await signUp(t);
     const intruder = await signUp(t);
     const course = await post(owner, '/api/courses', { name: 'Private', color: '#000000' });
     await post(owner, '/api/tasks', { title: 'Secret', dueDate: new Date(Date.now() + 86_400_000).toISOString(), courseId: course.id });
     const response = await t.request({ method: 'GET', url: `/api/progress/timeline?courseId=${course.id}`, token: intruder.token });
-    expect(response.json().entries.filter((entry: { kind: string }) => entry.kind !== 'achievement')).toEqual([]);
+    expect(response.statusCode).toBe(404);
+    const unknown = await t.request({
+      method: 'GET',
+      url: '/api/progress/timeline?courseId=00000000-0000-4000-8000-000000000000',
+      token: owner.token,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('needs a session', async () => {

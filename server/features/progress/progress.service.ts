@@ -1,3 +1,4 @@
+import { assertOwnCourse } from '../../db/owned';
 import { addDays, daysBetween, localDateOf } from '../../../common/domain/local-time';
 import { progressInsights } from '../../../common/domain/progress-insights';
 import { progressTimeline, TIMELINE_DEFAULT_DAYS, TIMELINE_MAX_DAYS } from '../../../common/domain/progress-timeline';
@@ -97,6 +98,8 @@ export async function progressTimelineFor(
     const message = `The range may span at most ${TIMELINE_MAX_DAYS} days`;
     throw badRequest(message, [{ path: 'to', message }], 'invalid_date_range');
   }
+  // Another user's (or an unknown) course is a 404, as everywhere, not an empty feed.
+  await assertOwnCourse(db, user.id, query.courseId);
   const data = await loadProgressData(db, user);
   return {
     from,

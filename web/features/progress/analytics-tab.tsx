@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AnalyticsView } from '../../../common/schemas/progress.schema';
 import { useProgressAnalytics } from '../../api/progress';
 import { useCourses } from '../../api/schedule';
-import { Button } from '../../components/ui/button';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { Card } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
@@ -40,19 +40,13 @@ export function AnalyticsTab() {
   const data = analytics.data;
   const controls = (
     <div className="flex flex-wrap items-end gap-3">
-      <div role="group" aria-label={t('analytics.period')} className="flex gap-1">
-        {PERIODS.map((value) => (
-          <Button
-            key={value}
-            size="sm"
-            variant={period === value ? 'primary' : 'outline'}
-            aria-pressed={period === value}
-            onClick={() => setPeriod(value)}
-          >
-            {t(`analytics.periods.${value}`)}
-          </Button>
-        ))}
-      </div>
+      <PressedButtons
+        label={t('analytics.period')}
+        options={PERIODS}
+        value={period}
+        onChange={setPeriod}
+        text={(value) => t(`analytics.periods.${value}`)}
+      />
       {data && data.terms.length > 0 ? (
         <label className="space-y-1 text-sm">
           <span className="block font-medium">{t('analytics.term')}</span>

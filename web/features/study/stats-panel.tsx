@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, firstOfMonth, localDateOf, startOfWeek } from '../../../common/domain/local-time';
 import type { StudyStats } from '../../../common/schemas/study.schema';
-import { Button } from '../../components/ui/button';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/page-state';
 import { formatCalendarDate, formatClock, formatHour, formatNumber } from '../../lib/format';
@@ -122,19 +122,13 @@ export function StatsPanel() {
           <Card>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{t('stats.minutesPer')}</h3>
-              <div role="group" aria-label={t('stats.period')} className="flex gap-1">
-                {PERIODS.map((value) => (
-                  <Button
-                    key={value}
-                    size="sm"
-                    variant={period === value ? 'primary' : 'outline'}
-                    aria-pressed={period === value}
-                    onClick={() => setPeriod(value)}
-                  >
-                    {t(`stats.periods.${value}`)}
-                  </Button>
-                ))}
-              </div>
+              <PressedButtons
+                label={t('stats.period')}
+                options={PERIODS}
+                value={period}
+                onChange={setPeriod}
+                text={(value) => t(`stats.periods.${value}`)}
+              />
             </div>
             <Suspense fallback={<LoadingState label={t('loadingCharts')} />}>
               <MinutesBarChart data={perPeriod(data.byDay, period, today)} title={t('stats.minutesPer')} minutesLabel={minutesLabel} />
