@@ -1,3 +1,4 @@
+import { localDateOf } from '../../../common/domain/local-time';
 import type { AdminFeedback } from '../../../common/schemas/admin.schema';
 
 /** Pure rules of the admin screens (tested in admin-view.test.ts). */
@@ -12,7 +13,7 @@ export function isOverdue(item: Pick<AdminFeedback, 'status' | 'dueBy'>, now: Da
 /** The trial-end field's first value: 30 days after the current end, or after today when it has passed (`YYYY-MM-DD`, UTC). */
 export function suggestedTrialEnd(trialEndDate: string, now: Date): string {
   const from = Math.max(Date.parse(trialEndDate), now.getTime());
-  return new Date(from + 30 * DAY_MS).toISOString().slice(0, 10);
+  return localDateOf(new Date(from + 30 * DAY_MS), 'UTC');
 }
 
 /** A trial that ends "on" a calendar day runs to the end of that day (UTC). */
