@@ -33,7 +33,7 @@ function FeedbackCard({ item, timeZone }: { item: AdminFeedback; timeZone: strin
     <li>
       <Card className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="min-w-0 flex-1 break-words font-semibold">{item.subject}</h2>
+          <h2 className="w-full min-w-0 break-words font-semibold sm:w-auto sm:flex-1">{item.subject}</h2>
           <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{t(`feedback.status.${item.status}`)}</span>
           {item.priority === 'priority' ? (
             <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">

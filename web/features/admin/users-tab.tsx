@@ -29,7 +29,7 @@ function UserRow({ user, timeZone, now }: { user: AdminUser; timeZone: string; n
     <li>
       <Card className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="min-w-0 flex-1 break-all font-semibold">{user.username}</h2>
+          <h2 className="w-full min-w-0 break-all font-semibold sm:w-auto sm:flex-1">{user.username}</h2>
           <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', PLAN_TONE[user.plan])}>{t(`users.plan.${user.plan}`)}</span>
           {user.roles === 'admin' ? (
             <span className="rounded-full border px-2 py-0.5 text-xs font-medium">{t('users.role.admin')}</span>
