@@ -137,6 +137,42 @@ describe('admin user actions write their audit rows', () => {
     ]);
   });
 
+  it('with the session cache on, a lock, a sign-out and a revoked grant hold for the very next request', async () => {
+    const cached = await createTestApp({ sessionCacheMs: 60_000 });
+    const boss = await signUp(cached);
+    await setRoleByUsername(cached.db, boss.username, 'admin');
+    const me = (token: string) => cached.request({ method: 'GET', url: '/api/auth/me', token });
+    const act = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
+      cached.request({ method, url, token: boss.token, ...(payload ? { payload } : {}) });
+    const locked = await signUp(cached);
+    const signedOut = await signUp(cached);
+    const granted = await signUp(cached);
+    await act('PATCH', `/api/admin/users/${granted.id}`, { isPremium: true });
+    // Each is cached now.
+    for (const user of [locked, signedOut, granted]) expect((await me(user.token)).statusCode).toBe(200);
+    await act('POST', `/api/admin/users/${locked.id}/lock`);
+    await act('POST', `/api/admin/users/${signedOut.id}/sign-out`);
+    await act('PATCH', `/api/admin/users/${granted.id}`, { isPremium: false });
+    expect((await me(locked.token)).statusCode).toBe(401);
+    expect((await me(signedOut.token)).statusCode).toBe(401);
+    expect((await me(granted.token)).json().isPremium).toBe(false);
+  });
+
+  it('two admins demoting each other at once: exactly one succeeds, one admin is left', async () => {
+    const local = await createTestApp();
+    const first = await signUp(local);
+    const second = await signUp(local);
+    await setRoleByUsername(local.db, first.username, 'admin');
+    await setRoleByUsername(local.db, second.username, 'admin');
+    const statuses = await Promise.all([
+      local.request({ method: 'PATCH', url: `/api/admin/users/${second.id}`, token: first.token, payload: { roles: 'user' } }),
+      local.request({ method: 'PATCH', url: `/api/admin/users/${first.id}`, token: second.token, payload: { roles: 'user' } }),
+    ]);
+    expect(statuses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const admins = await local.db.select({ id: users.id }).from(users).where(eq(users.roles, 'admin'));
+    expect(admins).toHaveLength(1);
+  });
+
   it('an admin cannot lock their own account; unknown users are 404', async () => {
     expect((await asAdmin('POST', `/api/admin/users/${admin.id}/lock`)).statusCode).toBe(409);
     const ghost = '00000000-0000-4000-8000-000000000000';
