@@ -94,6 +94,16 @@ test('an admin extends a trial, grants premium, answers feedback (the user sees 
   await expect(audit).toContainText('no → yes');
   await expectNoSeriousA11yViolations(page);
 
+  // From a user's panel: that account's actions only.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByLabel('Search by username or email').fill(account.username);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await users.getByRole('button', { name: `Manage ${account.username}` }).click();
+  await users.getByRole('link', { name: `Admin actions on ${account.username}` }).click();
+  await expect(page.getByText(`Showing only the actions on ${account.username}.`)).toBeVisible();
+  await expect(audit.getByRole('listitem')).toHaveCount(4);
+  await expect(audit.getByRole('listitem').filter({ hasNotText: `On ${account.username}` })).toHaveCount(0);
+
   // At 360 px nothing scrolls sideways, on any tab.
   await page.setViewportSize({ width: 360, height: 740 });
   for (const tab of ['Users', 'Feedback', 'Statistics', 'Audit log']) {

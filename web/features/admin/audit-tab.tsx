@@ -1,5 +1,7 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { AUDIT_ACTIONS } from '../../../common/schemas/admin.schema';
 import { useAdminAudit, type AdminAuditEntry, type AuditAction } from '../../api/admin';
 import { Card } from '../../components/ui/card';
@@ -67,7 +69,11 @@ export function AuditTab() {
   const { t } = useTranslation('admin');
   const timeZone = useUserTimeZone();
   const [action, setAction] = useState<AuditAction | undefined>(undefined);
-  const audit = useAdminAudit({ action });
+  // Opened from a user's panel: that account's actions only (`?tab=audit&user=<id>&name=<username>`).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const targetUserId = searchParams.get('user') ?? undefined;
+  const targetName = searchParams.get('name') ?? '';
+  const audit = useAdminAudit({ action, targetUserId });
   const rows = audit.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="space-y-4">
@@ -88,6 +94,14 @@ export function AuditTab() {
           ))}
         </NativeSelect>
       </div>
+      {targetUserId ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <p className="break-all">{t('audit.onlyUser', { username: targetName })}</p>
+          <Button size="sm" variant="outline" onClick={() => setSearchParams({ tab: 'audit' }, { replace: true })}>
+            {t('audit.showAll')}
+          </Button>
+        </div>
+      ) : null}
       {!audit.isSuccess ? (
         <QueryState queries={[audit]} />
       ) : rows.length === 0 ? (

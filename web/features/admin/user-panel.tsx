@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAdminUserDetail, type AdminUser } from '../../api/admin';
 import { useSession } from '../../api/session';
 import { Input } from '../../components/ui/input';
@@ -53,6 +54,12 @@ export function UserPanel({ user, now }: { user: AdminUser; now: number }) {
           </dl>
         </section>
       )}
+      <Link
+        to={`/admin?${new URLSearchParams({ tab: 'audit', user: user.id, name: user.username }).toString()}`}
+        className="inline-block text-sm text-primary underline-offset-4 hover:underline"
+      >
+        {t('users.auditLink', name)}
+      </Link>
       <section aria-labelledby={`actions-${user.id}`} className="space-y-3">
         <h3 id={`actions-${user.id}`} className="text-sm font-semibold">
           {t('users.actions.title')}
