@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_PAGE_DEFAULT,
   type AdminPlan,
@@ -242,7 +242,7 @@ export async function setLocked(db: Database, actorId: string, userId: string, l
     await tx
       .update(users)
       .set({ lockedAt: locked ? sql`now()` : null })
-      .where(and(eq(users.id, userId)));
+      .where(eq(users.id, userId));
     const ended = locked ? await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash }) : [];
     await writeAudit(tx, {
       actorId,

@@ -30,6 +30,8 @@ export async function writeAudit(
     targetFeedbackId: entry.targetFeedbackId ?? null,
     before: entry.before,
     after: entry.after,
+    // The moment of writing, not the transaction's start: the rows of one change keep their order.
+    createdAt: sql`clock_timestamp()`,
   });
 }
 
