@@ -46,6 +46,15 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
     expect(after).toMatchObject({ isPremium: true, roles: 'admin', trialEndDate });
   },
 
+  'PATCH /api/admin/feedback/:id': async () => {
+    const admin = await signUp(t);
+    await setRoleByUsername(t.db, admin.username, 'admin');
+    const sent = await created('/api/feedback', { category: 'question', subject: 'Exports', message: 'How do I export my grades?' });
+    await call('PATCH', `/api/admin/feedback/${sent.id}`, { reply: 'From Progress, Export.' }, admin.token);
+    const after = await call('PATCH', `/api/admin/feedback/${sent.id}`, { status: 'closed' }, admin.token);
+    expect(after).toMatchObject({ reply: 'From Progress, Export.', status: 'closed', subject: 'Exports' });
+  },
+
   'PATCH /api/grading-system': async () => {
     // One field, required: there is nothing to omit. Checked for the answer only.
     expect(await call('PATCH', '/api/grading-system', { system: 'percentage' })).toEqual({ system: 'percentage' });

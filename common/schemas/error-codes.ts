@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'sample_data_exists',
   'feedback_rate_limited',
+  'account_suspended',
+  'last_admin',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
 import { lighthouseRows, pageWeightRows } from './lighthouse.bench';
+import { adminRows } from './admin.bench';
 import { benchProgressSummary } from './progress.bench';
 import { benchRenders } from './render.bench';
 import { SERVER_NODE_FLAGS } from '../build/server';
@@ -124,6 +125,7 @@ async function httpBenchmarks(): Promise<void> {
       `GET /api/progress/summary, 3 years: 3,000 tasks, 2,000 sessions, 500 grades (${(progress.bytes / 1024).toFixed(0)} KB; sequential)`,
       `median ${progress.medianMs.toFixed(1)} ms, p95 ${progress.p95Ms.toFixed(1)} ms, best ${progress.bestMs.toFixed(1)} ms (budget 50 ms)`,
     ]);
+    rows.push(...(await adminRows(base, dataDir)));
     const renders = await benchRenders(base);
     const runs = (times: number[]) =>
       `best ${Math.min(...times).toFixed(1)} ms (runs ${times.map((time) => time.toFixed(1)).join(', ')}; budget 100 ms)`;

@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
       { path: '/premium', ...titled('premium'), ...placeholder('premium') },
       { path: '/premium-files', ...titled('premiumFiles'), ...placeholder('premiumFiles') },
       { path: '/premium-success', ...titled('premiumSuccess'), ...placeholder('premiumSuccess') },
-      { path: '/admin', ...titled('admin'), ...placeholder('admin', admin) },
+      { path: '/admin', ...titled('admin'), ...page(async () => (await import('../features/admin/admin-page')).AdminPage, admin) },
       { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
       { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/support/feedback-page')).FeedbackPage) },
       {

@@ -21,10 +21,17 @@ export const users = pgTable(
     points: integer('points').notNull().default(0),
     /** The last release notes version the user opened (SPEC.md §4); null until the first opening. */
     lastSeenRelease: text('last_seen_release'),
+    /** Set by an admin's lock (decision 143): sign-in refused and no session accepted until unlocked. */
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    // The admin console (decision 142): trigram search by name or e-mail, keyset pages by creation and plan.
+    index('users_username_trgm_idx').using('gin', sql`${table.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    index('users_created_idx').on(table.createdAt, table.id),
+    index('users_plan_idx').on(sql`(${table.isPremium} OR ${table.subscriptionTier} IS NOT NULL)`, table.trialEndDate, table.id),
     check('users_points_non_negative', sql`${table.points} >= 0`),
   ],
 );

@@ -15,6 +15,7 @@ const INVALID_CREDENTIALS = 'Invalid username or password';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const USERNAME_TAKEN = 'This username is already taken';
 const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Your account is locked; please try again in 30 minutes.';
+export const ACCOUNT_SUSPENDED_MESSAGE = 'This account has been locked by support. Please contact support.';
 
 export function lockedError(seconds: number): HttpError {
   return new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE, undefined, seconds);
@@ -83,6 +84,8 @@ export async function login(db: Database, input: LoginBody): Promise<{ user: Use
     await recordFailure(db, usernameKey);
     throw new HttpError(401, 'unauthorized', INVALID_CREDENTIALS);
   }
+  // An admin's lock (decision 143), told only to whoever proved the password.
+  if (user.lockedAt) throw new HttpError(403, 'account_suspended', ACCOUNT_SUSPENDED_MESSAGE);
   await clearFailures(db, usernameKey);
   const token = await createSession(db, user.id);
   // first-login is the server's own achievement; unlocking is idempotent, so later sign-ins change nothing.

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { SessionCache } from './session-cache';
@@ -29,7 +29,23 @@ export async function createSession(db: DbOrTx, userId: string): Promise<string>
     userId,
     expiresAt: new Date(Date.now() + SESSION_MAX_DAYS * DAY_MS),
   });
+  await recordActivity(db, userId);
   return token;
+}
+
+/**
+ * The account was used now: its last-active time and this week (Monday, UTC) for the admin console's
+ * sort and weekly active users (decision 142). Written at sign-in and whenever a session is touched
+ * (at most every 10 minutes per session), never on a plain read.
+ */
+export async function recordActivity(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`
+    WITH activity AS (
+      INSERT INTO user_activity (user_id, last_active_at) VALUES (${userId}, now())
+      ON CONFLICT (user_id) DO UPDATE SET last_active_at = greatest(user_activity.last_active_at, excluded.last_active_at)
+    )
+    INSERT INTO user_active_weeks (week, user_id) VALUES (date_trunc('week', now() AT TIME ZONE 'UTC')::date, ${userId})
+    ON CONFLICT DO NOTHING`);
 }
 
 function prepareSessionLookup(db: Database) {
@@ -40,6 +56,8 @@ function prepareSessionLookup(db: Database) {
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        // A locked account's sessions are deleted with the lock; this refuses any that raced it (decision 143).
+        isNull(users.lockedAt),
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`),
       ),
@@ -80,6 +98,7 @@ export async function findSessionUser(
       .update(sessions)
       .set({ lastUsedAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash));
+    await recordActivity(db, row.user.id);
   }
   cache?.set(tokenHash, row.user, mark, now);
   return { user: row.user, tokenHash };

@@ -12,6 +12,7 @@ import { showsPremium } from '../../features/premium/premium.api';
 import { formatNumber } from '../../lib/format';
 import { followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
+import { AdminNavLink } from './admin-nav-link';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
 import { PromoBanner } from './promo-banner';
@@ -110,6 +111,7 @@ export function AppShell() {
             >
               <HelpCircle aria-hidden="true" className="h-5 w-5" />
             </Link>
+            {session.data?.roles === 'admin' ? <AdminNavLink /> : null}
             <NotificationsBell />
             {session.data ? (
               <UserMenu

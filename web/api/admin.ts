@@ -1,0 +1,72 @@
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  NEXT_CURSOR_HEADER,
+  type AdminAuditEntry,
+  type AdminFeedback,
+  type AdminStats,
+  type AdminUser,
+  type AdminUserDetail,
+  type AdminUserSort,
+  type AuditAction,
+} from '../../common/schemas/admin.schema';
+import type { FeedbackCategory, FeedbackPriority, FeedbackStatus } from '../../common/schemas/feedback.schema';
+import { apiRequest } from '../lib/api-client';
+import { resourceQuery } from './resource';
+
+export type { AdminAuditEntry, AdminFeedback, AdminStats, AdminUser, AdminUserDetail, AdminUserSort, AuditAction };
+
+/** The admin console's reads (API.md "Support, admin and the rest", docs/api.md "Admin"). Admin only. */
+export const ADMIN_USERS_PATH = '/api/admin/users';
+export const ADMIN_FEEDBACK_PATH = '/api/admin/feedback';
+export const ADMIN_AUDIT_PATH = '/api/admin/audit';
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** One keyset page: the array, and the next cursor from `X-Next-Cursor`. */
+async function fetchPage<T>(path: string, params: Record<string, string | undefined>, cursor: string | null): Promise<Page<T>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  if (cursor) search.set('cursor', cursor);
+  const query = search.toString();
+  const response = await apiRequest('GET', query ? `${path}?${query}` : path);
+  return { items: (await response.json()) as T[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+function pagedQuery<T>(path: string, params: Record<string, string | undefined>) {
+  return infiniteQueryOptions({
+    queryKey: [path, params] as const,
+    queryFn: ({ pageParam }) => fetchPage<T>(path, params, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export type AdminUsersFilter = { query?: string | undefined; sort: AdminUserSort };
+export const adminUsersQuery = (filter: AdminUsersFilter) =>
+  pagedQuery<AdminUser>(ADMIN_USERS_PATH, { query: filter.query, sort: filter.sort });
+export const useAdminUsers = (filter: AdminUsersFilter) => useInfiniteQuery(adminUsersQuery(filter));
+
+/** GET /api/admin/users/:id: the account with counts of its data. */
+export const adminUserDetailQuery = (id: string) => resourceQuery<AdminUserDetail>(`${ADMIN_USERS_PATH}/${id}`);
+export const useAdminUserDetail = (id: string) => useQuery(adminUserDetailQuery(id));
+
+export type AdminFeedbackFilter = {
+  status?: FeedbackStatus | undefined;
+  category?: FeedbackCategory | undefined;
+  priority?: FeedbackPriority | undefined;
+};
+export const adminFeedbackQuery = (filter: AdminFeedbackFilter) =>
+  pagedQuery<AdminFeedback>(ADMIN_FEEDBACK_PATH, { status: filter.status, category: filter.category, priority: filter.priority });
+export const useAdminFeedback = (filter: AdminFeedbackFilter) => useInfiniteQuery(adminFeedbackQuery(filter));
+
+/** GET /api/admin/feedback/summary: the unanswered count of the admin link's badge. */
+export const adminFeedbackSummaryQuery = resourceQuery<{ unanswered: number }>(`${ADMIN_FEEDBACK_PATH}/summary`);
+export const useAdminFeedbackSummary = (enabled: boolean) => useQuery({ ...adminFeedbackSummaryQuery, enabled });
+
+export const adminStatsQuery = resourceQuery<AdminStats>('/api/admin/stats');
+export const useAdminStats = () => useQuery(adminStatsQuery);
+
+export type AdminAuditFilter = { action?: AuditAction | undefined; targetUserId?: string | undefined };
+export const adminAuditQuery = (filter: AdminAuditFilter) =>
+  pagedQuery<AdminAuditEntry>(ADMIN_AUDIT_PATH, { action: filter.action, targetUserId: filter.targetUserId });
+export const useAdminAudit = (filter: AdminAuditFilter) => useInfiniteQuery(adminAuditQuery(filter));
