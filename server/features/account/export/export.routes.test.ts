@@ -370,6 +370,14 @@ describe('GET /api/account/export/json', () => {
     expect(response.statusCode).toBe(429);
     expect(response.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    // Deleting the account removes its export counter with it.
+    expect((await t.request({ method: 'DELETE', url: '/api/user/delete', token: user.token })).statusCode).toBe(204);
+    expect(
+      await t.db
+        .select()
+        .from(rateLimitCounters)
+        .where(eq(rateLimitCounters.key, exportsKey(user.id))),
+    ).toEqual([]);
   });
 });
 
