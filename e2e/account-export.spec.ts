@@ -117,3 +117,23 @@ test('the bell lists new release notes; opening them from the bell clears the it
   await expect(page.getByRole('menu', { name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /What's new in StudyPilot/ })).toHaveCount(0);
 });
+
+test('the Security and Your data tabs fit a 320 px phone without sideways scrolling', async ({ page, browser }) => {
+  const account = await registerViaApi(page.request);
+  const phone = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  });
+  expect((await phone.request.post('/api/auth/login', { data: { username: account.username, password: account.password } })).status()).toBe(
+    200,
+  );
+  await page.setViewportSize({ width: 320, height: 720 });
+  for (const tab of ['security', 'data']) {
+    await page.goto(`/account#${tab}`);
+    await expect(page.getByRole('tab', { name: tab === 'data' ? 'Your data' : 'Security', selected: true })).toBeVisible();
+    if (tab === 'security') await expect(page.getByText('Chrome on Android')).toBeVisible();
+    else await expect(page.getByRole('button', { name: 'Download Everything (JSON)' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, tab).toBeLessThanOrEqual(0);
+  }
+  await phone.close();
+});

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   EMAIL_MAX,
@@ -160,7 +160,7 @@ function PasswordForm() {
   );
 }
 
-/** /account#security and /account#data open those tabs (the help articles link to them). */
+/** /account#security and /account#data open those tabs. */
 function initialTab(hash: string): string {
   const tab = hash.replace('#', '');
   return tab === 'security' || tab === 'data' ? tab : 'profile';
@@ -171,13 +171,18 @@ export function AccountPage() {
   const { t } = useTranslation('account');
   const user = useSessionUser();
   const location = useLocation();
+  const navigate = useNavigate();
   if (!user) return <LoadingState label={t('common:loading')} />;
   return (
     <section aria-labelledby="account-title" className="mx-auto max-w-xl">
       <h1 id="account-title" className="mb-4 text-2xl font-bold">
         {t('title')}
       </h1>
-      <Tabs defaultValue={initialTab(location.hash)}>
+      <Tabs
+        value={initialTab(location.hash)}
+        // The tab is the address's hash, so a link to /account#data opens it even from another tab of this page.
+        onValueChange={(tab) => void navigate({ hash: tab === 'profile' ? '' : tab }, { replace: true })}
+      >
         <TabsList className="mb-4">
           <TabsTrigger value="profile">{t('profile.tab')}</TabsTrigger>
           <TabsTrigger value="security">{t('security.tab')}</TabsTrigger>
