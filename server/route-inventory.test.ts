@@ -35,6 +35,8 @@ const term = (owner: SignedUpUser) =>
   create(owner, '/api/terms', { name: 'Spring', startDate: '2030-01-10', endDate: '2030-05-30', color: '#abcdef' });
 const holiday = (owner: SignedUpUser) => create(owner, '/api/holidays', { name: 'Break', startDate: '2030-04-01', endDate: '2030-04-07' });
 const goal = (owner: SignedUpUser) => create(owner, '/api/academic-goals', { title: 'Average 85%' });
+const firstSessionId = async (owner: SignedUpUser) =>
+  (await t.request({ method: 'GET', url: '/api/account/sessions', token: owner.token })).json<{ id: string }[]>()[0]?.id;
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
 
 const ROUTES: Record<string, Entry> = {
@@ -47,6 +49,13 @@ const ROUTES: Record<string, Entry> = {
   'PATCH /api/account/profile': { access: 'user' },
   'POST /api/account/password': { access: 'user' },
   'DELETE /api/user/delete': { access: 'user' },
+  'GET /api/account/sessions': { access: 'user' },
+  'DELETE /api/account/sessions/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ url: `/api/account/sessions/${await firstSessionId(owner)}` }),
+  },
+  'POST /api/account/sessions/revoke-others': { access: 'user' },
+  'GET /api/account/export/:format': { access: 'user' },
   'GET /api/premium/check': { access: 'user' },
   'GET /api/grading-system': { access: 'user' },
   'PATCH /api/grading-system': { access: 'user' },

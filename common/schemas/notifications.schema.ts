@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'support_reply',
   'achievement_unlocked',
   'challenge_completed',
+  'release_notes',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,6 +41,8 @@ export const notificationDataSchema = z.strictObject({
   feedbackId: z.string().optional(),
   subject: z.string().optional(),
   trialEndDate: z.string().optional(),
+  /** release_notes: the newest version, not yet opened by the user. */
+  version: z.string().optional(),
 });
 
 export const notificationItemSchema = z.strictObject({
@@ -47,7 +50,7 @@ export const notificationItemSchema = z.strictObject({
   kind: z.enum(NOTIFICATION_KINDS),
   /** When it happened or happens: a due instant, a reminder's time, an unlock, a reply, the trial end. */
   at: z.string(),
-  /** Where the item leads, an app path. */
+  /** Where the item leads, an app path; `#release-notes` opens the release notes (a dialog of the shell). */
   link: z.string(),
   read: z.boolean(),
   data: notificationDataSchema,

@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http-error';
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /** One atomic upsert on a fixed window: the count so far in this window and the milliseconds left. */
-async function countInWindow(db: Database, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countInWindow(db: Database, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
   const result = await db.execute<{ count: number; ttl: number }>(
     sql`
     INSERT INTO rate_limit_counters (key, count, reset_at)

@@ -41,12 +41,16 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the token, hex: the token itself is never stored. */
     tokenHash: text('token_hash').primaryKey(),
+    /** The session's public id (the sessions list, sign out one): the token hash never leaves the server. */
+    id: uuid('id').notNull().unique().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The browser's User-Agent at sign-in (at most 512 characters), to name the device in the sessions list. */
+    userAgent: text('user_agent'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );

@@ -1,12 +1,34 @@
+import {
+  accountSessionsResponseSchema,
+  exportParamsSchema,
+  revokeOthersResponseSchema,
+  type ExportFormat,
+} from '../../../common/schemas/account.schema';
 import { passwordChangeBodySchema, profileBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
 import { noContentSchema } from '../../../common/schemas/http.schema';
+import { idParamsSchema } from '../../../common/schemas/params.schema';
+import { z } from 'zod';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { clearSessionCookie } from '../auth/auth.routes';
 import { toUser } from '../auth/user-view';
+import { countExport, listSessionsView, signOutOtherSessions, signOutSession } from './account-security.service';
 import { changePassword, deleteAccount, updateProfile } from './account.service';
+import { calendarExport, jsonExport, zipExport } from './export/export.service';
 
-/** Profile, password and account deletion (API.md "Authentication and sessions"). */
+const EXPORT_TYPES: Record<ExportFormat, { type: string; extension: string }> = {
+  json: { type: 'application/json; charset=utf-8', extension: 'json' },
+  csv: { type: 'application/zip', extension: 'zip' },
+  ics: { type: 'text/calendar; charset=utf-8', extension: 'ics' },
+};
+
+/** A download: a JSON document, a zip of CSV files or an iCalendar text, streamed (not validated by a schema). */
+const exportResponseSchema = z.unknown().describe('application/json, application/zip or text/calendar: an attachment');
+
+/**
+ * Profile, password and account deletion (API.md "Authentication and sessions"); signed-in sessions
+ * and the data export (docs/api.md "Account additions", decisions 127 and 128).
+ */
 export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.patch(
     '/api/account/profile',
@@ -31,4 +53,47 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
     clearSessionCookie(reply);
     return reply.status(204).send(null);
   });
+
+  // ---------- signed-in sessions ----------
+  app.get(
+    '/api/account/sessions',
+    { onRequest: requireUser, schema: { response: { 200: accountSessionsResponseSchema } } },
+    async (request) => listSessionsView(db, currentUser(request).id, request.session?.tokenHash ?? ''),
+  );
+
+  app.delete(
+    '/api/account/sessions/:id',
+    { onRequest: requireUser, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const sessions = await listSessionsView(db, currentUser(request).id, request.session?.tokenHash ?? '');
+      await signOutSession(db, currentUser(request).id, request.params.id);
+      // Signing out this very session from the list is a sign-out: the cookie goes too.
+      if (sessions.some((session) => session.id === request.params.id && session.current)) clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/account/sessions/revoke-others',
+    { onRequest: requireUser, schema: { response: { 200: revokeOthersResponseSchema } } },
+    async (request) => ({ revoked: await signOutOtherSessions(db, currentUser(request).id, request.session?.tokenHash ?? '') }),
+  );
+
+  // ---------- data export ----------
+  app.get(
+    '/api/account/export/:format',
+    { onRequest: requireUser, schema: { params: exportParamsSchema, response: { 200: exportResponseSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await countExport(db, user.id);
+      const { format } = request.params;
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type(EXPORT_TYPES[format].type)
+        .header('content-disposition', `attachment; filename="studypilot-${user.username}-${day}.${EXPORT_TYPES[format].extension}"`);
+      if (format === 'ics') return reply.send(await calendarExport(db, user));
+      if (format === 'json') return reply.send(await jsonExport(db, user.id));
+      return reply.send(await zipExport(db, user));
+    },
+  );
 }

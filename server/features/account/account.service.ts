@@ -9,6 +9,7 @@ import { clearFailures, lockedForSeconds, passwordChangeKey, recordFailure } fro
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
 import { isReservedAdminName } from '../auth/user-view';
+import { exportsKey } from './account-security.service';
 
 const PASSWORDS_DIFFER = 'The new passwords do not match';
 const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
@@ -100,7 +101,7 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
 export async function deleteAccount(db: Database, user: Pick<UserRow, 'id' | 'username'>): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(loginFailures).where(inArray(loginFailures.usernameKey, [user.username.toLowerCase(), passwordChangeKey(user.id)]));
-    await tx.delete(rateLimitCounters).where(eq(rateLimitCounters.key, userWritesKey(user.id)));
+    await tx.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, [userWritesKey(user.id), exportsKey(user.id)]));
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }

@@ -10,7 +10,7 @@ import {
 import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session';
-import { SESSION_MAX_DAYS, revokeSession } from './sessions.service';
+import { SESSION_MAX_DAYS, revokeSession, storedUserAgent } from './sessions.service';
 import { login, register } from './auth.service';
 import { toUser } from './user-view';
 
@@ -46,7 +46,12 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
       const { language, ...account } = request.body;
       // The server decides the default grading system from the sign-up language (decision 115).
       const gradingSystem = defaultGradingSystemForLanguage(language ?? firstAcceptedLanguage(request.headers['accept-language']));
-      const { user, token } = await register(db, { ...account, gradingSystem }, config.adminUsernames);
+      const { user, token } = await register(
+        db,
+        { ...account, gradingSystem },
+        config.adminUsernames,
+        storedUserAgent(request.headers['user-agent']),
+      );
       setSessionCookie(request, reply, token);
       return reply.status(201).send({ ...toUser(user), token });
     },
@@ -56,7 +61,7 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
     '/api/auth/login',
     { schema: { body: loginBodySchema, response: { 200: authResponseSchema } }, config: authRateLimit },
     async (request, reply) => {
-      const { user, token } = await login(db, request.body);
+      const { user, token } = await login(db, request.body, storedUserAgent(request.headers['user-agent']));
       setSessionCookie(request, reply, token);
       return reply.send({ ...toUser(user), token });
     },

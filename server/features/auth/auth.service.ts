@@ -38,6 +38,7 @@ export async function register(
   db: Database,
   input: { username: string; password: string; email: string | null; gradingSystem?: GradingSystemKey },
   adminUsernames: readonly string[] = [],
+  userAgent: string | null = null,
 ): Promise<{ user: UserRow; token: string }> {
   if (isCommonPassword(input.password))
     throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }], 'password_common');
@@ -62,7 +63,7 @@ export async function register(
           })
           .returning();
         if (!user) throw new Error('insert returned no row');
-        const token = await createSession(tx, user.id);
+        const token = await createSession(tx, user.id, userAgent);
         await unlockAchievement(tx, user.id, 'first-login');
         return { user, token };
       }),
@@ -74,7 +75,7 @@ export async function register(
  * Checks the password, honouring the lock (API.md: after 5 failures within 15 minutes, 429 for 30
  * minutes even with the right password). Same message and timing whether the user exists or not.
  */
-export async function login(db: Database, input: LoginBody): Promise<{ user: UserRow; token: string }> {
+export async function login(db: Database, input: LoginBody, userAgent: string | null = null): Promise<{ user: UserRow; token: string }> {
   const usernameKey = input.username.toLowerCase();
   const locked = await lockedForSeconds(db, usernameKey);
   if (locked > 0) throw lockedError(locked);
@@ -87,7 +88,7 @@ export async function login(db: Database, input: LoginBody): Promise<{ user: Use
   // An admin's lock (decision 143), told only to whoever proved the password.
   if (user.lockedAt) throw new HttpError(403, 'account_suspended', ACCOUNT_SUSPENDED_MESSAGE);
   await clearFailures(db, usernameKey);
-  const token = await createSession(db, user.id);
+  const token = await createSession(db, user.id, userAgent);
   // first-login is the server's own achievement; unlocking is idempotent, so later sign-ins change nothing.
   await unlockAchievement(db, user.id, 'first-login');
   return { user, token };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { SessionCache } from './session-cache';
@@ -22,12 +22,27 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: DbOrTx, userId: string): Promise<string> {
+/** The longest User-Agent kept with a session; longer ones are cut. */
+export const USER_AGENT_MAX = 512;
+
+/** A header value as stored: control characters dropped, bounded, null when empty. */
+export function storedUserAgent(header: string | string[] | undefined): string | null {
+  const value = (Array.isArray(header) ? header[0] : header) ?? '';
+  const clean = [...value]
+    .filter((char) => char >= ' ' && char !== '\u007f')
+    .join('')
+    .trim()
+    .slice(0, USER_AGENT_MAX);
+  return clean === '' ? null : clean;
+}
+
+export async function createSession(db: DbOrTx, userId: string, userAgent: string | null = null): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(Date.now() + SESSION_MAX_DAYS * DAY_MS),
+    userAgent,
   });
   await recordActivity(db, userId);
   return token;
@@ -46,6 +61,38 @@ export async function recordActivity(db: DbOrTx, userId: string): Promise<void> 
     )
     INSERT INTO user_active_weeks (week, user_id) VALUES (date_trunc('week', now() AT TIME ZONE 'UTC')::date, ${userId})
     ON CONFLICT DO NOTHING`);
+}
+
+export type SessionListRow = { id: string; tokenHash: string; userAgent: string | null; createdAt: Date; lastUsedAt: Date };
+
+/** The user's sessions that can still be used, the most recently used first. */
+export async function listUserSessions(db: DbOrTx, userId: string): Promise<SessionListRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), sessions.id);
+}
+
+/** Revokes one of the user's sessions by its public id; false when the user has no such session. */
+export async function revokeUserSessionById(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
 }
 
 function prepareSessionLookup(db: Database) {

@@ -7,7 +7,11 @@ import {
   type NotificationKind,
   type Notifications,
 } from '../../../common/schemas/notifications.schema';
+import { LATEST_RELEASE, RELEASES } from '../../../common/domain/release-notes';
 import type { Database, DbOrTx } from '../../db/client';
+
+/** Where the release notes item leads: the shell opens its release notes dialog. */
+export const RELEASE_NOTES_LINK = '#release-notes';
 
 /**
  * The notification centre, computed in PostgreSQL (docs/decisions/126-notification-centre.md). One
@@ -15,18 +19,22 @@ import type { Database, DbOrTx } from '../../db/client';
  * insert into `notification_reads` from it. A task is in at most one of overdue / reminder / due soon.
  * "Days" are calendar days in the user's time zone, as common/domain/due-status.ts counts them.
  */
+/** The newest release's day (UTC midnight): when the release notes item happened. */
+const latestReleaseAt = `${RELEASES[0].date}T00:00:00Z`;
+
 function itemsCte(userId: string): SQL {
   const epoch = (column: SQL) => sql`floor(extract(epoch from ${column}))::bigint::text`;
   const reminderAt = sql`t.due_date - make_interval(mins => t.reminder_offset_minutes)`;
   const reminderFired = sql`(t.reminder_offset_minutes IS NOT NULL AND ${reminderAt} <= now())`;
   const days = sql`((t.due_date AT TIME ZONE u.tz)::date - (now() AT TIME ZONE u.tz)::date)`;
   const taskColumns = sql`t.id::text AS task_id, t.title, t.due_date, ${days} AS days,
-    NULL::text AS achievement_id, NULL::text AS challenge_id, NULL::text AS feedback_id, NULL::text AS subject, NULL::timestamptz AS trial_end`;
+    NULL::text AS achievement_id, NULL::text AS challenge_id, NULL::text AS feedback_id, NULL::text AS subject, NULL::timestamptz AS trial_end,
+    NULL::text AS version`;
   const openTask = sql`t.user_id = u.id AND NOT t.completed AND t.due_date IS NOT NULL`;
   const none = sql`NULL::text AS task_id, NULL::text AS title, NULL::timestamptz AS due_date, NULL::int AS days`;
   return sql`
     u AS (
-      SELECT id, time_zone AS tz, trial_end_date, (is_premium OR subscription_tier IS NOT NULL) AS paid
+      SELECT id, time_zone AS tz, trial_end_date, (is_premium OR subscription_tier IS NOT NULL) AS paid, last_seen_release
       FROM users WHERE id = ${userId}
     ),
     items AS (
@@ -44,21 +52,25 @@ function itemsCte(userId: string): SQL {
       UNION ALL
       SELECT 'trial_ending:' || CASE WHEN u.trial_end_date <= now() + interval '1 day' THEN '1' ELSE '7' END || ':' || ${epoch(sql`u.trial_end_date`)},
         'trial_ending', 2, u.trial_end_date, '/premium', ${none},
-        NULL, NULL, NULL, NULL, u.trial_end_date
+        NULL, NULL, NULL, NULL, u.trial_end_date, NULL
       FROM u WHERE NOT u.paid AND u.trial_end_date > now() AND u.trial_end_date <= now() + interval '7 days'
       UNION ALL
       SELECT 'support_reply:' || f.id || ':' || ${epoch(sql`f.replied_at`)}, 'support_reply', 3, f.replied_at, '/feedback/mine', ${none},
-        NULL, NULL, f.id::text, f.subject, NULL
+        NULL, NULL, f.id::text, f.subject, NULL, NULL
       FROM feedback f, u WHERE f.user_id = u.id AND f.reply IS NOT NULL
         AND f.replied_at > now() - make_interval(days => ${NOTIFICATION_REPLY_DAYS})
       UNION ALL
       SELECT 'achievement_unlocked:' || a.achievement_id, 'achievement_unlocked', 4, a.unlocked_at, '/rewards', ${none},
-        a.achievement_id, NULL, NULL, NULL, NULL
+        a.achievement_id, NULL, NULL, NULL, NULL, NULL
       FROM user_achievements a, u WHERE a.user_id = u.id AND a.unlocked_at > now() - make_interval(days => ${NOTIFICATION_RECENT_DAYS})
       UNION ALL
       SELECT 'challenge_completed:' || c.challenge_id || ':' || c.period_start, 'challenge_completed', 4, c.completed_at, '/rewards', ${none},
-        NULL, c.challenge_id, NULL, NULL, NULL
+        NULL, c.challenge_id, NULL, NULL, NULL, NULL
       FROM challenge_completions c, u WHERE c.user_id = u.id AND c.completed_at > now() - make_interval(days => ${NOTIFICATION_RECENT_DAYS})
+      UNION ALL
+      SELECT 'release_notes:' || ${LATEST_RELEASE}::text, 'release_notes', 3, ${latestReleaseAt}::timestamptz, ${RELEASE_NOTES_LINK}::text, ${none},
+        NULL, NULL, NULL, NULL, NULL, ${LATEST_RELEASE}::text
+      FROM u WHERE u.last_seen_release IS DISTINCT FROM ${LATEST_RELEASE}::text
     )`;
 }
 
@@ -78,6 +90,7 @@ type Row = {
   feedback_id: string | null;
   subject: string | null;
   trial_end: Date | string | null;
+  version: string | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -93,6 +106,7 @@ function view(row: Row): NotificationItem {
   if (row.feedback_id !== null) data.feedbackId = row.feedback_id;
   if (row.subject !== null) data.subject = row.subject;
   if (row.trial_end !== null) data.trialEndDate = iso(row.trial_end);
+  if (row.version !== null) data.version = row.version;
   return { id: row.id, kind: row.kind, at: iso(row.at), link: row.link, read: row.read, data };
 }
 

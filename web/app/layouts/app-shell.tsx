@@ -20,6 +20,7 @@ import { UserMenu } from './user-menu';
 
 /** The dialogs the user menu opens give focus back to its button (the menu item is gone by then). */
 const userMenuButton = () => document.querySelector<HTMLElement>('[data-testid="user-menu-button"]');
+const notificationsButton = () => document.querySelector<HTMLElement>('[data-testid="notifications-button"]');
 
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
@@ -56,7 +57,9 @@ export function AppShell() {
   const releaseSeen = useReleaseSeen(Boolean(session.data));
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
   const [releaseNotesLoaded, setReleaseNotesLoaded] = useState(false);
-  const openReleaseNotes = () => {
+  const [releaseNotesOpener, setReleaseNotesOpener] = useState<'menu' | 'bell'>('menu');
+  const openReleaseNotes = (opener: 'menu' | 'bell' = 'menu') => {
+    setReleaseNotesOpener(opener);
     setReleaseNotesLoaded(true);
     setReleaseNotesOpen(true);
   };
@@ -112,7 +115,7 @@ export function AppShell() {
               <HelpCircle aria-hidden="true" className="h-5 w-5" />
             </Link>
             {session.data?.roles === 'admin' ? <AdminNavLink /> : null}
-            <NotificationsBell />
+            <NotificationsBell onOpenReleaseNotes={() => openReleaseNotes('bell')} />
             {session.data ? (
               <UserMenu
                 username={session.data.username}
@@ -120,7 +123,7 @@ export function AppShell() {
                 onSignOut={signOut}
                 onDeleteAccount={() => setConfirmDelete(true)}
                 releaseNotesUnseen={releaseSeen.data?.unseen ?? false}
-                onOpenReleaseNotes={openReleaseNotes}
+                onOpenReleaseNotes={() => openReleaseNotes('menu')}
               />
             ) : null}
           </div>
@@ -137,7 +140,11 @@ export function AppShell() {
       </Suspense>
       {releaseNotesLoaded ? (
         <Suspense fallback={null}>
-          <ReleaseNotesDialog open={releaseNotesOpen} onOpenChange={setReleaseNotesOpen} returnFocus={userMenuButton} />
+          <ReleaseNotesDialog
+            open={releaseNotesOpen}
+            onOpenChange={setReleaseNotesOpen}
+            returnFocus={releaseNotesOpener === 'bell' ? notificationsButton : userMenuButton}
+          />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>

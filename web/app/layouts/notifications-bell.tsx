@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-dropdown-menu';
-import { AlarmClock, Award, Bell, BellOff, CalendarClock, AlertCircle, Crown, MessageSquareReply, Trophy } from 'lucide-react';
+import { AlarmClock, Award, Bell, BellOff, CalendarClock, AlertCircle, Crown, MessageSquareReply, Sparkles, Trophy } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ const ICONS: Record<NotificationKind, ComponentType<{ className?: string; 'aria-
   support_reply: MessageSquareReply,
   achievement_unlocked: Award,
   challenge_completed: Trophy,
+  release_notes: Sparkles,
 };
 
 const itemClass =
@@ -31,7 +32,7 @@ const itemClass =
  * marks it read and goes to its place; "Mark all as read" clears the count. "You're all caught up"
  * only when the server answered with nothing.
  */
-export function NotificationsBell() {
+export function NotificationsBell({ onOpenReleaseNotes }: { onOpenReleaseNotes?: () => void }) {
   const { t } = useTranslation(['shell', 'notifications', 'rewards']);
   const navigate = useNavigate();
   const timeZone = useUserTimeZone();
@@ -43,12 +44,15 @@ export function NotificationsBell() {
 
   const open = (item: NotificationItem) => {
     if (!item.read) markRead.mutate([item.id]);
-    void navigate(item.link);
+    // The release notes are a dialog of the shell, not a page: opening them marks them seen.
+    if (item.kind === 'release_notes' && onOpenReleaseNotes) onOpenReleaseNotes();
+    else void navigate(item.link);
   };
 
   return (
     <Popover.Root modal={false} onOpenChange={(isOpen) => (isOpen ? void query.refetch() : undefined)}>
       <Popover.Trigger
+        data-testid="notifications-button"
         className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         aria-label={unread > 0 ? t('notifications:openUnread', { count: unread }) : t('notifications.open')}
       >

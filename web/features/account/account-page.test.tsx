@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER, fill, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { AccountPage } from './account-page';
@@ -95,5 +95,72 @@ describe('AccountPage password form → request', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText('The new passwords do not match');
     expect(writes(sent)).toEqual([]);
+  });
+});
+
+const SESSIONS = [
+  {
+    id: 's-this',
+    device: { browser: 'Chrome', os: 'Windows', mobile: false },
+    createdAt: '2026-11-01T09:00:00.000Z',
+    lastUsedAt: '2026-11-24T08:00:00.000Z',
+    current: true,
+  },
+  {
+    id: 's-phone',
+    device: { browser: 'Safari', os: 'iOS', mobile: true },
+    createdAt: '2026-11-10T09:00:00.000Z',
+    lastUsedAt: '2026-11-20T08:00:00.000Z',
+    current: false,
+  },
+];
+
+describe('AccountPage security: devices and recovery email', () => {
+  it('lists the devices, this one without a sign-out button, and signs out the other after confirmation', async () => {
+    const sent = interceptApi({ 'GET /api/account/sessions': SESSIONS, 'DELETE /api/account/sessions/s-phone': null });
+    await renderWithProviders(<AccountPage />, { user });
+    openTab('Security');
+    expect(await screen.findByText('Safari on iOS')).toBeTruthy();
+    expect(screen.getByText('This device')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign out Chrome on Windows' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iOS' }));
+    expect(await screen.findByText('Safari on iOS will have to sign in again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(writes(sent)).toEqual([{ method: 'DELETE', path: '/api/account/sessions/s-phone', body: {} }]));
+  });
+
+  it('signs out everywhere else in one request', async () => {
+    const sent = interceptApi({ 'GET /api/account/sessions': SESSIONS, 'POST /api/account/sessions/revoke-others': { revoked: 1 } });
+    await renderWithProviders(<AccountPage />, { user });
+    openTab('Security');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(writes(sent).map((request) => request.path)).toEqual(['/api/account/sessions/revoke-others']));
+  });
+
+  it('shows the recovery email masked, and says that no email is sent', async () => {
+    interceptApi({ 'GET /api/account/sessions': SESSIONS.slice(0, 1) });
+    await renderWithProviders(<AccountPage />, { user });
+    openTab('Security');
+    expect((await screen.findByTestId('recovery-email')).textContent).toBe('Recovery email: b•••@example.com');
+    expect(screen.getByText(/StudyPilot does not send email/)).toBeTruthy();
+    expect(await screen.findByText('No other device is signed in.')).toBeTruthy();
+  });
+});
+
+describe('AccountPage your data', () => {
+  it('offers the three downloads and says why one failed', async () => {
+    interceptApi({
+      'GET /api/account/export/json': refuse(429, {
+        message: 'You can download at most 20 exports an hour. Please try again later.',
+        code: 'rate_limited',
+      }),
+    });
+    await renderWithProviders(<AccountPage />, { user, toaster: true });
+    openTab('Your data');
+    expect(screen.getByRole('button', { name: 'Download Tables (CSV in a zip)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download Schedule (iCalendar)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download Everything (JSON)' }));
+    await waitFor(() => expect(within(screen.getByTestId('toast')).getByText('Export failed')).toBeTruthy());
   });
 });

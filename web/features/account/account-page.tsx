@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   EMAIL_MAX,
@@ -22,6 +23,9 @@ import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useChangePassword, useUpdateProfile } from './account.api';
+import { DataExportCard } from './data-export-card';
+import { RecoveryEmailCard } from './recovery-email-card';
+import { SessionsCard } from './sessions-card';
 import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -98,7 +102,7 @@ function ProfileForm({ user }: { user: User }) {
       <FormField label={t('profile.email')} error={errors.email?.message} hint={t('profile.emailHint')}>
         <Input {...form.register('email')} type="email" autoComplete="email" />
       </FormField>
-      <FormField label={t('profile.recoveryEmail')} error={errors.recoveryEmail?.message}>
+      <FormField label={t('profile.recoveryEmail')} error={errors.recoveryEmail?.message} hint={t('profile.recoveryEmailHint')}>
         <Input {...form.register('recoveryEmail')} type="email" autoComplete="off" />
       </FormField>
       <FormField label={t('profile.timeZone')} hint={t('profile.timeZoneHint')}>
@@ -156,30 +160,48 @@ function PasswordForm() {
   );
 }
 
-/** /account: Profile and Security tabs (SPEC.md §2). */
+/** /account#security and /account#data open those tabs. */
+function initialTab(hash: string): string {
+  const tab = hash.replace('#', '');
+  return tab === 'security' || tab === 'data' ? tab : 'profile';
+}
+
+/** /account: Profile, Security (password, signed-in devices, recovery email) and Your data (export) tabs (SPEC.md §2). */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const user = useSessionUser();
+  const location = useLocation();
+  const navigate = useNavigate();
   if (!user) return <LoadingState label={t('common:loading')} />;
   return (
     <section aria-labelledby="account-title" className="mx-auto max-w-xl">
       <h1 id="account-title" className="mb-4 text-2xl font-bold">
         {t('title')}
       </h1>
-      <Tabs defaultValue="profile">
+      <Tabs
+        value={initialTab(location.hash)}
+        // The tab is the address's hash, so a link to /account#data opens it even from another tab of this page.
+        onValueChange={(tab) => void navigate({ hash: tab === 'profile' ? '' : tab }, { replace: true })}
+      >
         <TabsList className="mb-4">
           <TabsTrigger value="profile">{t('profile.tab')}</TabsTrigger>
           <TabsTrigger value="security">{t('security.tab')}</TabsTrigger>
+          <TabsTrigger value="data">{t('data.tab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <Card>
             <ProfileForm user={user} />
           </Card>
         </TabsContent>
-        <TabsContent value="security">
+        <TabsContent value="security" className="space-y-4">
           <Card>
             <PasswordForm />
           </Card>
+          <SessionsCard />
+          <RecoveryEmailCard user={user} />
+        </TabsContent>
+        <TabsContent value="data">
+          <DataExportCard />
         </TabsContent>
       </Tabs>
     </section>

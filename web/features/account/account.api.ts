@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
+import { accountSessionsQuery, fetchExport, type ExportFormat } from '../../api/account';
 import { sessionQuery } from '../../api/session';
 import { apiJson } from '../../lib/api-client';
 
@@ -16,5 +17,42 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
       apiJson<null>('POST', '/api/account/password', body),
+  });
+}
+
+/** Signs out one of the user's sessions; the list is read again. */
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
+  });
+}
+
+/** Signs out every session but this one. */
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<{ revoked: number }>('POST', '/api/account/sessions/revoke-others'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
+  });
+}
+
+/** Downloads an export: the file is handed to the browser as a download. */
+export function useDownloadExport() {
+  return useMutation({
+    mutationFn: async (format: ExportFormat) => {
+      const { blob, fileName } = await fetchExport(format);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked after the browser has taken the file.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      return fileName;
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReleaseVersion } from '../../../common/domain/release-notes';
+import { notificationsQuery } from '../../api/notifications';
 import { releaseSeenQuery, type ReleaseSeen } from '../../api/release-notes';
 import { apiJson } from '../../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
@@ -16,6 +17,8 @@ export function useMarkReleaseSeen() {
     onSuccess: (seen) => {
       queryClient.setQueryData(releaseSeenQuery.queryKey, seen);
       if (seen.version) safeStorage.set(STORAGE_KEYS.lastSeenRelease, seen.version);
+      // The bell's "new release notes" item is gone now that they are seen.
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
     },
   });
 }

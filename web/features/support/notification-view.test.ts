@@ -58,6 +58,7 @@ describe('notificationText', () => {
     [item('support_reply', { feedbackId: 'f', subject: 'Export' }), 'Support replied: Export', '<2030-03-10T10:00:00.000Z>'],
     [item('achievement_unlocked', { achievementId: 'first-login' }), 'Achievement unlocked', 'First Steps'],
     [item('challenge_completed', { challengeId: 'tasks-daily' }), 'Challenge completed', 'Complete 3 tasks today'],
+    [item('release_notes', { version: '1.4.0' }), "What's new in StudyPilot 1.4.0", 'Open the release notes'],
   ])('%# %s', (input, title, detail) => {
     expect(notificationText(t, input, when, now)).toEqual({ title, detail });
   });

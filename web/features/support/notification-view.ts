@@ -50,5 +50,10 @@ export function notificationText(t: TFunction, item: NotificationItem, when: (in
         detail: t(`rewards:challenges.items.${data.challengeId ?? ''}`, { count: target }),
       };
     }
+    case 'release_notes':
+      return {
+        title: t('notifications:kinds.releaseNotes', { version: data.version ?? '' }),
+        detail: t('notifications:detail.releaseNotes'),
+      };
   }
 }
