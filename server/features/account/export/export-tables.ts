@@ -20,6 +20,8 @@ import {
   taskSeries,
   terms,
   userAchievements,
+  userActiveWeeks,
+  userActivity,
   users,
 } from '../../../db/schema';
 
@@ -57,6 +59,7 @@ export const ACCOUNT_COLUMNS = {
   gradingSystem: users.gradingSystem,
   points: users.points,
   lastSeenRelease: users.lastSeenRelease,
+  lockedAt: users.lockedAt,
   createdAt: users.createdAt,
 } satisfies Record<string, PgColumn>;
 export const ACCOUNT_OMITTED: Record<string, string> = { password_hash: 'a secret: the Argon2id hash of the password' };
@@ -344,6 +347,20 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     },
     omitted: { token_hash: 'a secret: the hash of the sign-in token' },
     key: ['id'],
+  },
+  {
+    name: 'user_activity',
+    table: userActivity,
+    userId: userActivity.userId,
+    columns: { lastActiveAt: userActivity.lastActiveAt },
+    key: ['lastActiveAt'],
+  },
+  {
+    name: 'user_active_weeks',
+    table: userActiveWeeks,
+    userId: userActiveWeeks.userId,
+    columns: { week: userActiveWeeks.week },
+    key: ['week'],
   },
 ];
 

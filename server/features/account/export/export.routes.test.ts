@@ -266,6 +266,7 @@ describe('GET /api/account/export/json', () => {
       gradingSystem: account!.gradingSystem,
       points: account!.points,
       lastSeenRelease: null,
+      lockedAt: null,
       createdAt: account!.createdAt.toISOString(),
     });
 
