@@ -35,6 +35,11 @@ const term = (owner: SignedUpUser) =>
   create(owner, '/api/terms', { name: 'Spring', startDate: '2030-01-10', endDate: '2030-05-30', color: '#abcdef' });
 const holiday = (owner: SignedUpUser) => create(owner, '/api/holidays', { name: 'Break', startDate: '2030-04-01', endDate: '2030-04-07' });
 const goal = (owner: SignedUpUser) => create(owner, '/api/academic-goals', { title: 'Average 85%' });
+const testCheckout = async (owner: SignedUpUser) => {
+  const response = await t.request({ method: 'POST', url: '/api/subscription/checkout', token: owner.token, payload: { plan: 'monthly' } });
+  expect(response.statusCode, response.body).toBe(200);
+  return { id: new URL(response.json().url, 'http://x').searchParams.get('checkout') as string };
+};
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
 
 const ROUTES: Record<string, Entry> = {
@@ -48,6 +53,21 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/account/password': { access: 'user' },
   'DELETE /api/user/delete': { access: 'user' },
   'GET /api/premium/check': { access: 'user' },
+  'GET /api/subscription': { access: 'user' },
+  'POST /api/subscription/checkout': { access: 'user' },
+  'POST /api/subscription/cancel': { access: 'user' },
+  'POST /api/subscription/resume': { access: 'user' },
+  'POST /api/subscription/plan': { access: 'user' },
+  'POST /api/subscription/portal': { access: 'user' },
+  'GET /api/subscription/test-checkout/:id': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/subscription/test-checkout/:id')(await testCheckout(owner)),
+  },
+  'POST /api/subscription/test-checkout/:id/confirm': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/subscription/test-checkout/:id/confirm')(await testCheckout(owner)),
+  },
+  'POST /api/webhooks/stripe': { access: 'public' },
   'GET /api/grading-system': { access: 'user' },
   'PATCH /api/grading-system': { access: 'user' },
   'GET /api/grading-system/custom-scale': { access: 'user' },

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'sample_data_exists',
   'feedback_rate_limited',
+  'already_subscribed',
+  'payment_provider_error',
+  'webhook_signature_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,8 @@ import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { clearSessionCookie } from '../auth/auth.routes';
 import { toUser } from '../auth/user-view';
+import { paymentProviderFor } from '../../lib/payments';
+import { endPaidSubscriptions } from '../premium/subscriptions.service';
 import { changePassword, deleteAccount, updateProfile } from './account.service';
 
 /** Profile, password and account deletion (API.md "Authentication and sessions"). */
@@ -27,6 +29,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
   );
 
   app.delete('/api/user/delete', { onRequest: requireUser, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
+    await endPaidSubscriptions(db, paymentProviderFor(config), currentUser(request).id);
     await deleteAccount(db, currentUser(request));
     clearSessionCookie(reply);
     return reply.status(204).send(null);
