@@ -101,6 +101,14 @@ describe('test payment confirmation', () => {
     expect((await get(user, '/api/premium/check')).json()).toMatchObject({ hasPremium: true, onTrial: false });
   });
 
+  it('two test payments confirmed at once make one subscription', async () => {
+    const user = await expiredTrialUser();
+    const [first, second] = [await checkout(user), await checkout(user, 'yearly')];
+    const answers = await Promise.all([first, second].map((id) => post(user, `/api/subscription/test-checkout/${id}/confirm`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+  });
+
   it('refuses a second subscription', async () => {
     const user = await expiredTrialUser();
     await subscribe(user);

@@ -264,6 +264,8 @@ export async function confirmTestCheckout(
   now = new Date(),
 ): Promise<Subscription> {
   const row = await db.transaction(async (tx) => {
+    // The user's row first: two test payments confirmed at once cannot both find "no subscription yet".
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const checkout = await ownTestCheckout(tx, provider, user.id, id, true);
     const current = await currentSubscriptionRow(tx, user.id, now, true);
     if (checkout.completedAt) {
