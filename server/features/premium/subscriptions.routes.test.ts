@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions, users } from '../../db/schema';
+import { subscriptions, testCheckouts, users } from '../../db/schema';
+import { deleteStaleTestCheckouts } from './subscriptions.service';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -115,6 +116,18 @@ describe('test payment confirmation', () => {
     const response = await post(user, '/api/subscription/checkout', { plan: 'yearly' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'already_subscribed' });
+  });
+
+  it('a test payment not confirmed within a day expires and is cleaned up', async () => {
+    const user = await expiredTrialUser();
+    const id = await checkout(user);
+    await t.db
+      .update(testCheckouts)
+      .set({ createdAt: new Date(Date.now() - 2 * DAY_MS) })
+      .where(eq(testCheckouts.id, id));
+    expect((await post(user, `/api/subscription/test-checkout/${id}/confirm`)).statusCode).toBe(404);
+    await deleteStaleTestCheckouts(t.db);
+    expect(await t.db.select().from(testCheckouts).where(eq(testCheckouts.id, id))).toHaveLength(0);
   });
 
   it('is 404 for an unknown checkout and a malformed id is 400', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import { priceFor, type Currency, type Plan } from '../../../common/domain/prices';
 import {
   billingStartFor,
@@ -364,4 +364,11 @@ export async function endPaidSubscriptions(db: Database, provider: PaymentProvid
   if (rows.length === 0) return;
   if (provider.kind !== 'stripe') throw new HttpError(502, 'payment_provider_error', PAYMENT_PROCESSING_MESSAGE);
   for (const row of rows) await withProvider(() => provider.cancelImmediately(row.providerSubscriptionId));
+}
+
+/** Housekeeping: test-mode checkouts nobody confirmed within a day (they can no longer be confirmed). */
+export async function deleteStaleTestCheckouts(db: Database, now = new Date()): Promise<void> {
+  await db
+    .delete(testCheckouts)
+    .where(and(isNull(testCheckouts.completedAt), lt(testCheckouts.createdAt, new Date(now.getTime() - TEST_CHECKOUT_TTL_MS))));
 }
