@@ -138,7 +138,7 @@ export async function applyProviderState(
       row = updated!;
     }
   }
-  await syncSubscriptionTier(tx, userId, at.getTime() > Date.now() ? at : new Date());
+  await syncSubscriptionTier(tx, userId, new Date());
   return row;
 }
 

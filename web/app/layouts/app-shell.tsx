@@ -83,8 +83,10 @@ export function AppShell() {
       >
         {t('skipToContent')}
       </a>
-      {/* No promotional banner for paying users (SPEC.md §6 "no ads"). */}
-      {premium.data?.hasPremium ? null : <PromoBanner />}
+      {/* No promotional banner for paying users (SPEC.md §6 "no ads"); until the check answers, the session's record decides. */}
+      {(premium.data ? premium.data.hasPremium : Boolean(session.data?.isPremium || session.data?.subscriptionTier)) ? null : (
+        <PromoBanner />
+      )}
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-3">
           <Link
