@@ -91,7 +91,8 @@ export type AppConfig = {
   adminUsernames: string[];
   logLevel: string;
   publicOrigin: string | undefined;
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** `api`: where the Stripe SDK sends its calls (tests point it at a local stand-in; default api.stripe.com). */
+  stripe: { secretKey: string; webhookSecret: string; api?: { host: string; port: number; protocol: 'http' | 'https' } } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   webDistDir: string;
   authRateLimitPerMinute: number;

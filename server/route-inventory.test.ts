@@ -37,6 +37,11 @@ const holiday = (owner: SignedUpUser) => create(owner, '/api/holidays', { name: 
 const goal = (owner: SignedUpUser) => create(owner, '/api/academic-goals', { title: 'Average 85%' });
 const firstSessionId = async (owner: SignedUpUser) =>
   (await t.request({ method: 'GET', url: '/api/account/sessions', token: owner.token })).json<{ id: string }[]>()[0]?.id;
+const testCheckout = async (owner: SignedUpUser) => {
+  const response = await t.request({ method: 'POST', url: '/api/subscription/checkout', token: owner.token, payload: { plan: 'monthly' } });
+  expect(response.statusCode, response.body).toBe(200);
+  return { id: new URL(response.json().url, 'http://x').searchParams.get('checkout') as string };
+};
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
 
 const ROUTES: Record<string, Entry> = {
@@ -57,6 +62,21 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/account/sessions/revoke-others': { access: 'user' },
   'GET /api/account/export/:format': { access: 'user' },
   'GET /api/premium/check': { access: 'user' },
+  'GET /api/subscription': { access: 'user' },
+  'POST /api/subscription/checkout': { access: 'user' },
+  'POST /api/subscription/cancel': { access: 'user' },
+  'POST /api/subscription/resume': { access: 'user' },
+  'POST /api/subscription/plan': { access: 'user' },
+  'POST /api/subscription/portal': { access: 'user' },
+  'GET /api/subscription/test-checkout/:id': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/subscription/test-checkout/:id')(await testCheckout(owner)),
+  },
+  'POST /api/subscription/test-checkout/:id/confirm': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/subscription/test-checkout/:id/confirm')(await testCheckout(owner)),
+  },
+  'POST /api/webhooks/stripe': { access: 'public' },
   'GET /api/grading-system': { access: 'user' },
   'PATCH /api/grading-system': { access: 'user' },
   'GET /api/grading-system/custom-scale': { access: 'user' },

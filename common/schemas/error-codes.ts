@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   'feedback_rate_limited',
   'account_suspended',
   'last_admin',
+  'already_subscribed',
+  'payment_provider_error',
+  'webhook_signature_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,3 +9,4 @@ export * from './schema/sync';
 export * from './schema/progress';
 export * from './schema/support';
 export * from './schema/admin';
+export * from './schema/premium';

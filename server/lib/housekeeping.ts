@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { describeDatabaseError } from '../db/errors';
 import { deleteExpiredSessions } from '../features/auth/sessions.service';
+import { deleteStaleTestCheckouts } from '../features/premium/subscriptions.service';
 import { deleteExpiredIdempotencyKeys } from '../features/rewards/idempotency';
 import { deleteExpiredRateLimitCounters } from '../plugins/rate-limit-store';
 
@@ -13,7 +14,12 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function startHousekeeping(db: Database, log: FastifyBaseLogger): () => void {
   const run = () => {
-    Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimitCounters(db), deleteExpiredIdempotencyKeys(db)]).catch((error: unknown) =>
+    Promise.all([
+      deleteExpiredSessions(db),
+      deleteExpiredRateLimitCounters(db),
+      deleteExpiredIdempotencyKeys(db),
+      deleteStaleTestCheckouts(db),
+    ]).catch((error: unknown) =>
       // Code and statement only: a database error's message lists the parameter values.
       log.warn(describeDatabaseError(error) ? { db: describeDatabaseError(error) } : { err: error }, 'housekeeping failed'),
     );

@@ -73,10 +73,19 @@ export const routes: RouteObject[] = [
       { path: '/help', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
       { path: '/help/:slug', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
       { path: '/files', ...titled('files'), ...placeholder('files', premium) },
-      { path: '/premium', ...titled('premium'), ...placeholder('premium') },
+      { path: '/premium', ...titled('premium'), ...page(async () => (await import('../features/premium/premium-page')).PremiumPage) },
+      {
+        path: '/premium/test-payment',
+        ...titled('premium'),
+        ...page(async () => (await import('../features/premium/test-payment-page')).TestPaymentPage),
+      },
       { path: '/premium-files', ...titled('premiumFiles'), ...placeholder('premiumFiles') },
-      { path: '/premium-success', ...titled('premiumSuccess'), ...placeholder('premiumSuccess') },
       { path: '/admin', ...titled('admin'), ...page(async () => (await import('../features/admin/admin-page')).AdminPage, admin) },
+      {
+        path: '/premium-success',
+        ...titled('premiumSuccess'),
+        ...page(async () => (await import('../features/premium/premium-success-page')).PremiumSuccessPage),
+      },
       { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
       { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/support/feedback-page')).FeedbackPage) },
       {

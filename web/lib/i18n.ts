@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'releases',
   'help',
   'admin',
+  'premium',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

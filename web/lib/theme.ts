@@ -2,10 +2,19 @@ import { STORAGE_KEYS, safeStorage } from './storage-keys';
 
 export const THEME_MODES = ['light', 'dark', 'system'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
-export const THEME_COLORS = ['blue', 'purple', 'green', 'orange', 'pink'] as const;
+/** SPEC.md §2's five colours, then the two exclusive to Premium and trial (SPEC.md §6 "exclusive themes"). */
+export const THEME_COLORS = ['blue', 'purple', 'green', 'orange', 'pink', 'teal', 'indigo'] as const;
 export type ThemeColor = (typeof THEME_COLORS)[number];
-export const UI_STYLES = ['modern', 'minimal', 'classic'] as const;
+export const PREMIUM_THEME_COLORS: readonly ThemeColor[] = ['teal', 'indigo'];
+/** SPEC.md §3's three styles, then the one exclusive to Premium and trial. */
+export const UI_STYLES = ['modern', 'minimal', 'classic', 'soft'] as const;
 export type UiStyle = (typeof UI_STYLES)[number];
+export const PREMIUM_UI_STYLES: readonly UiStyle[] = ['soft'];
+
+/** True when the colour or style is one only Premium (or a trial) may use. */
+export function isPremiumThemeOption(option: ThemeColor | UiStyle): boolean {
+  return (PREMIUM_THEME_COLORS as readonly string[]).includes(option) || (PREMIUM_UI_STYLES as readonly string[]).includes(option);
+}
 
 export type ThemeSettings = { mode: ThemeMode; color: ThemeColor; style: UiStyle };
 /** SPEC.md §9 defaults. */
@@ -42,6 +51,26 @@ export function saveTheme(theme: ThemeSettings): void {
   safeStorage.set(STORAGE_KEYS.themeMode, theme.mode);
   safeStorage.set(STORAGE_KEYS.theme, JSON.stringify({ color: theme.color, style: theme.style }));
   applyTheme(theme);
+}
+
+/**
+ * The theme a user may keep: the exclusive colours and style fall back to the defaults once premium
+ * (or the trial) has ended (docs/decisions/132-premium-benefits.md).
+ */
+export function allowedTheme(theme: ThemeSettings, premium: boolean): ThemeSettings {
+  if (premium) return theme;
+  return {
+    ...theme,
+    color: PREMIUM_THEME_COLORS.includes(theme.color) ? DEFAULT_THEME.color : theme.color,
+    style: PREMIUM_UI_STYLES.includes(theme.style) ? DEFAULT_THEME.style : theme.style,
+  };
+}
+
+/** Stores and applies the allowed theme when the stored one uses an exclusive option without premium. */
+export function enforcePremiumTheme(premium: boolean): void {
+  const theme = readTheme();
+  const allowed = allowedTheme(theme, premium);
+  if (allowed.color !== theme.color || allowed.style !== theme.style) saveTheme(allowed);
 }
 
 /**

@@ -7,8 +7,8 @@
     var dark = mode === 'dark' || (mode === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
     root.classList.toggle('dark', dark);
     var stored = JSON.parse(localStorage.getItem('studypilot_theme') || '{}');
-    var colors = ['blue', 'purple', 'green', 'orange', 'pink'];
-    var styles = ['modern', 'minimal', 'classic'];
+    var colors = ['blue', 'purple', 'green', 'orange', 'pink', 'teal', 'indigo'];
+    var styles = ['modern', 'minimal', 'classic', 'soft'];
     root.dataset.color = colors.indexOf(stored.color) >= 0 ? stored.color : 'blue';
     root.dataset.style = styles.indexOf(stored.style) >= 0 ? stored.style : 'modern';
     var lng = localStorage.getItem('i18nextLng');

@@ -13,6 +13,8 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { clearSessionCookie } from '../auth/auth.routes';
 import { toUser } from '../auth/user-view';
 import { countExport, listSessionsView, signOutOtherSessions, signOutSession } from './account-security.service';
+import { paymentProviderFor } from '../../lib/payments';
+import { endPaidSubscriptions } from '../premium/subscriptions.service';
 import { changePassword, deleteAccount, updateProfile } from './account.service';
 import { calendarExport, jsonExport, zipExport } from './export/export.service';
 
@@ -49,6 +51,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
   );
 
   app.delete('/api/user/delete', { onRequest: requireUser, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
+    await endPaidSubscriptions(db, paymentProviderFor(config), currentUser(request).id);
     await deleteAccount(db, currentUser(request));
     clearSessionCookie(reply);
     return reply.status(204).send(null);

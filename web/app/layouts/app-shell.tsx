@@ -10,7 +10,7 @@ import { useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
 import { formatNumber } from '../../lib/format';
-import { followSystemMode } from '../../lib/theme';
+import { enforcePremiumTheme, followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { AdminNavLink } from './admin-nav-link';
 import { BottomNav } from './bottom-nav';
@@ -52,6 +52,10 @@ export function AppShell() {
   // The system's light/dark switch is followed while the shell is shown (the settings dialog did it
   // when it was always mounted).
   useEffect(() => followSystemMode(), []);
+  // Premium's exclusive colours and style go back to the defaults once premium and the trial have ended.
+  useEffect(() => {
+    if (premium.data) enforcePremiumTheme(premium.data.hasPremium || premium.data.onTrial);
+  }, [premium.data]);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   if (confirmDelete && !confirmUsed) setConfirmUsed(true);
   const releaseSeen = useReleaseSeen(Boolean(session.data));
@@ -83,7 +87,10 @@ export function AppShell() {
       >
         {t('skipToContent')}
       </a>
-      <PromoBanner />
+      {/* No promotional banner for paying users (SPEC.md §6 "no ads"); until the check answers, the session's record decides. */}
+      {(premium.data ? premium.data.hasPremium : Boolean(session.data?.isPremium || session.data?.subscriptionTier)) ? null : (
+        <PromoBanner />
+      )}
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-3">
           <Link

@@ -28,11 +28,12 @@ describe('LandingContent in the app', () => {
     expect(sent).toEqual([]);
   });
 
-  it('prices in dollars with the saving computed, Premium marked as coming', async () => {
+  it('prices in dollars with the saving computed, Premium on sale (no “Coming soon”)', async () => {
     await renderWithProviders(<LandingContent language="en" now={new Date('2026-11-24T12:00:00Z')} />, { user: null });
     expect(screen.getAllByTestId('price').map((price) => price.textContent)).toEqual(['$0.00', '$4.99', '$39.99']);
     expect(screen.getByText('Save 33% with yearly')).toBeTruthy();
-    expect(screen.getAllByText('Coming soon')).toHaveLength(2);
+    expect(screen.queryAllByText('Coming soon')).toHaveLength(0);
+    expect(screen.getByText(/^Subscribe from the Premium page/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
     expect(screen.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/terms-conditions');
   });

@@ -426,7 +426,6 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
             <PlanCard
               highlighted
               title={t('pricing.monthly.title')}
-              badge={t('pricing.comingSoon')}
               price={pricing.monthly.price}
               regular={pricing.monthly.regular}
               period={t('pricing.perMonth')}
@@ -434,7 +433,6 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
             />
             <PlanCard
               title={t('pricing.yearly.title')}
-              badge={t('pricing.comingSoon')}
               price={pricing.yearly.price}
               regular={pricing.yearly.regular}
               period={t('pricing.perYear')}

@@ -1,5 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clientShowsPremium } from '../../../common/domain/premium-access';
-import type { PremiumCheck } from '../../api/premium';
+import type { CheckoutBody, CheckoutResponse } from '../../../common/schemas/premium.schema';
+import { premiumCheckQuery, testCheckoutQuery, type PremiumCheck, type Subscription } from '../../api/premium';
+import { sessionQuery } from '../../api/session';
+import { apiJson } from '../../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
 /**
@@ -22,4 +26,48 @@ export function showsPremium(check: PremiumCheck | undefined, now = new Date()):
     },
     now,
   );
+}
+
+/** After a subscription write: the check shows the server's answer at once, the user record is read again. */
+function useSubscriptionWrite<TBody>(request: (body: TBody) => Promise<Subscription>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (subscription) => {
+      queryClient.setQueryData(premiumCheckQuery.queryKey, (check) =>
+        check ? { ...check, hasPremium: true, onTrial: false, subscription } : check,
+      );
+      void queryClient.invalidateQueries({ queryKey: premiumCheckQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    },
+  });
+}
+
+/** POST /api/subscription/checkout: where to pay (Stripe Checkout, or the test-mode payment screen). */
+export function useCheckout() {
+  return useMutation({ mutationFn: (body: CheckoutBody) => apiJson<CheckoutResponse>('POST', '/api/subscription/checkout', body) });
+}
+
+export const useCancelSubscription = () => useSubscriptionWrite(() => apiJson<Subscription>('POST', '/api/subscription/cancel'));
+export const useResumeSubscription = () => useSubscriptionWrite(() => apiJson<Subscription>('POST', '/api/subscription/resume'));
+export const useChangePlan = () =>
+  useSubscriptionWrite((plan: Subscription['plan']) => apiJson<Subscription>('POST', '/api/subscription/plan', { plan }));
+
+/** POST /api/subscription/test-checkout/:id/confirm: the test-mode payment (no money is taken). */
+export function useConfirmTestPayment(id: string) {
+  const queryClient = useQueryClient();
+  const write = useSubscriptionWrite(() =>
+    apiJson<Subscription>('POST', `/api/subscription/test-checkout/${encodeURIComponent(id)}/confirm`),
+  );
+  return {
+    ...write,
+    mutate: (options?: Parameters<typeof write.mutate>[1]) =>
+      write.mutate(undefined, {
+        ...options,
+        onSettled: (...args) => {
+          void queryClient.invalidateQueries({ queryKey: testCheckoutQuery(id).queryKey });
+          options?.onSettled?.(...args);
+        },
+      }),
+  };
 }

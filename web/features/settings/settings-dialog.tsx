@@ -5,7 +5,7 @@ import { GRADING_SYSTEM_GROUPS, type GradingSystemKey } from '../../../common/do
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { cn } from '../../lib/class-names';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, i18next } from '../../lib/i18n';
-import { THEME_COLORS, THEME_MODES, UI_STYLES } from '../../lib/theme';
+import { THEME_COLORS, THEME_MODES, UI_STYLES, isPremiumThemeOption } from '../../lib/theme';
 import { useGradingSystem } from '../../api/grades';
 import { useUpdateGradingSystem } from '../../lib/grading-system';
 import { useTheme } from './use-theme';
@@ -18,6 +18,8 @@ const SWATCHES: Record<(typeof THEME_COLORS)[number], string> = {
   green: '#15803d',
   orange: '#c2410c',
   pink: '#be185d',
+  teal: '#0f766e',
+  indigo: '#4338ca',
 };
 const MODE_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -49,6 +51,16 @@ function Row({
   );
 }
 
+/** Marks a theme option exclusive to Premium (and the trial). */
+function PremiumTag({ label }: { label: string }) {
+  return (
+    <span className="ml-2 inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold">
+      <Crown aria-hidden="true" className="h-3 w-3" />
+      {label}
+    </span>
+  );
+}
+
 /** A list of choices where exactly one is selected: a radio group for assistive technology. */
 function Choices<T extends string>({
   label,
@@ -56,12 +68,15 @@ function Choices<T extends string>({
   value,
   onChange,
   render,
+  locked,
 }: {
   label: string;
   options: readonly T[];
   value: T | undefined;
   onChange: (value: T) => void;
   render: (option: T) => ReactNode;
+  /** Options shown but not selectable (Premium's exclusive themes without premium). */
+  locked?: (option: T) => boolean;
 }) {
   return (
     <div role="radiogroup" aria-label={label} className="space-y-1">
@@ -71,11 +86,15 @@ function Choices<T extends string>({
           type="button"
           role="radio"
           aria-checked={option === value}
+          aria-disabled={locked?.(option) || undefined}
           data-value={option}
-          onClick={() => onChange(option)}
+          onClick={() => {
+            if (!locked?.(option)) onChange(option);
+          }}
           className={cn(
             'flex w-full items-center gap-3 rounded-md border px-3 py-2.5 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
             option === value && 'border-primary bg-accent text-accent-foreground',
+            locked?.(option) && 'cursor-not-allowed opacity-70 hover:bg-transparent',
           )}
         >
           <span className="flex-1">{render(option)}</span>
@@ -175,10 +194,12 @@ export function SettingsDialog({
             options={THEME_COLORS}
             value={theme.color}
             onChange={(color) => setTheme({ color })}
+            locked={(color) => !premiumActive && isPremiumThemeOption(color)}
             render={(color) => (
               <span className="flex items-center gap-3">
                 <span aria-hidden="true" className="h-5 w-5 rounded-full" style={{ background: SWATCHES[color] }} />
                 {t(`color.${color}`)}
+                {isPremiumThemeOption(color) ? <PremiumTag label={t('premiumOnly')} /> : null}
               </span>
             )}
           />
@@ -189,9 +210,13 @@ export function SettingsDialog({
             options={UI_STYLES}
             value={theme.style}
             onChange={(style) => setTheme({ style })}
+            locked={(style) => !premiumActive && isPremiumThemeOption(style)}
             render={(style) => (
               <span>
-                <span className="block">{t(`style.${style}`)}</span>
+                <span className="block">
+                  {t(`style.${style}`)}
+                  {isPremiumThemeOption(style) ? <PremiumTag label={t('premiumOnly')} /> : null}
+                </span>
                 <span className="block text-xs text-muted-foreground">{t(`style.${style}Hint`)}</span>
               </span>
             )}

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PremiumCheck, Subscription } from '../../api/premium';
+import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import { PremiumPage } from './premium-page';
+
+const trial: PremiumCheck = { hasPremium: false, onTrial: true, trialEndDate: '2099-01-01T00:00:00.000Z', subscription: null };
+const active: Subscription = { plan: 'monthly', status: 'active', renewalDate: '2099-02-01T00:00:00.000Z', cancelAtPeriodEnd: false };
+
+describe('Premium page → requests', () => {
+  it('subscribes with the plan and the currency the page showed, never an amount', async () => {
+    const sent = interceptApi({
+      'GET /api/premium/check': trial,
+      'POST /api/subscription/checkout': { provider: 'test', url: '/premium/test-payment?checkout=00000000-0000-4000-8000-000000000001' },
+    });
+    await renderWithProviders(<PremiumPage />);
+    expect(await screen.findByTestId('trial-status')).toHaveProperty('textContent', 'TRIAL · ACTIVE');
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe yearly' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toEqual({ method: 'POST', path: '/api/subscription/checkout', body: { plan: 'yearly', currency: 'USD' } });
+  });
+
+  it('says SPEC.md’s sentences when the session is gone or the payment provider fails', async () => {
+    interceptApi({
+      'GET /api/premium/check': trial,
+      'POST /api/subscription/checkout': refuse(401, { message: 'Unauthorized', code: 'unauthorized' }),
+    });
+    await renderWithProviders(<PremiumPage />, { toaster: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe monthly' }));
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByText('Please log in to subscribe to Premium')).toBeTruthy();
+  });
+
+  it('shows a generic payment error with the provider’s sentence', async () => {
+    interceptApi({
+      'GET /api/premium/check': trial,
+      'POST /api/subscription/checkout': refuse(502, {
+        message: 'Something went wrong during payment processing',
+        code: 'payment_provider_error',
+      }),
+    });
+    await renderWithProviders(<PremiumPage />, { toaster: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe monthly' }));
+    expect(await screen.findByText('Payment Error')).toBeTruthy();
+    expect(screen.getByText('Something went wrong during payment processing')).toBeTruthy();
+  });
+
+  it('cancels after confirmation and then offers to resume', async () => {
+    let subscription: Subscription = active;
+    const sent = interceptApi({
+      'GET /api/premium/check': () => ({ ...trial, hasPremium: true, onTrial: false, subscription }),
+      'POST /api/subscription/cancel': () => (subscription = { ...active, status: 'canceling', cancelAtPeriodEnd: true }),
+    });
+    await renderWithProviders(<PremiumPage />);
+    expect((await screen.findByTestId('subscription-status')).textContent).toBe('Active');
+    expect(screen.queryByRole('button', { name: 'Subscribe monthly' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Switch to yearly' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(writes(sent)).toMatchObject([{ method: 'POST', path: '/api/subscription/cancel' }]));
+    expect(await screen.findByRole('button', { name: 'Resume subscription' })).toBeTruthy();
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Canceling');
+  });
+});

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Plan } from '../../../common/domain/prices';
+import { usePremiumCheck } from '../../api/premium';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { QueryState } from '../../components/ui/query-state';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { formatNumber } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { PlanCard } from './plan-card';
+import { PremiumBenefits } from './premium-benefits';
+import { useChangePlan, useCheckout } from './premium.api';
+import { otherPlan, planOffers, premiumState, priceFormat } from './premium-view';
+import { SubscriptionStatus } from './subscription-status';
+
+/** Where a checkout may send the browser: the app's own test payment screen, or the provider's page. */
+const EXTERNAL_PAYMENT_PAGE = /^https?:\/\//;
+
+/**
+ * /premium (SPEC.md §2): the user's state with its action, both plans at the prices in force for the
+ * language, and what Premium gives. Paying happens on the provider's page (or the test payment screen).
+ */
+export function PremiumPage() {
+  const { t } = useTranslation('premium');
+  const navigate = useNavigate();
+  const check = usePremiumCheck();
+  const checkout = useCheckout();
+  const changePlan = useChangePlan();
+  const [switchTo, setSwitchTo] = useState<Plan | null>(null);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  if (!check.isSuccess) return <QueryState queries={[check]} messages={{ loading: t('loading') }} />;
+
+  const now = new Date();
+  const state = premiumState(check.data, now);
+  const offers = planOffers(currentLanguage(), now);
+  const subscription = state.kind === 'subscribed' ? state.subscription : null;
+
+  const subscribe = (plan: Plan) =>
+    checkout.mutate(
+      { plan, currency: offers[0]!.currency },
+      {
+        onSuccess: ({ provider, url }) => {
+          if (provider === 'test' && url.startsWith('/')) navigate(url);
+          else if (EXTERNAL_PAYMENT_PAGE.test(url)) window.location.assign(url);
+          else toast({ title: t('errors.paymentTitle'), description: t('errors.providerMissing'), variant: 'destructive' });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) {
+            toast({ title: t('errors.authTitle'), description: t('errors.authText'), variant: 'destructive' });
+          } else {
+            toast({
+              title: t('errors.paymentTitle'),
+              description: apiErrorMessage(t, error, t('errors.processing')),
+              variant: 'destructive',
+            });
+          }
+        },
+      },
+    );
+
+  const target = switchTo ? offers.find((offer) => offer.plan === switchTo) : undefined;
+
+  return (
+    <section aria-labelledby="premium-title" className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 id="premium-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <p className="mt-1 text-muted-foreground">{t('subtitle')}</p>
+      </div>
+      <SubscriptionStatus state={state} />
+      <section aria-labelledby="plans-heading" className="space-y-3">
+        <h2 id="plans-heading" className="text-lg font-semibold">
+          {t('plans.heading')}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {offers.map((offer) => {
+            const current = subscription?.plan === offer.plan;
+            let actionLabel: string | null;
+            if (subscription)
+              actionLabel =
+                current || subscription.status === 'past_due'
+                  ? null
+                  : t(offer.plan === 'monthly' ? 'plans.switchToMonthly' : 'plans.switchToYearly');
+            else actionLabel = t(offer.plan === 'monthly' ? 'plans.subscribeMonthly' : 'plans.subscribeYearly');
+            return (
+              <PlanCard
+                key={offer.plan}
+                offer={offer}
+                current={current}
+                actionLabel={actionLabel}
+                pending={checkout.isPending || changePlan.isPending}
+                onAction={() => {
+                  if (!subscription) return subscribe(offer.plan);
+                  setOpener(document.activeElement as HTMLElement | null);
+                  setSwitchTo(otherPlan(subscription.plan));
+                }}
+              />
+            );
+          })}
+        </div>
+        {checkout.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('plans.opening')}
+          </p>
+        ) : null}
+      </section>
+      <PremiumBenefits />
+      <ConfirmDialog
+        open={switchTo !== null}
+        onOpenChange={(open) => {
+          if (!open) setSwitchTo(null);
+        }}
+        variant="primary"
+        title={switchTo ? t('confirmSwitch.title', { plan: t(`plans.${switchTo}`) }) : ''}
+        description={
+          target
+            ? t('confirmSwitch.description', {
+                price: formatNumber(target.amount, priceFormat(target.currency)),
+                period: t(target.plan === 'monthly' ? 'plans.perMonth' : 'plans.perYear'),
+              })
+            : ''
+        }
+        confirmLabel={t('confirmSwitch.confirm')}
+        cancelLabel={t('confirmSwitch.back')}
+        pending={changePlan.isPending}
+        returnFocus={() => opener}
+        onConfirm={() => {
+          if (!switchTo) return;
+          changePlan.mutate(switchTo, {
+            onSuccess: () => {
+              setSwitchTo(null);
+              toast({ title: t('done.switched'), variant: 'success' });
+            },
+            onError: (error) =>
+              toast({
+                title: t('errors.subscriptionTitle'),
+                description: apiErrorMessage(t, error, t('errors.unexpected')),
+                variant: 'destructive',
+              }),
+          });
+        }}
+      />
+    </section>
+  );
+}

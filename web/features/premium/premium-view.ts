@@ -1,0 +1,66 @@
+import { trialDaysLeft } from '../../../common/domain/premium-access';
+import {
+  currencyForLanguage,
+  isPromotionActive,
+  priceFor,
+  REGULAR_PRICES,
+  yearlySavingPercent,
+  type Currency,
+  type Plan,
+} from '../../../common/domain/prices';
+import type { PremiumCheck, Subscription } from '../../api/premium';
+
+/** One plan as /premium offers it, in the language's currency, with the prices in force. */
+export type PlanOffer = {
+  plan: Plan;
+  currency: Currency;
+  amount: number;
+  /** The regular price while a promotion lowers it, else null. */
+  regular: number | null;
+  /** Yearly only: the saving against twelve monthly payments, computed (DECISIONS.md "Prices"). */
+  savingPercent: number | null;
+};
+
+export function planOffers(language: string, now: Date): PlanOffer[] {
+  const currency = currencyForLanguage(language);
+  const promotion = isPromotionActive(now);
+  return (['monthly', 'yearly'] as const).map((plan) => {
+    const amount = priceFor(plan, currency, now);
+    const regular = REGULAR_PRICES[currency][plan];
+    return {
+      plan,
+      currency,
+      amount,
+      regular: promotion && regular !== amount ? regular : null,
+      savingPercent: plan === 'yearly' ? yearlySavingPercent(currency, now) : null,
+    };
+  });
+}
+
+/**
+ * Where the user stands (SPEC.md §4), and so which action /premium offers: a subscription (active,
+ * trialing, canceling, past due), an admin's grant, a running trial with its days left, or an ended one.
+ */
+export type PremiumState =
+  | { kind: 'subscribed'; subscription: Subscription }
+  | { kind: 'granted' }
+  | { kind: 'trial'; daysLeft: number; trialEndDate: string }
+  | { kind: 'expired'; trialEndDate: string };
+
+export function premiumState(check: PremiumCheck, now: Date): PremiumState {
+  if (check.subscription) return { kind: 'subscribed', subscription: check.subscription };
+  if (check.hasPremium) return { kind: 'granted' };
+  if (check.onTrial) return { kind: 'trial', daysLeft: trialDaysLeft(check.trialEndDate, now), trialEndDate: check.trialEndDate };
+  return { kind: 'expired', trialEndDate: check.trialEndDate };
+}
+
+/** The plan a subscriber can switch to. */
+export function otherPlan(plan: Plan): Plan {
+  return plan === 'monthly' ? 'yearly' : 'monthly';
+}
+
+/** Intl options for a price: "$4.99", "4,99 $US", "￥1,599" (yen has no decimals). */
+export function priceFormat(currency: Currency): Intl.NumberFormatOptions {
+  const digits = currency === 'JPY' ? 0 : 2;
+  return { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits };
+}
