@@ -17,9 +17,10 @@ import { writeAudit } from './audit.service';
 import { decodeCursor, page } from './keyset';
 
 /**
- * "Pays or holds a grant", in SQL, for the plan column, its sort and the statistics. Paid
- * subscriptions arrive with the payments issue: until then `subscription_tier` counts as one
- * (premium.service.ts says the same). Switch it here, and only here, when they land.
+ * "Pays or holds a grant", in SQL, for the plan column, its sort and the statistics: the admin's grant
+ * or `subscription_tier`, the server-kept copy of the plan of the user's current subscription
+ * (subscriptions.service.ts keeps it in step with every verified payment event, decision 130), which
+ * the plan index can serve. Switch it here, and only here.
  */
 export const paidSql = (u: SQL = sql`u`) => sql`(${u}.is_premium OR ${u}.subscription_tier IS NOT NULL)`;
 const planSql = sql`CASE WHEN ${paidSql()} THEN 'premium' WHEN u.trial_end_date > now() THEN 'trial' ELSE 'free' END`;

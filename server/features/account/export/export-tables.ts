@@ -16,6 +16,7 @@ import {
   redemptions,
   sessions,
   studySessions,
+  subscriptions,
   tasks,
   taskSeries,
   terms,
@@ -362,11 +363,33 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     columns: { week: userActiveWeeks.week },
     key: ['week'],
   },
+  {
+    name: 'subscriptions',
+    table: subscriptions,
+    userId: subscriptions.userId,
+    columns: {
+      id: subscriptions.id,
+      provider: subscriptions.provider,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      providerCustomerId: subscriptions.providerCustomerId,
+      plan: subscriptions.plan,
+      currency: subscriptions.currency,
+      status: subscriptions.status,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      trialEnd: subscriptions.trialEnd,
+      createdAt: subscriptions.createdAt,
+      updatedAt: subscriptions.updatedAt,
+    },
+    omitted: { state_at: 'internal: the payment provider’s time of the state, used to order its events' },
+    key: ['id'],
+  },
 ];
 
 /** Tables with a `user_id` that the export leaves out, and why. */
 export const EXCLUDED_TABLES: Record<string, string> = {
   calendar_feeds: 'holds only the secret token of the calendar feed (the calendar itself is the export’s calendar.ics)',
+  test_checkouts: 'internal: unconfirmed test-mode checkouts, deleted after a day (the subscription they create is exported)',
   idempotent_requests: 'internal: stored answers to retried writes, kept a day',
   user_data_versions: 'internal: a change counter for caching',
 };

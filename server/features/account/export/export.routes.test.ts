@@ -24,6 +24,7 @@ import {
   redemptions,
   sessions,
   studySessions,
+  subscriptions,
   tasks,
   taskSeries,
   terms,
@@ -144,6 +145,16 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     repliedAt: new Date('2030-01-10T12:00:00.000Z'),
   });
   await db.insert(notificationReads).values({ userId, itemId: `achievement_unlocked:${marker}` });
+  await db.insert(subscriptions).values({
+    userId,
+    provider: 'test',
+    providerSubscriptionId: `sub_${marker}_${userId}`,
+    plan: 'yearly',
+    currency: 'USD',
+    status: 'active',
+    currentPeriodEnd: new Date('2031-01-01T00:00:00Z'),
+    stateAt: new Date('2030-01-01T00:00:00Z'),
+  });
   // Excluded tables, to prove they stay out.
   await db.insert(idempotentRequests).values({
     userId,
