@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'sample_data_exists',
   'feedback_rate_limited',
+  'push_endpoint_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
