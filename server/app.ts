@@ -97,7 +97,13 @@ type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean; rewa
  * Builds the Fastify application with its plugins and every feature's routes, without listening.
  * Tests drive it through `app.inject()`; server/main.ts adds the database lifecycle and a port.
  */
-export async function buildApp({ config, db, logger = true, rewardFacts = REWARD_FACTS, jobs = null }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  rewardFacts = REWARD_FACTS,
+  jobs = null,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -145,7 +145,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   }
   const env = parsed.data;
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (generated into DATA_DIR)');
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (generated into DATA_DIR)',
+    );
   }
   return {
     env: env.NODE_ENV,

@@ -131,7 +131,12 @@ export function reminderJobChange(before: ReminderState | null, after: ReminderS
  */
 export function reminderStillWanted(
   job: { dueMillis: number; offsetMinutes: number },
-  task: { dueDate: InstantInput | null; reminderOffsetMinutes: number | null; completed: boolean; reminderSentAt: InstantInput | null } | null,
+  task: {
+    dueDate: InstantInput | null;
+    reminderOffsetMinutes: number | null;
+    completed: boolean;
+    reminderSentAt: InstantInput | null;
+  } | null,
   now: InstantInput,
 ): boolean {
   if (task === null || task.completed || task.reminderSentAt !== null) return false;

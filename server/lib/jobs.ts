@@ -25,11 +25,11 @@ export const JOBS_SCHEMA = 'pgboss';
 export function jobsExecutor(db: DbOrTx): PgBoss.Db {
   return {
     executeSql: async (text: string, values: unknown[] = []) => {
-      const chunks: SQL[] = [];
+      const chunks: Array<SQL | ReturnType<typeof sql.param>> = [];
       const parts = text.split(/\$(\d+)/);
       parts.forEach((part, index) => {
         if (index % 2 === 0) chunks.push(sql.raw(part));
-        else chunks.push(sql`${values[Number(part) - 1]}`);
+        else chunks.push(sql.param(values[Number(part) - 1]));
       });
       const result = await db.execute(sql.join(chunks));
       return { rows: result.rows };

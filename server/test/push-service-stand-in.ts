@@ -45,7 +45,11 @@ export class PushServiceStandIn {
           return;
         }
         try {
-          const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: device.privateKey, authSecret: device.authSecret });
+          const plain = ece.decrypt(Buffer.concat(chunks), {
+            version: 'aes128gcm',
+            privateKey: device.privateKey,
+            authSecret: device.authSecret,
+          });
           this.deliveries.push({ path, headers: request.headers, payload: JSON.parse(plain.toString('utf8')) });
           response.writeHead(201).end();
         } catch {

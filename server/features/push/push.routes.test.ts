@@ -18,7 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-const body = (device: TestDevice, extra: object = {}) => ({ endpoint: device.endpoint, keys: device.keys, label: 'Chrome on Linux', language: 'en', ...extra });
+const body = (device: TestDevice, extra: object = {}) => ({
+  endpoint: device.endpoint,
+  keys: device.keys,
+  label: 'Chrome on Linux',
+  language: 'en',
+  ...extra,
+});
 const subscribe = (user: SignedUpUser | null, payload: object) =>
   t.request({ method: 'POST', url: '/api/push/subscriptions', token: user?.token, payload });
 const list = (user: SignedUpUser | null) => t.request({ method: 'GET', url: '/api/push/subscriptions', token: user?.token });
@@ -92,7 +98,9 @@ describe('push subscriptions', () => {
   it('needs a session (401 before validation)', async () => {
     expect((await subscribe(null, {})).statusCode).toBe(401);
     expect((await list(null)).statusCode).toBe(401);
-    expect((await t.request({ method: 'DELETE', url: '/api/push/subscriptions/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'DELETE', url: '/api/push/subscriptions/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
+      401,
+    );
   });
 
   it("removes one of the user's devices; another user's id is a 404 and stays", async () => {
@@ -119,7 +127,12 @@ describe('delivery', () => {
     service.answer(gone, 410);
     const dueDate = new Date(Date.now() + 60 * 60_000);
     const task = (
-      await t.request({ method: 'POST', url: '/api/tasks', token: user.token, payload: { title: 'Lab report', dueDate: dueDate.toISOString(), reminderOffsetMinutes: 30 } })
+      await t.request({
+        method: 'POST',
+        url: '/api/tasks',
+        token: user.token,
+        payload: { title: 'Lab report', dueDate: dueDate.toISOString(), reminderOffsetMinutes: 30 },
+      })
     ).json<{ id: string }>();
     const at = new Date(dueDate.getTime() - 30 * 60_000 + 1000);
     const deps = { db: t.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: t.app.log };
@@ -150,7 +163,12 @@ describe('delivery', () => {
 });
 
 describe('isAllowedPushEndpoint', () => {
-  const push = { vapid: undefined, subject: 'mailto:a@b.c', serviceHosts: ['fcm.googleapis.com', 'push.apple.com'], allowInsecureEndpoints: false };
+  const push = {
+    vapid: undefined,
+    subject: 'mailto:a@b.c',
+    serviceHosts: ['fcm.googleapis.com', 'push.apple.com'],
+    allowInsecureEndpoints: false,
+  };
   it.each([
     ['https://fcm.googleapis.com/fcm/send/x', true],
     ['https://web.push.apple.com/QO', true],

@@ -42,7 +42,12 @@ export function isAllowedPushEndpoint(endpoint: string, push: AppConfig['push'])
  * renewed them, another language) updates the row; an endpoint another account registered (the same
  * browser, signed in as someone else now) moves to this user, so the previous account's reminders stop.
  */
-export async function subscribe(db: DbOrTx, userId: string, body: PushSubscriptionBody, push: AppConfig['push']): Promise<PushSubscriptionView> {
+export async function subscribe(
+  db: DbOrTx,
+  userId: string,
+  body: PushSubscriptionBody,
+  push: AppConfig['push'],
+): Promise<PushSubscriptionView> {
   if (!isAllowedPushEndpoint(body.endpoint, push)) {
     throw badRequest(PUSH_ENDPOINT_MESSAGE, [{ path: 'endpoint', message: PUSH_ENDPOINT_MESSAGE }], 'push_endpoint_not_allowed');
   }

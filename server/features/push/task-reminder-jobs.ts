@@ -35,7 +35,12 @@ export function reminderJobId(key: string): string {
 }
 
 /** A task row's reminder state. */
-export function reminderStateOf(row: { id: string; dueDate: Date | null; reminderOffsetMinutes: number | null; completed: boolean }): ReminderState {
+export function reminderStateOf(row: {
+  id: string;
+  dueDate: Date | null;
+  reminderOffsetMinutes: number | null;
+  completed: boolean;
+}): ReminderState {
   return { taskId: row.id, dueDate: row.dueDate, reminderOffsetMinutes: row.reminderOffsetMinutes, completed: row.completed };
 }
 
@@ -77,7 +82,11 @@ export type ReminderOutcome = { status: 'stale' } | { status: 'sent'; deliveries
  * user's devices. At most once per reminder and device: a device whose push service failed is not
  * retried (the claim is made first; see decision 150).
  */
-export async function runTaskReminder(deps: ReminderWorkerDeps, data: TaskReminderJobData, now: Date = new Date()): Promise<ReminderOutcome> {
+export async function runTaskReminder(
+  deps: ReminderWorkerDeps,
+  data: TaskReminderJobData,
+  now: Date = new Date(),
+): Promise<ReminderOutcome> {
   const claimed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -130,7 +139,12 @@ export async function runTaskReminder(deps: ReminderWorkerDeps, data: TaskRemind
  * restored from a backup) is scheduled. Runs once at start on each instance, over the pending-reminder
  * index and only for users with a device: never a scan of every task.
  */
-export async function reconcileTaskReminders(jobs: Jobs, db: Database, now: Date = new Date(), horizonMs = 48 * 60 * 60_000): Promise<number> {
+export async function reconcileTaskReminders(
+  jobs: Jobs,
+  db: Database,
+  now: Date = new Date(),
+  horizonMs = 48 * 60 * 60_000,
+): Promise<number> {
   const rows = await db
     .select({ id: tasks.id, dueDate: tasks.dueDate, reminderOffsetMinutes: tasks.reminderOffsetMinutes, completed: tasks.completed })
     .from(tasks)
@@ -163,12 +177,16 @@ export async function startTaskReminderWorker(jobs: Jobs, deps: ReminderWorkerDe
     retryBackoff: true,
     expireInSeconds: 5 * 60,
   });
-  await jobs.boss.work<TaskReminderJobData>(TASK_REMINDER_QUEUE, { pollingIntervalSeconds, batchSize: 5 }, async (batch: PgBoss.Job<TaskReminderJobData>[]) => {
-    for (const job of batch) {
-      const outcome = await runTaskReminder(deps, job.data);
-      deps.log.info({ jobId: job.id, taskId: job.data.taskId, ...outcome }, 'task reminder');
-    }
-  });
+  await jobs.boss.work<TaskReminderJobData>(
+    TASK_REMINDER_QUEUE,
+    { pollingIntervalSeconds, batchSize: 5 },
+    async (batch: PgBoss.Job<TaskReminderJobData>[]) => {
+      for (const job of batch) {
+        const outcome = await runTaskReminder(deps, job.data);
+        deps.log.info({ jobId: job.id, taskId: job.data.taskId, ...outcome }, 'task reminder');
+      }
+    },
+  );
   const scheduled = await reconcileTaskReminders(jobs, deps.db);
   if (scheduled > 0) deps.log.info({ reminders: scheduled }, 'task reminders reconciled at start');
 }

@@ -44,7 +44,8 @@ export async function loadVapidKeys(config: Pick<AppConfig, 'dataDir' | 'push'>)
 async function readKeys(file: string): Promise<{ publicKey: string; privateKey: string } | null> {
   try {
     const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (!isKeyPair(parsed)) throw new Error(`${file} is not a VAPID key pair: delete it to generate new keys (subscribed browsers must subscribe again)`);
+    if (!isKeyPair(parsed))
+      throw new Error(`${file} is not a VAPID key pair: delete it to generate new keys (subscribed browsers must subscribe again)`);
     return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

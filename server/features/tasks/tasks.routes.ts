@@ -42,7 +42,9 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppD
       const userId = currentUser(request).id;
       const { status } = request.query;
       if (status === 'upcoming' || status === 'late') {
-        return reply.type('application/json; charset=utf-8').send((await listTasksJson(db, userId, status, new Date(), jobs)) as unknown as Task[]);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send((await listTasksJson(db, userId, status, new Date(), jobs)) as unknown as Task[]);
       }
       // Occurrences that came within the horizon are written first: they raise the data version.
       await materializeSeries(db, userId, new Date(), jobs);

@@ -143,7 +143,12 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
             })),
           )
           .onConflictDoNothing({ target: [tasks.seriesId, tasks.occurrenceDate] })
-          .returning({ id: tasks.id, dueDate: tasks.dueDate, reminderOffsetMinutes: tasks.reminderOffsetMinutes, completed: tasks.completed });
+          .returning({
+            id: tasks.id,
+            dueDate: tasks.dueDate,
+            reminderOffsetMinutes: tasks.reminderOffsetMinutes,
+            completed: tasks.completed,
+          });
         // New occurrences with a reminder get their push job in the same transaction.
         await syncTaskReminders(
           jobs,
@@ -412,7 +417,13 @@ export async function listSeries(db: DbOrTx, userId: string): Promise<TaskSeries
  * Stops a series: it and its open occurrences due from now on are deleted; past and completed
  * occurrences stay as ordinary tasks (their `seriesId` becomes null).
  */
-export async function deleteSeries(db: DbOrTx, userId: string, id: string, now: Date = new Date(), jobs: Jobs | null = null): Promise<void> {
+export async function deleteSeries(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  now: Date = new Date(),
+  jobs: Jobs | null = null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     assertOwned(
       await tx
