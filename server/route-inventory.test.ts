@@ -35,6 +35,12 @@ const term = (owner: SignedUpUser) =>
   create(owner, '/api/terms', { name: 'Spring', startDate: '2030-01-10', endDate: '2030-05-30', color: '#abcdef' });
 const holiday = (owner: SignedUpUser) => create(owner, '/api/holidays', { name: 'Break', startDate: '2030-04-01', endDate: '2030-04-07' });
 const goal = (owner: SignedUpUser) => create(owner, '/api/academic-goals', { title: 'Average 85%' });
+const pushDevice = (owner: SignedUpUser) =>
+  create(owner, '/api/push/subscriptions', {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${owner.id}`,
+    keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    language: 'en',
+  });
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
 
 const ROUTES: Record<string, Entry> = {
@@ -94,6 +100,13 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/study-streak': { access: 'user' },
   'POST /api/feedback': { access: 'user' },
   'GET /api/feedback/mine': { access: 'user' },
+  'GET /api/push/vapid-public-key': { access: 'user' },
+  'GET /api/push/subscriptions': { access: 'user' },
+  'POST /api/push/subscriptions': { access: 'user' },
+  'DELETE /api/push/subscriptions/:id': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/push/subscriptions/:id')(await pushDevice(owner)),
+  },
   'GET /api/notifications': { access: 'user' },
   'POST /api/notifications/read': { access: 'user' },
   'POST /api/notifications/read-all': { access: 'user' },
