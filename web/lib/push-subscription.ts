@@ -4,6 +4,7 @@
  * for notification permission) and unsubscribing. The service worker that receives the pushes is
  * registered by the app shell (web/service-worker); its push side is web/service-worker/push.ts.
  */
+import { apiJson } from './api-client';
 import { ensureNotificationPermission, notificationPermission } from './browser-notifications';
 
 export type PushSupport = 'supported' | 'unsupported' | 'denied';
@@ -123,4 +124,24 @@ export function deviceLabel(userAgent: string): string | null {
   ).find(([pattern]) => pattern.test(userAgent))?.[1];
   const parts = [browser, system].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** How long signing out waits for this device's push subscription to be removed. */
+const SIGN_OUT_WAIT_MS = 3000;
+
+/**
+ * Before signing out: this browser stops receiving the account's reminders — its row on the server is
+ * removed while the session still exists, and the browser's subscription ends — so the next person on
+ * a shared computer never sees them. Bounded in time and never throws: signing out always goes on.
+ */
+export async function forgetThisDeviceOnSignOut(): Promise<void> {
+  const forget = async () => {
+    const subscription = await currentPushSubscription();
+    if (!subscription) return;
+    const devices = await apiJson<Array<{ id: string; endpoint: string }>>('GET', '/api/push/subscriptions');
+    const device = devices.find((entry) => entry.endpoint === subscription.endpoint);
+    if (device) await apiJson<null>('DELETE', `/api/push/subscriptions/${device.id}`);
+    await subscription.unsubscribe();
+  };
+  await Promise.race([forget().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
 }
