@@ -89,7 +89,13 @@ describe('server-sent reminders: scheduledReminder / reminderJobChange / reminde
   });
 
   it("uses the tab's reminder key as the notification tag, so a tab and a push replace each other", () => {
-    const task: RemindableTask = { id: 't1', title: 'Essay', dueDate: '2026-03-02T09:00:00.000Z', completed: false, reminderOffsetMinutes: 60 };
+    const task: RemindableTask = {
+      id: 't1',
+      title: 'Essay',
+      dueDate: '2026-03-02T09:00:00.000Z',
+      completed: false,
+      reminderOffsetMinutes: 60,
+    };
     expect(scheduledReminder(state(), NOW)?.tag).toBe(reminderKey(task));
   });
 
