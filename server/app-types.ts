@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import type { RewardFactsProviders } from './features/rewards/reward-facts';
+import type { Jobs } from './lib/jobs';
 
 /** The Fastify instance with zod schemas as its type provider: route handlers get typed bodies. */
 export type ZodApp = FastifyInstance<
@@ -13,5 +14,8 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every feature's routes receive; `rewardFacts` is every feature's facts provider (REWARD_FACTS in app.ts). */
-export type AppDeps = { db: Database; config: AppConfig; rewardFacts: RewardFactsProviders };
+/**
+ * What every feature's routes receive; `rewardFacts` is every feature's facts provider (REWARD_FACTS in
+ * app.ts); `jobs` the job queue when this process runs one (server/main.ts; null in most tests).
+ */
+export type AppDeps = { db: Database; config: AppConfig; rewardFacts: RewardFactsProviders; jobs: Jobs | null };

@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
+import type { Jobs } from './lib/jobs';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
@@ -19,6 +20,7 @@ import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerProgressRoutes } from './features/progress/progress.routes';
+import { registerPushRoutes } from './features/push/push.routes';
 import { registerReleaseNotesRoutes } from './features/release-notes/release-notes.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes';
@@ -59,6 +61,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerProgressRoutes,
   registerFeedbackRoutes,
   registerNotificationsRoutes,
+  registerPushRoutes,
   registerReleaseNotesRoutes,
   registerOpenApiRoutes,
 ];
@@ -84,14 +87,23 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
   return registered.get(app) ?? [];
 }
 
-/** `rewardFacts`: tests add a provider of their own to REWARD_FACTS (a failing evaluation). */
-type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean; rewardFacts?: RewardFactsProviders };
+/**
+ * `rewardFacts`: tests add a provider of their own to REWARD_FACTS (a failing evaluation). `jobs`: the
+ * job queue server/main.ts started (task writes schedule their reminders on it); none in most tests.
+ */
+type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean; rewardFacts?: RewardFactsProviders; jobs?: Jobs | null };
 
 /**
  * Builds the Fastify application with its plugins and every feature's routes, without listening.
  * Tests drive it through `app.inject()`; server/main.ts adds the database lifecycle and a port.
  */
-export async function buildApp({ config, db, logger = true, rewardFacts = REWARD_FACTS }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  rewardFacts = REWARD_FACTS,
+  jobs = null,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -149,7 +161,7 @@ export async function buildApp({ config, db, logger = true, rewardFacts = REWARD
   // After the static files (precompressed at build time), before the routes it compresses.
   await registerCompression(app);
 
-  const deps: AppDeps = { db, config, rewardFacts };
+  const deps: AppDeps = { db, config, rewardFacts, jobs };
   for (const register of FEATURE_ROUTES) register(app, deps);
   if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);

@@ -80,6 +80,18 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** `1` adds the reference routes `npm run bench` compares against (features/bench); never in production. */
   BENCH_REFERENCE_ROUTES: z.enum(['0', '1']).default('0'),
+  /** Web Push (docs/operations.md): both keys, or neither (then generated once into DATA_DIR/vapid.json). */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who the push services may contact about this server: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .refine((value) => /^(mailto:|https:)/.test(value), 'must be a mailto: or https: URL')
+    .optional(),
+  /** Host names (or suffixes after a dot) of the push services the server will deliver to. */
+  PUSH_SERVICE_HOSTS: csv,
+  /** How often each instance asks the job queue for due work, in seconds (pg-boss polling). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type AppConfig = {
@@ -103,7 +115,25 @@ export type AppConfig = {
   sessionCacheMs: number;
   /** GET /api/bench/* for `npm run bench`. */
   benchReferenceRoutes: boolean;
+  /** Web Push: VAPID keys from the environment (else generated into dataDir), and where pushes may go. */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    /** Push service hosts (exact, or a suffix after a dot); the endpoint of a subscription must match one. */
+    serviceHosts: string[];
+    /** Tests only (never from the environment): accept http:// endpoints, for a local push-service stand-in. */
+    allowInsecureEndpoints: boolean;
+  };
+  /** pg-boss polling interval in seconds. */
+  jobsPollSeconds: number;
 };
+
+/**
+ * The push services of the browsers people use (Chrome/Edge/Opera/Samsung: FCM, Firefox: Mozilla,
+ * Safari: Apple, legacy Edge: WNS). A subscription to any other host is refused: the server would
+ * otherwise POST to any URL a user chose.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
 
 /** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -115,6 +145,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (generated into DATA_DIR)',
+    );
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -138,5 +173,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY,
     sessionCacheMs: env.SESSION_CACHE_MS,
     benchReferenceRoutes: env.BENCH_REFERENCE_ROUTES === '1',
+    push: {
+      vapid:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
+      subject: env.VAPID_SUBJECT ?? (env.PUBLIC_ORIGIN?.startsWith('https:') ? env.PUBLIC_ORIGIN : 'mailto:admin@studypilot.invalid'),
+      serviceHosts: env.PUSH_SERVICE_HOSTS.length > 0 ? env.PUSH_SERVICE_HOSTS : DEFAULT_PUSH_SERVICE_HOSTS,
+      allowInsecureEndpoints: false,
+    },
+    jobsPollSeconds: env.JOBS_POLL_SECONDS,
   };
 }

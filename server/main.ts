@@ -4,6 +4,9 @@ import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from
 import { loadConfig } from './env';
 import { buildApp } from './app';
 import { startHousekeeping } from './lib/housekeeping';
+import { startJobs } from './lib/jobs';
+import { startTaskReminderWorker } from './features/push/task-reminder-jobs';
+import { vapidKeysFor } from './features/push/vapid';
 
 /** env → database → migrations → listen; and the reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -24,9 +27,17 @@ async function main(): Promise<void> {
     logger ? logger.warn(fields, message) : console.error(message, JSON.stringify(fields)),
   );
   await runMigrations(database);
-  const app = await buildApp({ config, db: database.db });
+  // The job queue (its own schema, installed or migrated by pg-boss) before the app: task writes
+  // schedule their reminders on it. VAPID keys are read or generated now, so a bad file stops the start.
+  const vapid = await vapidKeysFor(config);
+  const jobs = await startJobs(database.pool, {
+    pollingIntervalSeconds: config.jobsPollSeconds,
+    onError: (error) => (logger ? logger.error({ err: error }, 'job queue error') : console.error('job queue error', error)),
+  });
+  const app = await buildApp({ config, db: database.db, jobs });
   logger = app.log;
   const stopHousekeeping = startHousekeeping(database.db, app.log);
+  await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +48,8 @@ async function main(): Promise<void> {
     // Stop taking requests and let in-flight ones finish, then close the pool, then PostgreSQL
     // (a clean shutdown checkpoint: the next start needs no recovery).
     await app.close();
+    // Running jobs finish (at most 10 s) before the pool closes; an unfinished one is retried elsewhere.
+    await jobs.stop();
     // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
     await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await embedded?.stop();

@@ -42,6 +42,12 @@ const testCheckout = async (owner: SignedUpUser) => {
   expect(response.statusCode, response.body).toBe(200);
   return { id: new URL(response.json().url, 'http://x').searchParams.get('checkout') as string };
 };
+const pushDevice = (owner: SignedUpUser) =>
+  create(owner, '/api/push/subscriptions', {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${owner.id}`,
+    keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    language: 'en',
+  });
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
 
 const ROUTES: Record<string, Entry> = {
@@ -132,6 +138,13 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/study-streak': { access: 'user' },
   'POST /api/feedback': { access: 'user' },
   'GET /api/feedback/mine': { access: 'user' },
+  'GET /api/push/vapid-public-key': { access: 'user' },
+  'GET /api/push/subscriptions': { access: 'user' },
+  'POST /api/push/subscriptions': { access: 'user' },
+  'DELETE /api/push/subscriptions/:id': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/push/subscriptions/:id')(await pushDevice(owner)),
+  },
   'GET /api/notifications': { access: 'user' },
   'POST /api/notifications/read': { access: 'user' },
   'POST /api/notifications/read-all': { access: 'user' },

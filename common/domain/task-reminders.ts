@@ -65,3 +65,82 @@ export function planReminders(tasks: readonly RemindableTask[], now: InstantInpu
   }
   return { due, nextInMs: next === null ? null : next - nowMs };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Server-sent reminders (Web Push through the job queue, docs/decisions/150-push-reminders.md)
+// ---------------------------------------------------------------------------------------------------
+
+/** What a task's reminder depends on: its due instant, offset and state. */
+export type ReminderState = {
+  taskId: string;
+  dueDate: InstantInput | null;
+  reminderOffsetMinutes: number | null;
+  completed: boolean;
+};
+
+/**
+ * One scheduled reminder. `key` is its identity in the queue, per (task, due instant, offset), so an
+ * edit that moves either is a different job; `tag` is the notification tag, the tab's `reminderKey`,
+ * so a tab and a push showing the same reminder replace each other rather than stack.
+ */
+export type ScheduledReminder = { key: string; tag: string; taskId: string; atMillis: number; dueMillis: number; offsetMinutes: number };
+
+/**
+ * The reminder a task in this state should have scheduled at `now`, or null: none without an offset,
+ * for a completed task, or once the due instant has passed (a reminder after the deadline is useless;
+ * one whose time has passed while the task is not yet due is still sent at once — "missed while the
+ * server was down"). The offset is a duration: the due instant is absolute, so time zones and DST never
+ * move it (a "1 day" reminder is exactly 24 hours earlier).
+ */
+export function scheduledReminder(state: ReminderState | null, now: InstantInput): ScheduledReminder | null {
+  if (state === null || state.completed) return null;
+  if (state.dueDate === null || state.reminderOffsetMinutes === null) return null;
+  const dueMillis = instantToMillis(state.dueDate);
+  if (dueMillis <= instantToMillis(now)) return null;
+  const atMillis = dueMillis - state.reminderOffsetMinutes * 60_000;
+  return {
+    key: `${state.taskId}:${dueMillis}:${state.reminderOffsetMinutes}`,
+    tag: `${state.taskId}@${atMillis}`,
+    taskId: state.taskId,
+    atMillis,
+    dueMillis,
+    offsetMinutes: state.reminderOffsetMinutes,
+  };
+}
+
+export type ReminderJobChange = { cancel: string[]; schedule: ScheduledReminder[] };
+
+/**
+ * What a task write does to the queue: `before` and `after` are the task's state around the write
+ * (null before a create, null after a delete). A changed due date or offset cancels the old reminder
+ * and schedules the new one; completing or deleting cancels it; reopening schedules it again; an edit
+ * that leaves the reminder instant alone changes nothing.
+ */
+export function reminderJobChange(before: ReminderState | null, after: ReminderState | null, now: InstantInput): ReminderJobChange {
+  const previous = scheduledReminder(before, now);
+  const next = scheduledReminder(after, now);
+  const cancel = previous && previous.key !== next?.key ? [previous.key] : [];
+  const schedule = next && (previous?.key !== next.key || before?.completed !== after?.completed) ? [next] : [];
+  return { cancel, schedule };
+}
+
+/**
+ * Send-time check of a reminder job: sent only when the task still exists, is open, has not had this
+ * reminder sent, and still has the same due instant and offset (otherwise the job is stale: the task
+ * moved and a newer job carries its reminder), and its due instant has not passed.
+ */
+export function reminderStillWanted(
+  job: { dueMillis: number; offsetMinutes: number },
+  task: {
+    dueDate: InstantInput | null;
+    reminderOffsetMinutes: number | null;
+    completed: boolean;
+    reminderSentAt: InstantInput | null;
+  } | null,
+  now: InstantInput,
+): boolean {
+  if (task === null || task.completed || task.reminderSentAt !== null) return false;
+  if (task.dueDate === null || task.reminderOffsetMinutes !== job.offsetMinutes) return false;
+  const due = instantToMillis(task.dueDate);
+  return due === job.dueMillis && due > instantToMillis(now);
+}

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'already_subscribed',
   'payment_provider_error',
   'webhook_signature_invalid',
+  'push_endpoint_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

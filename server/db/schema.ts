@@ -10,3 +10,4 @@ export * from './schema/progress';
 export * from './schema/support';
 export * from './schema/admin';
 export * from './schema/premium';
+export * from './schema/push';

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import webPush from 'web-push';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { connectDatabase, type Database } from '../db/client';
 import { loadConfig, type AppConfig } from '../env';
+
+/** One VAPID pair per test process, so no test writes DATA_DIR/vapid.json. */
+const TEST_VAPID = webPush.generateVAPIDKeys();
 
 export type TestApp = {
   app: FastifyInstance;
@@ -32,10 +36,8 @@ export async function createTestApp(
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
   const handle = connectDatabase(url.toString(), 5);
-  const config: AppConfig = {
-    ...loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: '100000', WEB_DIST_DIR: '/nonexistent' }),
-    ...overrides,
-  };
+  const base = loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: '100000', WEB_DIST_DIR: '/nonexistent' });
+  const config: AppConfig = { ...base, push: { ...base.push, vapid: TEST_VAPID }, ...overrides };
   const app = await buildApp({ ...build, config, db: handle.db, logger: false });
   afterAll(async () => {
     await app.close();

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'help',
   'admin',
   'premium',
+  'push',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

@@ -26,7 +26,7 @@ import {
 } from './tasks.service';
 
 /** API.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
-export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
+export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppDeps): void {
   // The list is built as JSON in one query (renderTasksJson): Fastify sends a JSON string as it is, so the
   // 200 schema documents this answer without re-serialising it (the string's type is cast to match).
   // The whole list and the completed ones change only with the user's data: conditional GET (ETag,
@@ -42,10 +42,12 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
       const userId = currentUser(request).id;
       const { status } = request.query;
       if (status === 'upcoming' || status === 'late') {
-        return reply.type('application/json; charset=utf-8').send((await listTasksJson(db, userId, status)) as unknown as Task[]);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send((await listTasksJson(db, userId, status, new Date(), jobs)) as unknown as Task[]);
       }
       // Occurrences that came within the horizon are written first: they raise the data version.
-      await materializeSeries(db, userId);
+      await materializeSeries(db, userId, new Date(), jobs);
       return sendVersionedList(request, reply, {
         db,
         userId,
@@ -60,7 +62,7 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
     { onRequest: requireUser, schema: { body: taskCreateBodySchema, response: { 201: taskResponseSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const task = await createTask(db, { id: user.id, timeZone: user.timeZone }, request.body);
+      const task = await createTask(db, { id: user.id, timeZone: user.timeZone }, request.body, new Date(), jobs);
       return reply.status(201).send(task);
     },
   );
@@ -74,7 +76,7 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
     // A completion answers its reward outcome; a replayed Idempotency-Key answers the first one.
     async (request, reply) =>
       rewardingWrite({ db, rewardFacts }, request, reply, 200, (tx, user, rewards) =>
-        updateTaskWithOutcome(tx, user.id, request.params.id, request.body, rewards),
+        updateTaskWithOutcome(tx, user.id, request.params.id, request.body, rewards, jobs),
       ),
   );
 
@@ -83,7 +85,7 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
     { onRequest: requireUser, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       // 200 with the reward outcome (a completed task's points go with it): docs/api.md "Reward outcome".
-      await deleteTask(db, currentUser(request).id, request.params.id);
+      await deleteTask(db, currentUser(request).id, request.params.id, jobs);
       return reply.status(204).send(null);
     },
   );
@@ -98,7 +100,7 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
     '/api/task-series/:id',
     { onRequest: requireUser, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await deleteSeries(db, currentUser(request).id, request.params.id);
+      await deleteSeries(db, currentUser(request).id, request.params.id, new Date(), jobs);
       return reply.status(204).send(null);
     },
   );

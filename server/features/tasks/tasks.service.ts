@@ -23,6 +23,8 @@ import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
+import type { Jobs } from '../../lib/jobs';
+import { reminderStateOf, syncTaskReminders } from '../push/task-reminder-jobs';
 
 type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
@@ -93,7 +95,7 @@ function statusConditions(userId: string, status: TaskStatusFilter | undefined, 
  * the series' zone). Idempotent and safe under concurrency: the series rows are locked, inserts skip an
  * existing (series, date), and `generated_through` moves forward so a deleted occurrence stays deleted.
  */
-export async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date()): Promise<void> {
+export async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date(), jobs: Jobs | null = null): Promise<void> {
   const pending = await db
     .select({ id: taskSeries.id })
     .from(taskSeries)
@@ -124,7 +126,7 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
       const through = generationHorizon(localDateOf(now, series.timeZone));
       const dates = occurrenceDates(ruleOf(series), series.generatedThrough, through);
       if (dates.length > 0) {
-        await tx
+        const created = await tx
           .insert(tasks)
           .values(
             dates.map((date) => ({
@@ -140,7 +142,20 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
               occurrenceDate: date,
             })),
           )
-          .onConflictDoNothing({ target: [tasks.seriesId, tasks.occurrenceDate] });
+          .onConflictDoNothing({ target: [tasks.seriesId, tasks.occurrenceDate] })
+          .returning({
+            id: tasks.id,
+            dueDate: tasks.dueDate,
+            reminderOffsetMinutes: tasks.reminderOffsetMinutes,
+            completed: tasks.completed,
+          });
+        // New occurrences with a reminder get their push job in the same transaction.
+        await syncTaskReminders(
+          jobs,
+          tx,
+          created.map((row) => ({ before: null, after: reminderStateOf(row) })),
+          now,
+        );
       }
       const generated = through < series.untilDate ? through : series.untilDate;
       if (series.generatedThrough === null || generated > series.generatedThrough) {
@@ -154,8 +169,14 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
  * The user's tasks ordered by due date (tasks without one last), optionally filtered (upcoming / late
  * / completed).
  */
-export async function listTasks(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<Task[]> {
-  await materializeSeries(db, userId, now);
+export async function listTasks(
+  db: DbOrTx,
+  userId: string,
+  status?: TaskStatusFilter,
+  now: Date = new Date(),
+  jobs: Jobs | null = null,
+): Promise<Task[]> {
+  await materializeSeries(db, userId, now, jobs);
   const rows = await db
     .select()
     .from(tasks)
@@ -171,8 +192,14 @@ const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC'
  * materialising 3,000 row objects and task objects in Node and re-serialising them (the list is the
  * hottest read of the app; see scripts/bench/tasks.bench.ts).
  */
-export async function listTasksJson(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
-  await materializeSeries(db, userId, now);
+export async function listTasksJson(
+  db: DbOrTx,
+  userId: string,
+  status?: TaskStatusFilter,
+  now: Date = new Date(),
+  jobs: Jobs | null = null,
+): Promise<string> {
+  await materializeSeries(db, userId, now, jobs);
   return renderTasksJson(db, userId, status, now);
 }
 
@@ -213,7 +240,13 @@ async function findOwnTask(db: DbOrTx, userId: string, id: string, lock = false)
  * following ones generated up to the horizon. A task created already completed earns no points:
  * points are for completing (PATCH), once per task.
  */
-export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBody, now: Date = new Date()): Promise<Task> {
+export async function createTask(
+  db: DbOrTx,
+  user: TaskOwner,
+  body: TaskCreateBody,
+  now: Date = new Date(),
+  jobs: Jobs | null = null,
+): Promise<Task> {
   const dueDate = body.dueDate === null ? null : new Date(body.dueDate);
   const reminderOffsetMinutes = body.reminderOffsetMinutes ?? null;
   const completed = body.completed ?? false;
@@ -270,7 +303,8 @@ export async function createTask(db: DbOrTx, user: TaskOwner, body: TaskCreateBo
       .insert(tasks)
       .values({ ...base, dueDate, completed, completedAt: completed ? now : null, seriesId, occurrenceDate })
       .returning();
-    if (seriesId) await materializeSeries(tx, user.id, now);
+    await syncTaskReminders(jobs, tx, [{ before: null, after: reminderStateOf(row!) }], now);
+    if (seriesId) await materializeSeries(tx, user.id, now, jobs);
     return toTask(row!);
   });
 }
@@ -286,6 +320,7 @@ async function updateTask(
   id: string,
   body: TaskUpdateBody,
   now: Date = new Date(),
+  jobs: Jobs | null = null,
 ): Promise<Task & { pointsAwarded: number }> {
   return db.transaction(async (tx) => {
     const current = await findOwnTask(tx, userId, id, true);
@@ -324,6 +359,8 @@ async function updateTask(
             .where(and(eq(tasks.id, current.id), eq(tasks.userId, userId)))
             .returning()
         : [current];
+    // A moved due date or offset, a completion or a reopening reschedules or cancels the push job.
+    await syncTaskReminders(jobs, tx, [{ before: reminderStateOf(current), after: reminderStateOf(row!) }], now);
     let pointsAwarded = 0;
     if (completing) {
       const priority = (row!.priority as TaskPriority) in TASK_POINTS ? (row!.priority as TaskPriority) : 'medium';
@@ -347,17 +384,25 @@ async function updateTask(
  * `updateTask` with its reward outcome: a completion is evaluated (after the commit, never failing it)
  * and answered as `rewards`. Reopening keeps the points (once per task ever, decision 076).
  */
-export async function updateTaskWithOutcome(db: DbOrTx, userId: string, id: string, body: TaskUpdateBody, rewards: WriteRewards) {
-  const { pointsAwarded, ...task } = await updateTask(db, userId, id, body);
+export async function updateTaskWithOutcome(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  body: TaskUpdateBody,
+  rewards: WriteRewards,
+  jobs: Jobs | null = null,
+) {
+  const { pointsAwarded, ...task } = await updateTask(db, userId, id, body, new Date(), jobs);
   if (body.completed !== true) return task;
   return { ...task, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
 }
 
 /** Deletes a task; the points its completion earned are taken back (decision 076). Answers the outcome. */
-export async function deleteTask(db: Database, userId: string, id: string): Promise<RewardOutcome> {
+export async function deleteTask(db: Database, userId: string, id: string, jobs: Jobs | null = null): Promise<RewardOutcome> {
   const taken = await db.transaction(async (tx) => {
     const row = await findOwnTask(tx, userId, id, true);
     await tx.delete(tasks).where(and(eq(tasks.id, row.id), eq(tasks.userId, userId)));
+    await syncTaskReminders(jobs, tx, [{ before: reminderStateOf(row), after: null }]);
     return revokeAward(tx, { userId, reason: 'task', sourceId: row.id });
   });
   return rewardOutcomeWithoutEvaluation(db, userId, -taken);
@@ -372,7 +417,13 @@ export async function listSeries(db: DbOrTx, userId: string): Promise<TaskSeries
  * Stops a series: it and its open occurrences due from now on are deleted; past and completed
  * occurrences stay as ordinary tasks (their `seriesId` becomes null).
  */
-export async function deleteSeries(db: DbOrTx, userId: string, id: string, now: Date = new Date()): Promise<void> {
+export async function deleteSeries(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  now: Date = new Date(),
+  jobs: Jobs | null = null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     assertOwned(
       await tx
@@ -382,9 +433,16 @@ export async function deleteSeries(db: DbOrTx, userId: string, id: string, now: 
         .for('update'),
       'Series not found',
     );
-    await tx
+    const removed = await tx
       .delete(tasks)
-      .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, id), eq(tasks.completed, false), gte(tasks.dueDate, now)));
+      .where(and(eq(tasks.userId, userId), eq(tasks.seriesId, id), eq(tasks.completed, false), gte(tasks.dueDate, now)))
+      .returning({ id: tasks.id, dueDate: tasks.dueDate, reminderOffsetMinutes: tasks.reminderOffsetMinutes, completed: tasks.completed });
+    await syncTaskReminders(
+      jobs,
+      tx,
+      removed.map((row) => ({ before: reminderStateOf(row), after: null })),
+      now,
+    );
     await tx.delete(taskSeries).where(and(eq(taskSeries.id, id), eq(taskSeries.userId, userId)));
   });
 }

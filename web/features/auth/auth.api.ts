@@ -3,6 +3,7 @@ import type { User } from '../../../common/schemas/auth.schema';
 import { rememberSessionUser, sessionQuery } from '../../api/session';
 import { ApiError, apiJson, apiRequest } from '../../lib/api-client';
 import { browserTimeZone } from '../../lib/time-zone';
+import { forgetThisDeviceOnSignOut } from '../../lib/push-subscription';
 import { currentLanguage } from '../../lib/i18n';
 
 /**
@@ -69,6 +70,8 @@ export function useLogout() {
   const signedOut = useSignedOut();
   return useMutation({
     mutationFn: async () => {
+      // This browser stops receiving the account's push reminders (a shared computer), then the session ends.
+      await forgetThisDeviceOnSignOut();
       await apiRequest('POST', '/api/auth/logout');
     },
     onSettled: signedOut,

@@ -7,6 +7,7 @@ import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationPermission } from '../../lib/browser-notifications';
 import { NativeSelect } from '../../components/ui/native-select';
+import { PushSettings } from './push-settings';
 
 export type AlertPrefs = { overdue: boolean; today: boolean };
 
@@ -20,7 +21,10 @@ export function readAlertPrefs(): AlertPrefs {
   }
 }
 
-/** Browser notifications (asked for on a click, SPEC.md §5), the default reminder offset and the alerts shown. */
+/**
+ * Browser notifications (asked for on a click, SPEC.md §5), push reminders on this device (decision 150),
+ * the default reminder offset and the alerts shown.
+ */
 export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPrefs; onPrefsChange: (prefs: AlertPrefs) => void }) {
   const { t } = useTranslation('home');
   const [permission, setPermission] = useState(notificationPermission);
@@ -56,6 +60,7 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
           </Button>
         )}
       </div>
+      <PushSettings />
       <div className="space-y-1">
         <label htmlFor="home-default-reminder" className="font-medium">
           {t('notifications.defaultReminder')}

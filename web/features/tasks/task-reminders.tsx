@@ -6,6 +6,8 @@ import { formatTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { useTasks } from '../../api/tasks';
+import { usePushDevices } from '../../api/push';
+import { currentPushSubscription } from '../../lib/push-subscription';
 import { notificationPermission, showNotification } from '../../lib/browser-notifications';
 import { listenForTaskChanges } from './tasks.api';
 
@@ -44,8 +46,10 @@ async function claim(tasks: RemindableTask[]): Promise<RemindableTask[]> {
 /**
  * Shows task reminders as browser notifications at dueDate − offset while the app is open in any tab.
  * Mounted once by the app shell. Reads the tasks query, survives reloads (fired reminders are kept in
- * localStorage) and fires each reminder once across tabs. Pushes with every tab closed are a later
- * issue (Web Push; the server keeps `reminder_sent_at` for it).
+ * localStorage) and fires each reminder once across tabs. When this device receives reminders by Web
+ * Push (its subscription is in the user's device list), the push is the one that shows them and the
+ * tab only marks them fired: one notification per reminder and device (docs/decisions/150). Both use
+ * the same tag (`reminderKey`), so should both ever show one, the second replaces the first.
  */
 export function TaskReminders() {
   const queryClient = useQueryClient();
@@ -73,6 +77,7 @@ function ReminderRunner() {
   const { t } = useTranslation('tasks');
   const tasks = useTasks();
   const timeZone = useUserTimeZone();
+  const pushCovers = usePushCoversThisDevice();
 
   useEffect(() => {
     if (!tasks.data) return;
@@ -84,7 +89,7 @@ function ReminderRunner() {
       if (cancelled) return;
       for (const task of due) {
         // planReminders only returns tasks with a due date (no due date, no reminder).
-        if (task.dueDate === null) continue;
+        if (task.dueDate === null || pushCovers) continue;
         showNotification(t('reminders.notificationTitle', { title: task.title }), {
           body: t('reminders.notificationBody', { time: formatTime(task.dueDate, timeZone) }),
           tag: reminderKey(task),
@@ -106,7 +111,23 @@ function ReminderRunner() {
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [tasks.data, t, timeZone]);
+  }, [tasks.data, t, timeZone, pushCovers]);
 
   return null;
+}
+
+/** True when this browser's push subscription is one of the user's devices on the server. */
+function usePushCoversThisDevice(): boolean {
+  const devices = usePushDevices();
+  const [endpoint, setEndpoint] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void currentPushSubscription().then((subscription) => {
+      if (!cancelled) setEndpoint(subscription?.endpoint ?? null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [devices.data]);
+  return endpoint !== null && (devices.data ?? []).some((device) => device.endpoint === endpoint);
 }

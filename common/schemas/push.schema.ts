@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { singleLineText } from './bounds';
+
+/**
+ * Web Push subscriptions (docs/decisions/150-push-reminders.md): one row per browser (device) that
+ * receives a user's reminders with every tab closed. The browser's PushSubscription gives the
+ * endpoint (a push service URL) and the two keys the payload is encrypted for.
+ */
+
+/** The languages a notification can be written in (the app's six). */
+export const PUSH_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
+export type PushLanguage = (typeof PUSH_LANGUAGES)[number];
+
+/** Push service URLs are short (FCM ~190, Mozilla ~250, Apple ~160 characters); 2048 leaves room. */
+export const PUSH_ENDPOINT_MAX = 2048;
+export const PUSH_LABEL_MAX = 100;
+export const PUSH_ENDPOINT_MESSAGE = 'This push service is not allowed';
+
+/** base64url without padding, as PushSubscription.toJSON() gives the keys. */
+const base64Url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Expected base64url');
+
+/** POST /api/push/subscriptions: this browser's subscription and what to call it in the list. */
+export const pushSubscriptionBodySchema = z.strictObject({
+  endpoint: z.url({ protocol: /^https?$/, message: 'Expected a push service URL' }).max(PUSH_ENDPOINT_MAX),
+  keys: z.strictObject({
+    /** The browser's P-256 public key (65 bytes uncompressed → 87 characters). */
+    p256dh: base64Url(200),
+    /** The 16-byte auth secret (22 characters). */
+    auth: base64Url(100),
+  }),
+  /** A device name the user recognises ("Chrome on Android"), from the user agent; shown in the list. */
+  label: singleLineText(PUSH_LABEL_MAX, { trim: true }).nullish(),
+  /** The language the notifications on this device are written in. */
+  language: z.enum(PUSH_LANGUAGES, `Language must be one of ${PUSH_LANGUAGES.join(', ')}`),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+export const pushSubscriptionResponseSchema = z.strictObject({
+  id: z.string(),
+  /** The push service URL; the web compares it with its own subscription to mark "this device". */
+  endpoint: z.string(),
+  label: z.string().nullable(),
+  language: z.enum(PUSH_LANGUAGES),
+  createdAt: z.string(),
+  /** When a push to this device was last accepted by its push service; null until the first. */
+  lastSuccessAt: z.string().nullable(),
+});
+export type PushSubscriptionView = z.output<typeof pushSubscriptionResponseSchema>;
+export const pushSubscriptionListResponseSchema = z.array(pushSubscriptionResponseSchema);
+
+/** GET /api/push/vapid-public-key: the application server key the browser subscribes with. */
+export const vapidPublicKeyResponseSchema = z.strictObject({ publicKey: z.string() });
+
+/** What a push message carries (encrypted for the device); the service worker writes the notification from it. */
+export const pushPayloadSchema = z.object({
+  kind: z.literal('task-reminder'),
+  /** The notification tag: the tab's reminder key, so a repeat replaces rather than stacks. */
+  tag: z.string(),
+  /** Where a click leads (a same-origin path). */
+  url: z.string(),
+  taskId: z.string(),
+  title: z.string(),
+  dueDate: z.string(),
+  offsetMinutes: z.number(),
+  timeZone: z.string(),
+  language: z.enum(PUSH_LANGUAGES),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;

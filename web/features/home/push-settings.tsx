@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/query-state';
+import { usePushDevices } from '../../api/push';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/format';
+import { currentPushSubscription, pushSupport } from '../../lib/push-subscription';
+import { useUserTimeZone } from '../../lib/time-zone';
+import { toast } from '../../lib/toast';
+import { useEnablePush, useRemovePushDevice } from './push-reminders.api';
+
+/** This browser's push endpoint (null: not subscribed), read once and after each change. */
+function useThisDeviceEndpoint(): [string | null | undefined, () => void] {
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    void currentPushSubscription().then((subscription) => {
+      if (!cancelled) setEndpoint(subscription?.endpoint ?? null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [version]);
+  return [endpoint, () => setVersion((value) => value + 1)];
+}
+
+/**
+ * "Push reminders on this device" (docs/decisions/150-push-reminders.md): a switch that asks for
+ * notification permission only when clicked, and the list of the user's devices that receive
+ * reminders by push, each removable.
+ */
+export function PushSettings() {
+  const { t } = useTranslation('push');
+  const timeZone = useUserTimeZone();
+  const devices = usePushDevices();
+  const [thisEndpoint, refreshEndpoint] = useThisDeviceEndpoint();
+  const [support, setSupport] = useState(pushSupport);
+  const enable = useEnablePush();
+  const remove = useRemovePushDevice();
+
+  if (!devices.isSuccess) return <QueryState queries={[devices]} />;
+  const thisDevice = thisEndpoint ? devices.data.find((device) => device.endpoint === thisEndpoint) : undefined;
+  const on = thisDevice !== undefined;
+  const busy = enable.isPending || remove.isPending || thisEndpoint === undefined;
+
+  const toggle = () => {
+    if (on) {
+      remove.mutate(
+        { id: thisDevice.id, thisDevice: true },
+        {
+          onSuccess: () => toast({ title: t('settings.disabledTitle'), description: t('settings.disabled') }),
+          onError: (error) =>
+            toast({
+              title: t('settings.failedTitle'),
+              description: apiErrorMessage(t, error, t('settings.removeFailed')),
+              variant: 'destructive',
+            }),
+          onSettled: refreshEndpoint,
+        },
+      );
+      return;
+    }
+    enable.mutate(undefined, {
+      onSuccess: (status) => {
+        setSupport(pushSupport());
+        if (status === 'subscribed') toast({ title: t('settings.enabledTitle'), description: t('settings.enabled'), variant: 'success' });
+        else
+          toast({
+            title: t('settings.failedTitle'),
+            description: t(`settings.state.${status === 'no-service-worker' ? 'noWorker' : status}`),
+          });
+      },
+      onError: (error) =>
+        toast({ title: t('settings.failedTitle'), description: apiErrorMessage(t, error, t('settings.failed')), variant: 'destructive' }),
+      onSettled: refreshEndpoint,
+    });
+  };
+
+  const state = support !== 'supported' ? support : on ? 'on' : 'off';
+  return (
+    <div className="space-y-3" data-testid="push-settings">
+      <div className="flex items-start justify-between gap-3">
+        <div className="space-y-1">
+          <p className="font-medium" id="push-switch-label">
+            {t('settings.title')}
+          </p>
+          <p className="text-muted-foreground" id="push-switch-state">
+            {t(`settings.state.${state}`)}
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby="push-switch-label"
+          aria-describedby="push-switch-state"
+          disabled={busy || (!on && support !== 'supported')}
+          onClick={toggle}
+          className="relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 aria-checked:bg-primary"
+        >
+          <span
+            aria-hidden="true"
+            className={`pointer-events-none block h-5 w-5 rounded-full bg-background shadow transition-transform ${on ? 'translate-x-5' : 'translate-x-0'}`}
+          />
+        </button>
+      </div>
+      <div className="space-y-1">
+        <p className="font-medium" id="push-devices-heading">
+          {t('settings.devices')}
+        </p>
+        {devices.data.length === 0 ? (
+          <p className="text-muted-foreground">{t('settings.noDevices')}</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-labelledby="push-devices-heading">
+            {devices.data.map((device) => {
+              const name = device.label ?? t('settings.unnamed');
+              const isThis = device.endpoint === thisEndpoint;
+              return (
+                <li key={device.id} className="flex items-center justify-between gap-2 px-3 py-2">
+                  <div className="min-w-0">
+                    <p className="truncate">
+                      {name}
+                      {isThis ? (
+                        <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">
+                          {t('settings.thisDevice')}
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {device.lastSuccessAt
+                        ? t('settings.lastSuccess', { date: formatDateTime(device.lastSuccessAt, timeZone) })
+                        : t('settings.added', { date: formatDateTime(device.createdAt, timeZone) })}
+                    </p>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={remove.isPending}
+                    aria-label={t('settings.removeLabel', { name })}
+                    onClick={() =>
+                      remove.mutate(
+                        { id: device.id, thisDevice: isThis },
+                        {
+                          onSuccess: () => toast({ title: t('settings.removed') }),
+                          onError: (error) =>
+                            toast({
+                              title: t('settings.failedTitle'),
+                              description: apiErrorMessage(t, error, t('settings.removeFailed')),
+                              variant: 'destructive',
+                            }),
+                          onSettled: refreshEndpoint,
+                        },
+                      )
+                    }
+                  >
+                    {t('settings.remove')}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LANGUAGES } from '../lib/i18n';
+import { formatTime } from '../lib/format';
+import {
+  formatDueTime,
+  notificationFor,
+  pickClient,
+  registerPushHandlers,
+  type PushServiceWorkerScope,
+  type TaskReminderPush,
+} from './push';
+import tasksEn from '../locales/en/tasks.json';
+import tasksEs from '../locales/es/tasks.json';
+import tasksFr from '../locales/fr/tasks.json';
+import tasksDe from '../locales/de/tasks.json';
+import tasksZh from '../locales/zh/tasks.json';
+import tasksJa from '../locales/ja/tasks.json';
+
+const TAB_STRINGS = { en: tasksEn, es: tasksEs, fr: tasksFr, de: tasksDe, zh: tasksZh, ja: tasksJa };
+
+const payload = (overrides: Partial<TaskReminderPush> = {}): TaskReminderPush => ({
+  kind: 'task-reminder',
+  tag: 't1@1772355600000',
+  url: '/tasks',
+  taskId: 't1',
+  title: 'Lab report',
+  dueDate: '2026-03-01T14:30:00.000Z',
+  offsetMinutes: 60,
+  timeZone: 'Asia/Kolkata',
+  language: 'en',
+  ...overrides,
+});
+
+describe('notificationFor', () => {
+  it.each(LANGUAGES.map((language) => [language]))('writes the same notification as the tab in %s', (language) => {
+    const content = notificationFor(payload({ language }))!;
+    const tab = TAB_STRINGS[language].reminders;
+    const time = formatTime('2026-03-01T14:30:00.000Z', 'Asia/Kolkata', language);
+    expect(content.title).toBe(tab.notificationTitle.replace('{{title}}', 'Lab report'));
+    expect(content.options.body).toBe(tab.notificationBody.replace('{{time}}', time));
+    expect(content.options.tag).toBe('t1@1772355600000');
+  });
+
+  it('writes the due time on the user clock, 12-hour in English only', () => {
+    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Asia/Kolkata', 'en')).toBe('8:00 PM');
+    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Pacific/Honolulu', 'de')).toBe(
+      formatTime('2026-03-01T14:30:00.000Z', 'Pacific/Honolulu', 'de'),
+    );
+    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Pacific/Honolulu', 'de')).toMatch(/^0?4:30$/);
+    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Asia/Tokyo', 'ja')).toBe(formatTime('2026-03-01T14:30:00.000Z', 'Asia/Tokyo', 'ja'));
+  });
+
+  it('ignores what it does not know, and only opens same-origin paths', () => {
+    expect(notificationFor(null)).toBeNull();
+    expect(notificationFor({ kind: 'something-else' })).toBeNull();
+    expect(notificationFor(payload({ url: 'https://evil.example/' }))!.options.data.url).toBe('/');
+    expect(notificationFor(payload({ url: '//evil.example/' }))!.options.data.url).toBe('/');
+    expect(notificationFor(payload({ language: 'it' }))!.title).toBe('Reminder: Lab report');
+  });
+});
+
+describe('pickClient', () => {
+  const origin = 'https://app.example';
+  it('prefers a window already on the page, else the focused one (navigated), else none', () => {
+    const tasks = { url: `${origin}/tasks?status=late`, focused: false };
+    const home = { url: `${origin}/dashboard`, focused: true };
+    expect(pickClient([home, tasks], '/tasks', origin)).toEqual({ client: tasks, navigate: false });
+    expect(pickClient([home], '/tasks', origin)).toEqual({ client: home, navigate: true });
+    expect(pickClient([], '/tasks', origin)).toBeNull();
+  });
+});
+
+describe('registerPushHandlers', () => {
+  function fakeScope(windows: Array<{ url: string; focused: boolean }>) {
+    const listeners: Record<string, (event: unknown) => void> = {};
+    const shown: Array<{ title: string; options: NotificationOptions }> = [];
+    const opened: string[] = [];
+    const focused: string[] = [];
+    const navigated: string[] = [];
+    type FakeClient = { url: string; focused: boolean; focus: () => Promise<FakeClient>; navigate: (url: string) => Promise<null> };
+    const clients: FakeClient[] = windows.map((window) => {
+      const fake: FakeClient = {
+        ...window,
+        focus: async () => {
+          focused.push(window.url);
+          return fake;
+        },
+        navigate: async (url: string) => {
+          navigated.push(url);
+          return null;
+        },
+      };
+      return fake;
+    });
+    const scope: PushServiceWorkerScope = {
+      location: { origin: 'https://app.example' },
+      registration: { showNotification: async (title, options) => void shown.push({ title, options }) },
+      clients: {
+        matchAll: async () => clients,
+        openWindow: async (url) => void opened.push(url),
+      },
+      addEventListener: (type: string, listener: (event: never) => void) => {
+        listeners[type] = listener as (event: unknown) => void;
+      },
+    };
+    registerPushHandlers(scope);
+    const dispatch = async (type: string, event: object) => {
+      const waits: Promise<unknown>[] = [];
+      listeners[type]!({ ...event, waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
+      await Promise.all(waits);
+    };
+    return { dispatch, shown, opened, focused, navigated };
+  }
+
+  it('shows the reminder with its tag', async () => {
+    const sw = fakeScope([]);
+    await sw.dispatch('push', { data: { json: () => payload() } });
+    expect(sw.shown).toEqual([
+      { title: 'Reminder: Lab report', options: expect.objectContaining({ tag: 't1@1772355600000', data: { url: '/tasks' } }) },
+    ]);
+    await sw.dispatch('push', { data: { json: () => JSON.parse('{') } });
+    expect(sw.shown[1]!.title).toBe('StudyPilot');
+  });
+
+  it('a click focuses the open Tasks window, else navigates another one, else opens one', async () => {
+    const close = vi.fn();
+    const click = { notification: { close, data: { url: '/tasks' } } };
+    const onTasks = fakeScope([{ url: 'https://app.example/tasks', focused: false }]);
+    await onTasks.dispatch('notificationclick', click);
+    expect(close).toHaveBeenCalled();
+    expect(onTasks.focused).toEqual(['https://app.example/tasks']);
+    expect(onTasks.navigated).toEqual([]);
+    const elsewhere = fakeScope([{ url: 'https://app.example/grades', focused: true }]);
+    await elsewhere.dispatch('notificationclick', click);
+    expect(elsewhere.navigated).toEqual(['https://app.example/tasks']);
+    const none = fakeScope([]);
+    await none.dispatch('notificationclick', click);
+    expect(none.opened).toEqual(['/tasks']);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The push side of the service worker (docs/decisions/150-push-reminders.md). The service worker
+ * entry (web/service-worker/sw.ts, vite-plugin-pwa injectManifest) calls `registerPushHandlers(self)`.
+ *
+ * - `push`: the server's message (decrypted by the browser) becomes a notification, written in the
+ *   device's language from the `push` locale files, with the reminder's tag: a repeat (a retry, the tab
+ *   having shown it too) replaces rather than stacks.
+ * - `notificationclick`: focuses a StudyPilot window already on the target page, else one on another
+ *   page (navigated there), else opens a new one.
+ */
+import de from '../locales/de/push.json';
+import en from '../locales/en/push.json';
+import es from '../locales/es/push.json';
+import fr from '../locales/fr/push.json';
+import ja from '../locales/ja/push.json';
+import zh from '../locales/zh/push.json';
+
+type Language = 'en' | 'es' | 'fr' | 'de' | 'zh' | 'ja';
+const STRINGS: Record<Language, typeof en> = { en, es, fr, de, zh, ja };
+/** The same locales and clock rule as web/lib/format.ts (12-hour in English only); push.test.ts holds them equal. */
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' };
+
+/** The push message of a task reminder (common/schemas/push.schema.ts `PushPayload`). */
+export type TaskReminderPush = {
+  kind: 'task-reminder';
+  tag: string;
+  url: string;
+  taskId: string;
+  title: string;
+  dueDate: string;
+  offsetMinutes: number;
+  timeZone: string;
+  language: string;
+};
+
+export type NotificationContent = {
+  title: string;
+  options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
+};
+
+function isTaskReminder(value: unknown): value is TaskReminderPush {
+  const payload = value as Partial<TaskReminderPush> | null;
+  return (
+    payload?.kind === 'task-reminder' &&
+    typeof payload.tag === 'string' &&
+    typeof payload.title === 'string' &&
+    typeof payload.dueDate === 'string' &&
+    typeof payload.url === 'string'
+  );
+}
+
+function interpolate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
+}
+
+/** The due time on the user's clock, as web/lib/format.ts `formatTime` writes it. */
+export function formatDueTime(instant: string, timeZone: string, language: Language): string {
+  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
+  try {
+    return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(instant));
+  } catch {
+    // An unknown zone: the device's own clock rather than no time.
+    return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(instant));
+  }
+}
+
+/** A push payload → the notification to show, or null for a message this version does not know. */
+export function notificationFor(payload: unknown): NotificationContent | null {
+  if (!isTaskReminder(payload)) return null;
+  const language: Language = payload.language in STRINGS ? (payload.language as Language) : 'en';
+  const strings = STRINGS[language].notification;
+  // Only same-origin paths are opened on click.
+  const url = payload.url.startsWith('/') && !payload.url.startsWith('//') ? payload.url : '/';
+  return {
+    title: interpolate(strings.title, { title: payload.title }),
+    options: {
+      body: interpolate(strings.body, { time: formatDueTime(payload.dueDate, payload.timeZone, language) }),
+      tag: payload.tag,
+      icon: '/favicon.svg',
+      badge: '/favicon.svg',
+      data: { url },
+    },
+  };
+}
+
+/* The few service-worker types used here (lib.webworker cannot join this DOM program; the real
+   ServiceWorkerGlobalScope satisfies them). */
+type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
+type PushEvent = ExtendableEvent & { data: { json(): unknown } | null };
+type NotificationEvent = ExtendableEvent & { notification: Notification & { data?: { url?: string } } };
+type WindowClient = { url: string; focused: boolean; focus(): Promise<WindowClient>; navigate(url: string): Promise<WindowClient | null> };
+export type PushServiceWorkerScope = {
+  location: { origin: string };
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
+};
+
+/** The window to show `url` in: one already there, else any StudyPilot window; null to open a new one. */
+export function pickClient<T extends { url: string; focused: boolean }>(
+  clients: readonly T[],
+  url: string,
+  origin: string,
+): { client: T; navigate: boolean } | null {
+  const target = new URL(url, origin);
+  const same = clients.find((client) => {
+    const at = new URL(client.url);
+    return at.origin === target.origin && at.pathname === target.pathname;
+  });
+  if (same) return { client: same, navigate: false };
+  const any = clients.find((client) => client.focused) ?? clients.find((client) => new URL(client.url).origin === target.origin);
+  return any ? { client: any, navigate: true } : null;
+}
+
+export function registerPushHandlers(sw: PushServiceWorkerScope): void {
+  sw.addEventListener('push', (event) => {
+    let payload: unknown = null;
+    try {
+      payload = event.data?.json() ?? null;
+    } catch {
+      payload = null;
+    }
+    const content = notificationFor(payload);
+    // A push must show a notification (userVisibleOnly); an unknown one still says where it came from.
+    event.waitUntil(
+      content
+        ? sw.registration.showNotification(content.title, content.options)
+        : sw.registration.showNotification('StudyPilot', { tag: 'studypilot', data: { url: '/' } }),
+    );
+  });
+
+  sw.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    const url = event.notification.data?.url ?? '/';
+    event.waitUntil(
+      (async () => {
+        const clients = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        const pick = pickClient(clients, url, sw.location.origin);
+        if (!pick) {
+          await sw.clients.openWindow(url);
+          return;
+        }
+        const focused = await pick.client.focus();
+        if (pick.navigate)
+          await (focused ?? pick.client).navigate(new URL(url, sw.location.origin).href).catch(() => sw.clients.openWindow(url));
+      })(),
+    );
+  });
+}
