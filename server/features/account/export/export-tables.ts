@@ -13,6 +13,7 @@ import {
   holidays,
   notificationReads,
   pointsLedger,
+  pushSubscriptions,
   redemptions,
   sessions,
   studySessions,
@@ -382,6 +383,24 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       updatedAt: subscriptions.updatedAt,
     },
     omitted: { state_at: 'internal: the payment provider’s time of the state, used to order its events' },
+    key: ['id'],
+  },
+  {
+    name: 'push_subscriptions',
+    table: pushSubscriptions,
+    userId: pushSubscriptions.userId,
+    columns: {
+      id: pushSubscriptions.id,
+      label: pushSubscriptions.label,
+      language: pushSubscriptions.language,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    },
+    omitted: {
+      endpoint: 'a secret: whoever holds the push address can send to the device',
+      p256dh: 'a secret: the device’s message encryption key',
+      auth: 'a secret: the device’s push authentication secret',
+    },
     key: ['id'],
   },
 ];

@@ -20,6 +20,7 @@ import {
   idempotentRequests,
   notificationReads,
   pointsLedger,
+  pushSubscriptions,
   rateLimitCounters,
   redemptions,
   sessions,
@@ -145,6 +146,14 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     repliedAt: new Date('2030-01-10T12:00:00.000Z'),
   });
   await db.insert(notificationReads).values({ userId, itemId: `achievement_unlocked:${marker}` });
+  await db.insert(pushSubscriptions).values({
+    userId,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${marker}-${userId}`,
+    p256dh: 'SECRETKEY',
+    auth: 'SECRETAUTH',
+    label: 'Chrome · Android',
+    language: 'en',
+  });
   await db.insert(subscriptions).values({
     userId,
     provider: 'test',
@@ -194,7 +203,17 @@ beforeAll(async () => {
 async function secretsOf(user: SignedUpUser): Promise<string[]> {
   const [row] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   const tokenHashes = await t.db.select({ hash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id));
-  return [row!.passwordHash, ...tokenHashes.map((entry) => entry.hash), user.token, CALENDAR_TOKEN, '-idem-key', '-idem-body'];
+  return [
+    row!.passwordHash,
+    ...tokenHashes.map((entry) => entry.hash),
+    user.token,
+    CALENDAR_TOKEN,
+    '-idem-key',
+    '-idem-body',
+    'SECRETKEY',
+    'SECRETAUTH',
+    'fcm.googleapis.com',
+  ];
 }
 
 describe('the export covers every user-owned table (a new table must be listed or excluded)', () => {
