@@ -24,19 +24,17 @@ const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei' }
 
 const textParagraph = (text: string, options: { bold?: boolean; muted?: boolean } = {}) =>
   new Paragraph({
-    children: text
-      .split('\n')
-      .map(
-        (line, index) =>
-          new TextRun({
-            text: line,
-            bold: options.bold,
-            italics: options.muted,
-            color: options.muted ? '616B7A' : undefined,
-            font: FONT,
-            break: index > 0 ? 1 : undefined,
-          }),
-      ),
+    children: text.split('\n').map(
+      (line, index) =>
+        new TextRun({
+          text: line,
+          bold: options.bold,
+          italics: options.muted,
+          color: options.muted ? '616B7A' : undefined,
+          font: FONT,
+          break: index > 0 ? 1 : undefined,
+        }),
+    ),
   });
 
 const cell = (text: string, options: { header?: boolean; width?: number; fill?: string } = {}) =>

@@ -72,6 +72,9 @@ export function sundayOf(date: string): string {
   return addDays(date, -weekdayOf(date));
 }
 
+/** Minutes since midnight of an `HH:mm` time. */
+const minutesOf = (time: string) => parseTimeOfDay(time) / 60_000;
+
 export type WeekGridItem = { courseId: string; startMinute: number; endMinute: number; startTime: string; endTime: string };
 export type WeekGridModel = { days: { date: string; items: WeekGridItem[] }[]; startMinute: number; endMinute: number };
 
@@ -88,9 +91,9 @@ export function weekGridModel(occurrences: readonly TimetableOccurrence[], weekS
     const offset = daysBetween(weekStart, occurrence.date);
     const day = days[offset];
     if (!day) continue;
-    const startMinute = parseTimeOfDay(occurrence.startTime);
+    const startMinute = minutesOf(occurrence.startTime);
     // A class past midnight is drawn to the end of its day.
-    const endMinute = Math.max(startMinute + 15, parseTimeOfDay(occurrence.endTime) || 24 * 60);
+    const endMinute = Math.max(startMinute + 15, minutesOf(occurrence.endTime) || 24 * 60);
     day.items.push({ courseId: occurrence.courseId, startMinute, endMinute, startTime: occurrence.startTime, endTime: occurrence.endTime });
     earliest = Math.min(earliest, startMinute);
     latest = Math.max(latest, endMinute);

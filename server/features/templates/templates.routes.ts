@@ -9,7 +9,7 @@ import {
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { languageFromHeader } from './template-locale';
-import { listTemplates, templateFileFor, templatePreviewFor } from './templates.service';
+import { assertPremiumAccess, listTemplates, templateFileFor, templatePreviewFor } from './templates.service';
 
 /** The file itself: PDF, XLSX or DOCX bytes (Content-Type and Content-Disposition say which). */
 const templateFileResponseSchema = z.unknown().describe('application/pdf | spreadsheetml.sheet | wordprocessingml.document (attachment)');
@@ -42,6 +42,8 @@ export function registerTemplatesRoutes(app: ZodApp, { db }: AppDeps): void {
     '/api/premium/templates/:id/download',
     {
       onRequest: requireUser,
+      // Before validation, like authentication: without premium or a trial the answer is 403 whatever the id.
+      preValidation: async (request) => assertPremiumAccess(db, currentUser(request)),
       schema: { params: templateParamsSchema, querystring: templateQuerySchema, response: { 200: templateFileResponseSchema } },
     },
     async (request, reply) => {

@@ -250,10 +250,12 @@ export function templatePreviewFor(
   return guarded(log, { template: id, language }, TEMPLATE_PREVIEW_FAILED_MESSAGE, () => templateDocumentFor(db, user, id, language, now));
 }
 
-/**
- * The file of a template for this user: premium or trial only (403 premium_required, decided here by
- * the server's premium rule), made from their own data.
- */
+/** Premium or trial, by the server's premium rule; else 403 `premium_required` (API.md). */
+export async function assertPremiumAccess(db: DbOrTx, user: UserRow, now = new Date()): Promise<void> {
+  if (!(await userHasPremiumAccess(db, user, now))) throw new HttpError(403, 'premium_required', PREMIUM_REQUIRED_MESSAGE);
+}
+
+/** The file of a template for this user, made from their own data; premium or trial only (checked here too). */
 export async function templateFileFor(
   db: DbOrTx,
   user: UserRow,
@@ -262,7 +264,7 @@ export async function templateFileFor(
   log: Log,
   now = new Date(),
 ): Promise<TemplateFile> {
-  if (!(await userHasPremiumAccess(db, user, now))) throw new HttpError(403, 'premium_required', PREMIUM_REQUIRED_MESSAGE);
+  await assertPremiumAccess(db, user, now);
   return guarded(log, { template: id, language }, TEMPLATE_FAILED_MESSAGE, async () => {
     const document = await templateDocumentFor(db, user, id, language, now);
     const bytes = await withRenderSlot(() => renderTemplate(document));
