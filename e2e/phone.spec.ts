@@ -27,6 +27,7 @@ const SIGNED_IN_PAGES = [
   '/progress',
   '/help',
   '/premium',
+  '/premium-files',
   '/feedback',
   '/feedback/mine',
   '/privacy-policy',

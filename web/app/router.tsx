@@ -74,7 +74,11 @@ export const routes: RouteObject[] = [
       { path: '/help/:slug', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
       { path: '/files', ...titled('files'), ...placeholder('files', premium) },
       { path: '/premium', ...titled('premium'), ...placeholder('premium') },
-      { path: '/premium-files', ...titled('premiumFiles'), ...placeholder('premiumFiles') },
+      {
+        path: '/premium-files',
+        ...titled('premiumFiles'),
+        ...page(async () => (await import('../features/premium-files/premium-files-page')).PremiumFilesPage),
+      },
       { path: '/premium-success', ...titled('premiumSuccess'), ...placeholder('premiumSuccess') },
       { path: '/admin', ...titled('admin'), ...placeholder('admin', admin) },
       { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
