@@ -49,24 +49,49 @@ function tint(color: RGB, amount = 0.75): RGB {
 // CJK characters break anywhere; other text breaks at spaces.
 const TOKENS = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]+|[ \t]+/g;
 
-/** `text` broken into lines no wider than `width` (newlines kept; a word too long is cut by characters). */
+const measured = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * `text` broken into lines no wider than `width` (newlines kept; a word too long is cut by characters).
+ * Widths are summed token by token (kerning between tokens ignored), so a line costs one measure per token.
+ */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  let widths = measured.get(font);
+  if (!widths) {
+    widths = new Map();
+    measured.set(font, widths);
+  }
+  const known = widths;
+  // Measuring runs the font's shaping: words repeat a lot in a document, so each is measured once.
+  const measure = (value: string) => {
+    const key = `${size}|${value}`;
+    let found = known.get(key);
+    if (found === undefined) {
+      found = font.widthOfTextAtSize(value, size);
+      known.set(key, found);
+    }
+    return found;
+  };
   const result: string[] = [];
   for (const paragraph of text.replace(/\t/g, ' ').split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const token of paragraph.match(TOKENS) ?? []) {
-      const candidate = line + token;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const tokenWidth = measure(token);
+      if (lineWidth + tokenWidth <= width) {
+        line += token;
+        lineWidth += tokenWidth;
         continue;
       }
       if (line.trim() !== '') result.push(line.trimEnd());
       line = token.trimStart();
-      while (line !== '' && font.widthOfTextAtSize(line, size) > width) {
+      lineWidth = line === token ? tokenWidth : measure(line);
+      while (line !== '' && lineWidth > width) {
         let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        while (cut > 1 && measure(line.slice(0, cut)) > width) cut--;
         result.push(line.slice(0, cut));
         line = line.slice(cut);
+        lineWidth = measure(line);
       }
     }
     result.push(line.trimEnd());
