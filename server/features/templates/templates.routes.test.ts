@@ -10,7 +10,7 @@ import {
   templateDocumentSchema,
   type TemplateId,
 } from '../../../common/schemas/templates.schema';
-import { users } from '../../db/schema';
+import { courses, users } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { TEMPLATE_DEFINITIONS } from './template-catalogue';
@@ -218,6 +218,22 @@ describe('GET /api/premium/templates/:id/download', () => {
       code: 'premium_required',
       message: 'Premium Access Required - This feature requires premium access or an active trial.',
     });
+  });
+
+  it("answers a document that cannot be made with SPEC.md §8's message, never a stack", async () => {
+    const broken = await signUp(t);
+    // A stored slot the timetable expansion refuses (written past the API's validation).
+    await t.db
+      .insert(courses)
+      .values({ userId: broken.id, name: 'Broken', color: '#123456', timeSlots: [{ day: 1, startTime: '25:00', endTime: '26:00' }] });
+    const response = await download(broken, 'weekly-timetable');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 'internal', message: 'Failed to download file' });
+    const preview = await t.request({ method: 'GET', url: '/api/premium/templates/weekly-timetable/preview', token: broken.token });
+    expect(preview.statusCode).toBe(500);
+    expect(preview.json()).toEqual({ code: 'internal', message: 'Error Loading Content' });
+    // The others still work for this student.
+    expect((await download(broken, 'task-tracker')).statusCode).toBe(200);
   });
 
   it('needs a session, and answers 400 for an id that is not a template', async () => {
