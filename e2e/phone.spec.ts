@@ -28,6 +28,7 @@ const SIGNED_IN_PAGES = [
   '/help',
   '/premium',
   '/premium/test-payment',
+  '/premium-files',
   '/feedback',
   '/feedback/mine',
   '/privacy-policy',

@@ -37,6 +37,7 @@ test('the user menu offers every entry and they go where they should', async ({ 
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Account Settings',
     'Settings',
+    'Premium templates',
     'Help Center',
     'Send Feedback',
     'Privacy Policy',

@@ -27,6 +27,7 @@ import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerStudyRoutes } from './features/study/study.routes';
 import { registerTasksRoutes } from './features/tasks/tasks.routes';
+import { registerTemplatesRoutes } from './features/templates/templates.routes';
 import type { RewardFactsProviders } from './features/rewards/reward-facts';
 import { gradesRewardFacts } from './features/grades/grades-reward-facts';
 import { scheduleRewardFacts } from './features/schedule/schedule-reward-facts';
@@ -63,6 +64,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerNotificationsRoutes,
   registerPushRoutes,
   registerReleaseNotesRoutes,
+  registerTemplatesRoutes,
   registerOpenApiRoutes,
 ];
 

@@ -83,6 +83,15 @@ const ROUTES: Record<string, Entry> = {
     crossUser: async (owner) => idUrl('/api/subscription/test-checkout/:id/confirm')(await testCheckout(owner)),
   },
   'POST /api/webhooks/stripe': { access: 'public' },
+  'GET /api/premium/templates': { access: 'user' },
+  'GET /api/premium/templates/:id/preview': {
+    access: 'user',
+    noCrossUser: "the id is a catalogue key; the document is always the caller's own",
+  },
+  'GET /api/premium/templates/:id/download': {
+    access: 'premium',
+    noCrossUser: "the id is a catalogue key; the file is always the caller's own",
+  },
   'GET /api/grading-system': { access: 'user' },
   'PATCH /api/grading-system': { access: 'user' },
   'GET /api/grading-system/custom-scale': { access: 'user' },

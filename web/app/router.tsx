@@ -79,7 +79,11 @@ export const routes: RouteObject[] = [
         ...titled('premium'),
         ...page(async () => (await import('../features/premium/test-payment-page')).TestPaymentPage),
       },
-      { path: '/premium-files', ...titled('premiumFiles'), ...placeholder('premiumFiles') },
+      {
+        path: '/premium-files',
+        ...titled('premiumFiles'),
+        ...page(async () => (await import('../features/premium-files/premium-files-page')).PremiumFilesPage),
+      },
       { path: '/admin', ...titled('admin'), ...page(async () => (await import('../features/admin/admin-page')).AdminPage, admin) },
       {
         path: '/premium-success',

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'admin',
   'premium',
   'push',
+  'premiumFiles',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

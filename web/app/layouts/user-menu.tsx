@@ -1,5 +1,17 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { CircleUser, FileText, HelpCircle, LogOut, MessageSquare, Settings, Shield, Sparkles, Trash2, UserCog } from 'lucide-react';
+import {
+  CircleUser,
+  FileText,
+  HelpCircle,
+  LayoutTemplate,
+  LogOut,
+  MessageSquare,
+  Settings,
+  Shield,
+  Sparkles,
+  Trash2,
+  UserCog,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -81,6 +93,9 @@ export function UserMenu({
           </Item>
           <Item icon={icon(Settings)} onSelect={onOpenSettings}>
             {t('menu.settings')}
+          </Item>
+          <Item icon={icon(LayoutTemplate)} onSelect={() => navigate('/premium-files')}>
+            {t('menu.templates')}
           </Item>
           <Item icon={icon(HelpCircle)} onSelect={() => navigate('/help')}>
             {t('menu.help')}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Premium templates (SPEC.md §3 "Premium template", API.md "Premium"; docs/decisions/134). The server
+ * builds each template from the user's own data as a `TemplateDocument` (the content model below) and
+ * renders it as PDF, XLSX or DOCX; the preview endpoint answers the same model as JSON, which the web
+ * draws as HTML, so the preview and the file can never disagree about what is in them.
+ */
+export const TEMPLATE_CATEGORIES = ['scheduleTemplates', 'studyPlanners', 'noteTaking', 'examPrep', 'projectManagement'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+export const TEMPLATE_FORMATS = ['pdf', 'xlsx', 'docx'] as const;
+export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
+
+/** The catalogue keys, three per category (the order of the page). */
+export const TEMPLATE_IDS = [
+  'weekly-timetable',
+  'class-schedule',
+  'term-calendar',
+  'semester-planner',
+  'weekly-study-planner',
+  'task-tracker',
+  'cornell-notes',
+  'lecture-notes',
+  'reading-log',
+  'exam-checklist',
+  'revision-timetable',
+  'exam-study-guide',
+  'project-plan',
+  'group-charter',
+  'meeting-notes',
+] as const;
+export type TemplateId = (typeof TEMPLATE_IDS)[number];
+
+/** The languages a document can be written in (the web's six). */
+export const TEMPLATE_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+
+export const TEMPLATE_CONTENT_TYPES: Record<TemplateFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** `:id` of /api/premium/templates/:id/…: a catalogue key; anything else is a 400. */
+export const templateParamsSchema = z.strictObject({ id: z.enum(TEMPLATE_IDS, 'Unknown template') });
+
+/** `?lang=`: the language of the document (the web sends its own); absent → Accept-Language, then English. */
+export const templateQuerySchema = z.strictObject({ lang: z.enum(TEMPLATE_LANGUAGES, 'Unknown language').optional() });
+
+/** One row of GET /api/premium/templates (API.md), plus `format`. `size` is the blank edition's size in bytes. */
+export const templateSummarySchema = z.strictObject({
+  id: z.enum(TEMPLATE_IDS),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  format: z.enum(TEMPLATE_FORMATS),
+  name: z.string(),
+  description: z.string(),
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type TemplateSummary = z.output<typeof templateSummarySchema>;
+export const templateListResponseSchema = z.array(templateSummarySchema);
+
+const tableSchema = z.strictObject({
+  kind: z.literal('table'),
+  columns: z.array(z.string()),
+  /** Relative column widths, one per column. */
+  widths: z.array(z.number()),
+  rows: z.array(z.array(z.string())),
+  /** Empty rows to write in after `rows` (a log or a roster to fill in by hand). */
+  blankRows: z.number().int().nonnegative(),
+  /** A dropdown of these values on one column (spreadsheets only; null = none). */
+  choices: z.strictObject({ column: z.number().int().nonnegative(), values: z.array(z.string()) }).nullable(),
+});
+
+const weekGridItemSchema = z.strictObject({
+  startMinute: z.number().int(),
+  endMinute: z.number().int(),
+  time: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  color: z.string(),
+});
+
+/** The blocks a section is made of; every renderer (PDF, XLSX, DOCX, the web preview) draws each kind. */
+export const templateBlockSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('heading'), text: z.string() }),
+  z.strictObject({ kind: z.literal('paragraph'), text: z.string(), muted: z.boolean() }),
+  z.strictObject({ kind: z.literal('fields'), fields: z.array(z.strictObject({ label: z.string(), value: z.string() })) }),
+  tableSchema,
+  z.strictObject({ kind: z.literal('checklist'), items: z.array(z.strictObject({ text: z.string(), done: z.boolean() })) }),
+  z.strictObject({ kind: z.literal('lines'), label: z.string(), count: z.number().int().positive() }),
+  z.strictObject({
+    kind: z.literal('weekGrid'),
+    startMinute: z.number().int(),
+    endMinute: z.number().int(),
+    hours: z.array(z.strictObject({ minute: z.number().int(), label: z.string() })),
+    days: z.array(z.strictObject({ label: z.string(), items: z.array(weekGridItemSchema) })),
+  }),
+  z.strictObject({
+    kind: z.literal('monthGrid'),
+    weekdays: z.array(z.string()),
+    /** Rows of seven cells; null outside the month. */
+    weeks: z.array(z.array(z.strictObject({ day: z.number().int(), shaded: z.boolean(), marks: z.array(z.string()) }).nullable())),
+  }),
+  z.strictObject({ kind: z.literal('cornell'), cue: z.string(), notes: z.string(), summary: z.string() }),
+  z.strictObject({
+    kind: z.literal('gantt'),
+    taskLabel: z.string(),
+    columns: z.array(z.string()),
+    bars: z.array(z.strictObject({ label: z.string(), detail: z.string(), start: z.number().int(), end: z.number().int() })),
+  }),
+]);
+export type TemplateBlock = z.output<typeof templateBlockSchema>;
+export type TableBlock = Extract<TemplateBlock, { kind: 'table' }>;
+
+/** A page (PDF), a sheet (XLSX) or a part after a page break (DOCX). */
+export const templateSectionSchema = z.strictObject({ title: z.string(), blocks: z.array(templateBlockSchema) });
+export type TemplateSection = z.output<typeof templateSectionSchema>;
+
+/** GET /api/premium/templates/:id/preview: the document the download would contain. */
+export const templateDocumentSchema = z.strictObject({
+  id: z.enum(TEMPLATE_IDS),
+  format: z.enum(TEMPLATE_FORMATS),
+  language: z.enum(TEMPLATE_LANGUAGES),
+  title: z.string(),
+  subtitle: z.string(),
+  /** Landscape pages (PDF) / a wide layout. */
+  landscape: z.boolean(),
+  sections: z.array(templateSectionSchema),
+});
+export type TemplateDocument = z.output<typeof templateDocumentSchema>;

@@ -1,0 +1,263 @@
+import { inflateRawSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_CONTENT_TYPES,
+  TEMPLATE_IDS,
+  templateDocumentSchema,
+  type TemplateId,
+} from '../../../common/schemas/templates.schema';
+import { courses, users } from '../../db/schema';
+import { signUp, type SignedUpUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { TEMPLATE_DEFINITIONS } from './template-catalogue';
+
+let t: TestApp;
+let student: SignedUpUser;
+let other: SignedUpUser;
+let expired: SignedUpUser;
+
+const CHINESE_COURSE = '高等数学';
+const LATIN_COURSE = 'Thermodynamics';
+const OTHER_COURSE = 'Secret Astrology';
+
+/** The bytes of one entry of a zip archive (DOCX and XLSX are zips), read from the central directory. */
+function zipEntry(zip: Buffer, name: string): string | null {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let offset = zip.readUInt32LE(end + 16);
+  const count = zip.readUInt16LE(end + 10);
+  for (let index = 0; index < count; index++) {
+    const method = zip.readUInt16LE(offset + 10);
+    const size = zip.readUInt32LE(offset + 20);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const local = zip.readUInt32LE(offset + 42);
+    const entryName = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
+    if (entryName === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + size);
+      return (method === 8 ? inflateRawSync(data) : data).toString('utf8');
+    }
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return null;
+}
+
+async function post(user: SignedUpUser, url: string, payload: object): Promise<{ id: string }> {
+  const response = await t.request({ method: 'POST', url, token: user.token, payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** A date `days` from now, as the API takes it. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [student, other, expired] = await Promise.all([signUp(t), signUp(t), signUp(t)]);
+  await t.db
+    .update(users)
+    .set({ trialEndDate: new Date(Date.now() - 60_000) })
+    .where(eq(users.id, expired.id));
+  const everyDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startTime: '09:00', endTime: '10:30' }));
+  const chinese = await post(student, '/api/courses', { name: CHINESE_COURSE, color: '#3366cc', room: 'B201', timeSlots: everyDay });
+  await post(student, '/api/courses', {
+    name: LATIN_COURSE,
+    color: '#cc6633',
+    timeSlots: [{ day: 2, startTime: '13:00', endTime: '14:00' }],
+  });
+  await post(student, '/api/tasks', {
+    title: 'Bridge model',
+    dueDate: `${inDays(20)}T12:00:00.000Z`,
+    taskType: 'project',
+    courseId: chinese.id,
+  });
+  await post(student, '/api/assessments', {
+    name: 'Final exam',
+    type: 'exam',
+    date: inDays(10),
+    maxScore: 100,
+    weight: 40,
+    courseId: chinese.id,
+  });
+  const secret = await post(other, '/api/courses', { name: OTHER_COURSE, color: '#000000', timeSlots: everyDay });
+  await post(other, '/api/tasks', {
+    title: 'Other project',
+    dueDate: `${inDays(15)}T12:00:00.000Z`,
+    taskType: 'project',
+    courseId: secret.id,
+  });
+  await post(other, '/api/assessments', { name: 'Other exam', type: 'exam', date: inDays(9), maxScore: 100, weight: 40 });
+});
+
+const download = (user: SignedUpUser | null, id: string, query = '') =>
+  t.request({ method: 'GET', url: `/api/premium/templates/${id}/download${query}`, ...(user ? { token: user.token } : {}) });
+
+describe('GET /api/premium/templates', () => {
+  it('lists fifteen templates, three in each of the five categories, in the asked language', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/premium/templates?lang=de', token: expired.token });
+    expect(response.statusCode).toBe(200);
+    const list = response.json<{ id: string; category: string; name: string; fileName: string; size: number; format: string }[]>();
+    expect(list.map((row) => row.id)).toEqual([...TEMPLATE_IDS]);
+    for (const category of TEMPLATE_CATEGORIES) expect(list.filter((row) => row.category === category)).toHaveLength(3);
+    expect(list.find((row) => row.id === 'weekly-timetable')).toMatchObject({
+      name: 'Wochenstundenplan',
+      fileName: 'studypilot-weekly-timetable.pdf',
+      format: 'pdf',
+    });
+    for (const row of list) expect(row.size).toBeGreaterThan(1000);
+  });
+
+  it('falls back to Accept-Language, then English; refuses an unknown language', async () => {
+    const japanese = await t.request({
+      method: 'GET',
+      url: '/api/premium/templates',
+      token: student.token,
+      headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
+    });
+    expect(japanese.json()[0].name).toBe('週間時間割');
+    const english = await t.request({
+      method: 'GET',
+      url: '/api/premium/templates',
+      token: student.token,
+      headers: { 'accept-language': 'ko' },
+    });
+    expect(english.json()[0].name).toBe('Weekly timetable');
+    const unknown = await t.request({ method: 'GET', url: '/api/premium/templates?lang=xx', token: student.token });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('validation_error');
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/premium/templates' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/premium/templates/:id/download', () => {
+  it.each(TEMPLATE_IDS.map((id) => [id]))('%s downloads for a trial student with its type and name', async (id: TemplateId) => {
+    const response = await download(student, id);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const format = TEMPLATE_DEFINITIONS[id].format;
+    expect(response.headers['content-type']).toBe(TEMPLATE_CONTENT_TYPES[format]);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="studypilot-${id}.${format}"`);
+    const bytes = response.rawPayload;
+    if (format === 'pdf') {
+      const pdf = await PDFDocument.load(bytes);
+      expect(pdf.getPageCount()).toBeGreaterThan(0);
+    } else if (format === 'xlsx') {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      expect(workbook.worksheets.length).toBeGreaterThan(0);
+    } else {
+      expect(zipEntry(bytes, 'word/document.xml')).toContain('<w:body>');
+    }
+  });
+
+  it('fills the documents with the student’s own courses, Chinese names included, and nobody else’s', async () => {
+    const lecture = zipEntry((await download(student, 'lecture-notes')).rawPayload, 'word/document.xml') ?? '';
+    expect(lecture).toContain(CHINESE_COURSE);
+    expect(lecture).toContain(LATIN_COURSE);
+    expect(lecture).not.toContain(OTHER_COURSE);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download(student, 'class-schedule')).rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))));
+    expect(cells).toContain(CHINESE_COURSE);
+    expect(cells.join('\n')).not.toContain(OTHER_COURSE);
+
+    const charter = zipEntry((await download(student, 'group-charter')).rawPayload, 'word/document.xml') ?? '';
+    expect(charter).toContain('Bridge model');
+    expect(charter).not.toContain('Other project');
+  });
+
+  it('writes a Chinese course name into the PDF with the embedded CJK font', async () => {
+    const preview = await t.request({
+      method: 'GET',
+      url: '/api/premium/templates/weekly-timetable/preview?lang=zh',
+      token: student.token,
+    });
+    const document = templateDocumentSchema.parse(preview.json());
+    const grid = document.sections[0]?.blocks.find((block) => block.kind === 'weekGrid');
+    expect(grid?.kind === 'weekGrid' && grid.days.flatMap((day) => day.items.map((item) => item.title))).toContain(CHINESE_COURSE);
+
+    const response = await download(student, 'weekly-timetable', '?lang=zh');
+    const pdf = await PDFDocument.load(response.rawPayload);
+    expect(pdf.getTitle()).toBe('每周课程表');
+    // The embedded font is a subset of Noto Sans SC (far smaller than the 10 MB face) whose ToUnicode
+    // map holds the course name's characters: the text is in the file, not boxes.
+    const fontNames: string[] = [];
+    const unicodeMaps: string[] = [];
+    for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+      if (object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'))
+        fontNames.push(String(object.get(PDFName.of('BaseFont'))));
+      if (object instanceof PDFRawStream) {
+        const text = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+        if (text.includes('beginbfchar') || text.includes('beginbfrange')) unicodeMaps.push(text.toLowerCase());
+      }
+    }
+    expect(fontNames.some((name) => /^\/NotoSansSC-/.test(name))).toBe(true);
+    for (const character of CHINESE_COURSE) {
+      const hex = character.codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
+      expect(
+        unicodeMaps.some((map) => map.includes(` <${hex}>`)),
+        character,
+      ).toBe(true);
+    }
+    expect(response.rawPayload.byteLength).toBeLessThan(300_000);
+  });
+
+  it('refuses a student whose trial has ended: 403 premium_required with the message', async () => {
+    const response = await download(expired, 'weekly-timetable');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'premium_required',
+      message: 'Premium Access Required - This feature requires premium access or an active trial.',
+    });
+  });
+
+  it("answers a document that cannot be made with SPEC.md §8's message, never a stack", async () => {
+    const broken = await signUp(t);
+    // A stored slot the timetable expansion refuses (written past the API's validation).
+    await t.db
+      .insert(courses)
+      .values({ userId: broken.id, name: 'Broken', color: '#123456', timeSlots: [{ day: 1, startTime: '25:00', endTime: '26:00' }] });
+    const response = await download(broken, 'weekly-timetable');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 'internal', message: 'Failed to download file' });
+    const preview = await t.request({ method: 'GET', url: '/api/premium/templates/weekly-timetable/preview', token: broken.token });
+    expect(preview.statusCode).toBe(500);
+    expect(preview.json()).toEqual({ code: 'internal', message: 'Error Loading Content' });
+    // The others still work for this student.
+    expect((await download(broken, 'task-tracker')).statusCode).toBe(200);
+  });
+
+  it('needs a session, and answers 400 for an id that is not a template', async () => {
+    expect((await download(null, 'weekly-timetable')).statusCode).toBe(401);
+    const unknown = await download(student, 'no-such-template');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('validation_error');
+  });
+});
+
+describe('GET /api/premium/templates/:id/preview', () => {
+  it('answers the document for any signed-in student, an expired trial included, from their own data', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/premium/templates/exam-checklist/preview?lang=fr', token: expired.token });
+    expect(response.statusCode).toBe(200);
+    const document = templateDocumentSchema.parse(response.json());
+    expect(document).toMatchObject({ id: 'exam-checklist', format: 'pdf', language: 'fr', title: 'Liste de préparation aux examens' });
+    expect(JSON.stringify(document)).not.toContain('Final exam');
+
+    const own = await t.request({ method: 'GET', url: '/api/premium/templates/exam-checklist/preview', token: student.token });
+    expect(own.json().sections[0].title).toBe('Final exam');
+    expect(JSON.stringify(own.json())).not.toContain('Other exam');
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/premium/templates/exam-checklist/preview' })).statusCode).toBe(401);
+  });
+});

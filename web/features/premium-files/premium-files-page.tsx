@@ -1,0 +1,92 @@
+import { Crown } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePremiumCheck } from '../../api/premium';
+import { useTemplates, type TemplateSummary } from '../../api/templates';
+import { Card } from '../../components/ui/card';
+import { QueryState } from '../../components/ui/query-state';
+import { currentLanguage } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { CategoryFilter } from './category-filter';
+import { useDownloadTemplate } from './premium-files.api';
+import { downloadFailure, groupTemplates, type CategoryFilter as Filter } from './premium-files-view';
+import { TemplateGroups } from './template-groups';
+
+/**
+ * /premium-files (SPEC.md §2–§3, §8): the premium templates by category, each previewable by every
+ * signed-in user and downloadable with premium or a trial, made by the server from the user's data.
+ */
+export function PremiumFilesPage() {
+  const { t } = useTranslation('premiumFiles');
+  const language = currentLanguage();
+  const templates = useTemplates(language);
+  const check = usePremiumCheck();
+  const download = useDownloadTemplate();
+  const [filter, setFilter] = useState<Filter>('all');
+  const unlocked = check.data ? check.data.hasPremium || check.data.onTrial : true;
+
+  const start = (template: TemplateSummary) =>
+    download.mutate(
+      { template, language },
+      {
+        onError: (error) => {
+          if (downloadFailure(error) === 'premium') {
+            toast({
+              title: t('common:premiumRequired.title'),
+              description: t('common:premiumRequired.description'),
+              variant: 'destructive',
+            });
+            void check.refetch();
+          } else {
+            toast({ title: t('errors.downloadTitle'), description: t('errors.download'), variant: 'destructive' });
+          }
+        },
+      },
+    );
+
+  return (
+    <section aria-labelledby="premium-files-title" className="mx-auto max-w-5xl space-y-5">
+      <div className="space-y-1">
+        <h1 id="premium-files-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <p className="text-muted-foreground">{t('intro')}</p>
+      </div>
+
+      {check.data ? (
+        <Card className="flex items-start gap-3">
+          <Crown aria-hidden="true" className="h-6 w-6 shrink-0 text-primary" />
+          {unlocked ? (
+            <p className="text-sm">{check.data.hasPremium ? t('status.premium') : t('status.trial')}</p>
+          ) : (
+            <div className="space-y-2">
+              <p className="text-sm font-medium">{t('status.lockedTitle')}</p>
+              <p className="text-sm">{t('status.locked')}</p>
+              <Link to="/premium" className="inline-block text-sm font-medium text-primary underline">
+                {t('unlock')}
+              </Link>
+            </div>
+          )}
+        </Card>
+      ) : null}
+
+      <CategoryFilter value={filter} onChange={setFilter} />
+
+      {templates.isSuccess ? (
+        <TemplateGroups
+          groups={groupTemplates(templates.data, filter)}
+          language={language}
+          unlocked={unlocked}
+          downloadingId={download.isPending ? (download.variables?.template.id ?? null) : null}
+          onDownload={start}
+        />
+      ) : (
+        <QueryState
+          queries={[templates]}
+          messages={{ loading: t('loading'), errorTitle: t('errors.contentTitle'), errorDescription: t('errors.load') }}
+        />
+      )}
+    </section>
+  );
+}

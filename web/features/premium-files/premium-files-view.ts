@@ -1,0 +1,30 @@
+import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateSummary } from '../../../common/schemas/templates.schema';
+import { readApiError } from '../../lib/api-errors';
+
+/**
+ * The pure rules of /premium-files: the category filter (SPEC.md §3: all and the five categories),
+ * the size of a file, and what a failed download means.
+ */
+export const CATEGORY_FILTERS = ['all', ...TEMPLATE_CATEGORIES] as const;
+export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
+
+/** The categories to show, each with its templates in catalogue order; empty categories left out. */
+export function groupTemplates(
+  templates: readonly TemplateSummary[],
+  filter: CategoryFilter,
+): { category: TemplateCategory; templates: TemplateSummary[] }[] {
+  return TEMPLATE_CATEGORIES.filter((category) => filter === 'all' || filter === category)
+    .map((category) => ({ category, templates: templates.filter((template) => template.category === category) }))
+    .filter((group) => group.templates.length > 0);
+}
+
+/** A file size for people: kilobytes (at least 1) below a megabyte, else megabytes with one decimal. */
+export function fileSize(bytes: number): { unit: 'kb' | 'mb'; value: number } {
+  if (bytes < 1024 * 1024) return { unit: 'kb', value: Math.max(1, Math.round(bytes / 1024)) };
+  return { unit: 'mb', value: Math.round((bytes / (1024 * 1024)) * 10) / 10 };
+}
+
+/** Why a download failed: the server's premium refusal (SPEC.md §8 'Premium Access Required'), or anything else ('Download Failed'). */
+export function downloadFailure(error: unknown): 'premium' | 'failed' {
+  return readApiError(error)?.code === 'premium_required' ? 'premium' : 'failed';
+}

@@ -1,0 +1,73 @@
+import { Download, Eye, FileSpreadsheet, FileText, Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import type { TemplateSummary } from '../../api/templates';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogTrigger } from '../../components/ui/dialog';
+import { formatNumber } from '../../lib/format';
+import { fileSize } from './premium-files-view';
+import { TemplatePreviewDialog } from './template-preview-dialog';
+
+/** One template: what it is, its format and size, a preview, and the download (refused by the server without premium). */
+export function TemplateCard({
+  template,
+  language,
+  unlocked,
+  downloading,
+  onDownload,
+}: {
+  template: TemplateSummary;
+  language: TemplateLanguage;
+  unlocked: boolean;
+  downloading: boolean;
+  onDownload: () => void;
+}) {
+  const { t } = useTranslation('premiumFiles');
+  const size = fileSize(template.size);
+  const Icon = template.format === 'xlsx' ? FileSpreadsheet : FileText;
+  return (
+    <li>
+      <Card className="flex h-full flex-col gap-3">
+        <div className="flex items-start gap-3">
+          <Icon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-primary" />
+          <div className="min-w-0 flex-1">
+            <h3 className="break-words font-semibold">{template.name}</h3>
+            <p className="text-xs text-muted-foreground">
+              {[t(`format.${template.format}`), t(`size.${size.unit}`, { value: formatNumber(size.value) })].join(' · ')}
+            </p>
+          </div>
+        </div>
+        <p className="flex-1 text-sm">{template.description}</p>
+        <div className="flex flex-wrap gap-2">
+          <Dialog>
+            <DialogTrigger asChild>
+              <Button variant="outline" size="sm" aria-label={t('previewOf', { name: template.name })}>
+                <Eye aria-hidden="true" className="h-4 w-4" />
+                {t('preview.open')}
+              </Button>
+            </DialogTrigger>
+            <TemplatePreviewDialog template={template} language={language} />
+          </Dialog>
+          <Button
+            size="sm"
+            onClick={onDownload}
+            disabled={downloading}
+            aria-busy={downloading}
+            aria-label={t('downloadOf', { name: template.name })}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {downloading ? t('downloading') : t('download')}
+          </Button>
+        </div>
+        {unlocked ? null : (
+          <Link to="/premium" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline">
+            <Lock aria-hidden="true" className="h-4 w-4" />
+            {t('unlock')}
+          </Link>
+        )}
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import type { TemplateSummary } from '../../api/templates';
+import { EmptyState } from '../../components/ui/page-state';
+import type { groupTemplates } from './premium-files-view';
+import { TemplateCard } from './template-card';
+
+/** The templates under a heading per category, or the empty state when the filter leaves none. */
+export function TemplateGroups({
+  groups,
+  language,
+  unlocked,
+  downloadingId,
+  onDownload,
+}: {
+  groups: ReturnType<typeof groupTemplates>;
+  language: TemplateLanguage;
+  unlocked: boolean;
+  downloadingId: string | null;
+  onDownload: (template: TemplateSummary) => void;
+}) {
+  const { t } = useTranslation('premiumFiles');
+  if (groups.length === 0) return <EmptyState title={t('empty')} />;
+  return (
+    <div className="space-y-6">
+      {groups.map((group) => (
+        <section key={group.category} aria-labelledby={`category-${group.category}`} className="space-y-3">
+          <h2 id={`category-${group.category}`} className="text-lg font-semibold">
+            {t(`categories.${group.category}`)}
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {group.templates.map((template) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                language={language}
+                unlocked={unlocked}
+                downloading={downloadingId === template.id}
+                onDownload={() => onDownload(template)}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
