@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
+import { registerFilesRoutes } from './features/files/files.routes';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -58,6 +59,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerHomeRoutes,
   registerProgressRoutes,
   registerFeedbackRoutes,
+  registerFilesRoutes,
   registerNotificationsRoutes,
   registerReleaseNotesRoutes,
   registerOpenApiRoutes,

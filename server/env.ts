@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_FILE_BYTES, STORAGE_LIMIT_BYTES } from '../common/schemas/files.schema';
 
 /** Comma-separated list → trimmed, lower-cased, non-empty entries. */
 const csv = z
@@ -80,6 +81,12 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** `1` adds the reference routes `npm run bench` compares against (features/bench); never in production. */
   BENCH_REFERENCE_ROUTES: z.enum(['0', '1']).default('0'),
+  /** S3-compatible storage for uploaded files (docs/decisions/137); without S3_BUCKET files go to DATA_DIR/files. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -102,6 +109,17 @@ export type AppConfig = {
   sessionCacheMs: number;
   /** GET /api/bench/* for `npm run bench`. */
   benchReferenceRoutes: boolean;
+  /** Uploaded files: the quota and per-file limit (tests lower them) and the S3 bucket, if any. */
+  files: { quotaBytes: number; maxFileBytes: number; s3: S3Config | undefined };
+};
+
+/** An S3-compatible bucket (path-style requests, so MinIO, Garage and s3rver work as well as AWS). */
+export type S3Config = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 };
 
 /** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
@@ -137,5 +155,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY,
     sessionCacheMs: env.SESSION_CACHE_MS,
     benchReferenceRoutes: env.BENCH_REFERENCE_ROUTES === '1',
+    files: {
+      quotaBytes: STORAGE_LIMIT_BYTES,
+      maxFileBytes: MAX_FILE_BYTES,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from
 import { loadConfig } from './env';
 import { buildApp } from './app';
 import { startHousekeeping } from './lib/housekeeping';
+import { storageFor } from './lib/storage';
 
 /** env → database → migrations → listen; and the reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   await runMigrations(database);
   const app = await buildApp({ config, db: database.db });
   logger = app.log;
-  const stopHousekeeping = startHousekeeping(database.db, app.log);
+  const stopHousekeeping = startHousekeeping(database.db, app.log, storageFor(config));
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

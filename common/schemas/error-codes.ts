@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'sample_data_exists',
   'feedback_rate_limited',
+  'preview_not_available',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,3 +8,4 @@ export * from './schema/grades';
 export * from './schema/sync';
 export * from './schema/progress';
 export * from './schema/support';
+export * from './schema/files';

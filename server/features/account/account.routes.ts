@@ -4,6 +4,8 @@ import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { clearSessionCookie } from '../auth/auth.routes';
 import { toUser } from '../auth/user-view';
+import { removeStoredBytes } from '../files/files.service';
+import { storageFor } from '../../lib/storage';
 import { changePassword, deleteAccount, updateProfile } from './account.service';
 
 /** Profile, password and account deletion (API.md "Authentication and sessions"). */
@@ -27,7 +29,8 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
   );
 
   app.delete('/api/user/delete', { onRequest: requireUser, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
-    await deleteAccount(db, currentUser(request));
+    const storedKeys = await deleteAccount(db, currentUser(request));
+    await removeStoredBytes(storageFor(config), storedKeys, request.log);
     clearSessionCookie(reply);
     return reply.status(204).send(null);
   });
