@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { FullPageLoading, RedirectIfSignedIn, RequireAdmin, RequireAuth, RequirePremium } from './guards';
+import { FullPageLoading, RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout, type RouteHandle, type TitleKey } from './root-layout';
 import type { SectionId } from './section-placeholder';
 
@@ -21,7 +21,6 @@ function page(
 const titled = (title: TitleKey): { handle: RouteHandle } => ({ handle: { title } });
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
-const premium = (element: ReactNode) => <RequirePremium>{element}</RequirePremium>;
 
 /** A section owned by a later issue: its placeholder until the feature lands, inside its guards. */
 const placeholder = (section: SectionId, wrap?: (element: ReactNode) => ReactNode) =>
@@ -72,7 +71,7 @@ export const routes: RouteObject[] = [
       { path: '/rewards', ...titled('rewards'), ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
       { path: '/help', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
       { path: '/help/:slug', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
-      { path: '/files', ...titled('files'), ...placeholder('files', premium) },
+      { path: '/files', ...titled('files'), ...page(async () => (await import('../features/files/files-page')).FilesPage) },
       { path: '/premium', ...titled('premium'), ...placeholder('premium') },
       { path: '/premium-files', ...titled('premiumFiles'), ...placeholder('premiumFiles') },
       { path: '/premium-success', ...titled('premiumSuccess'), ...placeholder('premiumSuccess') },
