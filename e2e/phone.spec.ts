@@ -29,6 +29,7 @@ const SIGNED_IN_PAGES = [
   '/premium',
   '/feedback',
   '/feedback/mine',
+  '/files',
   '/privacy-policy',
   '/terms-conditions',
 ] as const;
