@@ -87,6 +87,8 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The largest single upload in bytes (default 100 MiB; at most the 2 GiB quota). The web page's early check stays at 100 MiB. */
+  FILE_MAX_BYTES: z.coerce.number().int().positive().max(STORAGE_LIMIT_BYTES).default(MAX_FILE_BYTES),
 });
 
 export type AppConfig = {
@@ -157,7 +159,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     benchReferenceRoutes: env.BENCH_REFERENCE_ROUTES === '1',
     files: {
       quotaBytes: STORAGE_LIMIT_BYTES,
-      maxFileBytes: MAX_FILE_BYTES,
+      maxFileBytes: env.FILE_MAX_BYTES,
       s3: env.S3_BUCKET
         ? {
             bucket: env.S3_BUCKET,
