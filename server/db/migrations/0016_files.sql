@@ -52,4 +52,9 @@ CREATE UNIQUE INDEX "files_storage_key_idx" ON "files" USING btree ("storage_key
 CREATE INDEX "folders_user_name_idx" ON "folders" USING btree ("user_id","name");--> statement-breakpoint
 CREATE INDEX "upload_reservations_user_idx" ON "upload_reservations" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "upload_reservations_key_idx" ON "upload_reservations" USING btree ("storage_key");--> statement-breakpoint
-CREATE INDEX "upload_reservations_created_idx" ON "upload_reservations" USING btree ("created_at");
+CREATE INDEX "upload_reservations_created_idx" ON "upload_reservations" USING btree ("created_at");--> statement-breakpoint
+-- Files and folders feed GET /api/files and /api/folders' data version (decision 092, migration 0012).
+CREATE TRIGGER "files_data_version_bump" AFTER INSERT OR UPDATE OR DELETE ON "files"
+  FOR EACH ROW EXECUTE FUNCTION "bump_user_data_version"();--> statement-breakpoint
+CREATE TRIGGER "folders_data_version_bump" AFTER INSERT OR UPDATE OR DELETE ON "folders"
+  FOR EACH ROW EXECUTE FUNCTION "bump_user_data_version"();

@@ -14,7 +14,8 @@ import {
   PREVIEW_NOT_AVAILABLE_MESSAGE,
   storageResponseSchema,
 } from '../../../common/schemas/files.schema';
-import { noContentSchema } from '../../../common/schemas/http.schema';
+import { noContentSchema, notModifiedSchema } from '../../../common/schemas/http.schema';
+import { sendVersionedList } from '../../lib/conditional-get';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import type { Database } from '../../db/client';
@@ -29,7 +30,7 @@ import {
   deleteFile,
   deleteFolder,
   getFile,
-  listFiles,
+  renderFilesJson,
   listFolders,
   patchFile,
   readStorageUsage,
@@ -154,8 +155,20 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
 
     app.get(
       '/api/files',
-      { onRequest: requireUser, schema: { querystring: filesQuerySchema, response: { 200: fileListResponseSchema } } },
-      async (request) => listFiles(db, currentUser(request).id, request.query),
+      {
+        onRequest: requireUser,
+        schema: { querystring: filesQuerySchema, response: { 200: fileListResponseSchema, 304: notModifiedSchema } },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const { folderId, q, sort, order } = request.query;
+        return sendVersionedList(request, reply, {
+          db,
+          userId,
+          variant: `files:${folderId ?? 'all'}:${sort ?? ''}:${order ?? ''}:${q ?? ''}`,
+          render: () => renderFilesJson(db, userId, request.query),
+        });
+      },
     );
 
     app.post(

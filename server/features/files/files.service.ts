@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { cleanFileName } from '../../../common/domain/file-names';
 import type { FilePatch, FilesQuery, Folder, StorageUsage, StoredFile } from '../../../common/schemas/files.schema';
 import type { Database, DbOrTx } from '../../db/client';
@@ -125,8 +125,15 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The user's files: every one, one folder's, or (`none`) those outside any folder; searched and sorted. */
-export async function listFiles(db: Database, userId: string, query: FilesQuery): Promise<StoredFile[]> {
+/** An instant as API.md writes it (`2026-03-01T09:00:00.000Z`), formatted by PostgreSQL. */
+const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The user's files as the JSON body of GET /api/files: every one, one folder's, or (`none`) those
+ * outside any folder; searched and sorted. Rendered by PostgreSQL in one statement (5,000 files stay
+ * well inside the 50 ms budget, decision 141); the route serves it with an ETag (decision 092).
+ */
+export async function renderFilesJson(db: Database, userId: string, query: FilesQuery): Promise<string> {
   const conditions: SQL[] = [eq(files.userId, userId)];
   if (query.folderId === 'none') conditions.push(isNull(files.folderId));
   else if (query.folderId) {
@@ -136,13 +143,21 @@ export async function listFiles(db: Database, userId: string, query: FilesQuery)
   const search = query.q?.trim();
   if (search) conditions.push(ilike(files.name, likePattern(search)));
   const sort = query.sort ?? 'date';
-  const direction = (query.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(files)
-    .where(and(...conditions))
-    .orderBy(direction(SORT_COLUMNS[sort]), direction(files.id));
-  return rows.map(fileView);
+  const direction = (query.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? sql`asc` : sql`desc`;
+  const result = await db.execute<{ body: string }>(sql`
+    SELECT coalesce(json_agg(json_build_object(
+      'id', ${files.id},
+      'name', ${files.name},
+      'type', ${files.type},
+      'description', ${files.description},
+      'size', ${files.size},
+      'createdAt', ${isoInstant(files.createdAt)},
+      'downloadCount', ${files.downloadCount},
+      'folderId', ${files.folderId}
+    ) ORDER BY ${SORT_COLUMNS[sort]} ${direction}, ${files.id} ${direction}), '[]')::text AS body
+    FROM ${files}
+    WHERE ${and(...conditions)}`);
+  return result.rows[0]?.body ?? '[]';
 }
 
 export async function getFile(db: DbOrTx, userId: string, id: string): Promise<FileRow> {
