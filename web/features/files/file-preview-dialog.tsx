@@ -31,7 +31,12 @@ function TextPreview({ file }: { file: StoredFile }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(previewUrl(file), { credentials: 'include', signal: controller.signal, headers: { range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` } })
+    fetch(previewUrl(file), {
+      credentials: 'include',
+      signal: controller.signal,
+      // Only the start of a long text; a short one (or an empty one, which no range fits) whole.
+      headers: file.size > TEXT_PREVIEW_BYTES ? { range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` } : {},
+    })
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
         setText(await response.text());
