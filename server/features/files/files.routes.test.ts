@@ -236,8 +236,10 @@ describe('upload, list, download', () => {
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe('bytes */10');
     await t.request({ method: 'GET', url: `/api/files/${file.id}/preview`, token: user.token });
+    const head = await t.request({ method: 'HEAD', url: `/api/files/${file.id}/download`, token: user.token });
+    expect(head.headers['content-length']).toBe('10');
     const [listed] = (await t.request({ method: 'GET', url: '/api/files', token: user.token })).json<{ downloadCount: number }[]>();
-    // One whole download counted; the range from byte 2 and the previews did not.
+    // One whole download counted; the range from byte 2, the HEAD and the previews did not.
     expect(listed?.downloadCount).toBe(1);
   });
 

@@ -223,7 +223,8 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
         const userId = currentUser(request).id;
         // A download counts once: a whole-file request, or the first range of a resumed one.
         const range = request.headers.range;
-        const counts = !range || /^bytes=0-/.test(range.trim());
+        // HEAD (Fastify answers it with this handler) fetches nothing, so it counts nothing.
+        const counts = request.method === 'GET' && (!range || /^bytes=0-/.test(range.trim()));
         const row = counts ? await countDownload(db, userId, request.params.id) : await getFile(db, userId, request.params.id);
         return sendStoredFile(storage, request, reply, row, 'attachment');
       },
