@@ -31,6 +31,7 @@ const SIGNED_IN_PAGES = [
   '/premium-files',
   '/feedback',
   '/feedback/mine',
+  '/files',
   '/privacy-policy',
   '/terms-conditions',
 ] as const;

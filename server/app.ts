@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
+import { registerFilesRoutes } from './features/files/files.routes';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -61,6 +62,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerHomeRoutes,
   registerProgressRoutes,
   registerFeedbackRoutes,
+  registerFilesRoutes,
   registerNotificationsRoutes,
   registerPushRoutes,
   registerReleaseNotesRoutes,

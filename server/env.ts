@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_FILE_BYTES, STORAGE_LIMIT_BYTES } from '../common/schemas/files.schema';
 
 /** Comma-separated list → trimmed, lower-cased, non-empty entries. */
 const csv = z
@@ -92,6 +93,14 @@ const envSchema = z.object({
   PUSH_SERVICE_HOSTS: csv,
   /** How often each instance asks the job queue for due work, in seconds (pg-boss polling). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** S3-compatible storage for uploaded files (docs/decisions/137); without S3_BUCKET files go to DATA_DIR/files. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The largest single upload in bytes (default 100 MiB; at most the 2 GiB quota). The web page's early check stays at 100 MiB. */
+  FILE_MAX_BYTES: z.coerce.number().int().positive().max(STORAGE_LIMIT_BYTES).default(MAX_FILE_BYTES),
 });
 
 export type AppConfig = {
@@ -126,6 +135,17 @@ export type AppConfig = {
   };
   /** pg-boss polling interval in seconds. */
   jobsPollSeconds: number;
+  /** Uploaded files: the quota and per-file limit (tests lower them) and the S3 bucket, if any. */
+  files: { quotaBytes: number; maxFileBytes: number; s3: S3Config | undefined };
+};
+
+/** An S3-compatible bucket (path-style requests, so MinIO, Garage and s3rver work as well as AWS). */
+export type S3Config = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 };
 
 /**
@@ -181,5 +201,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       allowInsecureEndpoints: false,
     },
     jobsPollSeconds: env.JOBS_POLL_SECONDS,
+    files: {
+      quotaBytes: STORAGE_LIMIT_BYTES,
+      maxFileBytes: env.FILE_MAX_BYTES,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { startHousekeeping } from './lib/housekeeping';
 import { startJobs } from './lib/jobs';
 import { startTaskReminderWorker } from './features/push/task-reminder-jobs';
 import { vapidKeysFor } from './features/push/vapid';
+import { storageFor } from './lib/storage';
 
 /** env → database → migrations → listen; and the reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -36,8 +37,8 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db: database.db, jobs });
   logger = app.log;
-  const stopHousekeeping = startHousekeeping(database.db, app.log);
   await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+  const stopHousekeeping = startHousekeeping(database.db, app.log, storageFor(config));
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

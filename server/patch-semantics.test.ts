@@ -161,6 +161,29 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
     expect(empty.statusCode).toBe(400);
   },
 
+  'PATCH /api/folders/:id': async () => {
+    const folder = await created('/api/folders', { name: 'Physics' });
+    expect(await call('PATCH', `/api/folders/${folder.id}`, { name: 'Physics II' })).toMatchObject({ id: folder.id, name: 'Physics II' });
+  },
+
+  'PATCH /api/files/:id': async () => {
+    const folder = await created('/api/folders', { name: 'Reports' });
+    const boundary = 'patchboundary';
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const uploaded = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      token: user.token,
+      payload: `${field('folderId', String(folder.id))}${field('description', 'Week 3')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lab.txt"\r\n\r\nresults\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const file = uploaded.json<{ id: string }>();
+    const renamed = await call('PATCH', `/api/files/${file.id}`, { name: 'lab-final.txt' });
+    expect(renamed).toMatchObject({ name: 'lab-final.txt', description: 'Week 3', folderId: folder.id, type: 'text/plain', size: 7 });
+    const described = await call('PATCH', `/api/files/${file.id}`, { description: 'Graded' });
+    expect(described).toMatchObject({ name: 'lab-final.txt', description: 'Graded', folderId: folder.id });
+  },
+
   'PATCH /api/academic-goals/:id': async () => {
     const full = {
       title: 'Average 85% in Physics',

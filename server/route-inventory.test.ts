@@ -48,6 +48,20 @@ const pushDevice = (owner: SignedUpUser) =>
     keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
     language: 'en',
   });
+const folder = (owner: SignedUpUser) => create(owner, '/api/folders', { name: 'Physics' });
+async function storedFile(owner: SignedUpUser): Promise<{ id: string }> {
+  const boundary = 'inventoryboundary';
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\nnotes\r\n--${boundary}--\r\n`;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/files',
+    token: owner.token,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
 
 const ROUTES: Record<string, Entry> = {
@@ -283,6 +297,24 @@ const ROUTES: Record<string, Entry> = {
     crossUser: async (owner) => ({ ...idUrl('/api/academic-goals/:id')(await goal(owner)), payload: { progress: 50 } }),
   },
   'DELETE /api/academic-goals/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/academic-goals/:id')(await goal(owner)) },
+  'GET /api/folders': { access: 'user' },
+  'POST /api/folders': { access: 'premium' },
+  'PATCH /api/folders/:id': {
+    access: 'premium',
+    crossUser: async (owner) => ({ ...idUrl('/api/folders/:id')(await folder(owner)), payload: { name: 'Mine' } }),
+  },
+  'DELETE /api/folders/:id': { access: 'premium', crossUser: async (owner) => idUrl('/api/folders/:id')(await folder(owner)) },
+  // Reads stay open after a trial ends: files are kept, listed read-only and downloadable (decision 139).
+  'GET /api/files': { access: 'user' },
+  'POST /api/files': { access: 'premium' },
+  'PATCH /api/files/:id': {
+    access: 'premium',
+    crossUser: async (owner) => ({ ...idUrl('/api/files/:id')(await storedFile(owner)), payload: { name: 'mine.txt' } }),
+  },
+  'DELETE /api/files/:id': { access: 'premium', crossUser: async (owner) => idUrl('/api/files/:id')(await storedFile(owner)) },
+  'GET /api/files/:id/download': { access: 'user', crossUser: async (owner) => idUrl('/api/files/:id/download')(await storedFile(owner)) },
+  'GET /api/files/:id/preview': { access: 'user', crossUser: async (owner) => idUrl('/api/files/:id/preview')(await storedFile(owner)) },
+  'GET /api/storage': { access: 'user' },
 };
 
 /** Routes that end or delete the caller's session: each check gets a user of its own. */

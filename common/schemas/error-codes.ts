@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'payment_provider_error',
   'webhook_signature_invalid',
   'push_endpoint_not_allowed',
+  'preview_not_available',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -165,6 +165,7 @@ bundleSizes();
 execFileSync('npx', ['tsx', 'scripts/build/prerender-landing.ts'], { cwd: root, stdio: 'inherit' });
 rows.push(...pageWeightRows());
 await httpBenchmarks();
+rows.push(...(await (await import('./files.bench')).benchFiles()));
 domainBenchmarks();
 
 const width = Math.max(...rows.map(([name]) => name.length));

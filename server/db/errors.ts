@@ -46,6 +46,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** True when `error` (or what it wraps) is a foreign key violation (23503): the row it names is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (const link of chain(error)) if (codeOf(link) === '23503') return true;
+  return false;
+}
+
 /**
  * True when `error` (or what it wraps) is PostgreSQL choosing this transaction as the loser of a race:
  * a deadlock (40P01) or a serialization failure (40001). Nothing was written; running the whole

@@ -11,3 +11,4 @@ export * from './schema/support';
 export * from './schema/admin';
 export * from './schema/premium';
 export * from './schema/push';
+export * from './schema/files';

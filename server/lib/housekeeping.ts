@@ -3,22 +3,26 @@ import type { Database } from '../db/client';
 import { describeDatabaseError } from '../db/errors';
 import { deleteExpiredSessions } from '../features/auth/sessions.service';
 import { deleteStaleTestCheckouts } from '../features/premium/subscriptions.service';
+import { sweepOrphanFiles } from '../features/files/orphan-sweep';
 import { deleteExpiredIdempotencyKeys } from '../features/rewards/idempotency';
 import { deleteExpiredRateLimitCounters } from '../plugins/rate-limit-store';
+import type { FileStorage } from './storage';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Hourly clean-up of rows that can no longer matter. Idempotent, so several instances running it is
  * harmless (background work that must run once moves to a PostgreSQL queue when it arrives).
+ * With `storage`, stored bytes no file names any more are swept too (docs/decisions/137).
  */
-export function startHousekeeping(db: Database, log: FastifyBaseLogger): () => void {
+export function startHousekeeping(db: Database, log: FastifyBaseLogger, storage?: FileStorage): () => void {
   const run = () => {
     Promise.all([
       deleteExpiredSessions(db),
       deleteExpiredRateLimitCounters(db),
       deleteExpiredIdempotencyKeys(db),
       deleteStaleTestCheckouts(db),
+      storage ? sweepOrphanFiles(db, storage) : undefined,
     ]).catch((error: unknown) =>
       // Code and statement only: a database error's message lists the parameter values.
       log.warn(describeDatabaseError(error) ? { db: describeDatabaseError(error) } : { err: error }, 'housekeeping failed'),

@@ -11,7 +11,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (the HEIC decoder of file previews); JavaScript eval stays refused.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Radix and Recharts set element styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import webPush from 'web-push';
@@ -36,12 +39,21 @@ export async function createTestApp(
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
   const handle = connectDatabase(url.toString(), 5);
-  const base = loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT: '10000', WRITE_RATE_LIMIT: '100000', WEB_DIST_DIR: '/nonexistent' });
+  // Uploaded files go to a directory of this test file's own, removed afterwards.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sp-test-data-'));
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_RATE_LIMIT: '10000',
+    WRITE_RATE_LIMIT: '100000',
+    WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
+  });
   const config: AppConfig = { ...base, push: { ...base.push, vapid: TEST_VAPID }, ...overrides };
   const app = await buildApp({ ...build, config, db: handle.db, logger: false });
   afterAll(async () => {
     await app.close();
     await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
   return {
     app,

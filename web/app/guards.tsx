@@ -1,12 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../components/ui/page-state';
-import { usePremiumCheck } from '../api/premium';
 import { useSession } from '../api/session';
-import { showsPremium } from '../features/premium/premium.api';
 import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
-import { toast } from '../lib/toast';
 
 export function FullPageLoading() {
   const { t } = useTranslation();
@@ -56,20 +53,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return <FullPageLoading />;
   if (session.data?.roles !== 'admin') return <Navigate to="/dashboard" replace />;
-  return children;
-}
-
-/** Premium or trial, else the 'Premium Access Required' toast and /premium (SPEC.md §2). */
-export function RequirePremium({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const check = usePremiumCheck();
-  const allowed = check.isPending ? null : showsPremium(check.data);
-  useEffect(() => {
-    if (allowed === false) {
-      toast({ title: t('premiumRequired.title'), description: t('premiumRequired.description'), variant: 'destructive' });
-    }
-  }, [allowed, t]);
-  if (allowed === null) return <FullPageLoading />;
-  if (!allowed) return <Navigate to="/premium" replace />;
   return children;
 }

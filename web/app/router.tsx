@@ -1,8 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { FullPageLoading, RedirectIfSignedIn, RequireAdmin, RequireAuth, RequirePremium } from './guards';
+import { FullPageLoading, RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout, type RouteHandle, type TitleKey } from './root-layout';
-import type { SectionId } from './section-placeholder';
 
 /** Loads a page module on demand (every route is its own chunk) and wraps it in its guards. */
 function page(
@@ -21,16 +20,6 @@ function page(
 const titled = (title: TitleKey): { handle: RouteHandle } => ({ handle: { title } });
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
-const premium = (element: ReactNode) => <RequirePremium>{element}</RequirePremium>;
-
-/** A section owned by a later issue: its placeholder until the feature lands, inside its guards. */
-const placeholder = (section: SectionId, wrap?: (element: ReactNode) => ReactNode) =>
-  page(async () => {
-    const { SectionPlaceholder } = await import('./section-placeholder');
-    return function Placeholder() {
-      return <SectionPlaceholder section={section} />;
-    };
-  }, wrap);
 
 /** SPEC.md §2's routes with DECISIONS.md's adjustments. */
 export const routes: RouteObject[] = [
@@ -72,7 +61,7 @@ export const routes: RouteObject[] = [
       { path: '/rewards', ...titled('rewards'), ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
       { path: '/help', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
       { path: '/help/:slug', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
-      { path: '/files', ...titled('files'), ...placeholder('files', premium) },
+      { path: '/files', ...titled('files'), ...page(async () => (await import('../features/files/files-page')).FilesPage) },
       { path: '/premium', ...titled('premium'), ...page(async () => (await import('../features/premium/premium-page')).PremiumPage) },
       {
         path: '/premium/test-payment',

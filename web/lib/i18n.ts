@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'premium',
   'push',
   'premiumFiles',
+  'files',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

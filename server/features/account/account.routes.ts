@@ -15,6 +15,8 @@ import { toUser } from '../auth/user-view';
 import { countExport, listSessionsView, signOutOtherSessions, signOutSession } from './account-security.service';
 import { paymentProviderFor } from '../../lib/payments';
 import { endPaidSubscriptions } from '../premium/subscriptions.service';
+import { removeStoredBytes } from '../files/files.service';
+import { storageFor } from '../../lib/storage';
 import { changePassword, deleteAccount, updateProfile } from './account.service';
 import { calendarExport, jsonExport, zipExport } from './export/export.service';
 
@@ -52,7 +54,8 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
 
   app.delete('/api/user/delete', { onRequest: requireUser, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
     await endPaidSubscriptions(db, paymentProviderFor(config), currentUser(request).id);
-    await deleteAccount(db, currentUser(request));
+    const storedKeys = await deleteAccount(db, currentUser(request));
+    await removeStoredBytes(storageFor(config), storedKeys, request.log);
     clearSessionCookie(reply);
     return reply.status(204).send(null);
   });

@@ -10,6 +10,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
 import { isReservedAdminName } from '../auth/user-view';
 import { exportsKey } from './account-security.service';
+import { storageKeysOfUser } from '../files/files.service';
 
 const PASSWORDS_DIFFER = 'The new passwords do not match';
 const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
@@ -95,13 +96,15 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
 /**
  * Deletes the account and everything keyed by it, in one transaction. User-owned tables reference
  * users with ON DELETE CASCADE; the counters keyed by name or id without a foreign key (sign-in and
- * password-change failures, the write limit) go explicitly. Stored files are removed by their
- * feature's hook.
+ * password-change failures, the write limit) go explicitly. Answers the storage keys of the user's
+ * files, whose bytes the caller removes after the commit (the orphan sweep catches any it misses).
  */
-export async function deleteAccount(db: Database, user: Pick<UserRow, 'id' | 'username'>): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteAccount(db: Database, user: Pick<UserRow, 'id' | 'username'>): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const storedKeys = await storageKeysOfUser(tx, user.id);
     await tx.delete(loginFailures).where(inArray(loginFailures.usernameKey, [user.username.toLowerCase(), passwordChangeKey(user.id)]));
     await tx.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, [userWritesKey(user.id), exportsKey(user.id)]));
     await tx.delete(users).where(eq(users.id, user.id));
+    return storedKeys;
   });
 }

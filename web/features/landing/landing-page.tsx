@@ -41,7 +41,7 @@ const FEATURES: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
 ];
 
 const FREE_FEATURES = ['schedule', 'tasks', 'grades', 'progress', 'timer', 'rewards'] as const;
-/** Premium's list: past-term analytics and templates exist today (trial or Premium); files say "coming soon". */
+/** Premium's list: past-term analytics, files and templates, all real today (trial or Premium). */
 const PREMIUM_FEATURES = ['history', 'files', 'templates'] as const;
 const TESTIMONIALS = ['planner', 'grades', 'focus'] as const;
 export const DEMO_TABS = ['week', 'tasks', 'grade'] as const;

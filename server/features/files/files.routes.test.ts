@@ -1,0 +1,519 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLDER_NAME_REQUIRED } from '../../../common/schemas/files.schema';
+import { files, storageUsage, uploadReservations, users } from '../../db/schema';
+import { storageFor } from '../../lib/storage';
+import { signUp, type SignedUpUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './orphan-sweep';
+
+const KIB = 1024;
+const QUOTA = 2 * 1024 * KIB;
+const MAX_FILE = 512 * KIB;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
+
+function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----sp${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      const header = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`;
+      chunks.push(Buffer.from(header), part.content, Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+let dataDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sp-files-'));
+  t = await createTestApp({ dataDir, files: { quotaBytes: QUOTA, maxFileBytes: MAX_FILE, s3: undefined } });
+});
+afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+async function upload(
+  app: TestApp,
+  user: SignedUpUser,
+  file: { filename: string; content: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const { payload, headers } = multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', ...file }]);
+  return app.request({ method: 'POST', url: '/api/files', token: user.token, payload, headers });
+}
+
+async function uploaded(app: TestApp, user: SignedUpUser, filename: string, content: Buffer, fields: Record<string, string> = {}) {
+  const response = await upload(app, user, { filename, content }, fields);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; name: string; type: string; size: number; folderId: string | null; downloadCount: number }>();
+}
+
+async function folder(app: TestApp, user: SignedUpUser, name = 'Physics') {
+  const response = await app.request({ method: 'POST', url: '/api/folders', token: user.token, payload: { name } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; name: string; createdAt: string }>();
+}
+
+/** Every object file under DATA_DIR/files (finished or not). */
+async function storedObjects(dir = dataDir): Promise<string[]> {
+  const root = path.join(dir, 'files');
+  const shards = await readdir(root).catch(() => [] as string[]);
+  const names = await Promise.all(shards.map(async (shard) => (await readdir(path.join(root, shard))).map((name) => `${shard}/${name}`)));
+  return names.flat();
+}
+
+async function usageOf(app: TestApp, userId: string) {
+  const [row] = await app.db.select().from(storageUsage).where(eq(storageUsage.userId, userId));
+  return row ?? { usedBytes: 0, reservedBytes: 0 };
+}
+
+async function expire(app: TestApp, user: SignedUpUser, changes: Partial<typeof users.$inferInsert> = {}) {
+  await app.db
+    .update(users)
+    .set({ trialEndDate: new Date(Date.now() - 1000), ...changes })
+    .where(eq(users.id, user.id));
+}
+
+describe('folders', () => {
+  it('creates, lists, renames and refuses an empty name with SPEC.md’s message', async () => {
+    const user = await signUp(t);
+    const created = await folder(t, user, '  Chemistry  ');
+    expect(created).toMatchObject({ name: 'Chemistry' });
+    const empty = await t.request({ method: 'POST', url: '/api/folders', token: user.token, payload: { name: '   ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'validation_error', message: FOLDER_NAME_REQUIRED });
+    const unknownField = await t.request({
+      method: 'POST',
+      url: '/api/folders',
+      token: user.token,
+      payload: { name: 'A', userId: user.id },
+    });
+    expect(unknownField.statusCode).toBe(400);
+    const renamed = await t.request({ method: 'PATCH', url: `/api/folders/${created.id}`, token: user.token, payload: { name: 'Chem' } });
+    expect(renamed.json()).toMatchObject({ id: created.id, name: 'Chem' });
+    const list = await t.request({ method: 'GET', url: '/api/folders', token: user.token });
+    expect(list.json()).toEqual([{ id: created.id, name: 'Chem', createdAt: created.createdAt }]);
+  });
+});
+
+describe('access: premium or trial to write, every signed-in user to read', () => {
+  it('a trial student writes; once the trial ends the files stay listed and downloadable, but read-only', async () => {
+    const user = await signUp(t);
+    const box = await folder(t, user);
+    const file = await uploaded(t, user, 'notes.txt', Buffer.from('kept after the trial'), { folderId: box.id });
+    await expire(t, user);
+
+    for (const [method, url, payload] of [
+      ['POST', '/api/folders', { name: 'New' }],
+      ['PATCH', `/api/folders/${box.id}`, { name: 'New' }],
+      ['DELETE', `/api/folders/${box.id}`, undefined],
+      ['PATCH', `/api/files/${file.id}`, { name: 'x.txt' }],
+      ['DELETE', `/api/files/${file.id}`, undefined],
+    ] as const) {
+      const response = await t.request({ method, url, token: user.token, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: 'premium_required',
+        message: 'Premium Access Required - This feature requires premium access or an active trial.',
+      });
+    }
+    const refusedUpload = await upload(t, user, { filename: 'more.txt', content: Buffer.from('no') });
+    expect(refusedUpload.statusCode).toBe(403);
+
+    const list = await t.request({ method: 'GET', url: '/api/files', token: user.token });
+    expect(list.json()).toEqual([expect.objectContaining({ id: file.id, name: 'notes.txt' })]);
+    expect((await t.request({ method: 'GET', url: '/api/folders', token: user.token })).json()).toHaveLength(1);
+    const download = await t.request({ method: 'GET', url: `/api/files/${file.id}/download`, token: user.token });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('kept after the trial');
+    expect((await t.request({ method: 'GET', url: '/api/storage', token: user.token })).json()).toEqual({ used: 20, limit: QUOTA });
+  });
+
+  it('a free account (no trial, no subscription) cannot write; a paid one after its trial can', async () => {
+    const free = await signUp(t);
+    await expire(t, free);
+    expect((await t.request({ method: 'POST', url: '/api/folders', token: free.token, payload: { name: 'A' } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/files', token: free.token })).json()).toEqual([]);
+
+    const paid = await signUp(t);
+    await expire(t, paid, { subscriptionTier: 'monthly' });
+    await folder(t, paid, 'Paid');
+    await uploaded(t, paid, 'paid.txt', Buffer.from('premium'));
+  });
+
+  it('answers 401 signed out', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/files' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/storage' })).statusCode).toBe(401);
+  });
+});
+
+describe('upload, list, download', () => {
+  it('stores a file with its description under a random key and counts its bytes', async () => {
+    const user = await signUp(t);
+    const box = await folder(t, user);
+    const before = await storedObjects();
+    const file = await uploaded(t, user, 'Lab report.md', Buffer.from('# Lab\n\nResults'), { folderId: box.id, description: 'Week 3' });
+    expect(file).toMatchObject({
+      name: 'Lab report.md',
+      type: 'text/markdown',
+      size: 14,
+      folderId: box.id,
+      downloadCount: 0,
+      description: 'Week 3',
+    });
+    const added = (await storedObjects()).filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+    expect((await t.request({ method: 'GET', url: '/api/storage', token: user.token })).json()).toEqual({ used: 14, limit: QUOTA });
+    const inFolder = await t.request({ method: 'GET', url: `/api/files?folderId=${box.id}`, token: user.token });
+    expect(inFolder.json()).toHaveLength(1);
+    expect((await t.request({ method: 'GET', url: '/api/files?folderId=none', token: user.token })).json()).toEqual([]);
+  });
+
+  it('searches by name and sorts by name, date, size and downloads', async () => {
+    const user = await signUp(t);
+    const a = await uploaded(t, user, 'alpha notes.txt', Buffer.from('a'.repeat(30)));
+    const b = await uploaded(t, user, 'Beta 100%_done.txt', Buffer.from('b'.repeat(10)));
+    const c = await uploaded(t, user, 'gamma.txt', Buffer.from('c'.repeat(20)));
+    await t.request({ method: 'GET', url: `/api/files/${c.id}/download`, token: user.token });
+    const ids = async (query: string) =>
+      (await t.request({ method: 'GET', url: `/api/files?${query}`, token: user.token })).json<{ id: string }[]>().map((file) => file.id);
+    expect(await ids('sort=name')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('sort=name&order=desc')).toEqual([c.id, b.id, a.id]);
+    expect(await ids('sort=size&order=asc')).toEqual([b.id, c.id, a.id]);
+    expect((await ids('sort=downloads'))[0]).toBe(c.id);
+    expect(await ids('sort=date')).toEqual([c.id, b.id, a.id]);
+    expect(await ids('q=NOTES')).toEqual([a.id]);
+    expect(await ids(`q=${encodeURIComponent('100%_')}`)).toEqual([b.id]);
+    expect(await ids(`q=${encodeURIComponent('%')}`)).toEqual([b.id]);
+    expect((await t.request({ method: 'GET', url: '/api/files?sort=colour', token: user.token })).statusCode).toBe(400);
+  });
+
+  it('downloads with the original name (RFC 5987), counts each download once, and serves byte ranges', async () => {
+    const user = await signUp(t);
+    const file = await uploaded(t, user, 'Übung 1 – “final”.txt', Buffer.from('0123456789'));
+    const download = await t.request({ method: 'GET', url: `/api/files/${file.id}/download`, token: user.token });
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="_bung 1 _ _final_.txt"; filename*=UTF-8''${encodeURIComponent('Übung 1 – “final”.txt')}`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-length']).toBe('10');
+    const partial = await t.request({
+      method: 'GET',
+      url: `/api/files/${file.id}/download`,
+      token: user.token,
+      headers: { range: 'bytes=2-5' },
+    });
+    expect(partial.statusCode).toBe(206);
+    expect(partial.body).toBe('2345');
+    expect(partial.headers['content-range']).toBe('bytes 2-5/10');
+    const tail = await t.request({
+      method: 'GET',
+      url: `/api/files/${file.id}/preview`,
+      token: user.token,
+      headers: { range: 'bytes=-3' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.body).toBe('789');
+    const beyond = await t.request({
+      method: 'GET',
+      url: `/api/files/${file.id}/preview`,
+      token: user.token,
+      headers: { range: 'bytes=10-' },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */10');
+    await t.request({ method: 'GET', url: `/api/files/${file.id}/preview`, token: user.token });
+    const head = await t.request({ method: 'HEAD', url: `/api/files/${file.id}/download`, token: user.token });
+    expect(head.headers['content-length']).toBe('10');
+    const [listed] = (await t.request({ method: 'GET', url: '/api/files', token: user.token })).json<{ downloadCount: number }[]>();
+    // One whole download counted; the range from byte 2, the HEAD and the previews did not.
+    expect(listed?.downloadCount).toBe(1);
+  });
+
+  it('refuses a write of read-only fields and a second file', async () => {
+    const user = await signUp(t);
+    const file = await uploaded(t, user, 'a.txt', Buffer.from('a'));
+    const patched = await t.request({ method: 'PATCH', url: `/api/files/${file.id}`, token: user.token, payload: { downloadCount: 99 } });
+    expect(patched.statusCode).toBe(400);
+    const sizeField = await upload(t, user, { filename: 'b.txt', content: Buffer.from('b') }, { size: '1' });
+    expect(sizeField.statusCode).toBe(400);
+    const { payload, headers } = multipart([
+      { name: 'file', filename: 'one.txt', content: Buffer.from('1') },
+      { name: 'file', filename: 'two.txt', content: Buffer.from('2') },
+    ]);
+    const two = await t.request({ method: 'POST', url: '/api/files', token: user.token, payload, headers });
+    expect(two.statusCode).toBeGreaterThanOrEqual(400);
+    expect(two.statusCode).toBeLessThan(500);
+    const none = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      token: user.token,
+      ...multipart([{ name: 'description', value: 'x' }]),
+    });
+    expect(none.statusCode).toBe(400);
+    const json = await t.request({ method: 'POST', url: '/api/files', token: user.token, payload: { file: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/files', token: user.token })).json()).toHaveLength(1);
+    expect(await usageOf(t, user.id)).toMatchObject({ usedBytes: 1, reservedBytes: 0 });
+  });
+});
+
+describe('hostile names and types', () => {
+  it('cleans names: path segments, NUL, bidirectional marks, 300 characters', async () => {
+    const user = await signUp(t);
+    const cases: [string, string][] = [
+      ['../../etc/passwd', 'passwd'],
+      ['..\\..\\boot.ini', 'boot.ini'],
+      ['report\u0000.txt', 'report.txt'],
+      ['invoice\u202Etxt.exe', 'invoicetxt.exe'],
+      ['..', 'file'],
+    ];
+    for (const [raw, clean] of cases) expect((await uploaded(t, user, raw, Buffer.from('x'))).name).toBe(clean);
+    const long = await uploaded(t, user, `${'n'.repeat(300)}.txt`, Buffer.from('x'));
+    expect(Array.from(long.name)).toHaveLength(255);
+    expect(long.name.endsWith('.txt')).toBe(true);
+    // No user-chosen name reaches the disk.
+    for (const object of await storedObjects()) expect(object).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `/api/files/${long.id}`,
+      token: user.token,
+      payload: { name: '../x/\u202Eevil.txt' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'evil.txt' });
+    const control = await t.request({ method: 'PATCH', url: `/api/files/${long.id}`, token: user.token, payload: { name: 'a\u0000b' } });
+    expect(control.statusCode).toBe(400);
+  });
+
+  it('takes the type from the bytes, never the client, and never serves SVG or HTML inline', async () => {
+    const user = await signUp(t);
+    const png = await uploaded(t, user, 'notes.txt', PNG);
+    expect(png.type).toBe('image/png');
+    const fake = await upload(t, user, {
+      filename: 'photo.jpg',
+      content: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0xff, 0xfe, 0x00]),
+      type: 'image/jpeg',
+    });
+    // A Windows executable (MZ) named photo.jpg and sent as image/jpeg is what its bytes say.
+    expect(fake.json()).toMatchObject({ type: 'application/x-msdownload' });
+    const fakePreview = await t.request({ method: 'GET', url: `/api/files/${fake.json().id}/preview`, token: user.token });
+    expect(fakePreview.statusCode).toBe(415);
+    expect(fakePreview.json()).toMatchObject({ code: 'preview_not_available', message: 'Preview not available' });
+
+    const svg = await uploaded(t, user, 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    const html = await uploaded(t, user, 'page.html', Buffer.from('<!doctype html><script>alert(1)</script>'));
+    for (const file of [svg, html]) {
+      expect((await t.request({ method: 'GET', url: `/api/files/${file.id}/preview`, token: user.token })).statusCode).toBe(415);
+      const download = await t.request({ method: 'GET', url: `/api/files/${file.id}/download`, token: user.token });
+      expect(download.headers['content-type']).toBe('application/octet-stream');
+      expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+      expect(download.headers['content-security-policy']).toMatch(/^sandbox;/);
+    }
+
+    const image = await t.request({ method: 'GET', url: `/api/files/${png.id}/preview`, token: user.token });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-disposition']).toMatch(/^inline;/);
+    expect(image.headers['content-security-policy']).toMatch(/^sandbox;/);
+    const markdown = await uploaded(t, user, 'readme.md', Buffer.from('<b>not html</b>'));
+    const text = await t.request({ method: 'GET', url: `/api/files/${markdown.id}/preview`, token: user.token });
+    expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+});
+
+describe('limits: per file and the quota', () => {
+  it('refuses a file over the per-file limit with 413 and leaves nothing behind', async () => {
+    const user = await signUp(t);
+    const before = await storedObjects();
+    const response = await upload(t, user, { filename: 'big.bin', content: Buffer.alloc(MAX_FILE + 1) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'too_large', message: 'This file is larger than the 100 MB limit for one file.' });
+    expect(await storedObjects()).toEqual(before);
+    expect(await usageOf(t, user.id)).toMatchObject({ usedBytes: 0, reservedBytes: 0 });
+  });
+
+  it('refuses mid-stream when the length is not declared (chunked), leaving no bytes and no row', async () => {
+    const user = await signUp(t);
+    const before = await storedObjects();
+    const { payload, headers } = multipart([{ name: 'file', filename: 'stream.bin', content: Buffer.alloc(MAX_FILE + 100 * KIB, 7) }]);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      token: user.token,
+      payload: Readable.from([payload.subarray(0, 64 * KIB), payload.subarray(64 * KIB)]),
+      headers: { ...headers, 'transfer-encoding': 'chunked' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'too_large' });
+    expect(await storedObjects()).toEqual(before);
+    expect(await t.db.select().from(uploadReservations).where(eq(uploadReservations.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses a file that would not fit in the quota before reading it', async () => {
+    const user = await signUp(t);
+    for (let index = 0; index < 4; index++) await uploaded(t, user, `part-${index}.bin`, randomBytes(MAX_FILE - 1000));
+    const response = await upload(t, user, { filename: 'one-more.bin', content: randomBytes(MAX_FILE) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: 'quota_exceeded',
+      message: 'This file does not fit in your 2 GB of storage. Delete some files and try again.',
+    });
+  });
+
+  it('100 parallel uploads that together exceed the quota leave usage at or under it, every byte accounted', async () => {
+    const user = await signUp(t);
+    const size = 100 * KIB;
+    const before = await storedObjects();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => upload(t, user, { filename: `p${index}.bin`, content: randomBytes(size) })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    const accepted = statuses.filter((status) => status === 201).length;
+    expect(
+      statuses.every((status) => status === 201 || status === 413),
+      statuses.join(','),
+    ).toBe(true);
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted * size).toBeLessThanOrEqual(QUOTA);
+    for (const response of responses.filter((r) => r.statusCode === 413)) expect(response.json()).toMatchObject({ code: 'quota_exceeded' });
+    const usage = await usageOf(t, user.id);
+    expect(usage).toMatchObject({ usedBytes: accepted * size, reservedBytes: 0 });
+    expect(usage.usedBytes).toBeLessThanOrEqual(QUOTA);
+    expect(await t.db.select().from(files).where(eq(files.userId, user.id))).toHaveLength(accepted);
+    expect((await storedObjects()).length - before.length).toBe(accepted);
+  });
+
+  it('an upload aborted by the client leaves no bytes, no row and no reservation', async () => {
+    const user = await signUp(t);
+    const before = await storedObjects();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const boundary = 'abortboundary';
+    await new Promise<void>((resolve) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/files',
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(400 * KIB),
+        },
+      });
+      request.on('error', () => resolve());
+      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.bin"\r\n\r\n`);
+      request.write(randomBytes(150 * KIB), () =>
+        setTimeout(() => {
+          request.destroy();
+          resolve();
+        }, 200),
+      );
+    });
+    // The server notices the reset asynchronously: wait until the reservation is gone.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const open = await t.db.select().from(uploadReservations).where(eq(uploadReservations.userId, user.id));
+      if (open.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await t.db.select().from(uploadReservations).where(eq(uploadReservations.userId, user.id))).toEqual([]);
+    expect(await t.db.select().from(files).where(eq(files.userId, user.id))).toEqual([]);
+    expect(await usageOf(t, user.id)).toMatchObject({ usedBytes: 0, reservedBytes: 0 });
+    expect(await storedObjects()).toEqual(before);
+  });
+});
+
+describe('another user’s files and folders', () => {
+  it('answer 404, as unknown ids do, and an upload into another user’s folder stores nothing', async () => {
+    const owner = await signUp(t);
+    const intruder = await signUp(t);
+    const box = await folder(t, owner);
+    const file = await uploaded(t, owner, 'secret.txt', Buffer.from('secret'), { folderId: box.id });
+    for (const [method, url, payload] of [
+      ['GET', `/api/files/${file.id}/download`, undefined],
+      ['GET', `/api/files/${file.id}/preview`, undefined],
+      ['PATCH', `/api/files/${file.id}`, { name: 'mine.txt' }],
+      ['DELETE', `/api/files/${file.id}`, undefined],
+      ['PATCH', `/api/folders/${box.id}`, { name: 'Mine' }],
+      ['DELETE', `/api/folders/${box.id}`, undefined],
+      ['GET', `/api/files?folderId=${box.id}`, undefined],
+    ] as const) {
+      const response = await t.request({ method, url, token: intruder.token, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const before = await storedObjects();
+    const into = await upload(t, intruder, { filename: 'x.txt', content: Buffer.from('x') }, { folderId: box.id });
+    expect(into.statusCode).toBe(404);
+    const own = await uploaded(t, intruder, 'own.txt', Buffer.from('own'));
+    const moved = await t.request({ method: 'PATCH', url: `/api/files/${own.id}`, token: intruder.token, payload: { folderId: box.id } });
+    expect(moved.statusCode).toBe(404);
+    expect((await storedObjects()).length).toBe(before.length + 1);
+    expect((await t.request({ method: 'GET', url: `/api/files/${file.id}/download`, token: owner.token })).body).toBe('secret');
+  });
+});
+
+describe('deleting removes the bytes', () => {
+  it('a file, a folder with its files, and the account, on disk', async () => {
+    const user = await signUp(t);
+    const keyOf = async (id: string) => (await t.db.select().from(files).where(eq(files.id, id)))[0]!.storageKey;
+    const onDisk = async (key: string) => (await storedObjects()).includes(`${key.slice(0, 2)}/${key}`);
+
+    const single = await uploaded(t, user, 'one.txt', Buffer.from('one'));
+    const singleKey = await keyOf(single.id);
+    expect(await onDisk(singleKey)).toBe(true);
+    expect((await t.request({ method: 'DELETE', url: `/api/files/${single.id}`, token: user.token })).statusCode).toBe(204);
+    expect(await onDisk(singleKey)).toBe(false);
+
+    const box = await folder(t, user);
+    const inside = await Promise.all(
+      [1, 2].map(async (n) => keyOf((await uploaded(t, user, `f${n}.txt`, Buffer.from('12345'), { folderId: box.id })).id)),
+    );
+    const outside = await uploaded(t, user, 'outside.txt', Buffer.from('kept'));
+    expect(await usageOf(t, user.id)).toMatchObject({ usedBytes: 14 });
+    expect((await t.request({ method: 'DELETE', url: `/api/folders/${box.id}`, token: user.token })).statusCode).toBe(204);
+    for (const key of inside) expect(await onDisk(key)).toBe(false);
+    expect(await usageOf(t, user.id)).toMatchObject({ usedBytes: 4 });
+    const outsideKey = await keyOf(outside.id);
+    expect(await onDisk(outsideKey)).toBe(true);
+
+    expect((await t.request({ method: 'DELETE', url: '/api/user/delete', token: user.token })).statusCode).toBe(204);
+    expect(await onDisk(outsideKey)).toBe(false);
+  });
+
+  it('the sweep removes bytes no row names (older than its grace period) and keeps every file', async () => {
+    const user = await signUp(t);
+    const kept = await uploaded(t, user, 'kept.txt', Buffer.from('kept'));
+    const storage = storageFor(t.config);
+    const orphan = '0123abcd-0000-4000-8000-000000000001';
+    await storage.put(orphan, Readable.from([Buffer.from('orphan')]));
+    const young = '0123abcd-0000-4000-8000-000000000002';
+    await storage.put(young, Readable.from([Buffer.from('young')]));
+    const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+    await utimes(path.join(dataDir, 'files', '01', orphan), old, old);
+    const [row] = await t.db.select().from(files).where(eq(files.id, kept.id));
+    await utimes(path.join(dataDir, 'files', row!.storageKey.slice(0, 2), row!.storageKey), old, old);
+
+    const result = await sweepOrphanFiles(t.db, storage);
+    expect(result.removed).toBeGreaterThanOrEqual(1);
+    const objects = await storedObjects();
+    expect(objects).not.toContain(`01/${orphan}`);
+    expect(objects).toContain(`01/${young}`);
+    expect((await t.request({ method: 'GET', url: `/api/files/${kept.id}/download`, token: user.token })).body).toBe('kept');
+    await storage.delete(young);
+  });
+});

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FILE_DESCRIPTION_MAX, FILE_NAME_MAX, type Folder, type StoredFile } from '../../../common/schemas/files.schema';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import { usePatchFile } from './files.api';
+
+type FormValues = { name: string; description: string; folderId: string };
+
+/** Rename, describe or move a file; only what changed is sent (PATCH). */
+export function FileEditDialog({ file, folders, onClose }: { file: StoredFile | null; folders: readonly Folder[]; onClose: () => void }) {
+  const { t } = useTranslation('files');
+  const patch = usePatchFile();
+  const schema = z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, t('edit.nameRequired'))
+      .max(FILE_NAME_MAX, t('edit.nameTooLong', { max: FILE_NAME_MAX })),
+    description: z
+      .string()
+      .trim()
+      .max(FILE_DESCRIPTION_MAX, t('edit.descriptionTooLong', { max: FILE_DESCRIPTION_MAX })),
+    folderId: z.string(),
+  });
+  const form = useForm<FormValues, unknown, FormValues>({
+    resolver: zodResolver(schema),
+    values: { name: file?.name ?? '', description: file?.description ?? '', folderId: file?.folderId ?? '' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) => {
+    if (!file) return;
+    const changes: { name?: string; description?: string | null; folderId?: string | null } = {};
+    if (values.name !== file.name) changes.name = values.name;
+    if (values.description !== (file.description ?? '')) changes.description = values.description || null;
+    if (values.folderId !== (file.folderId ?? '')) changes.folderId = values.folderId || null;
+    patch.mutate(
+      { id: file.id, patch: changes },
+      {
+        onSuccess: () => {
+          onClose();
+          toast({ title: t('list.updated'), variant: 'success' });
+        },
+        onError: (error) =>
+          toast({ title: t('list.updateError'), description: apiErrorMessage(t, error, t('list.tryAgain')), variant: 'destructive' }),
+      },
+    );
+  });
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={t('edit.title')} closeLabel={t('edit.cancel')}>
+        <form noValidate className="space-y-4" onSubmit={submit}>
+          <FormField label={t('edit.name')} error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label={t('edit.folder')}>
+            <NativeSelect {...form.register('folderId')}>
+              <option value="">{t('edit.noFolder')}</option>
+              <NamedOptions items={folders} />
+            </NativeSelect>
+          </FormField>
+          <FormField label={t('edit.description')} error={errors.description?.message}>
+            <textarea
+              rows={3}
+              className="w-full rounded-md border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+              {...form.register('description')}
+            />
+          </FormField>
+          <FormActions submitLabel={t('edit.save')} onCancel={onClose} pending={patch.isPending} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

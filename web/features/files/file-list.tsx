@@ -1,0 +1,168 @@
+import { Download, Eye, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FILE_SORTS, type FileSort, type Folder, type SortOrder, type StoredFile } from '../../../common/schemas/files.schema';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
+import { EmptyState } from '../../components/ui/page-state';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { formatDate } from '../../lib/format';
+import { useUserTimeZone } from '../../lib/time-zone';
+import { toast } from '../../lib/toast';
+import { FileEditDialog } from './file-edit-dialog';
+import { FileIcon } from './file-icon';
+import { FilePreviewDialog } from './file-preview-dialog';
+import { useDeleteFile, useDownloadFile } from './files.api';
+import { defaultOrder, formatBytes, visibleFiles, type FolderFilter } from './files-view';
+
+const SORT_LABEL: Record<FileSort, string> = {
+  name: 'list.sortName',
+  date: 'list.sortDate',
+  size: 'list.sortSize',
+  downloads: 'list.sortDownloads',
+};
+
+/** The files of the chosen folder: search, sort, and per file preview, download, edit and delete. */
+export function FileList({
+  files,
+  folders,
+  folder,
+  canWrite,
+}: {
+  files: readonly StoredFile[];
+  folders: readonly Folder[];
+  folder: FolderFilter;
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation('files');
+  const timeZone = useUserTimeZone();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<FileSort>('date');
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const [previewing, setPreviewing] = useState<StoredFile | null>(null);
+  const [editing, setEditing] = useState<StoredFile | null>(null);
+  const [deleting, setDeleting] = useState<StoredFile | null>(null);
+  const download = useDownloadFile();
+  const remove = useDeleteFile();
+  const shown = visibleFiles(files, folder, search, sort, order);
+
+  const startDownload = (file: StoredFile) =>
+    download.mutate(file, {
+      onError: () => toast({ title: t('list.downloadError'), description: t('list.tryAgain'), variant: 'destructive' }),
+    });
+
+  return (
+    <section aria-labelledby="file-list-heading" className="space-y-3">
+      <h2 id="file-list-heading" className="font-semibold">
+        {t('list.heading')}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+        <FormField label={t('list.search')}>
+          <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </FormField>
+        <FormField label={t('list.sort')}>
+          <NativeSelect
+            value={sort}
+            onChange={(event) => {
+              const next = event.target.value as FileSort;
+              setSort(next);
+              setOrder(defaultOrder(next));
+            }}
+          >
+            {FILE_SORTS.map((key) => (
+              <option key={key} value={key}>
+                {t(SORT_LABEL[key])}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t('list.order')}>
+          <NativeSelect value={order} onChange={(event) => setOrder(event.target.value as SortOrder)}>
+            <option value="asc">{t('list.asc')}</option>
+            <option value="desc">{t('list.desc')}</option>
+          </NativeSelect>
+        </FormField>
+      </div>
+      {shown.length === 0 ? (
+        files.length === 0 ? (
+          <EmptyState title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
+        ) : (
+          <EmptyState title={t('list.noMatchTitle')} description={t('list.noMatchDescription')} />
+        )
+      ) : (
+        <ul className="divide-y rounded-lg border" aria-label={t('list.heading')}>
+          {shown.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="file-row">
+              <FileIcon type={file.type} />
+              <div className="min-w-0 flex-1">
+                <p className="break-words font-medium">{file.name}</p>
+                {file.description ? <p className="break-words text-sm text-muted-foreground">{file.description}</p> : null}
+                <p className="text-xs text-muted-foreground">
+                  {[
+                    t('list.added', { date: formatDate(file.createdAt, timeZone) }),
+                    formatBytes(file.size),
+                    t('list.downloads', { count: file.downloadCount }),
+                  ].join(' · ')}
+                </p>
+              </div>
+              <div className="flex gap-1">
+                <Button size="icon" variant="ghost" aria-label={t('list.preview', { name: file.name })} onClick={() => setPreviewing(file)}>
+                  <Eye aria-hidden="true" className="h-4 w-4" />
+                </Button>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={t('list.download', { name: file.name })}
+                  onClick={() => startDownload(file)}
+                  disabled={download.isPending && download.variables?.id === file.id}
+                >
+                  <Download aria-hidden="true" className="h-4 w-4" />
+                </Button>
+                {canWrite ? (
+                  <>
+                    <Button size="icon" variant="ghost" aria-label={t('list.edit', { name: file.name })} onClick={() => setEditing(file)}>
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={t('list.delete', { name: file.name })}
+                      onClick={() => setDeleting(file)}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                  </>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} onDownload={startDownload} />
+      <FileEditDialog file={editing} folders={folders} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('list.deleteConfirmTitle', { name: deleting?.name ?? '' })}
+        description={t('list.deleteConfirmDescription')}
+        confirmLabel={t('list.deleteConfirm')}
+        cancelLabel={t('edit.cancel')}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast({ title: t('list.deleted'), variant: 'success' });
+            },
+            onError: (error) =>
+              toast({ title: t('list.deleteError'), description: apiErrorMessage(t, error, t('list.tryAgain')), variant: 'destructive' }),
+          });
+        }}
+      />
+    </section>
+  );
+}
