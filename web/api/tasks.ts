@@ -1,8 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Task } from '../../common/schemas/tasks.schema';
-import { resourceQuery } from './resource';
+import { apiJson } from '../lib/api-client';
+import { offlineQueue } from '../lib/offline-queue';
+import { withPendingTaskWrites } from '../lib/pending-tasks';
+import { rememberedSessionUser } from './session';
 
-/** Every task of the user, ordered by due date (API.md: a plain array). */
-export const tasksQuery = resourceQuery<Task[]>('/api/tasks');
+/**
+ * Every task of the user, ordered by due date (API.md: a plain array), with the writes made offline
+ * and not sent yet applied (web/lib/pending-tasks.ts): a reload offline still shows them.
+ */
+export const tasksQuery = queryOptions({
+  queryKey: ['/api/tasks'] as readonly [string],
+  queryFn: async () => {
+    const [tasks] = await Promise.all([apiJson<Task[]>('GET', '/api/tasks'), offlineQueue.refresh()]);
+    return withPendingTaskWrites(tasks, offlineQueue.snapshot(), rememberedSessionUser()?.id ?? null);
+  },
+});
 
 export const useTasks = (enabled = true) => useQuery({ ...tasksQuery, enabled });

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'legal',
   'releases',
   'help',
+  'offline',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

@@ -23,6 +23,8 @@ export type QueuedWrite = {
   method: 'POST' | 'PATCH';
   path: string;
   body: Record<string, unknown>;
+  /** What the user knows the write by (the task's title), for the message if it is refused. */
+  title?: string;
   /** ISO instant when it was made; with `seq`, the order of sending. */
   queuedAt: string;
   seq: number;
@@ -213,3 +215,26 @@ export function memoryQueueStore(): QueueStore {
     remove: async (key) => void writes.delete(key),
   };
 }
+
+/** IndexedDB where the browser has it (and lets it open), else memory. */
+function browserQueueStore(): QueueStore {
+  if (typeof indexedDB === 'undefined') return memoryQueueStore();
+  const idb = idbQueueStore();
+  const memory = memoryQueueStore();
+  let usable: Promise<QueueStore> | null = null;
+  const pick = () => {
+    usable ??= idb.list().then(
+      () => idb,
+      () => memory,
+    );
+    return usable;
+  };
+  return {
+    list: async () => (await pick()).list(),
+    put: async (write) => (await pick()).put(write),
+    remove: async (key) => (await pick()).remove(key),
+  };
+}
+
+/** The app's one queue (web/api/offline-writes.ts sends through it; web/api/tasks.ts shows its pending writes). */
+export const offlineQueue = new OfflineQueue(browserQueueStore(), webLockRunner);

@@ -13,6 +13,7 @@ import { formatNumber } from '../../lib/format';
 import { followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
+import { ConnectionBanner } from './connection-banner';
 import { NotificationsBell } from './notifications-bell';
 import { PromoBanner } from './promo-banner';
 import { UserMenu } from './user-menu';
@@ -124,6 +125,7 @@ export function AppShell() {
           </div>
         </div>
       </header>
+      <ConnectionBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
         <Suspense fallback={<LoadingState label={t('common:loading')} />}>
           <Outlet />
