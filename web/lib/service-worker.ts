@@ -8,6 +8,8 @@ import { CLEAR_API_CACHES_MESSAGE, SKIP_WAITING_MESSAGE } from '../service-worke
  * running focus session. Other tabs of the old version keep running until they are reloaded.
  */
 
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 let updateReady = false;
 let applying = false;
 let waitingWorker: ServiceWorker | null = null;
@@ -29,11 +31,20 @@ export function registerServiceWorker(): void {
       updateReady = true;
       emit();
     });
-    // The new version took over because this tab asked for it: load the page again under it.
-    workbox.addEventListener('controlling', (event) => {
-      if (applying && event.isUpdate) window.location.reload();
+    // The new version took over because this tab asked for it: load the page again under it. (Not
+    // workbox's 'controlling' event: it stays silent for a version found after the page loaded.)
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (applying) window.location.reload();
     });
-    await workbox.register();
+    const registration = await workbox.register();
+    // A tab left open for days still hears of a new version: checked when it comes back into view,
+    // at most once an hour (the browser itself checks on navigations, which a single-page app rarely makes).
+    let checkedAt = Date.now();
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState !== 'visible' || Date.now() - checkedAt < UPDATE_CHECK_MS) return;
+      checkedAt = Date.now();
+      void registration?.update().catch(() => undefined);
+    });
   };
   const start = () => void register().catch(() => undefined);
   if (document.readyState === 'complete') start();
