@@ -74,6 +74,14 @@ describe('the session offline (docs/decisions/148)', () => {
     storage.set(STORAGE_KEYS.user, JSON.stringify(user));
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(client().fetchQuery(sessionQuery)).resolves.toEqual(user);
+  });
+
+  it('keeps no e-mail address in the record (offline they read as none)', async () => {
+    const { fetch, storage } = answer(200, { ...user, email: 'ada@example.org', recoveryEmail: 'r@example.org' });
+    await client().fetchQuery(sessionQuery);
+    expect(storage.get(STORAGE_KEYS.user)).not.toContain('example.org');
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(client().fetchQuery(sessionQuery)).resolves.toEqual({ ...user, email: null, recoveryEmail: null });
     expect(storage.has(STORAGE_KEYS.user)).toBe(true);
   });
 

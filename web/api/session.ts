@@ -21,15 +21,24 @@ export function rememberSessionUser(user: User | null): void {
     clearFormDrafts();
     return;
   }
-  safeStorage.set(STORAGE_KEYS.user, JSON.stringify(user));
+  // No e-mail addresses: the record is what the premium rule reads plus what the app needs to open
+  // offline (roles, time zone), as the privacy policy lists it.
+  const { id, username, roles, isPremium, trialEndDate, subscriptionTier, createdAt, timeZone } = user;
+  safeStorage.set(
+    STORAGE_KEYS.user,
+    JSON.stringify({ id, username, roles, isPremium, trialEndDate, subscriptionTier, createdAt, timeZone }),
+  );
 }
 
-/** The cached user record when it is a whole user (written by this version), else null. */
+/**
+ * The cached user record as a session user (its e-mail addresses unknown offline), when it was written
+ * by this version (with roles and time zone), else null.
+ */
 export function rememberedSessionUser(): User | null {
   try {
     const stored = JSON.parse(safeStorage.get(STORAGE_KEYS.user) ?? 'null') as Partial<User> | null;
     return stored && typeof stored.id === 'string' && typeof stored.timeZone === 'string' && typeof stored.roles === 'string'
-      ? (stored as User)
+      ? ({ email: null, recoveryEmail: null, subscriptionTier: null, ...stored } as User)
       : null;
   } catch {
     return null;
