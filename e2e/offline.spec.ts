@@ -11,6 +11,9 @@ import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
  * and says so, a completion made offline is kept, shown as pending and sent once when back online.
  */
 
+// The one spec with the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 type Task = { id: string; title: string; completed: boolean };
 
 async function createTask(request: APIRequestContext, origin: string, title: string): Promise<Task> {
