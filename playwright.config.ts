@@ -39,6 +39,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // No service worker outside e2e/offline.spec.ts: a worker answering the page's requests hides them
+    // from page.route and the clock (docs/decisions/147).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_EXECUTABLE,
       args: CHROMIUM_ARGS,

@@ -1,12 +1,69 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+/**
+ * The web app manifest (manifest.webmanifest; docs/decisions/147-installable-app.md). Its words are the
+ * product's name and the three sections' names in English: a manifest has one language, and the
+ * installed app's own pages speak the user's.
+ */
+const webAppManifest: Partial<ManifestOptions> = {
+  id: '/dashboard',
+  name: 'StudyPilot',
+  short_name: 'StudyPilot',
+  description: 'Your timetable, tasks, grades and focus timer in one place.',
+  lang: 'en',
+  dir: 'ltr',
+  start_url: '/dashboard',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  // The brand blue for the title bar; the page's own theme-color (light or dark, index.html) wins once it loads.
+  theme_color: '#2563eb',
+  background_color: '#ffffff',
+  categories: ['education', 'productivity'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  shortcuts: [
+    { name: 'Tasks', url: '/tasks', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    { name: 'Schedule', url: '/schedule', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    { name: 'Focus', short_name: 'Focus', url: '/study', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+  ],
+};
 
 /** The web client: root web/, built to dist/web, served by the Fastify server in production. */
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app (docs/decisions/147-installable-app.md): manifest.webmanifest, and
+    // web/service-worker/sw.ts built to sw.js with the list of the build's files to precache. The page
+    // registers the worker itself (web/lib/service-worker.ts), from the app only, never the landing page.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: webAppManifest,
+      includeManifestIcons: true,
+      injectManifest: {
+        // The whole app (every lazily loaded page and its translations), so any page opens offline; the
+        // prerendered landing pages are written after this build and are not precached.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['.vite/**', 'landing/**'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -16,6 +16,10 @@ const user = {
   trialEndDate: '2026-12-01',
   createdAt: '2026-11-01T00:00:00.000Z',
   timeZone: 'UTC',
+  roles: 'user',
+  email: null,
+  recoveryEmail: null,
+  subscriptionTier: null,
 };
 
 /** The browser's fetch answering `status` with `body`; localStorage as a Map. Returns the fetch mock. */
@@ -61,6 +65,33 @@ describe('the session resource', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(500);
+  });
+});
+
+describe('the session offline (docs/decisions/148)', () => {
+  it('answers the remembered user when the request gets no answer at all', async () => {
+    const { fetch, storage } = answer(200, user);
+    storage.set(STORAGE_KEYS.user, JSON.stringify(user));
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(client().fetchQuery(sessionQuery)).resolves.toEqual(user);
+  });
+
+  it('keeps no e-mail address in the record (offline they read as none)', async () => {
+    const { fetch, storage } = answer(200, { ...user, email: 'ada@example.org', recoveryEmail: 'r@example.org' });
+    await client().fetchQuery(sessionQuery);
+    expect(storage.get(STORAGE_KEYS.user)).not.toContain('example.org');
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(client().fetchQuery(sessionQuery)).resolves.toEqual({ ...user, email: null, recoveryEmail: null });
+    expect(storage.has(STORAGE_KEYS.user)).toBe(true);
+  });
+
+  it('fails offline when no whole user is remembered (an older partial record, or none)', async () => {
+    const { fetch, storage } = answer(200, user);
+    storage.set(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', isPremium: false }));
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(client().fetchQuery(sessionQuery)).rejects.toBeInstanceOf(TypeError);
+    storage.delete(STORAGE_KEYS.user);
+    await expect(client().fetchQuery(sessionQuery)).rejects.toBeInstanceOf(TypeError);
   });
 });
 

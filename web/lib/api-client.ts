@@ -1,3 +1,4 @@
+import { noteApiResponse, noteNetworkFailure } from './offline-status';
 import { noteApiStatus } from './service-unavailable';
 
 /**
@@ -24,20 +25,28 @@ export type RequestOptions = { idempotencyKey?: string };
 
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const url = /^https?:\/\//.test(path) ? path : new URL(path, window.location.origin).toString();
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    // no-cache: the browser may keep an answer but asks the server every time, sending its ETag
-    // (`Cache-Control: max-age=0` + If-None-Match); a list that has not changed comes back 304 without
-    // a body (docs/decisions/092). A hand-set `Cache-Control: no-cache` or `Pragma` request header
-    // would make Chromium skip its cache altogether, so none is set here.
-    cache: 'no-cache',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
-    },
-    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      // no-cache: the browser may keep an answer but asks the server every time, sending its ETag
+      // (`Cache-Control: max-age=0` + If-None-Match); a list that has not changed comes back 304 without
+      // a body (docs/decisions/092). A hand-set `Cache-Control: no-cache` or `Pragma` request header
+      // would make Chromium skip its cache altogether, so none is set here.
+      cache: 'no-cache',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+      },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+  } catch (error) {
+    // No answer at all: offline (lib/offline-status.ts shows it; writes may be queued, web/api/offline-writes.ts).
+    noteNetworkFailure();
+    throw error;
+  }
+  noteApiResponse(response);
   noteApiStatus(response.status, { write: method !== 'GET' });
   if (!response.ok && !path.includes('/auth/')) {
     const text = await response.text();

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'push',
   'premiumFiles',
   'files',
+  'offline',
 ] as const;
 
 /** Each language's own name, shown in the language picker in every language. */

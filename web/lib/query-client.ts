@@ -15,6 +15,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        // Offline, a read still runs once: the service worker answers it from the user's kept copy
+        // (docs/decisions/148). TanStack's default ('online') would pause it and show nothing.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -92,6 +92,69 @@ describe('/api/tasks CRUD', () => {
   });
 });
 
+describe('POST /api/tasks with an Idempotency-Key (a task added offline, decision 149)', () => {
+  it('creates the task once: a repeat answers the first 201 without a second task', async () => {
+    const user = await signUp(t);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/tasks',
+        token: user.token,
+        headers: { 'idempotency-key': 'offline-task-1' },
+        payload: { title: 'Added offline', dueDate: inDays(2) },
+      });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json()).toEqual(first.json());
+    const replayed = [first, second].filter((answer) => answer.headers['idempotent-replayed'] === 'true');
+    expect(replayed).toHaveLength(1);
+    const later = await send();
+    expect(later.statusCode).toBe(201);
+    expect(later.json().id).toBe(first.json().id);
+    const list = await t.request({ method: 'GET', url: '/api/tasks', token: user.token });
+    expect(list.json().filter((task: { title: string }) => task.title === 'Added offline')).toHaveLength(1);
+  });
+
+  it('refuses a malformed key with 400 and a refused body is not stored (a corrected retry runs)', async () => {
+    const user = await signUp(t);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/tasks',
+      token: user.token,
+      headers: { 'idempotency-key': 'not a key!' },
+      payload: { title: 'x', dueDate: inDays(1) },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('idempotency_key_invalid');
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/tasks',
+      token: user.token,
+      headers: { 'idempotency-key': 'k-2' },
+      payload: { title: '', dueDate: inDays(1) },
+    });
+    expect(refused.statusCode).toBe(400);
+    const retried = await t.request({
+      method: 'POST',
+      url: '/api/tasks',
+      token: user.token,
+      headers: { 'idempotency-key': 'k-2' },
+      payload: { title: 'Fixed', dueDate: inDays(1) },
+    });
+    expect(retried.statusCode).toBe(201);
+  });
+
+  it('keeps keys per user: the same key of another user creates their own task', async () => {
+    const [alice, bob] = [await signUp(t), await signUp(t)];
+    const payload = { title: 'Shared key', dueDate: inDays(1) };
+    const headers = { 'idempotency-key': 'same-key' };
+    const a = await t.request({ method: 'POST', url: '/api/tasks', token: alice.token, headers, payload });
+    const b = await t.request({ method: 'POST', url: '/api/tasks', token: bob.token, headers, payload });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.json().id).not.toBe(a.json().id);
+  });
+});
+
 describe('list JSON built by PostgreSQL', () => {
   it('equals the row-mapped tasks field for field', async () => {
     const user = await signUp(t);

@@ -12,7 +12,7 @@ import {
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { rewardingWrite } from '../rewards/idempotency';
+import { rewardingWrite, runIdempotent } from '../rewards/idempotency';
 import { sendVersionedList } from '../../lib/conditional-get';
 import {
   createTask,
@@ -60,10 +60,14 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppD
   app.post(
     '/api/tasks',
     { onRequest: requireUser, schema: { body: taskCreateBodySchema, response: { 201: taskResponseSchema } } },
+    // At most once per Idempotency-Key: a task added offline is sent again after a lost answer
+    // (docs/decisions/149-offline-writes.md).
     async (request, reply) => {
       const user = currentUser(request);
-      const task = await createTask(db, { id: user.id, timeZone: user.timeZone }, request.body, new Date(), jobs);
-      return reply.status(201).send(task);
+      return runIdempotent(db, request, reply, user.id, async (tx) => ({
+        statusCode: 201,
+        body: await createTask(tx, { id: user.id, timeZone: user.timeZone }, request.body, new Date(), jobs),
+      }));
     },
   );
 

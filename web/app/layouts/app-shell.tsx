@@ -24,6 +24,9 @@ const notificationsButton = () => document.querySelector<HTMLElement>('[data-tes
 
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
+// The connection line (offline marker, writes waiting, update prompt) and the sending of writes made
+// offline: after the shell, off the critical path (docs/decisions/149).
+const ConnectionBanner = lazy(async () => ({ default: (await import('./connection-banner')).ConnectionBanner }));
 // The settings and delete-account dialogs (and Radix's dialog code) load the first time one opens,
 // not before the dashboard can be used (docs/decisions/097-app-shell-budget.md).
 const SettingsDialog = lazy(async () => ({ default: (await import('../../features/settings/settings-dialog')).SettingsDialog }));
@@ -136,6 +139,9 @@ export function AppShell() {
           </div>
         </div>
       </header>
+      <Suspense fallback={null}>
+        <ConnectionBanner />
+      </Suspense>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
         <Suspense fallback={<LoadingState label={t('common:loading')} />}>
           <Outlet />

@@ -27,6 +27,7 @@ import { ensureNotificationPermission, showNotification } from '../../lib/browse
 import { playConfetti } from '../../lib/celebrate';
 import { formatCountdown, TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
+import { isQueued, toastQueued } from '../../api/offline-writes';
 import { useCreateStudySession } from './study.api';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -193,6 +194,11 @@ export function FocusCentre() {
         })
         .then((created) => {
           markSaved(focus.startedAt);
+          // Offline: kept on this device and sent when the connection is back (web/api/offline-writes.ts).
+          if (isQueued(created)) {
+            toastQueued();
+            return;
+          }
           toast({
             title: t('toast.sessionAdded'),
             description:

@@ -29,6 +29,7 @@ import { TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
 import { useStudySessions } from '../../api/study';
 import { useCreateStudySession, useDeleteStudySession } from './study.api';
+import { isQueued, toastQueued } from '../../api/offline-writes';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -79,8 +80,9 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
         technique: 'custom',
       },
       {
-        onSuccess: () => {
-          toast({ title: t('toast.sessionAdded'), variant: 'success' });
+        onSuccess: (created) => {
+          if (isQueued(created)) toastQueued();
+          else toast({ title: t('toast.sessionAdded'), variant: 'success' });
           onOpenChange(false);
           form.reset();
         },

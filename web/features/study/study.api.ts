@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedStudySession, StudySessionBody } from '../../../common/schemas/study.schema';
 import { STUDY_STATS_PATH, studySessionsQuery, studyStreakQuery } from '../../api/study';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
+import { isQueued, sendOrQueue } from '../../api/offline-writes';
+import { applyRewardOutcome } from '../../lib/reward-outcome';
 
 function useRefreshStudyData() {
   const queryClient = useQueryClient();
@@ -22,9 +23,18 @@ export function useCreateStudySession() {
   const queryClient = useQueryClient();
   const refresh = useRefreshStudyData();
   return useMutation({
+    // Offline the session is kept on this device and sent when the connection is back, with the same
+    // key (web/api/offline-writes.ts); the caller gets `{ queued }`.
     mutationFn: (body: StudySessionBody) =>
-      apiJson<CreatedStudySession>('POST', '/api/study-sessions', body, { idempotencyKey: newIdempotencyKey() }),
+      sendOrQueue<CreatedStudySession>(queryClient, {
+        kind: 'study-session',
+        method: 'POST',
+        path: '/api/study-sessions',
+        body: { ...body },
+      }),
+    networkMode: 'always',
     onSuccess: (created) => {
+      if (isQueued(created)) return;
       applyRewardOutcome(queryClient, created.rewards);
       refresh();
     },

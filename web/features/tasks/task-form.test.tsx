@@ -49,6 +49,8 @@ describe('Task form → request', () => {
         reminderOffsetMinutes: null,
         recurrence: { frequency: 'daily', until: '2026-12-05' },
       },
+      // A new task carries its own Idempotency-Key (sent again after a lost answer, created once).
+      idempotencyKey: true,
     });
   });
 

@@ -24,6 +24,7 @@ import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
+import { isQueued, toastQueued } from '../../api/offline-writes';
 import { CourseOptions, TaskTypeOptions } from './task-options';
 import { defaultReminderOffset } from '../../lib/default-reminder';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -224,9 +225,10 @@ function TaskForm({
     };
     if (isNew) {
       create.mutate(input, {
-        onSuccess: () => {
+        onSuccess: (created) => {
           draft.clear();
-          toast({ title: t('toasts.added'), variant: 'success' });
+          if (isQueued(created)) toastQueued();
+          else toast({ title: t('toasts.added'), variant: 'success' });
           onDone();
         },
         onError,

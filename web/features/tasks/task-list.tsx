@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/class-names';
 import { formatDate, formatTime } from '../../lib/format';
 import { dueStatusLabel } from '../../lib/due-label';
+import { isOfflineTaskId } from '../../lib/pending-tasks';
 import type { CourseSummary } from './tasks.api';
 
 const ROW_ESTIMATE_PX = 88;
@@ -19,6 +20,8 @@ const PRIORITY_CLASS = {
 
 /** What every row needs besides its task: the clock, the user's zone and the row's actions. */
 type RowContext = {
+  /** Tasks with a change made offline and not sent yet (web/lib/pending-tasks.ts). */
+  pendingIds?: ReadonlySet<string>;
   now: number;
   timeZone: string;
   onToggle: (task: Task) => void;
@@ -29,6 +32,7 @@ type RowContext = {
 function TaskRow({
   task,
   course,
+  pending,
   now,
   timeZone,
   onToggle,
@@ -37,9 +41,13 @@ function TaskRow({
 }: {
   task: Task;
   course: CourseSummary | undefined;
-} & RowContext) {
+  pending: boolean;
+} & Omit<RowContext, 'pendingIds'>) {
   const { t } = useTranslation('tasks');
   const late = isTaskLate(task, now);
+  // A task added offline has no id on the server yet: it can be completed (the queued creation
+  // changes), not edited or deleted until it is sent.
+  const unsent = isOfflineTaskId(task.id);
   return (
     <div
       className="flex items-start gap-3 rounded-lg border bg-card p-3 shadow-sm"
@@ -76,6 +84,11 @@ function TaskRow({
               <span className="sr-only">{t(`reminders.offsets.${task.reminderOffsetMinutes}`)}</span>
             </span>
           ) : null}
+          {pending ? (
+            <span className="rounded-full border border-dashed px-2 py-0.5 font-medium" data-testid="task-pending">
+              {t('offline:pending.badge')}
+            </span>
+          ) : null}
           {task.seriesId ? (
             <span className="inline-flex items-center gap-1" title={t('list.recurring')}>
               <Repeat aria-hidden="true" className="h-3.5 w-3.5" />
@@ -88,10 +101,22 @@ function TaskRow({
         <Button variant="ghost" size="sm" className="hidden sm:inline-flex" onClick={() => onToggle(task)}>
           {task.completed ? t('list.reopen') : t('list.markCompleted')}
         </Button>
-        <Button variant="ghost" size="icon" onClick={() => onEdit(task)} aria-label={t('list.editLabel', { title: task.title })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={unsent}
+          onClick={() => onEdit(task)}
+          aria-label={t('list.editLabel', { title: task.title })}
+        >
           <Pencil aria-hidden="true" className="h-4 w-4" />
         </Button>
-        <Button variant="ghost" size="icon" onClick={() => onDelete(task)} aria-label={t('list.deleteLabel', { title: task.title })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={unsent}
+          onClick={() => onDelete(task)}
+          aria-label={t('list.deleteLabel', { title: task.title })}
+        >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
         </Button>
       </div>
@@ -106,6 +131,7 @@ function TaskRow({
 export function TaskList({
   tasks,
   courses,
+  pendingIds,
   now,
   timeZone,
   onToggle,
@@ -150,6 +176,7 @@ export function TaskList({
             <TaskRow
               task={task}
               course={task.courseId ? courses.get(task.courseId) : undefined}
+              pending={pendingIds?.has(task.id) ?? false}
               now={now}
               timeZone={timeZone}
               onToggle={onToggle}

@@ -31,7 +31,10 @@ import { TaskFormDialog } from './task-form';
 import { TaskList } from './task-list';
 import { CourseOptions, TaskTypeOptions } from './task-options';
 import { useCourses } from '../../api/schedule';
+import { useSessionUser } from '../../api/session';
 import { useTasks } from '../../api/tasks';
+import { isQueued, toastQueued, useOfflineWrites } from '../../api/offline-writes';
+import { pendingTaskIds } from '../../lib/pending-tasks';
 import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from './tasks.api';
 
 const MINUTE_MS = 60_000;
@@ -58,6 +61,9 @@ export function TasksPage() {
   const [deleting, setDeleting] = useState<Task | null>(null);
   // Due dates are shown and "today" is counted on the profile's clock, as the server and Home count them.
   const timeZone = useUserTimeZone();
+  const userId = useSessionUser()?.id ?? null;
+  const offlineWrites = useOfflineWrites();
+  const pendingIds = useMemo(() => pendingTaskIds(offlineWrites, userId), [offlineWrites, userId]);
 
   const parsed = useMemo(() => parseTaskQuery((name) => searchParams.get(name), TASK_TYPES), [searchParams]);
   // A course that is not (or no longer) the user's filters nothing out rather than everything.
@@ -156,7 +162,8 @@ export function TasksPage() {
     setCompleted.mutate(
       { id: task.id, completed },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          if (isQueued(answer)) return toastQueued();
           toast({ title: completed ? t('toasts.completed') : t('toasts.reopened'), variant: 'success' });
           if (completed) void playConfetti();
         },
@@ -227,6 +234,7 @@ export function TasksPage() {
       <TaskList
         tasks={visible}
         courses={courseMap}
+        pendingIds={pendingIds}
         now={now}
         timeZone={timeZone}
         onToggle={toggle}

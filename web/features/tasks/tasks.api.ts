@@ -3,9 +3,11 @@ import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import type { Task, TaskCreateInput } from '../../../common/schemas/tasks.schema';
 import { notificationsQuery } from '../../api/notifications';
+import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from '../../api/offline-writes';
 import { tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
+import { offlineTaskKey, taskOfCreate } from '../../lib/pending-tasks';
+import { applyRewardOutcome } from '../../lib/reward-outcome';
 
 const TASKS_KEY = tasksQuery.queryKey;
 
@@ -50,11 +52,25 @@ function byDueDate(a: Task, b: Task): number {
   return a.dueDate < b.dueDate ? -1 : 1;
 }
 
+/**
+ * Adds a task; offline it is kept on this device and shown at once under a temporary id, then sent
+ * when the connection is back (web/api/offline-writes.ts; one Idempotency-Key, so it is created once).
+ */
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TaskInput) => apiJson<Task>('POST', '/api/tasks', body),
-    onSuccess: async (task) => {
+    mutationFn: (body: TaskInput) =>
+      sendOrQueue<Task>(queryClient, { kind: 'task-create', method: 'POST', path: '/api/tasks', body: { ...body }, title: body.title }),
+    // Offline the write is queued, not paused (TanStack's default would hold it until online).
+    networkMode: 'always',
+    onSuccess: async (answer) => {
+      if (isQueued(answer)) {
+        const task = taskOfCreate(answer.write);
+        queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => (list ? [...list, task].sort(byDueDate) : list));
+        broadcastChange(queryClient);
+        return;
+      }
+      const task = answer;
       // A recurring task may have generated more occurrences: reload the list.
       if (task.seriesId) await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
       else queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => (list ? [...list, task].sort(byDueDate) : list));
@@ -91,13 +107,20 @@ export function useDeleteTask() {
 /**
  * Completes or reopens a task. The completion's answer carries its reward outcome (points paid, what it
  * unlocked), applied in one place (web/lib/reward-outcome.ts), which also celebrates after the page's
- * own "Task completed" toast. One Idempotency-Key per click.
+ * own "Task completed" toast. One Idempotency-Key per click. Offline the change is queued and the list
+ * keeps showing it (web/api/offline-writes.ts); a task added offline has its queued creation amended.
  */
 export function useSetTaskCompleted() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, completed }: { id: string; completed: boolean }) =>
-      apiJson<Task & { rewards?: RewardOutcome }>('PATCH', `/api/tasks/${id}`, { completed }, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: async ({ id, completed }: { id: string; completed: boolean }): Promise<(Task & { rewards?: RewardOutcome }) | Queued> => {
+      const createKey = offlineTaskKey(id);
+      const amended = createKey ? await amendQueuedWrite(createKey, (write) => ({ ...write, body: { ...write.body, completed } })) : null;
+      if (amended) return { queued: true, write: amended };
+      const title = queryClient.getQueryData<Task[]>(TASKS_KEY)?.find((task) => task.id === id)?.title;
+      return sendOrQueue(queryClient, { kind: 'task-complete', method: 'PATCH', path: `/api/tasks/${id}`, body: { completed }, title });
+    },
+    networkMode: 'always',
     // The checkbox answers at once; a failure puts the list back.
     onMutate: async ({ id, completed }) => {
       await queryClient.cancelQueries({ queryKey: TASKS_KEY });
@@ -108,7 +131,13 @@ export function useSetTaskCompleted() {
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(TASKS_KEY, context.previous);
     },
-    onSuccess: ({ rewards, ...task }) => {
+    onSuccess: (answer) => {
+      // Queued: the list keeps the change it shows already.
+      if (isQueued(answer)) {
+        broadcastChange(queryClient);
+        return;
+      }
+      const { rewards, ...task } = answer;
       replaceTask(queryClient, task);
       broadcastChange(queryClient);
       if (rewards) applyRewardOutcome(queryClient, rewards);

@@ -1,0 +1,13 @@
+import { LANDING_LANGUAGES, landingPath } from '../../common/domain/landing-pages';
+
+/**
+ * Navigations the service worker leaves to the network: the prerendered landing pages (`/`, `/es/` …,
+ * decision 095; they stay the lean static files the server sends) and anything under /api.
+ */
+export const LANDING_NAVIGATION_DENYLIST: RegExp[] = [
+  /^\/api\//,
+  ...LANDING_LANGUAGES.map((language) => {
+    const path = landingPath(language);
+    return path === '/' ? /^\/$/ : new RegExp(`^${path.slice(0, -1)}/?$`);
+  }),
+];

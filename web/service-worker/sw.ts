@@ -1,0 +1,135 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (vite-plugin-pwa, injectManifest; docs/decisions/147-installable-app.md and
+ * 148-offline-reads.md): the built app precached, its pages opened offline from the precached shell,
+ * the signed-in user's API reads kept per user for offline reading, and a new version that waits
+ * until the user clicks "Reload" (never a reload of its own).
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import {
+  apiCacheName,
+  apiCachesToDelete,
+  cachedUser,
+  CACHED_AT_HEADER,
+  changesSignedInUser,
+  CLEAR_API_CACHES_MESSAGE,
+  isOfflineRead,
+  isSessionRead,
+  SKIP_WAITING_MESSAGE,
+} from './api-cache';
+import { registerPushHandlers } from './push';
+import { LANDING_NAVIGATION_DENYLIST } from './navigation';
+
+/** What workbox-routing hands a route's handler (the part used here). */
+type HandlerOptions = { request: Request; event: ExtendableEvent };
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app's files, with the revision of each (hashed assets, index.html, icons, manifest).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the app is the one shell (index.html), offline too; the prerendered landing pages
+// and the API are left to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: LANDING_NAVIGATION_DENYLIST }));
+
+/** The user whose API answers are kept (undefined until read back from the cache names). */
+let currentUser: string | null | undefined;
+
+async function signedInUser(): Promise<string | null> {
+  if (currentUser === undefined) currentUser = cachedUser(await caches.keys());
+  return currentUser;
+}
+
+/** Keeps `userId`'s answers (if anyone's) and deletes every other user's. */
+async function switchUser(userId: string | null): Promise<void> {
+  currentUser = userId;
+  const names = await caches.keys();
+  await Promise.all(apiCachesToDelete(names, userId).map((name) => caches.delete(name)));
+  if (userId) await caches.open(apiCacheName(userId));
+}
+
+async function userIdOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { id?: unknown };
+    return typeof body.id === 'string' ? body.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /api/auth/me goes to the network, never to a cache; its answer tells whose answers to keep. */
+registerRoute(
+  ({ request, url }) => isSessionRead(request.method, url, self.location.origin),
+  async ({ request }: HandlerOptions) => {
+    const response = await fetch(request);
+    if (response.status === 401) await switchUser(null);
+    else if (response.ok) {
+      const userId = await userIdOf(response);
+      if (userId && userId !== (await signedInUser())) await switchUser(userId);
+    }
+    return response;
+  },
+);
+
+/** Signing in, registering, signing out, deleting the account: nobody's answers outlive the change. */
+async function userChangingWrite({ request }: HandlerOptions): Promise<Response> {
+  const response = await fetch(request);
+  if (response.ok) {
+    const path = new URL(request.url).pathname;
+    const signedIn = path === '/api/auth/login' || path === '/api/auth/register' ? await userIdOf(response) : null;
+    await switchUser(signedIn);
+  }
+  return response;
+}
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+  registerRoute(({ request, url }) => changesSignedInUser(request.method, url, self.location.origin), userChangingWrite, method);
+}
+
+/**
+ * An offline read: the network first; a 200 is kept in the signed-in user's cache (stamped with the
+ * time it was read), and when the network fails the kept answer is served (the page shows "Offline —
+ * showing data from <time>" from the stamp). Nothing is kept while nobody is known to be signed in.
+ */
+registerRoute(
+  ({ request, url }) => isOfflineRead(request.method, url, self.location.origin),
+  async ({ request, event }: HandlerOptions) => {
+    const user = await signedInUser();
+    let response: Response;
+    try {
+      response = await fetch(request);
+    } catch (error) {
+      const cached = user ? await caches.match(request, { cacheName: apiCacheName(user), ignoreVary: true }) : undefined;
+      if (cached) return cached;
+      throw error;
+    }
+    if (response.status === 401) {
+      await switchUser(null);
+    } else if (response.status === 200 && user) {
+      const copy = response.clone();
+      const keep = (async () => {
+        const headers = new Headers(copy.headers);
+        headers.set(CACHED_AT_HEADER, new Date().toISOString());
+        headers.delete('vary');
+        const stored = new Response(await copy.arrayBuffer(), { status: 200, statusText: copy.statusText, headers });
+        // The user may have changed while the answer travelled: keep it only if it is still theirs.
+        if (currentUser === user) await (await caches.open(apiCacheName(user))).put(request, stored);
+      })();
+      event.waitUntil(keep);
+    }
+    return response;
+  },
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if (event.data === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  if (event.data === CLEAR_API_CACHES_MESSAGE) event.waitUntil(switchUser(null));
+});
+
+// A first install takes the open pages at once (there is no older version to disturb); an update
+// waits for SKIP_WAITING_MESSAGE, sent only when the user clicks "Reload".
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Push notifications: task reminders sent by the server (docs/decisions/150-push-reminders.md).
+registerPushHandlers(self);
