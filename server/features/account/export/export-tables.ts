@@ -8,6 +8,8 @@ import {
   courses,
   customRewards,
   feedback,
+  files,
+  folders,
   grades,
   gradingPreferences,
   holidays,
@@ -403,11 +405,37 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     },
     key: ['id'],
   },
+  {
+    name: 'folders',
+    table: folders,
+    userId: folders.userId,
+    columns: { id: folders.id, name: folders.name, createdAt: folders.createdAt },
+    key: ['id'],
+  },
+  {
+    name: 'files',
+    table: files,
+    userId: files.userId,
+    columns: {
+      id: files.id,
+      folderId: files.folderId,
+      name: files.name,
+      type: files.type,
+      description: files.description,
+      size: files.size,
+      downloadCount: files.downloadCount,
+      createdAt: files.createdAt,
+    },
+    omitted: { storage_key: 'internal: where the bytes are stored (the files themselves download from /files)' },
+    key: ['id'],
+  },
 ];
 
 /** Tables with a `user_id` that the export leaves out, and why. */
 export const EXCLUDED_TABLES: Record<string, string> = {
   calendar_feeds: 'holds only the secret token of the calendar feed (the calendar itself is the export’s calendar.ics)',
+  storage_usage: 'internal: the running total of stored and reserved bytes (each file’s size is exported)',
+  upload_reservations: 'internal: space held for uploads in progress',
   test_checkouts: 'internal: unconfirmed test-mode checkouts, deleted after a day (the subscription they create is exported)',
   idempotent_requests: 'internal: stored answers to retried writes, kept a day',
   user_data_versions: 'internal: a change counter for caching',

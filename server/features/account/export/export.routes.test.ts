@@ -14,6 +14,8 @@ import {
   courses,
   customRewards,
   feedback,
+  files,
+  folders,
   grades,
   gradingPreferences,
   holidays,
@@ -153,6 +155,18 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     auth: 'SECRETAUTH',
     label: 'Chrome · Android',
     language: 'en',
+  });
+  const [folder] = await db
+    .insert(folders)
+    .values({ userId, name: `${marker} folder` })
+    .returning();
+  await db.insert(files).values({
+    userId,
+    folderId: folder!.id,
+    name: `${marker} notes.pdf`,
+    type: 'application/pdf',
+    size: 1234,
+    storageKey: `STORAGEKEY-${marker}-${userId}`,
   });
   await db.insert(subscriptions).values({
     userId,
