@@ -51,6 +51,12 @@ export function dismissToast(id: number): void {
   if (current?.id === id) show(waiting.shift() ?? null);
 }
 
+/** Closes the current toast and drops the waiting ones (the component tests' reset between tests). */
+export function clearToasts(): void {
+  waiting.length = 0;
+  show(null);
+}
+
 export function useCurrentToast(): Toast | null {
   return useSyncExternalStore(
     (listener) => {

@@ -7,6 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
+import { clearToasts } from '../lib/toast';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -123,9 +124,8 @@ export function fill(label: string, value: string): void {
 }
 
 afterEach(() => {
-  // The toast store outlives a test: close what a test left so the next test's toast shows at once.
-  const close = screen.queryByRole('button', { name: 'Close notification' });
-  if (close) fireEvent.click(close);
+  // The toast store outlives a test: drop what a test left (shown or not) so the next test's toast shows at once.
+  clearToasts();
   cleanup();
   vi.unstubAllGlobals();
 });
