@@ -5,6 +5,7 @@
  * by `releaseKey(version)`. The server accepts only these versions as "last seen".
  */
 export const RELEASES = [
+  { version: '1.5.0', date: '2026-11-24' },
   { version: '1.4.0', date: '2026-11-24' },
   { version: '1.3.0', date: '2026-11-22' },
   { version: '1.2.0', date: '2025-04-20' },
