@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/component-harness';
 import { UserMenu } from './user-menu';
 
+// The menu's code loads on intent: a busy machine may take over a second.
+const LOADED = { timeout: 10_000 };
 const handlers = () => ({ onOpenSettings: vi.fn(), onSignOut: vi.fn(), onDeleteAccount: vi.fn() });
 
 // docs/decisions/101-shell-menus-on-intent.md: the menu's code loads on intent; a plain button stands
@@ -16,7 +18,7 @@ describe('UserMenu (loaded on intent)', () => {
     expect(plain.getAttribute('aria-haspopup')).toBe('menu');
     expect(plain.getAttribute('aria-label')).toMatch(/ada/);
     act(() => plain.focus());
-    await waitFor(() => expect(screen.getByTestId('user-menu-button')).not.toBe(plain));
+    await waitFor(() => expect(screen.getByTestId('user-menu-button')).not.toBe(plain), LOADED);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('user-menu-button')));
     expect(screen.queryByRole('menu')).toBeNull();
   });
@@ -25,7 +27,7 @@ describe('UserMenu (loaded on intent)', () => {
     const props = handlers();
     await renderWithProviders(<UserMenu username="ada" {...props} />);
     fireEvent.keyDown(screen.getByTestId('user-menu-button'), { key: 'Enter' });
-    fireEvent.click(await screen.findByRole('menuitem', { name: /^Settings$/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /^Settings$/ }, LOADED));
     expect(props.onOpenSettings).toHaveBeenCalledTimes(1);
   });
 });
