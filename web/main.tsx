@@ -1,15 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { firstRoute } from './app/first-route';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
+import { createQueryClient } from './lib/query-client';
 import { applyTheme, readTheme } from './lib/theme';
 import './styles.css';
 
 applyTheme(readTheme());
-void initI18n();
+const queryClient = createQueryClient();
+// The first page's translations, code, session and data start now, together (docs/decisions/102-first-route-data.md).
+const first = firstRoute(window.location.pathname);
+void initI18n(first.namespaces);
+const router = createAppRouter();
+first.startRequests(queryClient);
 // After the page has loaded: the installable, offline app (docs/decisions/147). The prerendered landing
 // pages never run this file.
 registerServiceWorker();
@@ -18,8 +25,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 createRoot(container).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={createAppRouter()} />
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
 );

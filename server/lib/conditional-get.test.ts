@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks, userDataVersions } from '../db/schema';
 import { signUp, type SignedUpUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { ifNoneMatchHits, listEtag, readDataVersion } from './conditional-get';
+import { cachedBody, ifNoneMatchHits, listEtag, readDataVersion } from './conditional-get';
 
 /** Conditional GET on the lists that grow (docs/decisions/092-conditional-get-by-data-version.md). */
 let t: TestApp;
@@ -174,6 +174,43 @@ describe('lists that follow the clock are read every time', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('cachedBody (decision 103)', () => {
+  const slowRender = (counter: { renders: number }, result: () => string) => async () => {
+    counter.renders += 1;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return result();
+  };
+
+  it('renders a state once however many first reads arrive together, and serves the cache after', async () => {
+    const counter = { renders: 0 };
+    const etag = listEtag('coalesce-user', 1, `tasks-${Math.random()}`);
+    const render = slowRender(counter, () => '[1,2,3]');
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => cachedBody(etag, render)));
+    expect(counter.renders).toBe(1);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]?.identity.toString()).toBe('[1,2,3]');
+    await cachedBody(etag, render);
+    expect(counter.renders).toBe(1);
+  });
+
+  it('does not keep a failed render: every waiter sees the failure, the next read renders again', async () => {
+    const counter = { renders: 0 };
+    const etag = listEtag('coalesce-user', 2, `tasks-${Math.random()}`);
+    const failing = slowRender(counter, () => {
+      throw new Error('connection lost');
+    });
+    const results = await Promise.allSettled([cachedBody(etag, failing), cachedBody(etag, failing)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(counter.renders).toBe(1);
+    const body = await cachedBody(
+      etag,
+      slowRender(counter, () => '[]'),
+    );
+    expect(body.identity.toString()).toBe('[]');
+    expect(counter.renders).toBe(2);
   });
 });
 

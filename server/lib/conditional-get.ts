@@ -80,6 +80,11 @@ class BodyCache {
 
   set(key: string, entry: CachedBody): void {
     if (entry.identity.length > this.maxEntryBytes) return;
+    // A replaced entry's bytes leave the count (they used to stay: once the count passed the bound
+    // by phantom bytes, every new entry was evicted at once and each read rendered again).
+    const replaced = this.entries.get(key);
+    if (replaced) this.bytes -= replaced.identity.length + replaced.encodedBytes;
+    this.entries.delete(key);
     this.entries.set(key, entry);
     this.bytes += entry.identity.length;
     this.evict();
@@ -115,6 +120,32 @@ export function clearListBodyCache(): void {
   bodyCache.clear();
 }
 
+/** Renders in flight by ETag: concurrent first reads of one state share a single render. */
+const rendering = new Map<string, Promise<CachedBody>>();
+
+/**
+ * The cached body of the state `etag`, rendered once however many requests miss the cache together:
+ * without this, the burst of reads that follows a write (or a cold start) rendered the list once per
+ * waiting request — fifty copies of a 3,000-task list in memory at once under the bench's load, and
+ * as many compressions (decision 103).
+ */
+export function cachedBody(etag: string, render: () => Promise<string>): Promise<CachedBody> {
+  const cached = bodyCache.get(etag);
+  if (cached) return Promise.resolve(cached);
+  let pending = rendering.get(etag);
+  if (!pending) {
+    pending = render()
+      .then((text) => {
+        const entry: CachedBody = { identity: Buffer.from(text), encodedBytes: 0 };
+        bodyCache.set(etag, entry);
+        return entry;
+      })
+      .finally(() => rendering.delete(etag));
+    rendering.set(etag, pending);
+  }
+  return pending;
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
@@ -143,11 +174,7 @@ export async function sendVersionedList(request: FastifyRequest, reply: FastifyR
     .header('Vary', 'Accept-Encoding');
   if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
-  let entry = bodyCache.get(etag);
-  if (!entry) {
-    entry = { identity: Buffer.from(await list.render()), encodedBytes: 0 };
-    bodyCache.set(etag, entry);
-  }
+  const entry = await cachedBody(etag, list.render);
   reply.type(list.contentType ?? 'application/json; charset=utf-8');
   const encoding =
     entry.identity.length >= COMPRESS_THRESHOLD_BYTES ? chooseEncoding(request.headers['accept-encoding'], ['br', 'gzip']) : null;

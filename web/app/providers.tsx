@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredToaster } from '../components/ui/deferred-toaster';
-import { createQueryClient } from '../lib/query-client';
 
 function TranslatedToaster() {
   const { t } = useTranslation();
@@ -10,8 +9,7 @@ function TranslatedToaster() {
 }
 
 /** Query cache, translations (suspending until the language's files arrive) and the toaster. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={null}>

@@ -76,8 +76,11 @@ const lazyBackend: BackendModule = {
   },
 };
 
-/** Detection order (SPEC.md §1): stored → browser → English. `<html lang>` follows the language. */
-export function initI18n(): Promise<unknown> {
+/**
+ * Detection order (SPEC.md §1): stored → browser → English. `<html lang>` follows the language.
+ * `namespaces`: loaded at once besides common and shell (the first page's, web/app/first-route.ts).
+ */
+export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
@@ -90,7 +93,7 @@ export function initI18n(): Promise<unknown> {
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: 'en',
-      ns: ['common', 'shell'],
+      ns: [...new Set(['common', 'shell', ...namespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       detection: {

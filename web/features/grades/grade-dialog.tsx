@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { localDateOf } from '../../../common/domain/local-time';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
 import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -244,20 +244,15 @@ function GradeForm({
       <FormField label={t('form.comments')}>
         <textarea {...form.register('comments')} rows={2} className="w-full rounded-md border bg-background p-2" />
       </FormField>
-      <div className="flex justify-end gap-2">
-        <Button
-          variant="outline"
-          onClick={() => {
-            draft.clear();
-            onDone();
-          }}
-        >
-          {t('common:cancel')}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {t('common:save')}
-        </Button>
-      </div>
+      <FormActions
+        // Side by side on a phone too, as this form always had them.
+        className="flex-row justify-end"
+        pending={save.isPending}
+        onCancel={() => {
+          draft.clear();
+          onDone();
+        }}
+      />
     </form>
   );
 }

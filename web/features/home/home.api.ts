@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { premiumCheckQuery } from '../../api/premium';
 import { useResourceWithPlaceholder } from '../../api/resource';
-import { pointsQuery } from '../../api/rewards';
-import { coursesQuery, holidaysQuery, termsQuery } from '../../api/schedule';
-import { studyStreakQuery } from '../../api/study';
-import { tasksQuery } from '../../api/tasks';
 import type { SampleDataSummary } from '../../../common/schemas/home.schema';
 import { apiJson } from '../../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
+import { DASHBOARD_QUERIES } from './dashboard-queries';
 
 /**
  * "First useful paint from cache on revisit" (docs/decisions/060-home-dashboard.md): the last answer
@@ -84,13 +80,13 @@ function useDashboardQuery<T>(options: UseQueryOptions<T, Error, T, readonly [st
 /** Every query of the dashboard: one request per data type, shared with the other pages' cache. */
 export function useDashboardData(userId: string | undefined) {
   return {
-    tasks: useDashboardQuery(tasksQuery, userId),
-    courses: useDashboardQuery(coursesQuery, userId),
-    terms: useDashboardQuery(termsQuery, userId),
-    holidays: useDashboardQuery(holidaysQuery, userId),
-    points: useDashboardQuery(pointsQuery, userId),
-    streak: useDashboardQuery(studyStreakQuery, userId),
-    premium: useDashboardQuery(premiumCheckQuery, userId),
+    tasks: useDashboardQuery(DASHBOARD_QUERIES.tasks, userId),
+    courses: useDashboardQuery(DASHBOARD_QUERIES.courses, userId),
+    terms: useDashboardQuery(DASHBOARD_QUERIES.terms, userId),
+    holidays: useDashboardQuery(DASHBOARD_QUERIES.holidays, userId),
+    points: useDashboardQuery(DASHBOARD_QUERIES.points, userId),
+    streak: useDashboardQuery(DASHBOARD_QUERIES.streak, userId),
+    premium: useDashboardQuery(DASHBOARD_QUERIES.premium, userId),
   };
 }
 

@@ -13,8 +13,8 @@ import {
   GOAL_TITLE_MAX,
   type AcademicGoal,
 } from '../../../common/schemas/academic-goals.schema';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -155,14 +155,7 @@ export function GoalDialog({
           <FormField label={t('goals.fields.notes')} error={errors.notes?.message}>
             <textarea {...form.register('notes')} rows={2} className={textareaClass} />
           </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {t('common:save')}
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} pending={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../lib/storage-keys';
+import { createQueryClient } from '../lib/query-client';
+import { firstRoute, isShellPath } from './first-route';
+
+function requestedPaths(): string[] {
+  const fetch = vi.fn(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch.mock.calls as unknown as string[];
+}
+const paths = (calls: unknown[]) => (calls as [string][]).map(([url]) => new URL(url).pathname).sort();
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('isShellPath', () => {
+  it('is true for the signed-in pages and false for the public ones', () => {
+    for (const path of ['/dashboard', '/tasks', '/help/some-article', '/feedback/mine']) expect(isShellPath(path), path).toBe(true);
+    for (const path of ['/', '/auth', '/privacy-policy', '/terms-conditions', '/no-such-page']) expect(isShellPath(path), path).toBe(false);
+  });
+});
+
+// docs/decisions/102-first-route-data.md
+describe('firstRoute', () => {
+  it('asks for nothing in a browser that never signed in (no 401 on a public page, decision 075)', () => {
+    const calls = requestedPaths();
+    const first = firstRoute('/dashboard');
+    first.startRequests(createQueryClient());
+    expect(first.namespaces).toEqual([]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('starts the session, the shell and the dashboard together for a returning student on /dashboard', () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', username: 'ada' }));
+    const calls = requestedPaths();
+    const first = firstRoute('/dashboard');
+    first.startRequests(createQueryClient());
+    expect(first.namespaces).toEqual(expect.arrayContaining(['shell', 'settings', 'notifications', 'home']));
+    expect(paths(calls)).toEqual(
+      [
+        '/api/auth/me',
+        '/api/courses',
+        '/api/holidays',
+        '/api/points',
+        '/api/premium/check',
+        '/api/study-streak',
+        '/api/tasks',
+        '/api/terms',
+      ].sort(),
+    );
+  });
+
+  it('starts only the session on a public page, and the shell on another shell page', () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', username: 'ada' }));
+    const calls = requestedPaths();
+    firstRoute('/privacy-policy').startRequests(createQueryClient());
+    expect(paths(calls)).toEqual(['/api/auth/me']);
+    const first = firstRoute('/tasks');
+    first.startRequests(createQueryClient());
+    expect(first.namespaces).not.toContain('home');
+    expect(paths(calls)).toEqual(['/api/auth/me', '/api/auth/me', '/api/points', '/api/premium/check']);
+  });
+});

@@ -1,0 +1,60 @@
+import type { QueryClient, UseQueryOptions } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
+import { premiumCheckQuery } from '../api/premium';
+import { pointsQuery } from '../api/rewards';
+import { sessionQuery } from '../api/session';
+import { DASHBOARD_NAMESPACES, DASHBOARD_QUERIES } from '../features/home/dashboard-queries';
+import { mayBeSignedIn } from './guards';
+import { routes } from './router';
+
+type Prefetch = (queryClient: QueryClient) => Promise<void>;
+const prefetch =
+  <T>(query: UseQueryOptions<T, Error, T, readonly [string]>): Prefetch =>
+  (queryClient) =>
+    queryClient.prefetchQuery(query);
+
+/** The shell's translations (it suspends on them) and the resources its header shows at once. */
+const SHELL_NAMESPACES = ['shell', 'settings', 'notifications'];
+const SHELL_QUERIES = [prefetch(pointsQuery), prefetch(premiumCheckQuery)];
+
+/** What a first page inside the shell needs, by path: only the dashboard so far (the page opened after signing in). */
+const PAGES: Readonly<Record<string, { queries: readonly Prefetch[]; namespaces: readonly string[] }>> = {
+  '/dashboard': {
+    queries: Object.values(DASHBOARD_QUERIES).map((query) =>
+      prefetch(query as UseQueryOptions<unknown, Error, unknown, readonly [string]>),
+    ),
+    namespaces: DASHBOARD_NAMESPACES,
+  },
+};
+
+// The signed-in shell's route: the one whose pages include /dashboard (web/app/router.tsx).
+const shellRoute = routes.find((route) => route.children?.some((child) => child.path === '/dashboard'));
+
+/** Whether `pathname` is a page inside the signed-in shell (RequireAuth). */
+export function isShellPath(pathname: string): boolean {
+  return matchRoutes(routes, pathname)?.some((match) => match.route === shellRoute) ?? false;
+}
+
+/**
+ * The first page's needs, started with the app's entry instead of one after the other: otherwise the
+ * session waits for the shell's code and translations, the shell's translations for the session, and
+ * the page's data and translations for both — each a round trip after the last
+ * (docs/decisions/102-first-route-data.md). Only for a browser that may hold a session (decision 075:
+ * no 401 asked for on a public page); a signed-out visitor on a shell page is asked by RequireAuth as
+ * before. `namespaces` go to initI18n; `startRequests` runs after the router has started the page's
+ * code, so that the code's requests are sent first (HTTP/1.1 allows six at a time per origin).
+ */
+export function firstRoute(pathname: string): { namespaces: string[]; startRequests: (queryClient: QueryClient) => void } {
+  const signedIn = mayBeSignedIn();
+  const inShell = signedIn && isShellPath(pathname);
+  const page = inShell ? PAGES[pathname] : undefined;
+  return {
+    namespaces: inShell ? [...SHELL_NAMESPACES, ...(page?.namespaces ?? [])] : [],
+    startRequests: (queryClient) => {
+      if (!signedIn) return;
+      void queryClient.prefetchQuery(sessionQuery);
+      if (!inShell) return;
+      for (const start of [...SHELL_QUERIES, ...(page?.queries ?? [])]) void start(queryClient);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { Bell } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** The bell button's attributes and face (with the unread count), the same before and after the menu's code loads. */
+export function useBellButton(unread: number) {
+  const { t } = useTranslation(['shell', 'notifications']);
+  return {
+    'data-testid': 'notifications-button',
+    className:
+      'relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+    'aria-label': unread > 0 ? t('notifications:openUnread', { count: unread }) : t('notifications.open'),
+    children: (
+      <>
+        <Bell aria-hidden="true" className="h-5 w-5" />
+        {unread > 0 ? (
+          <span
+            data-testid="notifications-unread"
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-semibold leading-5 text-destructive-foreground"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </>
+    ),
+  };
+}
