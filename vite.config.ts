@@ -58,7 +58,9 @@ export default defineConfig({
         // The whole app (every lazily loaded page and its translations), so any page opens offline; the
         // prerendered landing pages are written after this build and are not precached.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['.vite/**', 'landing/**'],
+        // The HEIC decoder (3 MB, loaded only when a HEIC preview opens; previews need the network anyway)
+        // is not precached: every install would download it for nothing.
+        globIgnores: ['.vite/**', 'landing/**', 'assets/heic-to-*.js'],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_NAME_REQUIRED } from '../../../common/schemas/files.schema';
-import { files, storageUsage, uploadReservations, users } from '../../db/schema';
+import { files, storageUsage, subscriptions, uploadReservations, users } from '../../db/schema';
 import { storageFor } from '../../lib/storage';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -148,7 +148,17 @@ describe('access: premium or trial to write, every signed-in user to read', () =
     expect((await t.request({ method: 'GET', url: '/api/files', token: free.token })).json()).toEqual([]);
 
     const paid = await signUp(t);
-    await expire(t, paid, { subscriptionTier: 'monthly' });
+    await expire(t, paid);
+    await t.db.insert(subscriptions).values({
+      userId: paid.id,
+      provider: 'test',
+      providerSubscriptionId: `test_${paid.id}`,
+      plan: 'monthly',
+      currency: 'USD',
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+      stateAt: new Date(),
+    });
     await folder(t, paid, 'Paid');
     await uploaded(t, paid, 'paid.txt', Buffer.from('premium'));
   });
