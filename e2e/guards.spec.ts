@@ -12,7 +12,7 @@ test('a non-admin on /admin goes to /dashboard; an admin sees /admin', async ({ 
   expect((await adminPage.request.post('/api/auth/login', { data: ADMIN_ACCOUNT })).status()).toBe(200);
   await adminPage.goto('/admin');
   await expect(adminPage).toHaveURL(/\/admin$/);
-  await expect(adminPage.getByRole('heading', { name: 'Admin' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
   await adminContext.close();
 });
 
