@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../common/schemas/tasks.schema';
+import { aTask } from '../test/task-fixture';
 import type { QueuedWrite } from './offline-queue';
 import { offlineTaskId, offlineTaskKey, pendingTaskIds, withPendingTaskWrites } from './pending-tasks';
 
-const task = (id: string, dueDate: string | null, overrides: Partial<Task> = {}): Task => ({
-  id,
-  title: id,
-  description: null,
-  dueDate,
-  courseId: null,
-  taskType: 'assignment',
-  priority: 'medium',
-  completed: false,
-  completedAt: null,
-  reminderOffsetMinutes: null,
-  seriesId: null,
-  ...overrides,
-});
+const task = (id: string, dueDate: string | null): Task => aTask({ id, title: id, dueDate });
 
 let seq = 0;
 const write = (overrides: Partial<QueuedWrite>): QueuedWrite => ({
@@ -53,6 +41,18 @@ describe('withPendingTaskWrites', () => {
     expect(list.map((item) => item.id)).toEqual(['a', offlineTaskId('new1'), 'b']);
     expect(list[1]).toMatchObject({ title: 'Read ch. 4', priority: 'high', taskType: 'assignment', completed: false });
     expect(offlineTaskKey(list[1]!.id)).toBe('new1');
+  });
+
+  it('orders by the instant, not the text: a due date written with an offset goes before a later instant', () => {
+    // 15:00 in Tokyo on the 27th is 06:00 UTC, before b (10:00 UTC), though its text sorts after.
+    const created = write({
+      key: 'tokyo',
+      kind: 'task-create',
+      method: 'POST',
+      path: '/api/tasks',
+      body: { title: 'Quiz', dueDate: '2026-11-27T15:00:00+09:00' },
+    });
+    expect(withPendingTaskWrites(tasks, [created], 'alice').map((item) => item.id)).toEqual(['a', offlineTaskId('tokyo'), 'b']);
   });
 
   it("ignores another user's writes, refused writes and writes when nobody is known", () => {

@@ -1,3 +1,4 @@
+import { compareDue } from '../../common/domain/task-selection';
 import type { Task, TaskCreateBody } from '../../common/schemas/tasks.schema';
 import type { QueuedWrite } from './offline-queue';
 
@@ -46,13 +47,6 @@ export function taskOfCreate(write: QueuedWrite): Task {
   };
 }
 
-function byDueDate(a: Task, b: Task): number {
-  if (a.dueDate === b.dueDate) return 0;
-  if (a.dueDate === null) return 1;
-  if (b.dueDate === null) return -1;
-  return a.dueDate < b.dueDate ? -1 : 1;
-}
-
 /** `tasks` (the server's list, or the cached one) with `userId`'s waiting writes applied, in order. */
 export function withPendingTaskWrites(tasks: readonly Task[], writes: readonly QueuedWrite[], userId: string | null): Task[] {
   const pending = waiting(writes, userId);
@@ -61,7 +55,7 @@ export function withPendingTaskWrites(tasks: readonly Task[], writes: readonly Q
   for (const write of pending) {
     if (write.kind === 'task-create') {
       const task = taskOfCreate(write);
-      if (!list.some((item) => item.id === task.id)) list = [...list, task].sort(byDueDate);
+      if (!list.some((item) => item.id === task.id)) list = [...list, task].sort(compareDue);
     } else if (write.kind === 'task-complete') {
       const id = TASK_PATH.exec(write.path)?.[1];
       const completed = (write.body as { completed?: unknown }).completed === true;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,13 @@ import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationPermission } from '../../lib/browser-notifications';
 import { NativeSelect } from '../../components/ui/native-select';
-import { PushSettings } from './push-settings';
+import { LoadingState } from '../../components/ui/page-state';
+
+/**
+ * Push reminders load with their own chunk (the push subscription code, the devices' read): they sit at
+ * the foot of the dashboard, so they are not part of the JS before /dashboard (decision 097's budget).
+ */
+const PushSettings = lazy(async () => ({ default: (await import('./push-settings')).PushSettings }));
 
 export type AlertPrefs = { overdue: boolean; today: boolean };
 
@@ -60,7 +66,9 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
           </Button>
         )}
       </div>
-      <PushSettings />
+      <Suspense fallback={<LoadingState label={t('common:loading')} />}>
+        <PushSettings />
+      </Suspense>
       <div className="space-y-1">
         <label htmlFor="home-default-reminder" className="font-medium">
           {t('notifications.defaultReminder')}

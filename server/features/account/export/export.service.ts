@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import * as archiverModule from 'archiver';
 import type { Archiver, ArchiverOptions } from 'archiver';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -12,10 +11,14 @@ import { CSV_BOM, csvRecord } from './csv';
 import { ACCOUNT_COLUMNS, EXPORT_TABLES, type ExportTable } from './export-tables';
 
 /**
- * archiver 7 at run time is CommonJS: `module.exports = function (format, options)`. The installed
- * @types/archiver describes version 8's classes, so the call is typed here.
+ * archiver, loaded on the first zip export only (it takes a noticeable part of a second to load and
+ * only this request needs it). archiver 7 at run time is CommonJS: `module.exports = function (format,
+ * options)`. The installed @types/archiver describes version 8's classes, so the call is typed here.
  */
-const createArchive = (archiverModule as unknown as { default: (format: 'zip', options: ArchiverOptions) => Archiver }).default;
+async function createArchive(format: 'zip', options: ArchiverOptions): Promise<Archiver> {
+  const archiverModule = (await import('archiver')) as unknown as { default: (format: 'zip', options: ArchiverOptions) => Archiver };
+  return archiverModule.default(format, options);
+}
 
 /** Rows read per query: memory stays bounded by one batch whatever the user owns. */
 export const EXPORT_BATCH_ROWS = 500;
@@ -112,7 +115,7 @@ async function* csvTable(db: Database, entry: ExportTable, userId: string): Asyn
  */
 export async function zipExport(db: Database, user: { id: string; timeZone: string }): Promise<Archiver> {
   const account = await exportAccount(db, user.id);
-  const archive = createArchive('zip', { zlib: { level: 6 } });
+  const archive = await createArchive('zip', { zlib: { level: 6 } });
   const fields = Object.keys(ACCOUNT_COLUMNS);
   archive.append(CSV_BOM + csvRecord(fields) + csvRecord(fields.map((field) => account[field])), { name: 'account.csv' });
   for (const entry of EXPORT_TABLES) {
