@@ -12,7 +12,6 @@ import { showsPremium } from '../../features/premium/premium.api';
 import { formatNumber } from '../../lib/format';
 import { enforcePremiumTheme, followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
-import { AdminNavLink } from './admin-nav-link';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
 import { PromoBanner } from './promo-banner';
@@ -22,6 +21,8 @@ import { UserMenu } from './user-menu';
 const userMenuButton = () => document.querySelector<HTMLElement>('[data-testid="user-menu-button"]');
 const notificationsButton = () => document.querySelector<HTMLElement>('[data-testid="notifications-button"]');
 
+// Admins only, and its data layer brings the admin schemas (zod) along: not in every student's first load.
+const AdminNavLink = lazy(async () => ({ default: (await import('./admin-nav-link')).AdminNavLink }));
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
 // The connection line (offline marker, writes waiting, update prompt) and the sending of writes made
@@ -124,7 +125,11 @@ export function AppShell() {
             >
               <HelpCircle aria-hidden="true" className="h-5 w-5" />
             </Link>
-            {session.data?.roles === 'admin' ? <AdminNavLink /> : null}
+            {session.data?.roles === 'admin' ? (
+              <Suspense fallback={null}>
+                <AdminNavLink />
+              </Suspense>
+            ) : null}
             <NotificationsBell onOpenReleaseNotes={() => openReleaseNotes('bell')} />
             {session.data ? (
               <UserMenu
