@@ -6,6 +6,12 @@ import { instantToMillis, type InstantInput } from './local-time';
  */
 
 /** SPEC.md §5's offsets before the due date, in minutes. */
+/**
+ * What a reminder says about the due moment, besides the clock (the tab's and the push's notification
+ * alike): a reminder may come up to 10 days early, so the day is named, never only "at 4:30 PM".
+ */
+export const REMINDER_DUE_DATE_PARTS = { weekday: 'short', month: 'short', day: 'numeric' } as const;
+
 export const REMINDER_OFFSETS_MINUTES = [10, 30, 60, 180, 360, 720, 1440, 2880, 4320, 7200, 14400] as const;
 export type ReminderOffsetMinutes = (typeof REMINDER_OFFSETS_MINUTES)[number];
 

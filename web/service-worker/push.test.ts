@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../lib/i18n';
-import { formatTime } from '../lib/format';
+import { REMINDER_DUE_DATE_PARTS } from '../../common/domain/task-reminders';
+import { formatDateTime } from '../lib/format';
 import {
-  formatDueTime,
+  formatDueWhen,
   notificationFor,
   pickClient,
   registerPushHandlers,
@@ -35,19 +36,29 @@ describe('notificationFor', () => {
   it.each(LANGUAGES.map((language) => [language]))('writes the same notification as the tab in %s', (language) => {
     const content = notificationFor(payload({ language }))!;
     const tab = TAB_STRINGS[language].reminders;
-    const time = formatTime('2026-03-01T14:30:00.000Z', 'Asia/Kolkata', language);
+    const when = formatDateTime('2026-03-01T14:30:00.000Z', 'Asia/Kolkata', REMINDER_DUE_DATE_PARTS, language);
     expect(content.title).toBe(tab.notificationTitle.replace('{{title}}', 'Lab report'));
-    expect(content.options.body).toBe(tab.notificationBody.replace('{{time}}', time));
+    expect(content.options.body).toBe(tab.notificationBody.replace('{{when}}', when));
     expect(content.options.tag).toBe('t1@1772355600000');
   });
 
-  it('writes the due time on the user clock, 12-hour in English only', () => {
-    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Asia/Kolkata', 'en')).toBe('8:00 PM');
-    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Pacific/Honolulu', 'de')).toBe(
-      formatTime('2026-03-01T14:30:00.000Z', 'Pacific/Honolulu', 'de'),
-    );
-    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Pacific/Honolulu', 'de')).toMatch(/^0?4:30$/);
-    expect(formatDueTime('2026-03-01T14:30:00.000Z', 'Asia/Tokyo', 'ja')).toBe(formatTime('2026-03-01T14:30:00.000Z', 'Asia/Tokyo', 'ja'));
+  it('names the due day and time on the user clock, 12-hour in English only, west and east of UTC', () => {
+    // 14:30 UTC is 8:00 PM in Kolkata, 4:30 AM in Honolulu (same day) and 23:30 in Tokyo.
+    expect(formatDueWhen('2026-03-01T14:30:00.000Z', 'Asia/Kolkata', 'en')).toBe('Sun, Mar 1, 8:00 PM');
+    expect(formatDueWhen('2026-03-01T14:30:00.000Z', 'Pacific/Honolulu', 'en')).toBe('Sun, Mar 1, 4:30 AM');
+    // 08:30 UTC is the previous evening in Honolulu: the day named is the user's, not UTC's.
+    expect(formatDueWhen('2026-03-01T08:30:00.000Z', 'Pacific/Honolulu', 'en')).toBe('Sat, Feb 28, 10:30 PM');
+    for (const [zone, language] of [
+      ['Pacific/Honolulu', 'de'],
+      ['Asia/Tokyo', 'ja'],
+      ['Asia/Tokyo', 'zh'],
+      ['Pacific/Honolulu', 'fr'],
+    ] as const) {
+      expect(formatDueWhen('2026-03-01T14:30:00.000Z', zone, language)).toBe(
+        formatDateTime('2026-03-01T14:30:00.000Z', zone, REMINDER_DUE_DATE_PARTS, language),
+      );
+    }
+    expect(formatDueWhen('2026-03-01T14:30:00.000Z', 'Asia/Tokyo', 'de')).toContain('23:30');
   });
 
   it('ignores what it does not know, and only opens same-origin paths', () => {

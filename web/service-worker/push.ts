@@ -8,6 +8,7 @@
  * - `notificationclick`: focuses a StudyPilot window already on the target page, else one on another
  *   page (navigated there), else opens a new one.
  */
+import { REMINDER_DUE_DATE_PARTS } from '../../common/domain/task-reminders';
 import de from '../locales/de/push.json';
 import en from '../locales/en/push.json';
 import es from '../locales/es/push.json';
@@ -53,9 +54,12 @@ function interpolate(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
 }
 
-/** The due time on the user's clock, as web/lib/format.ts `formatTime` writes it. */
-export function formatDueTime(instant: string, timeZone: string, language: Language): string {
-  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
+/**
+ * The due day and time on the user's clock, as the tab's reminder writes it (web/lib/format.ts
+ * `formatDateTime` with REMINDER_DUE_DATE_PARTS; this worker cannot load i18next).
+ */
+export function formatDueWhen(instant: string, timeZone: string, language: Language): string {
+  const options: Intl.DateTimeFormatOptions = { ...REMINDER_DUE_DATE_PARTS, hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
   try {
     return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(instant));
   } catch {
@@ -74,7 +78,7 @@ export function notificationFor(payload: unknown): NotificationContent | null {
   return {
     title: interpolate(strings.title, { title: payload.title }),
     options: {
-      body: interpolate(strings.body, { time: formatDueTime(payload.dueDate, payload.timeZone, language) }),
+      body: interpolate(strings.body, { when: formatDueWhen(payload.dueDate, payload.timeZone, language) }),
       tag: payload.tag,
       icon: '/favicon.svg',
       badge: '/favicon.svg',

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { planReminders, reminderKey, type RemindableTask } from '../../../common/domain/task-reminders';
-import { formatTime } from '../../lib/format';
+import { planReminders, REMINDER_DUE_DATE_PARTS, reminderKey, type RemindableTask } from '../../../common/domain/task-reminders';
+import { formatDateTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { useTasks } from '../../api/tasks';
@@ -91,7 +91,7 @@ function ReminderRunner() {
         // planReminders only returns tasks with a due date (no due date, no reminder).
         if (task.dueDate === null || pushCovers) continue;
         showNotification(t('reminders.notificationTitle', { title: task.title }), {
-          body: t('reminders.notificationBody', { time: formatTime(task.dueDate, timeZone) }),
+          body: t('reminders.notificationBody', { when: formatDateTime(task.dueDate, timeZone, REMINDER_DUE_DATE_PARTS) }),
           tag: reminderKey(task),
         });
       }
