@@ -132,6 +132,28 @@ describe('GET /api/premium/templates', () => {
     expect(unknown.json().code).toBe('validation_error');
   });
 
+  it('answers 400, never 500, for a repeated, empty, odd or unknown query parameter, and ignores an odd Accept-Language', async () => {
+    for (const query of ['?lang=en&lang=fr', '?lang=', '?lang=%00', '?lang=EN', `?lang=${'x'.repeat(5000)}`, '?format=pdf', '?lang[]=en']) {
+      for (const path of [
+        '/api/premium/templates',
+        '/api/premium/templates/exam-checklist/preview',
+        '/api/premium/templates/exam-checklist/download',
+      ]) {
+        const response = await t.request({ method: 'GET', url: `${path}${query}`, token: student.token });
+        expect(response.statusCode, `${path}${query}`).toBe(400);
+      }
+    }
+    for (const header of ['', '*', ';q=0.5', 'zh-Hant-TW;q=abc', 'x'.repeat(4000), '\u00e9t\u00e9']) {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/premium/templates',
+        token: student.token,
+        headers: { 'accept-language': header },
+      });
+      expect(response.statusCode, header).toBe(200);
+    }
+  });
+
   it('needs a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/premium/templates' })).statusCode).toBe(401);
   });
