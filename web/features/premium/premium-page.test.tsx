@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PremiumCheck, Subscription } from '../../api/premium';
 import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { PremiumPage } from './premium-page';
@@ -19,6 +19,32 @@ describe('Premium page → requests', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe yearly' }));
     await waitFor(() => expect(writes(sent)).toHaveLength(1));
     expect(writes(sent)[0]).toEqual({ method: 'POST', path: '/api/subscription/checkout', body: { plan: 'yearly', currency: 'USD' } });
+  });
+
+  it('keeps the plan buttons disabled while the checkout is made and while the provider’s page loads', async () => {
+    const sent = interceptApi({
+      'GET /api/premium/check': trial,
+      'POST /api/subscription/checkout': { provider: 'stripe', url: 'https://checkout.stripe.com/c/pay/cs_test_1' },
+    });
+    // The checkout answers only when the test says so.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const intercepted = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') await answered;
+      return intercepted(input, init);
+    });
+    // jsdom does not navigate to Stripe (it prints "Not implemented: navigation"): the page stays, as it does while Stripe's loads.
+    await renderWithProviders(<PremiumPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe monthly' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe monthly' })).toHaveProperty('disabled', true));
+    expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', true);
+    answer();
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    // Settled, and the browser is on its way to Stripe: a second click would open a second checkout.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('status').textContent).toBeTruthy();
   });
 
   it('says SPEC.md’s sentences when the session is gone or the payment provider fails', async () => {

@@ -31,6 +31,9 @@ export function PremiumPage() {
   const changePlan = useChangePlan();
   const [switchTo, setSwitchTo] = useState<Plan | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Set once the browser is sent to the provider's page: the buttons stay disabled while it loads
+  // (the mutation is settled by then, and a second click would open a second checkout).
+  const [leaving, setLeaving] = useState(false);
   if (!check.isSuccess) return <QueryState queries={[check]} messages={{ loading: t('loading') }} />;
 
   const now = new Date();
@@ -44,8 +47,10 @@ export function PremiumPage() {
       {
         onSuccess: ({ provider, url }) => {
           if (provider === 'test' && url.startsWith('/')) navigate(url);
-          else if (EXTERNAL_PAYMENT_PAGE.test(url)) window.location.assign(url);
-          else toast({ title: t('errors.paymentTitle'), description: t('errors.providerMissing'), variant: 'destructive' });
+          else if (EXTERNAL_PAYMENT_PAGE.test(url)) {
+            setLeaving(true);
+            window.location.assign(url);
+          } else toast({ title: t('errors.paymentTitle'), description: t('errors.providerMissing'), variant: 'destructive' });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
@@ -92,7 +97,7 @@ export function PremiumPage() {
                 offer={offer}
                 current={current}
                 actionLabel={actionLabel}
-                pending={checkout.isPending || changePlan.isPending}
+                pending={checkout.isPending || leaving || changePlan.isPending}
                 onAction={() => {
                   if (!subscription) return subscribe(offer.plan);
                   setOpener(document.activeElement as HTMLElement | null);
@@ -102,7 +107,7 @@ export function PremiumPage() {
             );
           })}
         </div>
-        {checkout.isPending ? (
+        {checkout.isPending || leaving ? (
           <p role="status" className="text-sm text-muted-foreground">
             {t('plans.opening')}
           </p>
