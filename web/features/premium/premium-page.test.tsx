@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PremiumCheck, Subscription } from '../../api/premium';
 import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
@@ -45,6 +45,11 @@ describe('Premium page → requests', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('status').textContent).toBeTruthy();
+    // Back from Stripe (the page restored from the back/forward cache): the buttons work again.
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', false);
   });
 
   it('says SPEC.md’s sentences when the session is gone or the payment provider fails', async () => {

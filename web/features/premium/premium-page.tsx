@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Plan } from '../../../common/domain/prices';
@@ -34,6 +34,14 @@ export function PremiumPage() {
   // Set once the browser is sent to the provider's page: the buttons stay disabled while it loads
   // (the mutation is settled by then, and a second click would open a second checkout).
   const [leaving, setLeaving] = useState(false);
+  // Back from Stripe's page restores this one from the back/forward cache, state included.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
   if (!check.isSuccess) return <QueryState queries={[check]} messages={{ loading: t('loading') }} />;
 
   const now = new Date();
