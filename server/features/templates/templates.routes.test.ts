@@ -282,4 +282,22 @@ describe('GET /api/premium/templates/:id/preview', () => {
   it('needs a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/premium/templates/exam-checklist/preview' })).statusCode).toBe(401);
   });
+
+  it('dates a task on the student’s own calendar day, west and east of UTC', async () => {
+    // 20:00 UTC is 10:00 the same day in Honolulu and 05:00 the next day in Tokyo.
+    const due = `${inDays(20)}T20:00:00.000Z`;
+    const dayOf = (timeZone: string) => new Intl.DateTimeFormat('en', { timeZone, dateStyle: 'medium' }).format(new Date(due));
+    for (const timeZone of ['Pacific/Honolulu', 'Asia/Tokyo']) {
+      const user = await signUp(t);
+      const profile = await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone } });
+      expect(profile.statusCode).toBe(200);
+      await post(user, '/api/tasks', { title: 'Tide chart', dueDate: due, taskType: 'assignment' });
+      const response = await t.request({ method: 'GET', url: '/api/premium/templates/task-tracker/preview?lang=en', token: user.token });
+      expect(response.statusCode).toBe(200);
+      const rows = JSON.stringify(response.json());
+      expect(rows, timeZone).toContain('"Tide chart","","Assignment"');
+      expect(rows, timeZone).toMatch(new RegExp(`"Tide chart",[^\\]]*"${dayOf(timeZone)}"`));
+    }
+    expect(dayOf('Pacific/Honolulu')).not.toBe(dayOf('Asia/Tokyo'));
+  });
 });
