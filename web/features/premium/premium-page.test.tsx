@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PremiumCheck, Subscription } from '../../api/premium';
-import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import { interceptApi, refuse, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
 import { PremiumPage } from './premium-page';
 
 const trial: PremiumCheck = { hasPremium: false, onTrial: true, trialEndDate: '2099-01-01T00:00:00.000Z', subscription: null };
@@ -93,5 +93,28 @@ describe('Premium page → requests', () => {
     await waitFor(() => expect(writes(sent)).toMatchObject([{ method: 'POST', path: '/api/subscription/cancel' }]));
     expect(await screen.findByRole('button', { name: 'Resume subscription' })).toBeTruthy();
     expect(screen.getByTestId('subscription-status').textContent).toBe('Canceling');
+  });
+});
+
+describe('Premium page → dates in the user’s time zone', () => {
+  // 2099-01-01T05:00Z is still 31 December in Honolulu and already 1 January (14:00) in Tokyo.
+  const instant = '2099-01-01T05:00:00.000Z';
+  const cases = [
+    { timeZone: 'Pacific/Honolulu', day: 'December 31, 2098' },
+    { timeZone: 'Asia/Tokyo', day: 'January 1, 2099' },
+  ];
+
+  it.each(cases)('shows the trial’s last day and the renewal date on the calendar of $timeZone', async ({ timeZone, day }) => {
+    const user = { ...TEST_USER, timeZone };
+    interceptApi({ 'GET /api/premium/check': { ...trial, trialEndDate: instant } });
+    const { unmount } = await renderWithProviders(<PremiumPage />, { user });
+    expect((await screen.findByTestId('premium-status')).textContent).toContain(`(until ${day})`);
+    unmount();
+
+    interceptApi({
+      'GET /api/premium/check': { ...trial, hasPremium: true, onTrial: false, subscription: { ...active, renewalDate: instant } },
+    });
+    await renderWithProviders(<PremiumPage />, { user });
+    expect(await screen.findByText(`Renews on ${day}.`)).toBeTruthy();
   });
 });
