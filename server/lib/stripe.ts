@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Currency, Plan } from '../../common/domain/prices';
 import { minorUnits, type SubscriptionStatus } from '../../common/domain/subscription';
 import type { AppConfig } from '../env';
@@ -60,8 +60,13 @@ export function fromStripeSubscription(subscription: Stripe.Subscription): Provi
   };
 }
 
-export function createStripeClient(config: StripeConfig): Stripe {
-  return new Stripe(config.secretKey, {
+/**
+ * A Stripe client for `config`. The SDK is imported here, on first use, rather than at module load:
+ * every server start and every API test file would otherwise pay for loading it.
+ */
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: StripeClient } = await import('stripe');
+  return new StripeClient(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     telemetry: false,
@@ -97,12 +102,24 @@ export function verifyStripeEvent(
   }
 }
 
-export type StripePaymentProvider = PaymentProvider & { stripe: Stripe; webhookSecret: string };
+export type StripePaymentProvider = PaymentProvider & {
+  /** The provider's one Stripe client, made on first use (the SDK loads then). */
+  client(): Promise<Stripe>;
+  webhookSecret: string;
+};
 
 export function createStripeProvider(config: StripeConfig): StripePaymentProvider {
-  const stripe = createStripeClient(config);
+  let made: Promise<Stripe> | undefined;
+  const client = (): Promise<Stripe> => {
+    made ??= createStripeClient(config);
+    made.catch(() => {
+      made = undefined;
+    });
+    return made;
+  };
 
   const createCheckout = async (input: CheckoutInput): Promise<string> => {
+    const stripe = await client();
     const metadata = { userId: input.userId, plan: input.plan };
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -133,11 +150,12 @@ export function createStripeProvider(config: StripeConfig): StripePaymentProvide
 
   return {
     kind: 'stripe',
-    stripe,
+    client,
     webhookSecret: config.webhookSecret,
     createCheckout,
     updateSubscription: async (current, change) => {
       const params: Stripe.SubscriptionUpdateParams = {};
+      const stripe = await client();
       if (change.cancelAtPeriodEnd !== undefined) params.cancel_at_period_end = change.cancelAtPeriodEnd;
       if (change.plan) {
         const existing = await stripe.subscriptions.retrieve(current.providerSubscriptionId);
@@ -163,9 +181,10 @@ export function createStripeProvider(config: StripeConfig): StripePaymentProvide
       return state;
     },
     cancelImmediately: async (providerSubscriptionId) => {
+      const stripe = await client();
       await stripe.subscriptions.cancel(providerSubscriptionId);
     },
     billingPortal: async (customerId, returnUrl) =>
-      (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url,
+      (await (await client()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url,
   };
 }

@@ -108,14 +108,10 @@ export function registerPremiumRoutes(app: ZodApp, { db, config }: AppDeps): voi
       const stripeProvider = provider as StripePaymentProvider;
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
       const header = request.headers['stripe-signature'];
+      const stripe = await stripeProvider.client();
       let event;
       try {
-        event = verifyStripeEvent(
-          stripeProvider.stripe,
-          raw,
-          typeof header === 'string' ? header : undefined,
-          stripeProvider.webhookSecret,
-        );
+        event = verifyStripeEvent(stripe, raw, typeof header === 'string' ? header : undefined, stripeProvider.webhookSecret);
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw new HttpError(400, 'webhook_signature_invalid', 'Invalid webhook signature');
         throw error;

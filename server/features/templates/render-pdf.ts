@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import type Fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { TemplateBlock, TemplateDocument } from '../../../common/schemas/templates.schema';
 
 /**
@@ -26,6 +26,9 @@ function loadFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
   });
   return fontBytes;
 }
+
+/** pdf-lib's `rgb` without loading pdf-lib, which renderPdf imports on the first document. */
+const rgb = (red: number, green: number, blue: number): RGB => ({ type: 'RGB', red, green, blue }) as RGB;
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
@@ -419,24 +422,40 @@ function drawBlock(layout: Layout, block: TemplateBlock): void {
  * document's time for a 10 MB face); a parsed face is only read afterwards (each document makes its
  * own subset), so one per file serves every document.
  */
-const parsedFaces = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachingFontkit: typeof fontkit = {
-  ...fontkit,
-  create: (data, postscriptName) => {
-    if (postscriptName !== undefined) return fontkit.create(data, postscriptName);
-    let face = parsedFaces.get(data);
-    if (!face) {
-      face = fontkit.create(data);
-      parsedFaces.set(data, face);
-    }
-    return face;
-  },
-};
+type Face = ReturnType<typeof Fontkit.create>;
+const parsedFaces = new WeakMap<Uint8Array, Face>();
+function cachingFontkit(fontkit: typeof Fontkit): typeof Fontkit {
+  return {
+    ...fontkit,
+    create: (data, postscriptName) => {
+      if (postscriptName !== undefined) return fontkit.create(data, postscriptName);
+      let face = parsedFaces.get(data);
+      if (!face) {
+        face = fontkit.create(data);
+        parsedFaces.set(data, face);
+      }
+      return face;
+    },
+  };
+}
+
+/**
+ * pdf-lib and fontkit, imported on the first document rather than at module load (every server start
+ * and API test file would otherwise pay for them), as the fonts are read on the first document.
+ */
+let libraries: Promise<{ PDFDocument: typeof PDFDocument; fontkit: typeof Fontkit }> | undefined;
+function loadLibraries() {
+  libraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([pdfLib, fontkit]) => ({
+    PDFDocument: pdfLib.PDFDocument,
+    fontkit: cachingFontkit(fontkit.default),
+  }));
+  return libraries;
+}
 
 export async function renderPdf(document: TemplateDocument): Promise<Uint8Array> {
-  const bytes = await loadFonts();
+  const [bytes, { PDFDocument, fontkit }] = await Promise.all([loadFonts(), loadLibraries()]);
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(cachingFontkit);
+  pdf.registerFontkit(fontkit);
   const fonts = { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) };
   pdf.setTitle(document.title);
   pdf.setCreator('StudyPilot');

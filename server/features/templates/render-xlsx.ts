@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { TemplateBlock, TemplateDocument } from '../../../common/schemas/templates.schema';
 
 /** Draws a TemplateDocument as an XLSX workbook with exceljs: one sheet per section. */
@@ -206,8 +206,13 @@ function writeBlock(context: Context, sheet: ExcelJS.Worksheet, block: TemplateB
   }
 }
 
+/** exceljs, imported on the first workbook rather than at module load (every server start would pay for it). */
+let excel: Promise<typeof ExcelJS> | undefined;
+
 export async function renderXlsx(document: TemplateDocument): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  excel ??= import('exceljs').then((module) => module.default);
+  const { Workbook } = await excel;
+  const workbook = new Workbook();
   workbook.creator = 'StudyPilot';
   workbook.title = document.title;
   const context: Context = { workbook, lists: null };

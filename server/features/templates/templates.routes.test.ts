@@ -132,6 +132,28 @@ describe('GET /api/premium/templates', () => {
     expect(unknown.json().code).toBe('validation_error');
   });
 
+  it('answers 400, never 500, for a repeated, empty, odd or unknown query parameter, and ignores an odd Accept-Language', async () => {
+    for (const query of ['?lang=en&lang=fr', '?lang=', '?lang=%00', '?lang=EN', `?lang=${'x'.repeat(5000)}`, '?format=pdf', '?lang[]=en']) {
+      for (const path of [
+        '/api/premium/templates',
+        '/api/premium/templates/exam-checklist/preview',
+        '/api/premium/templates/exam-checklist/download',
+      ]) {
+        const response = await t.request({ method: 'GET', url: `${path}${query}`, token: student.token });
+        expect(response.statusCode, `${path}${query}`).toBe(400);
+      }
+    }
+    for (const header of ['', '*', ';q=0.5', 'zh-Hant-TW;q=abc', 'x'.repeat(4000), '\u00e9t\u00e9']) {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/premium/templates',
+        token: student.token,
+        headers: { 'accept-language': header },
+      });
+      expect(response.statusCode, header).toBe(200);
+    }
+  });
+
   it('needs a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/premium/templates' })).statusCode).toBe(401);
   });
@@ -259,5 +281,23 @@ describe('GET /api/premium/templates/:id/preview', () => {
 
   it('needs a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/premium/templates/exam-checklist/preview' })).statusCode).toBe(401);
+  });
+
+  it('dates a task on the student’s own calendar day, west and east of UTC', async () => {
+    // 20:00 UTC is 10:00 the same day in Honolulu and 05:00 the next day in Tokyo.
+    const due = `${inDays(20)}T20:00:00.000Z`;
+    const dayOf = (timeZone: string) => new Intl.DateTimeFormat('en', { timeZone, dateStyle: 'medium' }).format(new Date(due));
+    for (const timeZone of ['Pacific/Honolulu', 'Asia/Tokyo']) {
+      const user = await signUp(t);
+      const profile = await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone } });
+      expect(profile.statusCode).toBe(200);
+      await post(user, '/api/tasks', { title: 'Tide chart', dueDate: due, taskType: 'assignment' });
+      const response = await t.request({ method: 'GET', url: '/api/premium/templates/task-tracker/preview?lang=en', token: user.token });
+      expect(response.statusCode).toBe(200);
+      const rows = JSON.stringify(response.json());
+      expect(rows, timeZone).toContain('"Tide chart","","Assignment"');
+      expect(rows, timeZone).toMatch(new RegExp(`"Tide chart",[^\\]]*"${dayOf(timeZone)}"`));
+    }
+    expect(dayOf('Pacific/Honolulu')).not.toBe(dayOf('Asia/Tokyo'));
   });
 });

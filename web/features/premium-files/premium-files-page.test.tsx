@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TemplateDocument, TemplateSummary } from '../../../common/schemas/templates.schema';
 import { interceptApi, refuse, renderWithProviders } from '../../test/component-harness';
 import { PremiumFilesPage } from './premium-files-page';
@@ -117,6 +117,32 @@ describe('PremiumFilesPage', () => {
     expect(await screen.findByText('Premium Access Required')).toBeTruthy();
     expect(screen.getByText('This feature requires premium access or an active trial.')).toBeTruthy();
     expect(sent.map((request) => request.path)).toContain('/api/premium/templates/weekly-timetable/download?lang=en');
+  });
+
+  it('keeps each download’s button disabled until its own file arrives, with another download started meanwhile', async () => {
+    interceptApi({ 'GET /api/premium/check': check(true), 'GET /api/premium/templates': templates });
+    // Downloads wait until the test lets them through.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const intercepted = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).includes('/download')) {
+        await released;
+        return new Response(new Blob(['file']), { status: 200 });
+      }
+      return intercepted(input, init);
+    });
+    await renderWithProviders(<PremiumFilesPage />);
+    const first = await screen.findByRole('button', { name: 'Download Weekly timetable' });
+    fireEvent.click(first);
+    await waitFor(() => expect(first).toHaveProperty('disabled', true));
+    const second = screen.getByRole('button', { name: 'Download Project plan with Gantt chart' });
+    fireEvent.click(second);
+    await waitFor(() => expect(second).toHaveProperty('disabled', true));
+    expect(first).toHaveProperty('disabled', true);
+    release();
+    await waitFor(() => expect(first).toHaveProperty('disabled', false));
+    expect(second).toHaveProperty('disabled', false);
   });
 
   it('shows SPEC.md §8’s message when the templates cannot be loaded', async () => {

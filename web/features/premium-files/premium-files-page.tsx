@@ -9,7 +9,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { CategoryFilter } from './category-filter';
-import { useDownloadTemplate } from './premium-files.api';
+import { useDownloadingTemplateIds, useDownloadTemplate } from './premium-files.api';
 import { downloadFailure, groupTemplates, type CategoryFilter as Filter } from './premium-files-view';
 import { TemplateGroups } from './template-groups';
 
@@ -23,6 +23,7 @@ export function PremiumFilesPage() {
   const templates = useTemplates(language);
   const check = usePremiumCheck();
   const download = useDownloadTemplate();
+  const downloadingIds = useDownloadingTemplateIds();
   const [filter, setFilter] = useState<Filter>('all');
   const unlocked = check.data ? check.data.hasPremium || check.data.onTrial : true;
 
@@ -78,7 +79,7 @@ export function PremiumFilesPage() {
           groups={groupTemplates(templates.data, filter)}
           language={language}
           unlocked={unlocked}
-          downloadingId={download.isPending ? (download.variables?.template.id ?? null) : null}
+          downloadingIds={downloadingIds}
           onDownload={start}
         />
       ) : (

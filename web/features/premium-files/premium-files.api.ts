@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useMutationState } from '@tanstack/react-query';
 import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
 import { fetchTemplateFile, type TemplateSummary } from '../../api/templates';
 
@@ -16,11 +16,23 @@ function saveFile(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+type DownloadVariables = { template: TemplateSummary; language: TemplateLanguage };
+const DOWNLOAD_KEY = ['template-download'];
+
 /** Downloads a template made from the user's data (the server refuses without premium or a trial). */
 export function useDownloadTemplate() {
   return useMutation({
-    mutationFn: async ({ template, language }: { template: TemplateSummary; language: TemplateLanguage }) => {
+    mutationKey: DOWNLOAD_KEY,
+    mutationFn: async ({ template, language }: DownloadVariables) => {
       saveFile(await fetchTemplateFile(template.id, language), template.fileName);
     },
+  });
+}
+
+/** The templates being downloaded now: each one's button stays disabled until its own file arrives. */
+export function useDownloadingTemplateIds(): string[] {
+  return useMutationState({
+    filters: { mutationKey: DOWNLOAD_KEY, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as DownloadVariables).template.id,
   });
 }

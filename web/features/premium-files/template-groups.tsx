@@ -10,13 +10,13 @@ export function TemplateGroups({
   groups,
   language,
   unlocked,
-  downloadingId,
+  downloadingIds,
   onDownload,
 }: {
   groups: ReturnType<typeof groupTemplates>;
   language: TemplateLanguage;
   unlocked: boolean;
-  downloadingId: string | null;
+  downloadingIds: readonly string[];
   onDownload: (template: TemplateSummary) => void;
 }) {
   const { t } = useTranslation('premiumFiles');
@@ -35,7 +35,7 @@ export function TemplateGroups({
                 template={template}
                 language={language}
                 unlocked={unlocked}
-                downloading={downloadingId === template.id}
+                downloading={downloadingIds.includes(template.id)}
                 onDownload={() => onDownload(template)}
               />
             ))}

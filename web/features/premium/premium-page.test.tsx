@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PremiumCheck, Subscription } from '../../api/premium';
-import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import { interceptApi, refuse, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
 import { PremiumPage } from './premium-page';
 
 const trial: PremiumCheck = { hasPremium: false, onTrial: true, trialEndDate: '2099-01-01T00:00:00.000Z', subscription: null };
@@ -19,6 +19,37 @@ describe('Premium page → requests', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe yearly' }));
     await waitFor(() => expect(writes(sent)).toHaveLength(1));
     expect(writes(sent)[0]).toEqual({ method: 'POST', path: '/api/subscription/checkout', body: { plan: 'yearly', currency: 'USD' } });
+  });
+
+  it('keeps the plan buttons disabled while the checkout is made and while the provider’s page loads', async () => {
+    const sent = interceptApi({
+      'GET /api/premium/check': trial,
+      'POST /api/subscription/checkout': { provider: 'stripe', url: 'https://checkout.stripe.com/c/pay/cs_test_1' },
+    });
+    // The checkout answers only when the test says so.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const intercepted = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') await answered;
+      return intercepted(input, init);
+    });
+    // jsdom does not navigate to Stripe (it prints "Not implemented: navigation"): the page stays, as it does while Stripe's loads.
+    await renderWithProviders(<PremiumPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe monthly' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe monthly' })).toHaveProperty('disabled', true));
+    expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', true);
+    answer();
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    // Settled, and the browser is on its way to Stripe: a second click would open a second checkout.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('status').textContent).toBeTruthy();
+    // Back from Stripe (the page restored from the back/forward cache): the buttons work again.
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', false);
   });
 
   it('says SPEC.md’s sentences when the session is gone or the payment provider fails', async () => {
@@ -62,5 +93,28 @@ describe('Premium page → requests', () => {
     await waitFor(() => expect(writes(sent)).toMatchObject([{ method: 'POST', path: '/api/subscription/cancel' }]));
     expect(await screen.findByRole('button', { name: 'Resume subscription' })).toBeTruthy();
     expect(screen.getByTestId('subscription-status').textContent).toBe('Canceling');
+  });
+});
+
+describe('Premium page → dates in the user’s time zone', () => {
+  // 2099-01-01T05:00Z is still 31 December in Honolulu and already 1 January (14:00) in Tokyo.
+  const instant = '2099-01-01T05:00:00.000Z';
+  const cases = [
+    { timeZone: 'Pacific/Honolulu', day: 'December 31, 2098' },
+    { timeZone: 'Asia/Tokyo', day: 'January 1, 2099' },
+  ];
+
+  it.each(cases)('shows the trial’s last day and the renewal date on the calendar of $timeZone', async ({ timeZone, day }) => {
+    const user = { ...TEST_USER, timeZone };
+    interceptApi({ 'GET /api/premium/check': { ...trial, trialEndDate: instant } });
+    const { unmount } = await renderWithProviders(<PremiumPage />, { user });
+    expect((await screen.findByTestId('premium-status')).textContent).toContain(`(until ${day})`);
+    unmount();
+
+    interceptApi({
+      'GET /api/premium/check': { ...trial, hasPremium: true, onTrial: false, subscription: { ...active, renewalDate: instant } },
+    });
+    await renderWithProviders(<PremiumPage />, { user });
+    expect(await screen.findByText(`Renews on ${day}.`)).toBeTruthy();
   });
 });

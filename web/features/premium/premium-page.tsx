@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Plan } from '../../../common/domain/prices';
@@ -31,6 +31,17 @@ export function PremiumPage() {
   const changePlan = useChangePlan();
   const [switchTo, setSwitchTo] = useState<Plan | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Set once the browser is sent to the provider's page: the buttons stay disabled while it loads
+  // (the mutation is settled by then, and a second click would open a second checkout).
+  const [leaving, setLeaving] = useState(false);
+  // Back from Stripe's page restores this one from the back/forward cache, state included.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
   if (!check.isSuccess) return <QueryState queries={[check]} messages={{ loading: t('loading') }} />;
 
   const now = new Date();
@@ -44,8 +55,10 @@ export function PremiumPage() {
       {
         onSuccess: ({ provider, url }) => {
           if (provider === 'test' && url.startsWith('/')) navigate(url);
-          else if (EXTERNAL_PAYMENT_PAGE.test(url)) window.location.assign(url);
-          else toast({ title: t('errors.paymentTitle'), description: t('errors.providerMissing'), variant: 'destructive' });
+          else if (EXTERNAL_PAYMENT_PAGE.test(url)) {
+            setLeaving(true);
+            window.location.assign(url);
+          } else toast({ title: t('errors.paymentTitle'), description: t('errors.providerMissing'), variant: 'destructive' });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
@@ -92,7 +105,7 @@ export function PremiumPage() {
                 offer={offer}
                 current={current}
                 actionLabel={actionLabel}
-                pending={checkout.isPending || changePlan.isPending}
+                pending={checkout.isPending || leaving || changePlan.isPending}
                 onAction={() => {
                   if (!subscription) return subscribe(offer.plan);
                   setOpener(document.activeElement as HTMLElement | null);
@@ -102,7 +115,7 @@ export function PremiumPage() {
             );
           })}
         </div>
-        {checkout.isPending ? (
+        {checkout.isPending || leaving ? (
           <p role="status" className="text-sm text-muted-foreground">
             {t('plans.opening')}
           </p>
