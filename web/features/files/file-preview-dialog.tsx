@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewKind } from '../../../common/domain/file-kinds';
 import type { StoredFile } from '../../../common/schemas/files.schema';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { LoadingState } from '../../components/ui/page-state';
 import { formatBytes } from './files-view';
@@ -93,7 +93,7 @@ function HeicPreview({ file, onDownload }: { file: StoredFile; onDownload: () =>
             href={previewUrl(file)}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex h-10 items-center rounded-md border px-4 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            className={buttonClassName({ variant: 'outline', className: 'text-sm' })}
           >
             {t('preview.openInBrowser')}
           </a>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePremiumCheckUntilSubscribed } from '../../api/premium';
 import { useSessionUser } from '../../api/session';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
@@ -55,13 +55,10 @@ export function PremiumSuccessPage() {
         <p>{t(`status.${subscription.status}`, { date: formatDate(subscription.renewalDate, timeZone, { dateStyle: 'long' }) })}</p>
         <p className="text-muted-foreground">{t('success.thanks')}</p>
         <div className="flex flex-wrap justify-center gap-2 pt-2">
-          <Link
-            to="/dashboard"
-            className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-primary-foreground hover:opacity-90"
-          >
+          <Link to="/dashboard" className={buttonClassName()}>
             {t('success.dashboard')}
           </Link>
-          <Link to="/premium" className="inline-flex h-10 items-center rounded-md border bg-background px-4 hover:bg-muted">
+          <Link to="/premium" className={buttonClassName({ variant: 'outline' })}>
             {t('success.manage')}
           </Link>
         </div>
