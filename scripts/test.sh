@@ -44,9 +44,27 @@ finish() {
   npx tsx scripts/test-summary.ts test-results/unit.json test-results/api.json test-results/e2e.json
 }
 trap finish EXIT
-step "Type check";        npx tsc --noEmit -p tsconfig.json
-step "Lint";              npx eslint --max-warnings 0 .
-step "Format";            npx prettier --check . --log-level warn
+# The three static checks are independent and each uses one core: they run side by side, and each one's
+# output is printed whole, in this order, once all have finished.
+static_checks() {
+  local dir names=("Type check" "Lint" "Format") pids=() failed=0 index
+  dir=$(mktemp -d)
+  npx tsc --noEmit -p tsconfig.json >"$dir/0" 2>&1 & pids+=($!)
+  npx eslint --max-warnings 0 . >"$dir/1" 2>&1 & pids+=($!)
+  npx prettier --check . --log-level warn >"$dir/2" 2>&1 & pids+=($!)
+  for index in 0 1 2; do
+    if wait "${pids[$index]}"; then
+      echo "${names[$index]}: ok"
+    else
+      echo "${names[$index]}: FAILED"
+      failed=1
+    fi
+    grep -v '^npm warn' "$dir/$index" || true
+  done
+  rm -rf "$dir"
+  return "$failed"
+}
+step "Type check, lint, format"; static_checks
 step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
 step "Build";             bash scripts/build.sh
