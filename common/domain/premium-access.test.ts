@@ -74,9 +74,31 @@ describe('clientShowsPremium (display rule)', () => {
 });
 
 describe('trialDaysLeft', () => {
-  it('rounds up partial days and never goes negative', () => {
-    expect(trialDaysLeft(future, now)).toBe(1);
-    expect(trialDaysLeft(past, now)).toBe(0);
-    expect(trialDaysLeft(null, now)).toBe(0);
+  it('is 0 when there is no trial or it is over', () => {
+    expect(trialDaysLeft(past, now, 'UTC')).toBe(0);
+    expect(trialDaysLeft(null, now, 'UTC')).toBe(0);
+    expect(trialDaysLeft(now.toISOString(), now, 'UTC')).toBe(0);
+  });
+
+  // One trial end (10:00 UTC on 3 June 2026), asked at one instant (20:00 UTC on 1 June), in four zones:
+  // the count is calendar days between the user's today and the local date the trial ends.
+  it.each([
+    ['Pacific/Honolulu', '2026-06-01T10:00:00.000Z', 2], // 10:00 on 1 June → 00:00 on 3 June
+    ['UTC', '2026-06-01T20:00:00.000Z', 2], // 20:00 on 1 June → 10:00 on 3 June
+    ['Asia/Kolkata', '2026-06-02T01:30:00.000Z', 1], // 01:30 on 2 June → 15:30 on 3 June
+    ['Asia/Tokyo', '2026-06-02T05:00:00.000Z', 1], // 05:00 on 2 June → 19:00 on 3 June
+  ])('counts calendar days in %s', (timeZone, _localNow, days) => {
+    expect(trialDaysLeft('2026-06-03T10:00:00.000Z', new Date('2026-06-01T20:00:00.000Z'), timeZone)).toBe(days);
+  });
+
+  it('is 0 on the last day while the trial still runs, and a whole day ahead counts 1 at any hour', () => {
+    expect(trialDaysLeft('2026-06-01T23:00:00.000Z', now, 'UTC')).toBe(0);
+    expect(trialDaysLeft(future, new Date('2026-06-01T00:30:00.000Z'), 'UTC')).toBe(1);
+    expect(trialDaysLeft(future, new Date('2026-06-01T23:30:00.000Z'), 'UTC')).toBe(1);
+  });
+
+  it('counts across a DST change by calendar, not by 24-hour blocks', () => {
+    // New York moves clocks forward on 8 March 2026: 7 March 12:00 → 9 March 09:00 is 44 hours, 2 days.
+    expect(trialDaysLeft('2026-03-09T13:00:00.000Z', new Date('2026-03-07T17:00:00.000Z'), 'America/New_York')).toBe(2);
   });
 });

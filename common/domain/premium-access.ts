@@ -1,3 +1,5 @@
+import { daysBetween, localDateOf } from './local-time';
+
 /** Length of the free trial every new account gets (SPEC.md §9). */
 export const TRIAL_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,8 +56,12 @@ export function clientShowsPremium(facts: ClientPremiumFacts, now: Date): boolea
   return false;
 }
 
-/** Whole days left in the trial (0 when over), for "n days left" badges. */
-export function trialDaysLeft(trialEndDate: string | null, now: Date): number {
-  if (!trialEndDate) return 0;
-  return Math.max(0, Math.ceil((new Date(trialEndDate).getTime() - now.getTime()) / DAY_MS));
+/**
+ * Days left in the trial on the user's calendar (0 on its last day, and when over), for "n days left"
+ * badges beside the end date: a trial ending at 10:00 tomorrow has 1 day left whether it is asked at
+ * 08:00 or at 23:00 today, so the count and the date shown beside it always agree.
+ */
+export function trialDaysLeft(trialEndDate: string | null, now: Date, timeZone: string): number {
+  if (!trialEndDate || new Date(trialEndDate).getTime() <= now.getTime()) return 0;
+  return Math.max(0, daysBetween(localDateOf(now, timeZone), localDateOf(trialEndDate, timeZone)));
 }

@@ -3,10 +3,16 @@ import { Link } from 'react-router';
 import { trialDaysLeft } from '../../../common/domain/premium-access';
 
 /** SPEC.md §2 quick actions: add class, add assignment, set reminder, files (premium), grade calculator. */
-export function QuickActions({ premium }: { premium: { hasPremium: boolean; onTrial: boolean; trialEndDate: string } | undefined }) {
+export function QuickActions({
+  premium,
+  timeZone,
+}: {
+  premium: { hasPremium: boolean; onTrial: boolean; trialEndDate: string } | undefined;
+  timeZone: string;
+}) {
   const { t } = useTranslation('home');
   const now = new Date();
-  const daysLeft = premium ? trialDaysLeft(premium.trialEndDate, now) : 0;
+  const daysLeft = premium ? trialDaysLeft(premium.trialEndDate, now, timeZone) : 0;
   let filesNote: string | null = null;
   if (premium?.onTrial) filesNote = t('actions.trial', { count: daysLeft });
   else if (premium && !premium.hasPremium) filesNote = t('actions.premiumOnly');

@@ -118,3 +118,24 @@ describe('Premium page → dates in the user’s time zone', () => {
     expect(await screen.findByText(`Renews on ${day}.`)).toBeTruthy();
   });
 });
+
+describe('Premium page → the trial’s days left', () => {
+  it('counts days on the student’s calendar, and says so on the trial’s last day (Tokyo)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 20:00 UTC on 1 June is 05:00 on 2 June in Tokyo.
+    vi.setSystemTime(new Date('2026-06-01T20:00:00.000Z'));
+    try {
+      // Ends at 19:00 on 3 June in Tokyo: 1 day left, although 47 hours remain.
+      interceptApi({ 'GET /api/premium/check': { ...trial, trialEndDate: '2026-06-03T10:00:00.000Z' } });
+      const view = await renderWithProviders(<PremiumPage />);
+      expect(await screen.findByText(/^1 day left in your free trial \(until June 3, 2026\)\.$/)).toBeTruthy();
+      view.unmount();
+      // Ends at 18:00 on 2 June in Tokyo: today.
+      interceptApi({ 'GET /api/premium/check': { ...trial, trialEndDate: '2026-06-02T09:00:00.000Z' } });
+      await renderWithProviders(<PremiumPage />);
+      expect(await screen.findByText('Your free trial ends today (June 2, 2026).')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { PlanCard } from './plan-card';
 import { PremiumBenefits } from './premium-benefits';
@@ -34,6 +35,7 @@ export function PremiumPage() {
   // Set once the browser is sent to the provider's page: the buttons stay disabled while it loads
   // (the mutation is settled by then, and a second click would open a second checkout).
   const [leaving, setLeaving] = useState(false);
+  const timeZone = useUserTimeZone();
   // Back from Stripe's page restores this one from the back/forward cache, state included.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
@@ -45,7 +47,7 @@ export function PremiumPage() {
   if (!check.isSuccess) return <QueryState queries={[check]} messages={{ loading: t('loading') }} />;
 
   const now = new Date();
-  const state = premiumState(check.data, now);
+  const state = premiumState(check.data, now, timeZone);
   const offers = planOffers(currentLanguage(), now);
   const subscription = state.kind === 'subscribed' ? state.subscription : null;
 

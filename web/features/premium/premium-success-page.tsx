@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePremiumCheckUntilSubscribed } from '../../api/premium';
-import { useSessionUser } from '../../api/session';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { playConfetti } from '../../lib/celebrate';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { formatDate } from '../../lib/format';
 
 /** How long the page asks before saying that confirmation is slow (it can still be asked again). */
@@ -23,7 +23,7 @@ export function PremiumSuccessPage() {
   const [waiting, setWaiting] = useState(true);
   const check = usePremiumCheckUntilSubscribed(waiting);
   const subscription = check.data?.subscription ?? null;
-  const timeZone = useSessionUser()?.timeZone ?? 'UTC';
+  const timeZone = useUserTimeZone();
   const celebrated = useRef(false);
 
   useEffect(() => {

@@ -30,17 +30,17 @@ describe('planOffers', () => {
 describe('premiumState', () => {
   const base: PremiumCheck = { hasPremium: false, onTrial: false, trialEndDate: '2026-12-04T12:00:00.000Z', subscription: null };
   it('tells a running trial with its days left', () => {
-    expect(premiumState({ ...base, onTrial: true }, NOW)).toEqual({ kind: 'trial', daysLeft: 10, trialEndDate: base.trialEndDate });
+    expect(premiumState({ ...base, onTrial: true }, NOW, 'UTC')).toEqual({ kind: 'trial', daysLeft: 10, trialEndDate: base.trialEndDate });
   });
   it('tells an ended trial', () => {
-    expect(premiumState(base, NOW).kind).toBe('expired');
+    expect(premiumState(base, NOW, 'UTC').kind).toBe('expired');
   });
   it('tells a subscription first, whatever else is true', () => {
     const subscription = { plan: 'yearly', status: 'canceling', renewalDate: '2027-01-01T00:00:00.000Z', cancelAtPeriodEnd: true } as const;
-    expect(premiumState({ ...base, hasPremium: true, subscription }, NOW)).toEqual({ kind: 'subscribed', subscription });
+    expect(premiumState({ ...base, hasPremium: true, subscription }, NOW, 'UTC')).toEqual({ kind: 'subscribed', subscription });
   });
   it('tells an admin’s grant without a subscription', () => {
-    expect(premiumState({ ...base, hasPremium: true }, NOW)).toEqual({ kind: 'granted' });
+    expect(premiumState({ ...base, hasPremium: true }, NOW, 'UTC')).toEqual({ kind: 'granted' });
   });
 });
 

@@ -47,10 +47,11 @@ export type PremiumState =
   | { kind: 'trial'; daysLeft: number; trialEndDate: string }
   | { kind: 'expired'; trialEndDate: string };
 
-export function premiumState(check: PremiumCheck, now: Date): PremiumState {
+/** `timeZone`: the user's, for the days left on their calendar. */
+export function premiumState(check: PremiumCheck, now: Date, timeZone: string): PremiumState {
   if (check.subscription) return { kind: 'subscribed', subscription: check.subscription };
   if (check.hasPremium) return { kind: 'granted' };
-  if (check.onTrial) return { kind: 'trial', daysLeft: trialDaysLeft(check.trialEndDate, now), trialEndDate: check.trialEndDate };
+  if (check.onTrial) return { kind: 'trial', daysLeft: trialDaysLeft(check.trialEndDate, now, timeZone), trialEndDate: check.trialEndDate };
   return { kind: 'expired', trialEndDate: check.trialEndDate };
 }
 

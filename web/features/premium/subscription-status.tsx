@@ -1,11 +1,11 @@
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiErrorMessage } from '../../lib/api-errors';
+import { useUserTimeZone } from '../../lib/time-zone';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useCancelSubscription, useResumeSubscription } from './premium.api';
@@ -16,7 +16,7 @@ const BADGE = 'rounded-full border px-2 py-0.5 text-xs font-semibold';
 /** The user's state (SPEC.md §4 labels) and its action: cancel (with confirmation) or resume. */
 export function SubscriptionStatus({ state }: { state: PremiumState }) {
   const { t } = useTranslation('premium');
-  const timeZone = useSessionUser()?.timeZone ?? 'UTC';
+  const timeZone = useUserTimeZone();
   const date = (instant: string) => formatDate(instant, timeZone, { dateStyle: 'long' });
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
