@@ -7,6 +7,8 @@ import { buildApp } from './app';
 import { startHousekeeping } from './lib/housekeeping';
 import { startJobs } from './lib/jobs';
 import { startTaskReminderWorker } from './features/push/task-reminder-jobs';
+import { startSeriesGenerationWorker } from './features/tasks/series-jobs';
+import { materializeSeries } from './features/tasks/tasks.service';
 import { vapidKeysFor } from './features/push/vapid';
 import { storageFor } from './lib/storage';
 
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, jobs });
   logger = app.log;
   await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+  await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
   const stopHousekeeping = startHousekeeping(database.db, app.log, storageFor(config));
 
   let shuttingDown = false;

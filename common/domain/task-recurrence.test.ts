@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { generationHorizon, isOccurrence, occurrenceDates, occurrenceDueDate, type RecurrenceRule } from './task-recurrence';
+import {
+  generationHorizon,
+  isOccurrence,
+  nextGeneration,
+  occurrenceDates,
+  occurrenceDueDate,
+  seriesHorizonDays,
+  type RecurrenceRule,
+} from './task-recurrence';
 
 const daily: RecurrenceRule = { startDate: '2026-03-02', untilDate: '2026-03-06', frequency: 'daily', intervalWeeks: 1, weekdays: [] };
 // 2026-03-02 is a Monday.
@@ -89,5 +97,42 @@ describe('occurrenceDueDate', () => {
 
   it('has a one-week horizon', () => {
     expect(generationHorizon('2026-12-28')).toBe('2027-01-04');
+  });
+});
+
+describe('the horizon and the next generation (occurrences created with nobody reading the list)', () => {
+  const weekly: RecurrenceRule = { startDate: '2026-11-02', untilDate: '2026-12-31', frequency: 'weekly', intervalWeeks: 1, weekdays: [1] };
+
+  it('reaches further ahead by the reminder offset, in whole days', () => {
+    expect(seriesHorizonDays(null)).toBe(7);
+    expect(seriesHorizonDays(10)).toBe(8);
+    expect(seriesHorizonDays(1440)).toBe(8);
+    expect(seriesHorizonDays(14400)).toBe(17);
+    expect(generationHorizon('2026-12-28', 14400)).toBe('2027-01-14');
+  });
+
+  // The next Monday after 16 November is 23 November: it comes within the week's horizon on 16 November,
+  // at local midnight — one instant per zone.
+  it.each([
+    ['Pacific/Honolulu', '2026-11-16T10:00:00.000Z'],
+    ['UTC', '2026-11-16T00:00:00.000Z'],
+    ['Asia/Kolkata', '2026-11-15T18:30:00.000Z'],
+    ['Asia/Tokyo', '2026-11-15T15:00:00.000Z'],
+  ])('is at local midnight a horizon before the next occurrence in %s', (timeZone, at) => {
+    expect(nextGeneration(weekly, '2026-11-16', timeZone, null)).toEqual({ occurrenceDate: '2026-11-23', at });
+  });
+
+  it('comes earlier by the reminder offset, skips dates the rule does not match, and ends with the series', () => {
+    expect(nextGeneration(weekly, '2026-11-16', 'UTC', 2880)).toEqual({ occurrenceDate: '2026-11-23', at: '2026-11-14T00:00:00.000Z' });
+    expect(nextGeneration(weekly, null, 'UTC', null)).toEqual({ occurrenceDate: '2026-11-02', at: '2026-10-26T00:00:00.000Z' });
+    expect(nextGeneration(weekly, '2026-12-28', 'UTC', null)).toBeNull();
+    expect(nextGeneration(weekly, '2026-12-31', 'UTC', null)).toBeNull();
+  });
+
+  it('keeps to local midnight across a DST change', () => {
+    // Berlin falls back on 25 October 2026: midnight on the 26th is 23:00 UTC; on the 24th it was 22:00 UTC.
+    const daily: RecurrenceRule = { ...weekly, startDate: '2026-10-01', frequency: 'daily', weekdays: [] };
+    expect(nextGeneration(daily, '2026-11-01', 'Europe/Berlin', null)?.at).toBe('2026-10-25T23:00:00.000Z');
+    expect(nextGeneration(daily, '2026-10-30', 'Europe/Berlin', null)?.at).toBe('2026-10-23T22:00:00.000Z');
   });
 });

@@ -58,7 +58,36 @@ export function occurrenceDueDate(date: string, timeOfDay: string, timeZone: str
   return utcInstantOf(date, timeOfDay, timeZone);
 }
 
-/** The last local date to generate for: today + the horizon, in the user's zone. */
-export function generationHorizon(today: string): string {
-  return addDays(today, RECURRENCE_HORIZON_DAYS);
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * How many days ahead a series' occurrences are created: the week of RECURRENCE_HORIZON_DAYS, and as
+ * many more days as its reminder comes before the due time, so that every occurrence exists — and its
+ * push reminder is scheduled — at least a week before that reminder is due (a reminder 10 days early
+ * would otherwise fall before its occurrence is created).
+ */
+export function seriesHorizonDays(reminderOffsetMinutes: number | null): number {
+  return RECURRENCE_HORIZON_DAYS + Math.ceil(Math.max(0, reminderOffsetMinutes ?? 0) / DAY_MINUTES);
+}
+
+/** The last local date to generate for: today + the series' horizon, in the series' zone. */
+export function generationHorizon(today: string, reminderOffsetMinutes: number | null = null): string {
+  return addDays(today, seriesHorizonDays(reminderOffsetMinutes));
+}
+
+/**
+ * When a series generated through `generatedThrough` must next be generated, with nobody reading the
+ * list: the start (00:00 in `timeZone`) of the first day whose horizon reaches the next occurrence.
+ * Null when no occurrence is left. The server schedules a job for that instant (tasks/series-jobs.ts).
+ */
+export function nextGeneration(
+  rule: RecurrenceRule,
+  generatedThrough: string | null,
+  timeZone: string,
+  reminderOffsetMinutes: number | null,
+): { occurrenceDate: string; at: string } | null {
+  const [occurrenceDate] = occurrenceDates(rule, generatedThrough, rule.untilDate);
+  if (occurrenceDate === undefined) return null;
+  const day = addDays(occurrenceDate, -seriesHorizonDays(reminderOffsetMinutes));
+  return { occurrenceDate, at: utcInstantOf(day, '00:00', timeZone) };
 }

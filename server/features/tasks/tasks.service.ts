@@ -2,7 +2,13 @@ import { assertOwnCourse, assertOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
-import { generationHorizon, occurrenceDates, occurrenceDueDate, type RecurrenceRule } from '../../../common/domain/task-recurrence';
+import {
+  generationHorizon,
+  occurrenceDates,
+  occurrenceDueDate,
+  RECURRENCE_HORIZON_DAYS,
+  type RecurrenceRule,
+} from '../../../common/domain/task-recurrence';
 import { isReminderInPast, reminderAtMillis } from '../../../common/domain/task-reminders';
 import {
   RECURRENCE_NEEDS_DUE_MESSAGE,
@@ -25,6 +31,7 @@ import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 import type { Jobs } from '../../lib/jobs';
 import { reminderStateOf, syncTaskReminders } from '../push/task-reminder-jobs';
+import { scheduleSeriesGeneration } from './series-jobs';
 
 type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
@@ -103,8 +110,8 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
       and(
         eq(taskSeries.userId, userId),
         or(isNull(taskSeries.generatedThrough), lt(taskSeries.generatedThrough, taskSeries.untilDate)),
-        // Cheap pre-filter in UTC; the exact horizon is computed per series below.
-        sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate}) < (${now.toISOString()}::timestamptz at time zone 'UTC')::date + 8`,
+        // Cheap pre-filter in UTC (a day of slack for the zones); the exact horizon is computed per series below.
+        sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate}) < (${now.toISOString()}::timestamptz at time zone 'UTC')::date + ${sql.raw(String(RECURRENCE_HORIZON_DAYS + 1))} + ceil(coalesce(${taskSeries.reminderOffsetMinutes}, 0) / 1440.0)::int`,
       ),
     );
   if (pending.length === 0) return;
@@ -123,7 +130,7 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
       )
       .for('update');
     for (const series of rows) {
-      const through = generationHorizon(localDateOf(now, series.timeZone));
+      const through = generationHorizon(localDateOf(now, series.timeZone), series.reminderOffsetMinutes);
       const dates = occurrenceDates(ruleOf(series), series.generatedThrough, through);
       if (dates.length > 0) {
         const created = await tx
@@ -160,6 +167,8 @@ export async function materializeSeries(db: DbOrTx, userId: string, now: Date = 
       const generated = through < series.untilDate ? through : series.untilDate;
       if (series.generatedThrough === null || generated > series.generatedThrough) {
         await tx.update(taskSeries).set({ generatedThrough: generated }).where(eq(taskSeries.id, series.id));
+        // The next occurrences are created by a job even if nobody reads the list (series-jobs.ts).
+        await scheduleSeriesGeneration(jobs, tx, [{ ...series, generatedThrough: generated }]);
       }
     }
   });
