@@ -30,7 +30,7 @@ beforeAll(async () => {
   const databaseUrl = (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
   handle = connectDatabase(databaseUrl, 4);
   jobs = await startJobs(handle.pool, { pollingIntervalSeconds: POLL_SECONDS, onError: () => {} });
-  app = await buildApp({ config: t.config, db: handle.db, logger: process.env.DEBUG_LOG ? { level: 'error' } : false, jobs });
+  app = await buildApp({ config: t.config, db: handle.db, logger: false, jobs });
   await startTaskReminderWorker(
     jobs,
     { db: handle.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: app.log },
