@@ -23,7 +23,11 @@ function planAt(source: TimetableSource, settings: ScheduledPushSettings, now: s
   const dates = classSoonExpansionDates(window, source.timeZone);
   const occurrences = expandTimetable({ ...source, ...dates });
   return {
-    classSoon: planClassSoon(occurrences, settings, window).map((item) => ({ course: item.courseId, at: iso(item.atMillis), key: item.key })),
+    classSoon: planClassSoon(occurrences, settings, window).map((item) => ({
+      course: item.courseId,
+      at: iso(item.atMillis),
+      key: item.key,
+    })),
     digests: planDigests(settings, source.timeZone, window).map((item) => ({ date: item.date, at: iso(item.atMillis) })),
   };
 }
@@ -120,10 +124,25 @@ describe('rotations, holidays, term dates and settings', () => {
   const ndayCourse: TimetableCourse = { id: 'nd', termId: 'n', timeSlots: [{ day: 1, startTime: '13:00', endTime: '14:00', cycleDay: 2 }] };
 
   it.each([
-    ['A/B: week B meets at 11:00 only', source('UTC', { courses: [abCourse], terms: [abTerm] }), '2026-11-22T18:00:00.000Z', ['2026-11-23T10:50:00.000Z']],
-    ['A/B: week A meets at 09:00 only', source('UTC', { courses: [abCourse], terms: [abTerm] }), '2026-11-29T18:00:00.000Z', ['2026-11-30T08:50:00.000Z']],
+    [
+      'A/B: week B meets at 11:00 only',
+      source('UTC', { courses: [abCourse], terms: [abTerm] }),
+      '2026-11-22T18:00:00.000Z',
+      ['2026-11-23T10:50:00.000Z'],
+    ],
+    [
+      'A/B: week A meets at 09:00 only',
+      source('UTC', { courses: [abCourse], terms: [abTerm] }),
+      '2026-11-29T18:00:00.000Z',
+      ['2026-11-30T08:50:00.000Z'],
+    ],
     // Monday 23 Nov is cycle day 1, Tuesday 24 day 2: the cycle-day-2 class meets on Tuesday.
-    ['N-day: cycle day 2 is Tuesday', source('UTC', { courses: [ndayCourse], terms: [ndayTerm] }), '2026-11-23T12:00:00.000Z', ['2026-11-24T12:50:00.000Z']],
+    [
+      'N-day: cycle day 2 is Tuesday',
+      source('UTC', { courses: [ndayCourse], terms: [ndayTerm] }),
+      '2026-11-23T12:00:00.000Z',
+      ['2026-11-24T12:50:00.000Z'],
+    ],
     [
       'N-day: a holiday on Monday makes Tuesday cycle day 1, so nothing',
       source('UTC', { courses: [ndayCourse], terms: [ndayTerm], holidays: [{ startDate: '2026-11-23', endDate: '2026-11-23' }] }),
@@ -191,17 +210,20 @@ describe('send-time checks', () => {
 describe('summarizeDay', () => {
   const day = expandTimetable({
     ...source('UTC', {
-      courses: [
-        chemistry,
-        { id: 'bio', timeSlots: [{ day: 1, startTime: '08:00', endTime: '09:00' }] },
-      ],
+      courses: [chemistry, { id: 'bio', timeSlots: [{ day: 1, startTime: '08:00', endTime: '09:00' }] }],
     }),
     from: '2026-11-23',
     to: '2026-11-23',
   });
   it.each([
     ['nothing at all: no digest', [], 0, 0, null],
-    ['classes only, the first one named', day, 0, 0, { classCount: 2, firstClass: { courseId: 'bio', start: '2026-11-23T08:00:00.000Z' }, dueToday: 0, overdue: 0 }],
+    [
+      'classes only, the first one named',
+      day,
+      0,
+      0,
+      { classCount: 2, firstClass: { courseId: 'bio', start: '2026-11-23T08:00:00.000Z' }, dueToday: 0, overdue: 0 },
+    ],
     ['tasks only', [], 2, 0, { classCount: 0, firstClass: null, dueToday: 2, overdue: 0 }],
     ['overdue only', [], 0, 3, { classCount: 0, firstClass: null, dueToday: 0, overdue: 3 }],
   ])('%s', (_name, occurrences, dueToday, overdue, expected) => {

@@ -43,7 +43,13 @@ describe('class-soon notification', () => {
   it('reads "Chemistry starts in 10 minutes · Room 204" on the user clock and opens /schedule', () => {
     expect(notificationFor(classSoon())).toEqual({
       title: 'Chemistry starts in 10 minutes',
-      options: { body: 'Room 204 · 9:00 AM', tag: 'class-soon:chem:2026-11-23:0', icon: '/favicon.svg', badge: '/favicon.svg', data: { url: '/schedule' } },
+      options: {
+        body: 'Room 204 · 9:00 AM',
+        tag: 'class-soon:chem:2026-11-23:0',
+        icon: '/favicon.svg',
+        badge: '/favicon.svg',
+        data: { url: '/schedule' },
+      },
     });
     expect(notificationFor(classSoon({ room: null, timeZone: 'Asia/Tokyo', start: '2026-11-23T00:00:00.000Z' }))!.options.body).toBe(
       'At 9:00 AM',
@@ -83,7 +89,9 @@ describe('daily digest notification', () => {
   });
 
   it.each(LANGUAGES.map((language) => [language]))('is written in %s with the local date of the day summarised', (language) => {
-    const content = notificationFor(digest({ language, timeZone: 'Asia/Tokyo', firstClass: { courseName: 'Biology', start: '2026-11-23T00:00:00.000Z' } }))!;
+    const content = notificationFor(
+      digest({ language, timeZone: 'Asia/Tokyo', firstClass: { courseName: 'Biology', start: '2026-11-23T00:00:00.000Z' } }),
+    )!;
     const strings = STRINGS[language].digest;
     const date = formatCalendarDate('2026-11-23', { weekday: 'short', month: 'short', day: 'numeric' }, language);
     expect(content.title).toBe(strings.title.replace('{{date}}', date));

@@ -15,7 +15,11 @@ import {
 } from './scheduled-push-jobs';
 
 /** Open tasks due on the local day [start, end) and open tasks due before it (over the user's due-date index). */
-export async function countOpenTasks(db: DbOrTx, userId: string, day: { start: Date; end: Date }): Promise<{ dueToday: number; overdue: number }> {
+export async function countOpenTasks(
+  db: DbOrTx,
+  userId: string,
+  day: { start: Date; end: Date },
+): Promise<{ dueToday: number; overdue: number }> {
   const [row] = await db
     .select({
       dueToday: sql<number>`count(*) FILTER (WHERE ${tasks.dueDate} >= ${day.start.toISOString()}::timestamptz)::int`,
@@ -33,7 +37,11 @@ export async function countOpenTasks(db: DbOrTx, userId: string, day: { start: D
  * when there is nothing at all. Otherwise claims it and pushes to every device; the push expires at
  * the end of the local day.
  */
-export async function runDailyDigest(deps: ScheduledPushDeps, data: DailyDigestJobData, now: Date = new Date()): Promise<ScheduledPushOutcome> {
+export async function runDailyDigest(
+  deps: ScheduledPushDeps,
+  data: DailyDigestJobData,
+  now: Date = new Date(),
+): Promise<ScheduledPushOutcome> {
   const [settings, timetable] = await Promise.all([readScheduledPushSettings(deps.db, data.userId), loadTimetable(deps.db, data.userId)]);
   if (!timetable) return { status: 'stale' };
   const { timeZone } = timetable.source;

@@ -1,8 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  notificationSettingsPatchSchema,
-  notificationSettingsResponseSchema,
-} from '../../../common/schemas/notification-settings.schema';
+import { notificationSettingsPatchSchema, notificationSettingsResponseSchema } from '../../../common/schemas/notification-settings.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { getNotificationSettings, updateNotificationSettings } from './notification-settings.service';

@@ -37,10 +37,7 @@ export type ScheduledPushDeps = { db: Database; vapid: VapidKeys; push: AppConfi
 
 /** What one job did (logs and tests). */
 export type ScheduledPushOutcome =
-  | { status: 'stale' }
-  | { status: 'empty' }
-  | { status: 'duplicate' }
-  | { status: 'sent'; deliveries: DeliveryResult[] };
+  { status: 'stale' } | { status: 'empty' } | { status: 'duplicate' } | { status: 'sent'; deliveries: DeliveryResult[] };
 
 /** A job id: a UUID (version 5 layout over SHA-256) of the kind, the user and the item's key; the same on every instance. */
 export function scheduledPushJobId(kind: 'class-soon' | 'daily-digest' | 'push-plan', userId: string, key: string): string {
@@ -86,7 +83,11 @@ export async function claimAndDeliver(
   expiresAt: Date,
   now: Date,
 ): Promise<ScheduledPushOutcome> {
-  const claimed = await deps.db.insert(pushClaims).values({ jobId, claimedAt: now }).onConflictDoNothing().returning({ jobId: pushClaims.jobId });
+  const claimed = await deps.db
+    .insert(pushClaims)
+    .values({ jobId, claimedAt: now })
+    .onConflictDoNothing()
+    .returning({ jobId: pushClaims.jobId });
   if (claimed.length === 0) return { status: 'duplicate' };
   const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const deliveries = await Promise.all(

@@ -35,7 +35,11 @@ async function startInstance(): Promise<Instance> {
   const handle = connectDatabase(databaseUrl, 4);
   const jobs = await startJobs(handle.pool, { pollingIntervalSeconds: POLL_SECONDS, onError: () => {} });
   const app = await buildApp({ config: t.config, db: handle.db, logger: false, jobs });
-  await startScheduledPushWorkers(jobs, { db: handle.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: app.log }, POLL_SECONDS);
+  await startScheduledPushWorkers(
+    jobs,
+    { db: handle.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: app.log },
+    POLL_SECONDS,
+  );
   const instance = { app, jobs, handle };
   running.push(instance);
   return instance;
@@ -146,7 +150,10 @@ describe('class starting soon and the daily digest by Web Push across two instan
 
     // One class-soon delivery per device, exactly once although two instances poll.
     await startNow(chemistryJob.id);
-    await waitFor(() => stateOf(chemistryJob.id), (state) => state === 'completed');
+    await waitFor(
+      () => stateOf(chemistryJob.id),
+      (state) => state === 'completed',
+    );
     expect(kinds(phone, 'class-soon')).toHaveLength(1);
     expect(kinds(laptop, 'class-soon')).toHaveLength(1);
     const classPush = kinds(phone, 'class-soon')[0]!.payload;
@@ -166,7 +173,10 @@ describe('class starting soon and the daily digest by Web Push across two instan
     // One digest per device.
     const digestJob = digestJobs[0]!;
     await startNow(digestJob.id);
-    await waitFor(() => stateOf(digestJob.id), (state) => state === 'completed');
+    await waitFor(
+      () => stateOf(digestJob.id),
+      (state) => state === 'completed',
+    );
     expect(kinds(phone, 'daily-digest')).toHaveLength(1);
     expect(kinds(laptop, 'daily-digest')).toHaveLength(1);
     const digestPush = kinds(laptop, 'daily-digest')[0]!.payload as { overdue: number; date: string; url: string };
@@ -174,7 +184,11 @@ describe('class starting soon and the daily digest by Web Push across two instan
     expect(digestPush.overdue).toBe(1);
 
     // A course added now is planned by its write alone (the settings are unchanged since their PATCH ran).
-    const physics = await call(b, user, 'POST', '/api/courses', { name: 'Physics', color: '#993366', timeSlots: [slotAt(now + 140 * 60_000)] });
+    const physics = await call(b, user, 'POST', '/api/courses', {
+      name: 'Physics',
+      color: '#993366',
+      timeSlots: [slotAt(now + 140 * 60_000)],
+    });
     await waitFor(
       () => jobsOf('class-soon', user.id),
       (rows) => rows.some((row) => (row.data as ClassSoonJobData).occurrenceKey.startsWith(`${String(physics.id)}:`)),
@@ -193,7 +207,11 @@ describe('class starting soon and the daily digest by Web Push across two instan
     const waiting = [...moved, ...(await jobsOf('class-soon', user.id))].filter((row) => row.state === 'created');
     expect(waiting.length).toBeGreaterThanOrEqual(3);
     for (const row of waiting) await startNow(row.id);
-    for (const row of waiting) await waitFor(() => stateOf(row.id), (state) => state === 'completed');
+    for (const row of waiting)
+      await waitFor(
+        () => stateOf(row.id),
+        (state) => state === 'completed',
+      );
     expect(service.deliveriesTo(phone)).toHaveLength(2);
     expect(service.deliveriesTo(laptop)).toHaveLength(2);
     expect(service.refused).toEqual([]);

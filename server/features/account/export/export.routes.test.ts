@@ -157,7 +157,9 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     label: 'Chrome · Android',
     language: 'en',
   });
-  await db.insert(notificationSettings).values({ userId, classSoonEnabled: true, classSoonMinutes: 15, digestEnabled: true, digestTime: '06:30' });
+  await db
+    .insert(notificationSettings)
+    .values({ userId, classSoonEnabled: true, classSoonMinutes: 15, digestEnabled: true, digestTime: '06:30' });
   const [folder] = await db
     .insert(folders)
     .values({ userId, name: `${marker} folder` })
