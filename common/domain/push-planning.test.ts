@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   classSoonExpansionDates,
   classSoonStillWanted,
+  nextPlanRunAt,
+  PLAN_SPREAD_MS,
   digestStillWanted,
   planClassSoon,
   planDigests,
@@ -53,6 +55,21 @@ describe('planWindow', () => {
     expect([iso(window.from), iso(window.to), iso(window.nextPlanAt)]).toEqual([now, to, next]);
     // Always at least 24 hours ahead: the next run overlaps this one.
     expect(window.to - window.from).toBeGreaterThanOrEqual(24 * 3_600_000);
+  });
+});
+
+describe('nextPlanRunAt', () => {
+  it('spreads the users over the first 6 hours of the block, the same for a user everywhere', () => {
+    const block = Date.parse('2026-11-24T12:00:00.000Z');
+    const ids = Array.from({ length: 200 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    const delays = ids.map((id) => nextPlanRunAt(block, id) - block);
+    expect(delays.every((delay) => delay >= 0 && delay < PLAN_SPREAD_MS && delay % 1000 === 0)).toBe(true);
+    expect(new Set(delays).size).toBeGreaterThan(190);
+    expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThan(PLAN_SPREAD_MS / 2);
+    expect(nextPlanRunAt(block, ids[7]!)).toBe(nextPlanRunAt(block, ids[7]!));
+    // A run at its spread start plans up to 36 hours past its block: still at least 24 hours ahead.
+    const window = planWindow(nextPlanRunAt(block, ids[7]!));
+    expect(window.to - (block + PLAN_SPREAD_MS)).toBeGreaterThanOrEqual(24 * 3_600_000);
   });
 });
 

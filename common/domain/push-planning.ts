@@ -41,6 +41,23 @@ export function planWindow(nowMs: number): { from: number; to: number; nextPlanA
   return { from: nowMs, to: blockStart + PLAN_HORIZON_MS, nextPlanAt: blockStart + PLAN_BLOCK_MS };
 }
 
+/** How far past a block's start a user's next planning run may fall (so the users' runs do not all start at once). */
+export const PLAN_SPREAD_MS = 6 * HOUR_MS;
+
+/**
+ * When a user's next planning run starts: the next block's start plus a delay of its own (FNV-1a of
+ * the user id, under 6 hours), the same on every instance. The run still covers up to 36 hours past
+ * its block, so at any moment at least 18 hours ahead are planned.
+ */
+export function nextPlanRunAt(nextPlanAt: number, userId: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < userId.length; index++) {
+    hash ^= userId.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return nextPlanAt + (hash % (PLAN_SPREAD_MS / 1000)) * 1000;
+}
+
 /** Whether anything is to be planned at all: with both off, the re-arming chain stops. */
 export function wantsScheduledPushes(settings: ScheduledPushSettings | null): settings is ScheduledPushSettings {
   return settings !== null && (settings.classSoonEnabled || settings.digestEnabled);

@@ -2,6 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import {
   classSoonExpansionDates,
+  nextPlanRunAt,
   planClassSoon,
   planDigests,
   planWindow,
@@ -33,8 +34,9 @@ import {
  * - A per-user planning run schedules the pushes of its window (up to 36 hours ahead, common/domain/
  *   push-planning.ts) as jobs with deterministic ids (user + occurrence + instant + lead time; user +
  *   day + instant), inserted with ON CONFLICT DO NOTHING: any number of runs on any number of instances
- *   schedule each push once. It re-arms itself: a `push-plan` job at the start of the next 12-hour
- *   block, its id from the user and that instant. With both settings off the chain stops.
+ *   schedule each push once. It re-arms itself: a `push-plan` job in the next 12-hour block (its start
+ *   plus the user's own delay under 6 hours, so users do not all plan at once), its id from the user and
+ *   that block. With both settings off the chain stops.
  * - Re-planned at write time: a settings PATCH (in its transaction) and the schedule's writes (courses,
  *   terms, holidays, the profile's time zone) ask for a `push-replan` run now; the queue's `stately`
  *   policy keeps one waiting per user, so a burst of edits plans once.
@@ -88,7 +90,7 @@ export async function planScheduledPushes(jobs: Jobs, db: Database, userId: stri
       id: scheduledPushJobId('push-plan', userId, String(window.nextPlanAt)),
       name: PUSH_PLAN_QUEUE,
       data: { userId } satisfies PushPlanJobData,
-      startAfter: new Date(window.nextPlanAt),
+      startAfter: new Date(nextPlanRunAt(window.nextPlanAt, userId)),
     },
   ];
   // One statement, ON CONFLICT DO NOTHING: a push planned before (by this or another instance) stays as it is.
