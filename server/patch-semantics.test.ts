@@ -55,6 +55,12 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
     expect(after).toMatchObject({ reply: 'From Progress, Export.', status: 'closed', subject: 'Exports' });
   },
 
+  'PATCH /api/notification-settings': async () => {
+    await call('PATCH', '/api/notification-settings', { classSoonEnabled: true, classSoonMinutes: 15, digestTime: '06:45' });
+    const after = await call('PATCH', '/api/notification-settings', { digestEnabled: true });
+    expect(after).toEqual({ classSoonEnabled: true, classSoonMinutes: 15, digestEnabled: true, digestTime: '06:45' });
+  },
+
   'PATCH /api/grading-system': async () => {
     // One field, required: there is nothing to omit. Checked for the answer only.
     expect(await call('PATCH', '/api/grading-system', { system: 'percentage' })).toEqual({ system: 'percentage' });

@@ -163,6 +163,8 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/feedback/mine': { access: 'user' },
   'GET /api/push/vapid-public-key': { access: 'user' },
   'GET /api/push/subscriptions': { access: 'user' },
+  'GET /api/notification-settings': { access: 'user' },
+  'PATCH /api/notification-settings': { access: 'user' },
   'POST /api/push/subscriptions': { access: 'user' },
   'DELETE /api/push/subscriptions/:id': {
     access: 'user',

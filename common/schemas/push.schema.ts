@@ -70,4 +70,36 @@ export const pushPayloadSchema = z.object({
   timeZone: z.string(),
   language: z.enum(PUSH_LANGUAGES),
 });
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
+/** "Chemistry starts in 10 minutes · Room 204" (docs/decisions/155-class-soon-and-daily-digest.md); a click opens /schedule. */
+export const classSoonPushPayloadSchema = z.object({
+  kind: z.literal('class-soon'),
+  tag: z.string(),
+  url: z.string(),
+  courseName: z.string(),
+  room: z.string().nullable(),
+  /** The class's start instant (ISO), written on the user's clock. */
+  start: z.string(),
+  minutes: z.number(),
+  timeZone: z.string(),
+  language: z.enum(PUSH_LANGUAGES),
+});
+export type ClassSoonPushPayload = z.infer<typeof classSoonPushPayloadSchema>;
+
+/** The day's summary at the chosen local time (decision 155); a click opens /dashboard. */
+export const dailyDigestPushPayloadSchema = z.object({
+  kind: z.literal('daily-digest'),
+  tag: z.string(),
+  url: z.string(),
+  /** The local date summarised. */
+  date: z.string(),
+  classCount: z.number(),
+  /** The day's first class, or null without classes. */
+  firstClass: z.object({ courseName: z.string(), start: z.string() }).nullable(),
+  dueToday: z.number(),
+  overdue: z.number(),
+  timeZone: z.string(),
+  language: z.enum(PUSH_LANGUAGES),
+});
+export type DailyDigestPushPayload = z.infer<typeof dailyDigestPushPayloadSchema>;
+
+export type PushPayload = z.infer<typeof pushPayloadSchema> | ClassSoonPushPayload | DailyDigestPushPayload;

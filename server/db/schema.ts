@@ -12,3 +12,4 @@ export * from './schema/admin';
 export * from './schema/premium';
 export * from './schema/push';
 export * from './schema/files';
+export * from './schema/scheduled-push';

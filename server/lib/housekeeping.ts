@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from '../features/auth/sessions.service';
 import { deleteStaleTestCheckouts } from '../features/premium/subscriptions.service';
 import { sweepOrphanFiles } from '../features/files/orphan-sweep';
 import { deleteExpiredIdempotencyKeys } from '../features/rewards/idempotency';
+import { deleteOldPushClaims } from '../features/push/scheduled-push-jobs';
 import { deleteExpiredRateLimitCounters } from '../plugins/rate-limit-store';
 import type { FileStorage } from './storage';
 
@@ -22,6 +23,7 @@ export function startHousekeeping(db: Database, log: FastifyBaseLogger, storage?
       deleteExpiredRateLimitCounters(db),
       deleteExpiredIdempotencyKeys(db),
       deleteStaleTestCheckouts(db),
+      deleteOldPushClaims(db),
       storage ? sweepOrphanFiles(db, storage) : undefined,
     ]).catch((error: unknown) =>
       // Code and statement only: a database error's message lists the parameter values.

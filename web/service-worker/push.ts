@@ -34,6 +34,33 @@ export type TaskReminderPush = {
   language: string;
 };
 
+/** "Chemistry starts in 10 minutes" (common/schemas/push.schema.ts `ClassSoonPushPayload`, decision 155). */
+export type ClassSoonPush = {
+  kind: 'class-soon';
+  tag: string;
+  url: string;
+  courseName: string;
+  room: string | null;
+  start: string;
+  minutes: number;
+  timeZone: string;
+  language: string;
+};
+
+/** The day's summary (common/schemas/push.schema.ts `DailyDigestPushPayload`, decision 155). */
+export type DailyDigestPush = {
+  kind: 'daily-digest';
+  tag: string;
+  url: string;
+  date: string;
+  classCount: number;
+  firstClass: { courseName: string; start: string } | null;
+  dueToday: number;
+  overdue: number;
+  timeZone: string;
+  language: string;
+};
+
 export type NotificationContent = {
   title: string;
   options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
@@ -68,8 +95,94 @@ export function formatDueWhen(instant: string, timeZone: string, language: Langu
   }
 }
 
+function isClassSoon(value: unknown): value is ClassSoonPush {
+  const payload = value as Partial<ClassSoonPush> | null;
+  return (
+    payload?.kind === 'class-soon' &&
+    typeof payload.tag === 'string' &&
+    typeof payload.url === 'string' &&
+    typeof payload.courseName === 'string' &&
+    typeof payload.start === 'string' &&
+    typeof payload.minutes === 'number'
+  );
+}
+
+function isDailyDigest(value: unknown): value is DailyDigestPush {
+  const payload = value as Partial<DailyDigestPush> | null;
+  return (
+    payload?.kind === 'daily-digest' &&
+    typeof payload.tag === 'string' &&
+    typeof payload.url === 'string' &&
+    typeof payload.date === 'string' &&
+    typeof payload.classCount === 'number' &&
+    typeof payload.dueToday === 'number' &&
+    typeof payload.overdue === 'number'
+  );
+}
+
+/** Only same-origin paths are opened on click. */
+function sameOriginPath(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? url : '/';
+}
+
+function languageOf(payload: { language: string }): Language {
+  return payload.language in STRINGS ? (payload.language as Language) : 'en';
+}
+
+/** A time of day on the user's clock (web/lib/format.ts `formatTime`: 12-hour in English only). */
+export function formatClockTime(instant: string, timeZone: string, language: Language): string {
+  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
+  try {
+    return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(instant));
+  } catch {
+    return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(instant));
+  }
+}
+
+/** A local calendar date (`YYYY-MM-DD`, no zone involved) as "Mon, Nov 23". */
+export function formatDigestDate(date: string, language: Language): string {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, day),
+  );
+}
+
+function content(title: string, body: string, tag: string, url: string): NotificationContent {
+  return { title, options: { body, tag, icon: '/favicon.svg', badge: '/favicon.svg', data: { url: sameOriginPath(url) } } };
+}
+
+function classSoonNotification(payload: ClassSoonPush): NotificationContent {
+  const language = languageOf(payload);
+  const strings = STRINGS[language].classSoon;
+  const time = formatClockTime(payload.start, payload.timeZone, language);
+  const title = interpolate(strings.title, { course: payload.courseName, minutes: String(payload.minutes) });
+  const body = payload.room ? interpolate(strings.bodyRoom, { room: payload.room, time }) : interpolate(strings.body, { time });
+  return content(title, body, payload.tag, payload.url);
+}
+
+function dailyDigestNotification(payload: DailyDigestPush): NotificationContent {
+  const language = languageOf(payload);
+  const strings = STRINGS[language].digest;
+  const count = (value: number) => new Intl.NumberFormat(LOCALES[language]).format(value);
+  const lines = [
+    payload.classCount > 0 && payload.firstClass
+      ? interpolate(strings.classes, {
+          count: count(payload.classCount),
+          course: payload.firstClass.courseName,
+          time: formatClockTime(payload.firstClass.start, payload.timeZone, language),
+        })
+      : strings.noClasses,
+  ];
+  if (payload.dueToday > 0) lines.push(interpolate(strings.dueToday, { count: count(payload.dueToday) }));
+  if (payload.overdue > 0) lines.push(interpolate(strings.overdue, { count: count(payload.overdue) }));
+  const title = interpolate(strings.title, { date: formatDigestDate(payload.date, language) });
+  return content(title, lines.join('\n'), payload.tag, payload.url);
+}
+
 /** A push payload → the notification to show, or null for a message this version does not know. */
 export function notificationFor(payload: unknown): NotificationContent | null {
+  if (isClassSoon(payload)) return classSoonNotification(payload);
+  if (isDailyDigest(payload)) return dailyDigestNotification(payload);
   if (!isTaskReminder(payload)) return null;
   const language: Language = payload.language in STRINGS ? (payload.language as Language) : 'en';
   const strings = STRINGS[language].notification;

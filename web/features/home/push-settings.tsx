@@ -9,6 +9,7 @@ import { currentPushSubscription, pushSupport } from '../../lib/push-subscriptio
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useEnablePush, useRemovePushDevice } from './push-reminders.api';
+import { ScheduledPushSettings } from './scheduled-push-settings';
 
 /** This browser's push endpoint (null: not subscribed), read once and after each change. */
 function useThisDeviceEndpoint(): [string | null | undefined, () => void] {
@@ -163,6 +164,7 @@ export function PushSettings() {
           </ul>
         )}
       </div>
+      <ScheduledPushSettings hasDevices={devices.data.length > 0} />
     </div>
   );
 }

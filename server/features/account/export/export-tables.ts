@@ -14,6 +14,7 @@ import {
   gradingPreferences,
   holidays,
   notificationReads,
+  notificationSettings,
   pointsLedger,
   pushSubscriptions,
   redemptions,
@@ -404,6 +405,19 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       auth: 'a secret: the device’s push authentication secret',
     },
     key: ['id'],
+  },
+  {
+    name: 'notification_settings',
+    table: notificationSettings,
+    userId: notificationSettings.userId,
+    columns: {
+      classSoonEnabled: notificationSettings.classSoonEnabled,
+      classSoonMinutes: notificationSettings.classSoonMinutes,
+      digestEnabled: notificationSettings.digestEnabled,
+      digestTime: notificationSettings.digestTime,
+      updatedAt: notificationSettings.updatedAt,
+    },
+    key: [],
   },
   {
     name: 'folders',

@@ -21,6 +21,7 @@ import {
   holidays,
   idempotentRequests,
   notificationReads,
+  notificationSettings,
   pointsLedger,
   pushSubscriptions,
   rateLimitCounters,
@@ -156,6 +157,9 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     label: 'Chrome · Android',
     language: 'en',
   });
+  await db
+    .insert(notificationSettings)
+    .values({ userId, classSoonEnabled: true, classSoonMinutes: 15, digestEnabled: true, digestTime: '06:30' });
   const [folder] = await db
     .insert(folders)
     .values({ userId, name: `${marker} folder` })

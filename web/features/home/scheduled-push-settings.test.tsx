@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import { ScheduledPushSettings } from './scheduled-push-settings';
+
+/** The class-soon and digest settings → PATCH requests with only the field changed. */
+const OFF = { classSoonEnabled: false, classSoonMinutes: 10, digestEnabled: false, digestTime: '07:00' };
+
+describe('ScheduledPushSettings → requests', () => {
+  it('turns class starting soon on, then picks 15 minutes: each change sends only its field', async () => {
+    const sent = interceptApi({
+      'GET /api/notification-settings': OFF,
+      'PATCH /api/notification-settings': (body: object) => ({ ...OFF, classSoonEnabled: true, ...body }),
+    });
+    await renderWithProviders(<ScheduledPushSettings hasDevices />);
+    const toggle = await screen.findByRole('switch', { name: 'Class starting soon' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByLabelText('How long before')).toBeNull();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    const minutes = await screen.findByLabelText('How long before');
+    expect([...(minutes as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      '5 minutes before',
+      '10 minutes before',
+      '15 minutes before',
+      '30 minutes before',
+    ]);
+    fireEvent.change(minutes, { target: { value: '15' } });
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent)).toEqual([
+      { method: 'PATCH', path: '/api/notification-settings', body: { classSoonEnabled: true } },
+      { method: 'PATCH', path: '/api/notification-settings', body: { classSoonMinutes: 15 } },
+    ]);
+    await waitFor(() => expect((screen.getByLabelText('How long before') as HTMLSelectElement).value).toBe('15'));
+  });
+
+  it('turns the daily digest on at 07:00 by default and saves a new time when the field is left', async () => {
+    const sent = interceptApi({
+      'GET /api/notification-settings': OFF,
+      'PATCH /api/notification-settings': (body: object) => ({ ...OFF, digestEnabled: true, ...body }),
+    });
+    await renderWithProviders(<ScheduledPushSettings hasDevices />);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Daily digest' }));
+    const time = (await screen.findByLabelText('Digest time')) as HTMLInputElement;
+    expect(time.value).toBe('07:00');
+    fireEvent.change(time, { target: { value: '06:30' } });
+    // Nothing is sent while typing.
+    expect(writes(sent)).toHaveLength(1);
+    fireEvent.blur(time);
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent).map((request) => request.body)).toEqual([{ digestEnabled: true }, { digestTime: '06:30' }]);
+    // Leaving the field again without a change sends nothing more; an emptied field goes back to the saved time.
+    fireEvent.blur(time);
+    fireEvent.change(time, { target: { value: '' } });
+    fireEvent.blur(time);
+    await waitFor(() => expect(time.value).toBe('06:30'));
+    expect(writes(sent)).toHaveLength(2);
+  });
+
+  it('a refused change puts the switch back and says why', async () => {
+    interceptApi({
+      'GET /api/notification-settings': OFF,
+      'PATCH /api/notification-settings': refuse(400, { message: 'Invalid request', code: 'validation_error' }),
+    });
+    await renderWithProviders(<ScheduledPushSettings hasDevices />, { toaster: true });
+    const toggle = await screen.findByRole('switch', { name: 'Daily digest' });
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Notification settings')).toBeTruthy();
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('without a device it says how to receive them', async () => {
+    interceptApi({ 'GET /api/notification-settings': OFF });
+    await renderWithProviders(<ScheduledPushSettings hasDevices={false} />);
+    expect(await screen.findByText('Turn on push reminders on a device to receive these.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLASS_SOON_MINUTES, DIGEST_TIME_PATTERN } from '../../../common/domain/push-planning';
+import type { NotificationSettingsPatch } from '../../../common/schemas/notification-settings.schema';
+import { useNotificationSettings } from '../../api/notification-settings';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
+import { QueryState } from '../../components/ui/query-state';
+import { Switch } from '../../components/ui/switch';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import { useSaveNotificationSettings } from './scheduled-push.api';
+
+/**
+ * "Class starting soon" (5, 10, 15 or 30 minutes before) and the "Daily digest" at a local time, kept
+ * on the server and sent by push to every device of the list (docs/decisions/155). Each change is
+ * saved at once, and only the field changed is sent.
+ */
+export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
+  const { t } = useTranslation('push');
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  // The time typed but not yet saved (saved when the field is left).
+  const [timeDraft, setTimeDraft] = useState<string | null>(null);
+
+  if (!settings.isSuccess) return <QueryState queries={[settings]} />;
+  const current = settings.data;
+
+  const patch = (body: NotificationSettingsPatch) =>
+    save.mutate(body, {
+      onError: (error) =>
+        toast({
+          title: t('scheduled.failedTitle'),
+          description: apiErrorMessage(t, error, t('scheduled.saveFailed')),
+          variant: 'destructive',
+        }),
+    });
+
+  const commitTime = () => {
+    if (timeDraft === null) return;
+    const value = timeDraft.slice(0, 5);
+    setTimeDraft(null);
+    if (DIGEST_TIME_PATTERN.test(value) && value !== current.digestTime) patch({ digestTime: value });
+  };
+
+  return (
+    <section className="space-y-3 border-t pt-3" aria-labelledby="scheduled-push-title" data-testid="scheduled-push-settings">
+      <div className="space-y-1">
+        <h3 className="font-medium" id="scheduled-push-title">
+          {t('scheduled.title')}
+        </h3>
+        <p className="text-muted-foreground">{hasDevices ? t('scheduled.hint') : t('scheduled.noDevices')}</p>
+      </div>
+
+      <div className="space-y-2">
+        <div className="flex items-start justify-between gap-3">
+          <div className="space-y-1">
+            <p className="font-medium" id="class-soon-label">
+              {t('scheduled.classSoon')}
+            </p>
+            <p className="text-muted-foreground" id="class-soon-hint">
+              {t('scheduled.classSoonHint')}
+            </p>
+          </div>
+          <Switch
+            checked={current.classSoonEnabled}
+            aria-labelledby="class-soon-label"
+            aria-describedby="class-soon-hint"
+            onClick={() => patch({ classSoonEnabled: !current.classSoonEnabled })}
+          />
+        </div>
+        {current.classSoonEnabled ? (
+          <div className="space-y-1">
+            <label htmlFor="class-soon-minutes" className="font-medium">
+              {t('scheduled.minutesLabel')}
+            </label>
+            <NativeSelect
+              id="class-soon-minutes"
+              value={String(current.classSoonMinutes)}
+              onChange={(event) => patch({ classSoonMinutes: Number(event.target.value) })}
+            >
+              {CLASS_SOON_MINUTES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {t('scheduled.minutes', { minutes })}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="space-y-2">
+        <div className="flex items-start justify-between gap-3">
+          <div className="space-y-1">
+            <p className="font-medium" id="digest-label">
+              {t('scheduled.digest')}
+            </p>
+            <p className="text-muted-foreground" id="digest-hint">
+              {t('scheduled.digestHint')}
+            </p>
+          </div>
+          <Switch
+            checked={current.digestEnabled}
+            aria-labelledby="digest-label"
+            aria-describedby="digest-hint"
+            onClick={() => patch({ digestEnabled: !current.digestEnabled })}
+          />
+        </div>
+        {current.digestEnabled ? (
+          <div className="space-y-1">
+            <label htmlFor="digest-time" className="font-medium">
+              {t('scheduled.digestTime')}
+            </label>
+            <Input
+              id="digest-time"
+              type="time"
+              className="w-40"
+              value={timeDraft ?? current.digestTime}
+              onChange={(event) => setTimeDraft(event.target.value)}
+              onBlur={commitTime}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commitTime();
+              }}
+            />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
