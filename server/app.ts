@@ -22,6 +22,7 @@ import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerProgressRoutes } from './features/progress/progress.routes';
 import { registerPushRoutes } from './features/push/push.routes';
+import { registerFocusAlarmRoutes } from './features/push/focus-alarm.routes';
 import { registerReleaseNotesRoutes } from './features/release-notes/release-notes.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes';
@@ -65,6 +66,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerFilesRoutes,
   registerNotificationsRoutes,
   registerPushRoutes,
+  registerFocusAlarmRoutes,
   registerReleaseNotesRoutes,
   registerTemplatesRoutes,
   registerOpenApiRoutes,

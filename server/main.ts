@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { startHousekeeping } from './lib/housekeeping';
 import { startJobs } from './lib/jobs';
 import { startTaskReminderWorker } from './features/push/task-reminder-jobs';
+import { startFocusAlarmWorker } from './features/push/focus-alarm-jobs';
 import { vapidKeysFor } from './features/push/vapid';
 import { storageFor } from './lib/storage';
 
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, jobs });
   logger = app.log;
   await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+  await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
   const stopHousekeeping = startHousekeeping(database.db, app.log, storageFor(config));
 
   let shuttingDown = false;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import webPush from 'web-push';
-import type { PushPayload } from '../../../common/schemas/push.schema';
+import type { FocusPhaseEndPayload, PushPayload } from '../../../common/schemas/push.schema';
 import type { DbOrTx } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
@@ -29,7 +29,7 @@ export type PushSenderDeps = { db: DbOrTx; vapid: VapidKeys; push: AppConfig['pu
 export async function deliverPush(
   { db, vapid, push, log }: PushSenderDeps,
   subscription: SubscriptionRow,
-  payload: PushPayload,
+  payload: PushPayload | FocusPhaseEndPayload,
   expiresAt: Date,
   now: Date = new Date(),
 ): Promise<DeliveryResult> {
