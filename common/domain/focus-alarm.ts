@@ -75,5 +75,6 @@ export function focusAlarmChange(before: TimerState | null, after: TimerState, n
   }
   // A paused phase's alarm was cancelled when it paused; cancelling again (reset or skip while paused)
   // is harmless and heals a cancel that did not get through.
-  return before !== null && before.status !== 'idle' ? { action: 'cancel' } : null;
+  if (before?.status === 'running') return { action: 'cancel' };
+  return before?.status === 'paused' && after.status === 'idle' ? { action: 'cancel' } : null;
 }
