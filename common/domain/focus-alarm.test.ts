@@ -8,7 +8,19 @@ import {
   focusAlarmProblem,
   focusAlarmStillWanted,
 } from './focus-alarm';
-import { advance, createTimer, pause, reset, resume, selectForPhase, selectMode, skip, start, TIMER_MODES, updateSettings } from './focus-timer';
+import {
+  advance,
+  createTimer,
+  pause,
+  reset,
+  resume,
+  selectForPhase,
+  selectMode,
+  skip,
+  start,
+  TIMER_MODES,
+  updateSettings,
+} from './focus-timer';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 2, 2, 9, 0, 0);

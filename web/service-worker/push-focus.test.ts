@@ -65,7 +65,13 @@ describe('notificationFor a focus phase end', () => {
     const content = notificationFor(payload())!;
     expect(content).toEqual({
       title: 'Focus session complete',
-      options: { body: 'Well done! Time for a break.', tag: 'studypilot-focus-timer', icon: '/favicon.svg', badge: '/favicon.svg', data: { url: '/study' } },
+      options: {
+        body: 'Well done! Time for a break.',
+        tag: 'studypilot-focus-timer',
+        icon: '/favicon.svg',
+        badge: '/favicon.svg',
+        data: { url: '/study' },
+      },
     });
     expect(notificationFor(payload({ url: 'https://evil.example/study' }))!.options.data.url).toBe('/');
     expect(notificationFor(payload({ language: 'it' }))!.title).toBe('Focus session complete');
@@ -97,7 +103,11 @@ describe('the push event for a focus phase end', () => {
     expect(background.shown).toEqual([
       {
         title: 'Die Pause ist vorbei',
-        options: expect.objectContaining({ body: 'Bereit für die nächste Fokuseinheit?', tag: 'studypilot-focus-timer', data: { url: '/study' } }),
+        options: expect.objectContaining({
+          body: 'Bereit für die nächste Fokuseinheit?',
+          tag: 'studypilot-focus-timer',
+          data: { url: '/study' },
+        }),
       },
     ]);
     const closed = fakeScope([]);

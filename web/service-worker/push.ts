@@ -149,7 +149,13 @@ export function notificationFor(payload: unknown): NotificationContent | null {
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type PushEvent = ExtendableEvent & { data: { json(): unknown } | null };
 type NotificationEvent = ExtendableEvent & { notification: Notification & { data?: { url?: string } } };
-type WindowClient = { url: string; focused: boolean; visibilityState?: DocumentVisibilityState; focus(): Promise<WindowClient>; navigate(url: string): Promise<WindowClient | null> };
+type WindowClient = {
+  url: string;
+  focused: boolean;
+  visibilityState?: DocumentVisibilityState;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+};
 export type PushServiceWorkerScope = {
   location: { origin: string };
   registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };

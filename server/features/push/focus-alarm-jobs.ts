@@ -107,10 +107,7 @@ export type FocusAlarmWorkerDeps = { db: Database; jobs: Jobs; vapid: VapidKeys;
 
 /** What one alarm job did (for logs and tests). */
 export type FocusAlarmOutcome =
-  | { status: 'replaced' }
-  | { status: 'late' }
-  | { status: 'no-device' }
-  | { status: 'sent'; delivery: DeliveryResult };
+  { status: 'replaced' } | { status: 'late' } | { status: 'no-device' } | { status: 'sent'; delivery: DeliveryResult };
 
 /**
  * Completes an active job and answers how many rows that changed (1: this worker holds it; 0: it was

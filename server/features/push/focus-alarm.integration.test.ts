@@ -30,7 +30,11 @@ async function startInstance(): Promise<Instance> {
   const handle = connectDatabase(databaseUrl, 4);
   const jobs = await startJobs(handle.pool, { pollingIntervalSeconds: POLL_SECONDS, onError: () => {} });
   const app = await buildApp({ config: t.config, db: handle.db, logger: false, jobs });
-  await startFocusAlarmWorker(jobs, { db: handle.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: app.log }, POLL_SECONDS);
+  await startFocusAlarmWorker(
+    jobs,
+    { db: handle.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: app.log },
+    POLL_SECONDS,
+  );
   const instance = { app, jobs, handle };
   running.push(instance);
   return instance;

@@ -44,7 +44,12 @@ async function device(user: SignedUpUser, test: TestDevice = service.device()): 
 const alarmUrl = (id: string) => `/api/push/subscriptions/${id}/focus-alarm`;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-type JobRow = { id: string; state: string; start_after: Date; data: { userId: string; subscriptionId: string; phase: string; endsAt: number } };
+type JobRow = {
+  id: string;
+  state: string;
+  start_after: Date;
+  data: { userId: string; subscriptionId: string; phase: string; endsAt: number };
+};
 async function alarmJobs(subscriptionId: string): Promise<JobRow[]> {
   const result = await t.db.execute<JobRow>(
     sql`SELECT id, state, start_after, data FROM pgboss.job WHERE name = ${FOCUS_ALARM_QUEUE} AND data->>'subscriptionId' = ${subscriptionId}`,
@@ -143,7 +148,9 @@ describe('PUT /api/push/subscriptions/:id/focus-alarm', () => {
       });
       expect(unknown.statusCode, method).toBe(404);
     }
-    expect(await alarmJobs(id)).toEqual([expect.objectContaining({ state: 'created', data: expect.objectContaining({ userId: owner.id }) })]);
+    expect(await alarmJobs(id)).toEqual([
+      expect.objectContaining({ state: 'created', data: expect.objectContaining({ userId: owner.id }) }),
+    ]);
     expect(await alarmJobs('00000000-0000-4000-8000-000000000000')).toEqual([]);
   });
 
@@ -192,7 +199,9 @@ describe('the worker claims the alarm before it pushes', () => {
     const endsAt = inMinutes(7);
     await request(user, 'PUT', alarmUrl(id), { phase: 'focus', endsAt });
     expect(await runFocusAlarm(deps, stale, new Date(stale.data.endsAt))).toEqual({ status: 'replaced' });
-    expect(await alarmJobs(id)).toEqual([expect.objectContaining({ state: 'created', data: expect.objectContaining({ endsAt: Date.parse(endsAt) }) })]);
+    expect(await alarmJobs(id)).toEqual([
+      expect.objectContaining({ state: 'created', data: expect.objectContaining({ endsAt: Date.parse(endsAt) }) }),
+    ]);
 
     const due = await fetchDue(id);
     expect(await runFocusAlarm(deps, due, new Date(endsAt))).toEqual({ status: 'sent', delivery: 'sent' });

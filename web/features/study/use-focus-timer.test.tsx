@@ -14,7 +14,14 @@ import { useFocusTimer } from './use-focus-timer';
  */
 const THIS_ENDPOINT = 'https://fcm.googleapis.com/fcm/send/this-device';
 const devices = [
-  { id: 'd1', endpoint: 'https://web.push.apple.com/other', label: null, language: 'en', createdAt: '2026-11-20T10:00:00.000Z', lastSuccessAt: null },
+  {
+    id: 'd1',
+    endpoint: 'https://web.push.apple.com/other',
+    label: null,
+    language: 'en',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastSuccessAt: null,
+  },
   { id: 'd2', endpoint: THIS_ENDPOINT, label: null, language: 'en', createdAt: '2026-11-20T10:00:00.000Z', lastSuccessAt: null },
 ];
 
@@ -22,7 +29,10 @@ function browserWithPush(subscribed: boolean) {
   const getSubscription = vi.fn(async () => (subscribed ? { endpoint: THIS_ENDPOINT } : null));
   const registration = { active: {}, pushManager: { getSubscription } };
   vi.stubGlobal('PushManager', function PushManager() {});
-  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'granted' }));
+  vi.stubGlobal(
+    'Notification',
+    Object.assign(function Notification() {}, { permission: 'granted' }),
+  );
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
