@@ -10,6 +10,7 @@
  * - A focus phase's end (docs/decisions/152-focus-phase-push.md) shows only when no /study window is
  *   visible: that page's timer alerts in the tab itself, so the student never gets both.
  */
+import { FOCUS_ALARM_URL } from '../../common/domain/focus-alarm';
 import { REMINDER_DUE_DATE_PARTS } from '../../common/domain/task-reminders';
 import de from '../locales/de/push.json';
 import en from '../locales/en/push.json';
@@ -72,7 +73,7 @@ function sameOriginPath(url: string): string {
   return url.startsWith('/') && !url.startsWith('//') ? url : '/';
 }
 
-/** The words of the tab's own timer notification (study.json `timer.*Done*`; push.test.ts holds them equal). */
+/** The words of the tab's own timer notification (study.json `timer.*Done*`; push-focus.test.ts holds them equal). */
 function focusPhaseEndNotification(payload: FocusPhaseEndPush): NotificationContent {
   const language: Language = payload.language in STRINGS ? (payload.language as Language) : 'en';
   const strings = STRINGS[language].focusPhaseEnd;
@@ -194,10 +195,11 @@ export function registerPushHandlers(sw: PushServiceWorkerScope): void {
     const content = notificationFor(payload);
     event.waitUntil(
       (async () => {
-        // A phase end with the timer's page in view: the tab alerts (browsers allow a silent push then).
+        // A phase end with the timer's page in view: the tab alerts. (Chrome allows a push without a
+        // notification while the site is in view; Safari's stricter rule: decision 152.)
         if (content && isFocusPhaseEnd(payload)) {
           const clients = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
-          if (timerAlertsInTab(clients, content.options.data.url, sw.location.origin)) return;
+          if (timerAlertsInTab(clients, FOCUS_ALARM_URL, sw.location.origin)) return;
         }
         // A push must show a notification (userVisibleOnly); an unknown one still says where it came from.
         await (content
