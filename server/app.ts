@@ -23,6 +23,7 @@ import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerProgressRoutes } from './features/progress/progress.routes';
 import { registerPushRoutes } from './features/push/push.routes';
 import { registerNotificationSettingsRoutes } from './features/push/notification-settings.routes';
+import { registerFocusAlarmRoutes } from './features/push/focus-alarm.routes';
 import { registerReleaseNotesRoutes } from './features/release-notes/release-notes.routes';
 import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes';
@@ -67,6 +68,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerNotificationsRoutes,
   registerPushRoutes,
   registerNotificationSettingsRoutes,
+  registerFocusAlarmRoutes,
   registerReleaseNotesRoutes,
   registerTemplatesRoutes,
   registerOpenApiRoutes,

@@ -10,6 +10,7 @@ import { startTaskReminderWorker } from './features/push/task-reminder-jobs';
 import { startSeriesGenerationWorker } from './features/tasks/series-jobs';
 import { materializeSeries } from './features/tasks/tasks.service';
 import { startScheduledPushWorkers } from './features/push/scheduled-push-plan';
+import { startFocusAlarmWorker } from './features/push/focus-alarm-jobs';
 import { vapidKeysFor } from './features/push/vapid';
 import { storageFor } from './lib/storage';
 
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
   await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
   await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+  await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
   const stopHousekeeping = startHousekeeping(database.db, app.log, storageFor(config));
 
   let shuttingDown = false;

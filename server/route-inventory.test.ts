@@ -170,6 +170,17 @@ const ROUTES: Record<string, Entry> = {
     access: 'user',
     crossUser: async (owner) => idUrl('/api/push/subscriptions/:id')(await pushDevice(owner)),
   },
+  'PUT /api/push/subscriptions/:id/focus-alarm': {
+    access: 'user',
+    crossUser: async (owner) => ({
+      ...idUrl('/api/push/subscriptions/:id/focus-alarm')(await pushDevice(owner)),
+      payload: { phase: 'focus', endsAt: new Date(Date.now() + 25 * 60_000).toISOString() },
+    }),
+  },
+  'DELETE /api/push/subscriptions/:id/focus-alarm': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/push/subscriptions/:id/focus-alarm')(await pushDevice(owner)),
+  },
   'GET /api/notifications': { access: 'user' },
   'POST /api/notifications/read': { access: 'user' },
   'POST /api/notifications/read-all': { access: 'user' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIMER_MODES } from '../domain/focus-timer';
 import { singleLineText } from './bounds';
 
 /**
@@ -102,4 +103,29 @@ export const dailyDigestPushPayloadSchema = z.object({
 });
 export type DailyDigestPushPayload = z.infer<typeof dailyDigestPushPayloadSchema>;
 
-export type PushPayload = z.infer<typeof pushPayloadSchema> | ClassSoonPushPayload | DailyDigestPushPayload;
+export type PushPayload = z.infer<typeof pushPayloadSchema> | ClassSoonPushPayload | DailyDigestPushPayload | FocusPhaseEndPayload;
+
+/**
+ * PUT /api/push/subscriptions/:id/focus-alarm (docs/decisions/152-focus-phase-push.md): the focus
+ * timer's running phase on this device and the instant it ends. The server checks the instant against
+ * its own clock (in the future, within the phase's longest length: common/domain/focus-alarm.ts).
+ */
+/** The timer's modes (common/domain/focus-timer.ts). */
+export const FOCUS_ALARM_PHASES = TIMER_MODES;
+export const focusAlarmBodySchema = z.strictObject({
+  phase: z.enum(FOCUS_ALARM_PHASES, `Phase must be one of ${FOCUS_ALARM_PHASES.join(', ')}`),
+  endsAt: z.iso.datetime({ offset: true, message: 'Expected an ISO 8601 instant' }),
+});
+export type FocusAlarmBody = z.infer<typeof focusAlarmBodySchema>;
+
+/** The push message of a focus phase's end; the service worker shows it only when no /study tab is visible. */
+export const focusPhaseEndPayloadSchema = z.object({
+  kind: z.literal('focus-phase-end'),
+  /** The tab's own timer notification tag, so the two replace each other rather than stack. */
+  tag: z.string(),
+  url: z.string(),
+  phase: z.enum(FOCUS_ALARM_PHASES),
+  endsAt: z.string(),
+  language: z.enum(PUSH_LANGUAGES),
+});
+export type FocusPhaseEndPayload = z.infer<typeof focusPhaseEndPayloadSchema>;

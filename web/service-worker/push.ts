@@ -7,7 +7,10 @@
  *   having shown it too) replaces rather than stacks.
  * - `notificationclick`: focuses a StudyPilot window already on the target page, else one on another
  *   page (navigated there), else opens a new one.
+ * - A focus phase's end (docs/decisions/152-focus-phase-push.md) shows only when no /study window is
+ *   visible: that page's timer alerts in the tab itself, so the student never gets both.
  */
+import { FOCUS_ALARM_URL } from '../../common/domain/focus-alarm';
 import { REMINDER_DUE_DATE_PARTS } from '../../common/domain/task-reminders';
 import de from '../locales/de/push.json';
 import en from '../locales/en/push.json';
@@ -61,6 +64,16 @@ export type DailyDigestPush = {
   language: string;
 };
 
+/** The push message of a focus phase's end (common/schemas/push.schema.ts `FocusPhaseEndPayload`). */
+export type FocusPhaseEndPush = {
+  kind: 'focus-phase-end';
+  tag: string;
+  url: string;
+  phase: 'focus' | 'shortBreak' | 'longBreak';
+  endsAt: string;
+  language: string;
+};
+
 export type NotificationContent = {
   title: string;
   options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
@@ -75,6 +88,40 @@ function isTaskReminder(value: unknown): value is TaskReminderPush {
     typeof payload.dueDate === 'string' &&
     typeof payload.url === 'string'
   );
+}
+
+function isFocusPhaseEnd(value: unknown): value is FocusPhaseEndPush {
+  const payload = value as Partial<FocusPhaseEndPush> | null;
+  return payload?.kind === 'focus-phase-end' && typeof payload.tag === 'string' && typeof payload.url === 'string';
+}
+
+/** A path of this site (a click never opens another one). */
+function sameOriginPath(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? url : '/';
+}
+
+/** The words of the tab's own timer notification (study.json `timer.*Done*`; push-focus.test.ts holds them equal). */
+function focusPhaseEndNotification(payload: FocusPhaseEndPush): NotificationContent {
+  const strings = STRINGS[languageOf(payload)].focusPhaseEnd;
+  const focus = payload.phase === 'focus';
+  return content(focus ? strings.focusTitle : strings.breakTitle, focus ? strings.focusBody : strings.breakBody, payload.tag, payload.url);
+}
+
+/**
+ * Whether the tab already tells the student that the phase ended: a visible StudyPilot window on the
+ * page that runs the timer (its chime and toast). A window on another page does not run the timer, so
+ * the push shows then; so it does when every window is hidden (a background tab, a locked phone).
+ */
+export function timerAlertsInTab(
+  clients: readonly { url: string; visibilityState?: string }[],
+  timerPath: string,
+  origin: string,
+): boolean {
+  const target = new URL(timerPath, origin);
+  return clients.some((client) => {
+    const at = new URL(client.url);
+    return client.visibilityState === 'visible' && at.origin === target.origin && at.pathname === target.pathname;
+  });
 }
 
 function interpolate(template: string, values: Record<string, string>): string {
@@ -118,11 +165,6 @@ function isDailyDigest(value: unknown): value is DailyDigestPush {
     typeof payload.dueToday === 'number' &&
     typeof payload.overdue === 'number'
   );
-}
-
-/** Only same-origin paths are opened on click. */
-function sameOriginPath(url: string): string {
-  return url.startsWith('/') && !url.startsWith('//') ? url : '/';
 }
 
 function languageOf(payload: { language: string }): Language {
@@ -183,6 +225,7 @@ function dailyDigestNotification(payload: DailyDigestPush): NotificationContent 
 export function notificationFor(payload: unknown): NotificationContent | null {
   if (isClassSoon(payload)) return classSoonNotification(payload);
   if (isDailyDigest(payload)) return dailyDigestNotification(payload);
+  if (isFocusPhaseEnd(payload)) return focusPhaseEndNotification(payload);
   if (!isTaskReminder(payload)) return null;
   const language: Language = payload.language in STRINGS ? (payload.language as Language) : 'en';
   const strings = STRINGS[language].notification;
@@ -205,7 +248,13 @@ export function notificationFor(payload: unknown): NotificationContent | null {
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type PushEvent = ExtendableEvent & { data: { json(): unknown } | null };
 type NotificationEvent = ExtendableEvent & { notification: Notification & { data?: { url?: string } } };
-type WindowClient = { url: string; focused: boolean; focus(): Promise<WindowClient>; navigate(url: string): Promise<WindowClient | null> };
+type WindowClient = {
+  url: string;
+  focused: boolean;
+  visibilityState?: DocumentVisibilityState;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+};
 export type PushServiceWorkerScope = {
   location: { origin: string };
   registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
@@ -242,11 +291,19 @@ export function registerPushHandlers(sw: PushServiceWorkerScope): void {
       payload = null;
     }
     const content = notificationFor(payload);
-    // A push must show a notification (userVisibleOnly); an unknown one still says where it came from.
     event.waitUntil(
-      content
-        ? sw.registration.showNotification(content.title, content.options)
-        : sw.registration.showNotification('StudyPilot', { tag: 'studypilot', data: { url: '/' } }),
+      (async () => {
+        // A phase end with the timer's page in view: the tab alerts. (Chrome allows a push without a
+        // notification while the site is in view; Safari's stricter rule: decision 152.)
+        if (content && isFocusPhaseEnd(payload)) {
+          const clients = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+          if (timerAlertsInTab(clients, FOCUS_ALARM_URL, sw.location.origin)) return;
+        }
+        // A push must show a notification (userVisibleOnly); an unknown one still says where it came from.
+        await (content
+          ? sw.registration.showNotification(content.title, content.options)
+          : sw.registration.showNotification('StudyPilot', { tag: 'studypilot', data: { url: '/' } }));
+      })(),
     );
   });
 

@@ -12,6 +12,7 @@ import {
   type TimerMode,
   type TimerSettings,
 } from '../../../common/domain/focus-timer';
+import { FOCUS_ALARM_TAG } from '../../../common/domain/focus-alarm';
 import { FOCUS_SESSION_POINTS, STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -154,7 +155,7 @@ export function FocusCentre() {
       playChime();
       const title = completion.mode === 'focus' ? t('timer.focusDone') : t('timer.breakDone');
       const body = completion.mode === 'focus' ? t('timer.focusDoneBody') : t('timer.breakDoneBody');
-      if (document.visibilityState !== 'visible') showNotification(title, { body, tag: 'studypilot-focus-timer' });
+      if (document.visibilityState !== 'visible') showNotification(title, { body, tag: FOCUS_ALARM_TAG });
       if (completion.mode !== 'focus') toast({ title, description: body });
     },
     [t],

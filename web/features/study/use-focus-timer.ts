@@ -19,6 +19,7 @@ import {
   type TimerState,
 } from '../../../common/domain/focus-timer';
 import { safeStorage } from '../../lib/storage-keys';
+import { useFocusAlarm } from './use-focus-alarm';
 
 /** Where the timer lives between visits (one device; the end instant makes it exact after a reload). */
 const FOCUS_TIMER_STORAGE_KEY = 'studypilot_focus_timer';
@@ -30,7 +31,9 @@ export type PhaseCompletion = NonNullable<AdvanceResult['completed']>;
 /**
  * The focus timer in the page: state from localStorage, repainted from the clock, checked on every
  * repaint and whenever the tab becomes visible or focused again (a background tab or a sleeping
- * laptop may have missed the end). `onComplete` runs once per completed phase.
+ * laptop may have missed the end). `onComplete` runs once per completed phase. Each change this tab
+ * makes (not one adopted from another tab, which made it and told the server) moves the device's
+ * push alarm for the phase end (use-focus-alarm.ts).
  */
 export function useFocusTimer(onComplete: (completion: PhaseCompletion) => void) {
   const [state, setState] = useState<TimerState>(() => deserializeTimer(safeStorage.get(FOCUS_TIMER_STORAGE_KEY)));
@@ -41,11 +44,27 @@ export function useFocusTimer(onComplete: (completion: PhaseCompletion) => void)
     onCompleteRef.current = onComplete;
   }, [onComplete]);
 
-  const commit = useCallback((next: TimerState) => {
-    stateRef.current = next;
-    safeStorage.set(FOCUS_TIMER_STORAGE_KEY, serializeTimer(next));
-    setState(next);
-  }, []);
+  const syncAlarm = useFocusAlarm();
+
+  const commit = useCallback(
+    (next: TimerState) => {
+      const before = stateRef.current;
+      stateRef.current = next;
+      safeStorage.set(FOCUS_TIMER_STORAGE_KEY, serializeTimer(next));
+      setState(next);
+      syncAlarm(before, next);
+    },
+    [syncAlarm],
+  );
+
+  // A phase already running when the page opens (or the connection comes back): its alarm is set
+  // again, in case the request that set it failed or push was turned on meanwhile.
+  useEffect(() => {
+    const resync = () => syncAlarm(null, stateRef.current);
+    resync();
+    window.addEventListener('online', resync);
+    return () => window.removeEventListener('online', resync);
+  }, [syncAlarm]);
 
   const check = useCallback(() => {
     const current = Date.now();
