@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLDER_NAME_REQUIRED } from '../../../common/schemas/files.schema';
+import { FOLDER_NAME_REQUIRED, fileListResponseSchema, fileResponseSchema } from '../../../common/schemas/files.schema';
 import { files, storageUsage, subscriptions, uploadReservations, users } from '../../db/schema';
 import { storageFor } from '../../lib/storage';
 import { signUp, type SignedUpUser } from '../../test/factories';
@@ -209,6 +209,25 @@ describe('upload, list, download', () => {
     expect(await ids(`q=${encodeURIComponent('100%_')}`)).toEqual([b.id]);
     expect(await ids(`q=${encodeURIComponent('%')}`)).toEqual([b.id]);
     expect((await t.request({ method: 'GET', url: '/api/files?sort=colour', token: user.token })).statusCode).toBe(400);
+  });
+
+  it('writes the list body exactly as the schema says, whatever the names and descriptions hold', async () => {
+    const user = await signUp(t);
+    const box = await folder(t, user, 'Quotes "and" \\ slashes');
+    const tricky = await uploaded(t, user, 'say "hi" \\ 日本語 😀 </script>.txt', Buffer.from('x'), {
+      folderId: box.id,
+      description: 'line one\nline "two"\ttab \\ end',
+    });
+    const plain = await uploaded(t, user, 'plain.txt', Buffer.from('yy'));
+    const response = await t.request({ method: 'GET', url: '/api/files?sort=name', token: user.token });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const listed = fileListResponseSchema.parse(response.json());
+    // Every field as the upload's own answer (rendered by zod) gives it, in the same order of keys.
+    expect(listed).toEqual([plain, tricky]);
+    expect(Object.keys(listed[0]!)).toEqual(Object.keys(fileResponseSchema.shape));
+    const [row] = await t.db.select().from(files).where(eq(files.id, tricky.id));
+    expect(listed[1]!.createdAt).toBe(row!.createdAt.toISOString());
+    expect(listed[1]!.description).toBe('line one\nline "two"\ttab \\ end');
   });
 
   it('downloads with the original name (RFC 5987), counts each download once, and serves byte ranges', async () => {
