@@ -110,7 +110,7 @@ describe('files on S3-compatible storage', () => {
     expect(await objectKeys()).not.toContain(looseKey);
   });
 
-  it('the data export streams the stored objects into its zip (a multipart-sized one too), only its owner\'s', async () => {
+  it("the data export streams the stored objects into its zip (a multipart-sized one too), only its owner's", async () => {
     const owner = await signUp(t);
     const folder = await t.request({ method: 'POST', url: '/api/folders', token: owner.token, payload: { name: 'Lab' } });
     const big = randomBytes(9 * MIB + 7);
@@ -128,7 +128,11 @@ describe('files on S3-compatible storage', () => {
     const entries = zipEntries(response.rawPayload);
     expect(entries.get('files/Lab/run.bin')!.data.equals(big)).toBe(true);
     expect(entries.get('files/run.bin')!.data.equals(small)).toBe(true);
-    expect([...entries.keys()].filter((name) => name.startsWith('files/')).sort()).toEqual(['files/Lab/', 'files/Lab/run.bin', 'files/run.bin']);
+    expect([...entries.keys()].filter((name) => name.startsWith('files/')).sort()).toEqual([
+      'files/Lab/',
+      'files/Lab/run.bin',
+      'files/run.bin',
+    ]);
     expect(entries.get('file_paths.csv')!.data.toString('utf8')).not.toContain(strangers.id);
   });
 });

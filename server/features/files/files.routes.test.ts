@@ -366,8 +366,21 @@ describe('hostile names and types', () => {
 
 describe('previews carry a sandboxing Content-Security-Policy', () => {
   /** A WAV header with no samples, and an MP4 `ftyp` box: enough for file-type to name them. */
-  const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WAVEfmt '), Buffer.from([16, 0, 0, 0, 1, 0, 1, 0, 0x44, 0xac, 0, 0, 0x88, 0x58, 1, 0, 2, 0, 16, 0]), Buffer.from('data'), Buffer.alloc(4)]);
-  const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(4), Buffer.from('mp42isom'), Buffer.alloc(32)]);
+  const WAV = Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([36, 0, 0, 0]),
+    Buffer.from('WAVEfmt '),
+    Buffer.from([16, 0, 0, 0, 1, 0, 1, 0, 0x44, 0xac, 0, 0, 0x88, 0x58, 1, 0, 2, 0, 16, 0]),
+    Buffer.from('data'),
+    Buffer.alloc(4),
+  ]);
+  const MP4 = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypmp42'),
+    Buffer.alloc(4),
+    Buffer.from('mp42isom'),
+    Buffer.alloc(32),
+  ]);
   const fixture = (name: string) => readFile(new URL(`../../../e2e/files/${name}`, import.meta.url));
 
   it.each([
@@ -388,14 +401,21 @@ describe('previews carry a sandboxing Content-Security-Policy', () => {
       expect(response.headers['content-type'], route).toBe(served);
       expect(response.headers['content-disposition'], route).toMatch(route === 'preview' ? /^inline;/ : /^attachment;/);
       expect(response.headers['x-content-type-options'], route).toBe('nosniff');
-      const policy = String(response.headers['content-security-policy']).split(';').map((directive) => directive.trim());
+      const policy = String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim());
       // `sandbox` with no allow- token: no script, forms, popups, plugins or same-origin access.
       expect(policy[0], route).toBe('sandbox');
       expect(policy, route).toContain("default-src 'none'");
       expect(policy, route).toContain("frame-ancestors 'self'");
       // A range of a preview (media seeking) carries the same policy.
       if (route === 'preview') {
-        const range = await t.request({ method: 'GET', url: `/api/files/${file.id}/preview`, token: user.token, headers: { range: 'bytes=0-3' } });
+        const range = await t.request({
+          method: 'GET',
+          url: `/api/files/${file.id}/preview`,
+          token: user.token,
+          headers: { range: 'bytes=0-3' },
+        });
         expect(range.statusCode).toBe(206);
         expect(range.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
       }

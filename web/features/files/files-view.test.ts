@@ -49,7 +49,7 @@ describe('formatBytes', () => {
   });
 });
 
-describe('withFile (a write\'s answer into the cached list)', () => {
+describe("withFile (a write's answer into the cached list)", () => {
   const a = file('a', 'a.txt', 1, 0, '2026-01-01T00:00:00.000Z');
   const b = file('b', 'b.txt', 2, 0, '2026-01-02T00:00:00.000Z');
 

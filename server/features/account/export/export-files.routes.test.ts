@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { Archiver } from 'archiver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../../db/schema';
-import { storageFor } from '../../../lib/storage';
+import { storageFor, type FileStorage } from '../../../lib/storage';
 import { signUp, type SignedUpUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { parseCsv } from '../../../test/zip-reader';
-import { DirectoryNames, safeSegment } from './export-files';
+import { appendStoredFiles, DirectoryNames, safeSegment } from './export-files';
 import { zipEntries } from './zip-entries.test-support';
 
 /**
@@ -176,5 +178,53 @@ describe('names in the zip', () => {
     expect(names.claim('notes (2).txt')).toBe('notes (2) (2).txt');
     expect(names.claim('README')).toBe('README');
     expect(names.claim('readme')).toBe('readme (2)');
+  });
+});
+
+describe('appendStoredFiles', () => {
+  it('opens one stored object at a time, each only after the previous one was read', async () => {
+    const archiverModule = (await import('archiver')) as unknown as { default: (format: 'zip', options: object) => Archiver };
+    const archive = archiverModule.default('zip', { store: true });
+    let open = 0;
+    let mostOpen = 0;
+    const opened: string[] = [];
+    const storage: FileStorage = {
+      kind: 'disk',
+      async get(key) {
+        opened.push(key);
+        open += 1;
+        mostOpen = Math.max(mostOpen, open);
+        // 1 MiB in 64 KiB chunks, produced only as archiver reads.
+        async function* chunks() {
+          for (let index = 0; index < 16; index += 1) yield Buffer.alloc(64 * 1024, index);
+        }
+        const stream = Readable.from(chunks());
+        stream.once('close', () => (open -= 1));
+        return stream;
+      },
+      put: () => Promise.reject(new Error('not used')),
+      delete: () => Promise.reject(new Error('not used')),
+      list: () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true as const, value: undefined }) }) }),
+    };
+    const layout = {
+      directories: [],
+      files: Array.from({ length: 5 }, (_, index) => ({
+        id: `id-${index}`,
+        path: `files/f${index}.bin`,
+        storageKey: `key-${index}`,
+        type: 'application/octet-stream',
+        createdAt: new Date(),
+      })),
+    };
+    const sink = new PassThrough();
+    let zipped = 0;
+    sink.on('data', (chunk: Buffer) => (zipped += chunk.length));
+    archive.pipe(sink);
+    const missing = await appendStoredFiles(archive, storage, layout);
+    await archive.finalize();
+    expect(missing.size).toBe(0);
+    expect(opened).toEqual(['key-0', 'key-1', 'key-2', 'key-3', 'key-4']);
+    expect(mostOpen).toBe(1);
+    expect(zipped).toBeGreaterThan(5 * 1024 * 1024);
   });
 });

@@ -50,7 +50,11 @@ function splitExtension(name: string): [string, string] {
  */
 export function safeSegment(raw: string, fallback: string): string {
   // Trailing dots and spaces go (Windows drops them), which also leaves nothing of `.` and `..`.
-  let name = raw.normalize('NFC').replace(UNSAFE, '_').trim().replace(/[. ]+$/, '');
+  let name = raw
+    .normalize('NFC')
+    .replace(UNSAFE, '_')
+    .trim()
+    .replace(/[. ]+$/, '');
   if (name === '') return fallback;
   if (WINDOWS_DEVICE.test(name)) name = `_${name}`;
   if (Buffer.byteLength(name) > NAME_MAX_BYTES) {
@@ -95,14 +99,24 @@ export async function filesLayout(db: Database, userId: string): Promise<FilesLa
     .where(eq(folders.userId, userId))
     .orderBy(asc(folders.createdAt), asc(folders.id));
   const fileRows = await db
-    .select({ id: files.id, folderId: files.folderId, name: files.name, storageKey: files.storageKey, type: files.type, createdAt: files.createdAt })
+    .select({
+      id: files.id,
+      folderId: files.folderId,
+      name: files.name,
+      storageKey: files.storageKey,
+      type: files.type,
+      createdAt: files.createdAt,
+    })
     .from(files)
     .where(eq(files.userId, userId))
     .orderBy(asc(files.createdAt), asc(files.id));
   const root = new DirectoryNames();
   const directoryOf = new Map<string, { path: string; names: DirectoryNames }>();
   for (const folder of folderRows) {
-    directoryOf.set(folder.id, { path: `${FILES_DIRECTORY}/${root.claim(safeSegment(folder.name, 'folder'))}`, names: new DirectoryNames() });
+    directoryOf.set(folder.id, {
+      path: `${FILES_DIRECTORY}/${root.claim(safeSegment(folder.name, 'folder'))}`,
+      names: new DirectoryNames(),
+    });
   }
   const exported = fileRows.map((file) => {
     const directory = file.folderId ? directoryOf.get(file.folderId) : undefined;
