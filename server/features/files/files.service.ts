@@ -147,10 +147,10 @@ const jsonText = (text: string | null) => (text === null ? 'null' : JSON.stringi
  * outside any folder; searched and sorted; the route serves it with an ETag (decision 092).
  *
  * Written as text from rows that arrive as text (ids, the ISO instant, numbers): no JSON is built by
- * PostgreSQL and no row is parsed into dates or checked by zod in Node. Measured against
- * `json_agg(json_build_object(…))`, which categorises every value's type row by row, this costs about
- * half (decision 158). Field order and names are fileResponseSchema's; files.routes.test.ts holds the
- * body to the schema.
+ * PostgreSQL and no row is parsed into dates or checked by zod in Node. For 5,000 files PostgreSQL
+ * spends 9.5 ms of CPU instead of 28 ms for `json_agg(json_build_object(…))`, which resolves every
+ * value's type row by row; Node 12 ms instead of 5 (decision 158). Field order and names are
+ * fileResponseSchema's; files.routes.test.ts holds the body to the schema.
  */
 export async function renderFilesJson(db: Database, userId: string, query: FilesQuery): Promise<string> {
   const conditions: SQL[] = [eq(files.userId, userId)];
