@@ -4,6 +4,8 @@ import { adminToken, expectNoSeriousA11yViolations, registerViaApi } from './fix
 
 // A real HEIC photo (HEVC in a HEIF container: file-type's MIT-licensed test fixture `fixture-mif1.heic`).
 const HEIC = readFileSync(new URL('./files/photo.heic', import.meta.url));
+// A one-page PDF ("Lecture notes" in Helvetica), written for these tests.
+const PDF = readFileSync(new URL('./files/notes.pdf', import.meta.url));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test('a trial student makes a folder, uploads three files, previews each, downloads one and deletes one', async ({ page }) => {
@@ -109,4 +111,29 @@ test('an expired student sees the upgrade notice and keeps read-only access to t
 
   await page.getByRole('link', { name: 'Unlock with Premium' }).click();
   await expect(page).toHaveURL(/\/premium$/);
+});
+
+test('a PDF preview renders in Chromium’s viewer although the PDF is served as a sandboxed document', async ({ page, baseURL }) => {
+  await registerViaApi(page.request);
+  const origin = new URL(baseURL ?? '').origin;
+  const form = { file: { name: 'notes.pdf', mimeType: 'application/pdf', buffer: PDF } };
+  const uploaded = await page.request.post('/api/files', { multipart: form, headers: { origin } });
+  expect(uploaded.status()).toBe(201);
+  const { id } = (await uploaded.json()) as { id: string };
+  // What the server sends (the browser's own view of a PDF navigation is the viewer's, not these headers).
+  const served = await page.request.get(`/api/files/${id}/preview`);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect(served.headers()['content-security-policy']).toMatch(/^sandbox; default-src 'none';/);
+
+  await page.goto('/files');
+  await page.getByRole('button', { name: 'Preview notes.pdf' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preview: notes.pdf' });
+  const frame = dialog.getByTestId('pdf-preview');
+  await expect(frame).toBeVisible();
+  await expect(frame).not.toHaveAttribute('sandbox');
+  // The viewer is Chromium's own extension page inside the iframe; a blocked PDF shows
+  // "This page has been blocked by Chromium" instead and loads no viewer.
+  await expect.poll(() => page.frames().some((candidate) => candidate.url().startsWith('chrome-extension://'))).toBe(true);
+  await expect(page.frameLocator('[data-testid="pdf-preview"]').locator('body')).not.toContainText('blocked');
+  await expectNoSeriousA11yViolations(page);
 });

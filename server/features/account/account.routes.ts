@@ -34,6 +34,7 @@ const exportResponseSchema = z.unknown().describe('application/json, application
  * and the data export (docs/api.md "Account additions", decisions 127 and 128).
  */
 export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): void {
+  const storage = storageFor(config);
   app.patch(
     '/api/account/profile',
     { onRequest: requireUser, schema: { body: profileBodySchema, response: { 200: userResponseSchema } } },
@@ -55,7 +56,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
   app.delete('/api/user/delete', { onRequest: requireUser, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
     await endPaidSubscriptions(db, paymentProviderFor(config), currentUser(request).id);
     const storedKeys = await deleteAccount(db, currentUser(request));
-    await removeStoredBytes(storageFor(config), storedKeys, request.log);
+    await removeStoredBytes(storage, storedKeys, request.log);
     clearSessionCookie(reply);
     return reply.status(204).send(null);
   });
@@ -99,7 +100,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): voi
         .header('content-disposition', `attachment; filename="studypilot-${user.username}-${day}.${EXPORT_TYPES[format].extension}"`);
       if (format === 'ics') return reply.send(await calendarExport(db, user));
       if (format === 'json') return reply.send(await jsonExport(db, user.id));
-      return reply.send(await zipExport(db, user));
+      return reply.send(await zipExport(db, storage, user));
     },
   );
 }

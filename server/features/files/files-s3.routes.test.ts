@@ -6,6 +6,7 @@ import { storageFor, type FileStorage } from '../../lib/storage';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { zipEntries } from '../account/export/zip-entries.test-support';
 
 /**
  * The same routes on S3-compatible storage (s3rver, started here on a free port with a temporary
@@ -107,5 +108,31 @@ describe('files on S3-compatible storage', () => {
     expect(await objectKeys()).toContain(looseKey);
     expect((await t.request({ method: 'DELETE', url: '/api/user/delete', token: owner.token })).statusCode).toBe(204);
     expect(await objectKeys()).not.toContain(looseKey);
+  });
+
+  it("the data export streams the stored objects into its zip (a multipart-sized one too), only its owner's", async () => {
+    const owner = await signUp(t);
+    const folder = await t.request({ method: 'POST', url: '/api/folders', token: owner.token, payload: { name: 'Lab' } });
+    const big = randomBytes(9 * MIB + 7);
+    const small = Buffer.from('results\n');
+    for (const [name, content, fields] of [
+      ['run.bin', big, { folderId: folder.json<{ id: string }>().id }],
+      ['run.bin', small, {}],
+    ] as const) {
+      const response = await t.request({ method: 'POST', url: '/api/files', token: owner.token, ...multipart(name, content, fields) });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const strangers = await upload('stranger.bin', randomBytes(1000)); // the suite's own user
+    const response = await t.request({ method: 'GET', url: '/api/account/export/csv', token: owner.token });
+    expect(response.statusCode).toBe(200);
+    const entries = zipEntries(response.rawPayload);
+    expect(entries.get('files/Lab/run.bin')!.data.equals(big)).toBe(true);
+    expect(entries.get('files/run.bin')!.data.equals(small)).toBe(true);
+    expect([...entries.keys()].filter((name) => name.startsWith('files/')).sort()).toEqual([
+      'files/Lab/',
+      'files/Lab/run.bin',
+      'files/run.bin',
+    ]);
+    expect(entries.get('file_paths.csv')!.data.toString('utf8')).not.toContain(strangers.id);
   });
 });

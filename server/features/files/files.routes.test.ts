@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, utimes } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLDER_NAME_REQUIRED } from '../../../common/schemas/files.schema';
+import { FOLDER_NAME_REQUIRED, fileListResponseSchema, fileResponseSchema } from '../../../common/schemas/files.schema';
 import { files, storageUsage, subscriptions, uploadReservations, users } from '../../db/schema';
 import { storageFor } from '../../lib/storage';
 import { signUp, type SignedUpUser } from '../../test/factories';
@@ -211,6 +211,25 @@ describe('upload, list, download', () => {
     expect((await t.request({ method: 'GET', url: '/api/files?sort=colour', token: user.token })).statusCode).toBe(400);
   });
 
+  it('writes the list body exactly as the schema says, whatever the names and descriptions hold', async () => {
+    const user = await signUp(t);
+    const box = await folder(t, user, 'Quotes "and" \\ slashes');
+    const tricky = await uploaded(t, user, 'say "hi" \\ 日本語 😀 </script>.txt', Buffer.from('x'), {
+      folderId: box.id,
+      description: 'line one\nline "two"\ttab \\ end',
+    });
+    const plain = await uploaded(t, user, 'plain.txt', Buffer.from('yy'));
+    const response = await t.request({ method: 'GET', url: '/api/files?sort=name', token: user.token });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const listed = fileListResponseSchema.parse(response.json());
+    // Every field as the upload's own answer (rendered by zod) gives it, in the same order of keys.
+    expect(listed).toEqual([plain, tricky]);
+    expect(Object.keys(listed[0]!)).toEqual(Object.keys(fileResponseSchema.shape));
+    const [row] = await t.db.select().from(files).where(eq(files.id, tricky.id));
+    expect(listed[1]!.createdAt).toBe(row!.createdAt.toISOString());
+    expect(listed[1]!.description).toBe('line one\nline "two"\ttab \\ end');
+  });
+
   it('downloads with the original name (RFC 5987), counts each download once, and serves byte ranges', async () => {
     const user = await signUp(t);
     const file = await uploaded(t, user, 'Übung 1 – “final”.txt', Buffer.from('0123456789'));
@@ -342,6 +361,65 @@ describe('hostile names and types', () => {
     const markdown = await uploaded(t, user, 'readme.md', Buffer.from('<b>not html</b>'));
     const text = await t.request({ method: 'GET', url: `/api/files/${markdown.id}/preview`, token: user.token });
     expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+});
+
+describe('previews carry a sandboxing Content-Security-Policy', () => {
+  /** A WAV header with no samples, and an MP4 `ftyp` box: enough for file-type to name them. */
+  const WAV = Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([36, 0, 0, 0]),
+    Buffer.from('WAVEfmt '),
+    Buffer.from([16, 0, 0, 0, 1, 0, 1, 0, 0x44, 0xac, 0, 0, 0x88, 0x58, 1, 0, 2, 0, 16, 0]),
+    Buffer.from('data'),
+    Buffer.alloc(4),
+  ]);
+  const MP4 = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypmp42'),
+    Buffer.alloc(4),
+    Buffer.from('mp42isom'),
+    Buffer.alloc(32),
+  ]);
+  const fixture = (name: string) => readFile(new URL(`../../../e2e/files/${name}`, import.meta.url));
+
+  it.each([
+    ['diagram.png', 'image/png', 'image/png', async () => PNG],
+    ['notes.pdf', 'application/pdf', 'application/pdf', () => fixture('notes.pdf')],
+    ['photo.heic', 'image/heif', 'image/heif', () => fixture('photo.heic')],
+    ['readme.md', 'text/markdown', 'text/plain; charset=utf-8', async () => Buffer.from('# Title\n<script>alert(1)</script>')],
+    ['table.csv', 'text/csv', 'text/plain; charset=utf-8', async () => Buffer.from('a,b\n1,2\n')],
+    ['talk.wav', 'audio/wav', 'audio/wav', async () => WAV],
+    ['clip.mp4', 'video/mp4', 'video/mp4', async () => MP4],
+  ])('%s (%s) previews inline as %s in a sandbox, and downloads in one too', async (name, detected, served, bytes) => {
+    const user = await signUp(t);
+    const file = await uploaded(t, user, name, await bytes());
+    expect(file.type).toBe(detected);
+    for (const route of ['preview', 'download']) {
+      const response = await t.request({ method: 'GET', url: `/api/files/${file.id}/${route}`, token: user.token });
+      expect(response.statusCode, route).toBe(200);
+      expect(response.headers['content-type'], route).toBe(served);
+      expect(response.headers['content-disposition'], route).toMatch(route === 'preview' ? /^inline;/ : /^attachment;/);
+      expect(response.headers['x-content-type-options'], route).toBe('nosniff');
+      const policy = String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim());
+      // `sandbox` with no allow- token: no script, forms, popups, plugins or same-origin access.
+      expect(policy[0], route).toBe('sandbox');
+      expect(policy, route).toContain("default-src 'none'");
+      expect(policy, route).toContain("frame-ancestors 'self'");
+      // A range of a preview (media seeking) carries the same policy.
+      if (route === 'preview') {
+        const range = await t.request({
+          method: 'GET',
+          url: `/api/files/${file.id}/preview`,
+          token: user.token,
+          headers: { range: 'bytes=0-3' },
+        });
+        expect(range.statusCode).toBe(206);
+        expect(range.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
+      }
+    }
   });
 });
 

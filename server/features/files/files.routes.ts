@@ -44,11 +44,15 @@ type FileRow = Awaited<ReturnType<typeof getFile>>;
 /** Types a browser could run as a page or script: never served as themselves, even as a download. */
 const ACTIVE_TYPES =
   /^(text\/html|image\/svg\+xml|application\/xml|text\/xml|application\/xhtml\+xml|text\/javascript|application\/javascript)/;
-/** Nothing in a served file may run: no script, no forms, no plugins; its images and media only. */
-const SANDBOX_CSP =
+/**
+ * Nothing in a served file may run: every download and every inline preview (PDFs included) is a
+ * sandboxed document with an opaque origin — no script, forms, popups or plugins of its own, nothing
+ * loaded but its images and media. Chromium's PDF viewer renders under this header (checked in
+ * e2e/files.spec.ts; it refuses only an iframe `sandbox` attribute, which the page therefore does
+ * not set: docs/decisions/160).
+ */
+export const FILE_CSP =
   "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
-/** Chromium's PDF viewer refuses to start in a sandboxed document; the PDF still may not load anything. */
-const PDF_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 function declaredLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];
@@ -98,7 +102,7 @@ async function sendStoredFile(
   let type = ACTIVE_TYPES.test(row.type) ? 'application/octet-stream' : row.type;
   if (kind === 'text') type = 'text/plain; charset=utf-8';
   reply.header('content-type', type);
-  reply.header('content-security-policy', disposition === 'inline' && kind === 'pdf' ? PDF_CSP : SANDBOX_CSP);
+  reply.header('content-security-policy', FILE_CSP);
   const stream = await storage.get(row.storageKey, range);
   if (range) {
     reply.header('content-range', `bytes ${range.start}-${range.end}/${row.size}`);

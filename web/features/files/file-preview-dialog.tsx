@@ -141,6 +141,9 @@ export function FilePreviewDialog({
         ) : kind === 'heic' ? (
           <HeicPreview file={file} onDownload={download} />
         ) : kind === 'pdf' ? (
+          // No `sandbox` attribute: Chromium blocks its PDF viewer in a sandboxed iframe whatever the
+          // allow- tokens. The PDF itself is the sandboxed document: its response carries
+          // `Content-Security-Policy: sandbox; default-src 'none'` (docs/decisions/160).
           <iframe src={previewUrl(file)} title={file.name} className="h-[70vh] w-full rounded-md border" data-testid="pdf-preview" />
         ) : kind === 'text' ? (
           <TextPreview file={file} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../../common/schemas/files.schema';
-import { formatBytes, visibleFiles } from './files-view';
+import { formatBytes, visibleFiles, withFile } from './files-view';
 
 const file = (
   id: string,
@@ -46,5 +46,19 @@ describe('formatBytes', () => {
     expect(formatBytes(512)).toBe('512 byte');
     expect(formatBytes(1536)).toBe('1.5 kB');
     expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
+  });
+});
+
+describe("withFile (a write's answer into the cached list)", () => {
+  const a = file('a', 'a.txt', 1, 0, '2026-01-01T00:00:00.000Z');
+  const b = file('b', 'b.txt', 2, 0, '2026-01-02T00:00:00.000Z');
+
+  it('replaces the file with the same id, keeping the others and their order', () => {
+    const renamed = { ...a, name: 'renamed.txt', folderId: 'f1' };
+    expect(withFile([a, b], renamed)).toEqual([renamed, b]);
+  });
+
+  it('adds a file it does not hold (an upload)', () => {
+    expect(withFile([a], b)).toEqual([a, b]);
   });
 });

@@ -38,6 +38,11 @@ export function visibleFiles(
   return shown.sort((a, b) => sign * compare[sort](a, b) || byName(a, b));
 }
 
+/** The list with `file` in place of the one with its id, or added when it is new. */
+export function withFile(files: readonly StoredFile[], file: StoredFile): StoredFile[] {
+  return files.some((item) => item.id === file.id) ? files.map((item) => (item.id === file.id ? file : item)) : [...files, file];
+}
+
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /** A size in the user's language with binary steps (1 KB = 1,024 bytes), e.g. "2 GB", "1.5 MB". */

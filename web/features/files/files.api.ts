@@ -1,53 +1,72 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FilePatch, Folder, StoredFile } from '../../../common/schemas/files.schema';
 import { filesQuery, foldersQuery, storageQuery } from '../../api/files';
 import { apiJson } from '../../lib/api-client';
 import { UploadCancelled, uploadWithProgress } from '../../lib/upload-client';
+import { withFile } from './files-view';
 
-/** After any write: the lists and the storage meter read again. */
-function useRefreshFiles() {
+/**
+ * After a write the cache takes the write's own answer (the changed file, or the id that went), so
+ * the page does not read every file again after each rename, delete or upload: with 5,000 files that
+ * read is the slowest request of the feature (docs/decisions/158). Folders (a short list) and the
+ * storage meter (one row) are read again; the whole file list is read on the next visit or focus.
+ */
+function useFilesCache() {
   const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: filesQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: storageQuery.queryKey }),
-      ]),
+  return useMemo(
+    () => ({
+      updateFiles: (change: (files: StoredFile[]) => StoredFile[]) =>
+        queryClient.setQueryData<StoredFile[]>(filesQuery.queryKey, (files) => (files ? change(files) : files)),
+      refreshFolders: () => queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey }),
+      refreshStorage: () => queryClient.invalidateQueries({ queryKey: storageQuery.queryKey }),
+    }),
     [queryClient],
   );
 }
 
 export function useCreateFolder() {
-  const refresh = useRefreshFiles();
-  return useMutation({ mutationFn: (name: string) => apiJson<Folder>('POST', '/api/folders', { name }), onSuccess: refresh });
+  const cache = useFilesCache();
+  return useMutation({ mutationFn: (name: string) => apiJson<Folder>('POST', '/api/folders', { name }), onSuccess: cache.refreshFolders });
 }
 
 export function useRenameFolder() {
-  const refresh = useRefreshFiles();
+  const cache = useFilesCache();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => apiJson<Folder>('PATCH', `/api/folders/${id}`, { name }),
-    onSuccess: refresh,
+    onSuccess: cache.refreshFolders,
   });
 }
 
+/** A folder goes with its files (the server deletes them in the same transaction). */
 export function useDeleteFolder() {
-  const refresh = useRefreshFiles();
-  return useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `/api/folders/${id}`), onSuccess: refresh });
+  const cache = useFilesCache();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/folders/${id}`),
+    onSuccess: (_result, id) => {
+      cache.updateFiles((files) => files.filter((file) => file.folderId !== id));
+      return Promise.all([cache.refreshFolders(), cache.refreshStorage()]);
+    },
+  });
 }
 
 export function usePatchFile() {
-  const refresh = useRefreshFiles();
+  const cache = useFilesCache();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: FilePatch }) => apiJson<StoredFile>('PATCH', `/api/files/${id}`, patch),
-    onSuccess: refresh,
+    onSuccess: (file) => cache.updateFiles((files) => withFile(files, file)),
   });
 }
 
 export function useDeleteFile() {
-  const refresh = useRefreshFiles();
-  return useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `/api/files/${id}`), onSuccess: refresh });
+  const cache = useFilesCache();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/files/${id}`),
+    onSuccess: (_result, id) => {
+      cache.updateFiles((files) => files.filter((file) => file.id !== id));
+      return cache.refreshStorage();
+    },
+  });
 }
 
 /**
@@ -55,7 +74,7 @@ export function useDeleteFile() {
  * a failure can be told to the user ('Download Error') and the count refreshed once it happened.
  */
 export function useDownloadFile() {
-  const refresh = useRefreshFiles();
+  const cache = useFilesCache();
   return useMutation({
     mutationFn: async (file: StoredFile) => {
       const response = await fetch(`/api/files/${file.id}/download`, { credentials: 'include' });
@@ -69,7 +88,9 @@ export function useDownloadFile() {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     },
-    onSettled: refresh,
+    // The server counted this whole-file download once; the list shows the same count without a read.
+    onSuccess: (_result, file) =>
+      cache.updateFiles((files) => files.map((item) => (item.id === file.id ? { ...item, downloadCount: item.downloadCount + 1 } : item))),
   });
 }
 
@@ -78,10 +99,10 @@ export type UploadItem = { id: number; name: string; size: number; sent: number;
 
 /**
  * The uploads of this visit: each file its own request, with progress and a cancel. Files go up in
- * parallel; each finished one refreshes the list and the storage meter.
+ * parallel; each finished one joins the list and refreshes the storage meter.
  */
 export function useUploads() {
-  const refresh = useRefreshFiles();
+  const cache = useFilesCache();
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
   const nextId = useRef(1);
@@ -107,16 +128,19 @@ export function useUploads() {
           onProgress: (sent) => update(id, { sent }),
         })
           .then(
-            () => update(id, { state: 'done', sent: file.size }),
+            (stored) => {
+              cache.updateFiles((list) => withFile(list, stored));
+              update(id, { state: 'done', sent: file.size });
+            },
             (error: unknown) => update(id, error instanceof UploadCancelled ? { state: 'cancelled' } : { state: 'failed', error }),
           )
           .finally(() => {
             controllers.current.delete(id);
-            void refresh();
+            void cache.refreshStorage();
           });
       }
     },
-    [refresh, update],
+    [cache, update],
   );
 
   const cancel = useCallback((id: number) => controllers.current.get(id)?.abort(), []);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
@@ -170,7 +171,8 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     name: `${marker} notes.pdf`,
     type: 'application/pdf',
     size: 1234,
-    storageKey: `STORAGEKEY-${marker}-${userId}`,
+    // A valid key with no bytes stored: the zip lists the file as not included (decision 159).
+    storageKey: randomUUID(),
   });
   await db.insert(subscriptions).values({
     userId,
@@ -437,7 +439,14 @@ describe('GET /api/account/export/csv', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="studypilot-.+\.zip"$/);
     const entries = readZip(response.rawPayload);
-    expect([...entries.keys()]).toEqual(['account.csv', ...EXPORT_TABLES.map((entry) => `${entry.name}.csv`), 'calendar.ics']);
+    // Then the stored files (export-files.routes.test.ts): here one folder, whose file has no bytes stored.
+    expect([...entries.keys()]).toEqual([
+      'account.csv',
+      ...EXPORT_TABLES.map((entry) => `${entry.name}.csv`),
+      'calendar.ics',
+      'files/OWNERMARK folder/',
+      'file_paths.csv',
+    ]);
 
     for (const entry of EXPORT_TABLES) {
       const text = entries.get(`${entry.name}.csv`)!;

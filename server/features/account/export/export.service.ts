@@ -7,7 +7,9 @@ import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { notFound } from '../../../lib/http-error';
 import { buildCalendar } from '../../schedule/calendar.service';
+import type { FileStorage } from '../../../lib/storage';
 import { CSV_BOM, csvRecord } from './csv';
+import { appendStoredFiles, filesLayout, type FilesLayout } from './export-files';
 import { ACCOUNT_COLUMNS, EXPORT_TABLES, type ExportTable } from './export-tables';
 
 /**
@@ -109,12 +111,15 @@ async function* csvTable(db: Database, entry: ExportTable, userId: string): Asyn
 }
 
 /**
- * A zip streamed as it is written: account.csv, one `<table>.csv` per exported table, calendar.ics.
- * archiver reads one entry's stream at a time, so one table's batch is in memory at a time. The account
- * is read first, so an unknown user is a 404 before any byte is sent.
+ * A zip streamed as it is written: account.csv, one `<table>.csv` per exported table, calendar.ics,
+ * the stored files under `files/`, then `file_paths.csv` (decision 159). archiver reads one entry's
+ * stream at a time, so one table's batch or one file's buffers are in memory at a time. The account
+ * and the files' layout are read first, so an unknown user is a 404 before any byte is sent; a
+ * failure later (a stored object unreadable) destroys the archive, which cuts the download short.
  */
-export async function zipExport(db: Database, user: { id: string; timeZone: string }): Promise<Archiver> {
+export async function zipExport(db: Database, storage: FileStorage, user: { id: string; timeZone: string }): Promise<Archiver> {
   const account = await exportAccount(db, user.id);
+  const layout = await filesLayout(db, user.id);
   const archive = await createArchive('zip', { zlib: { level: 6 } });
   const fields = Object.keys(ACCOUNT_COLUMNS);
   archive.append(CSV_BOM + csvRecord(fields) + csvRecord(fields.map((field) => account[field])), { name: 'account.csv' });
@@ -122,8 +127,28 @@ export async function zipExport(db: Database, user: { id: string; timeZone: stri
     archive.append(Readable.from(csvTable(db, entry, user.id)), { name: `${entry.name}.csv` });
   }
   archive.append(Readable.from(calendarChunks(db, user)), { name: 'calendar.ics' });
-  void archive.finalize();
+  appendStoredFiles(archive, storage, layout)
+    .then(async (missing) => {
+      archive.append(Readable.from(filePathsCsv(layout, missing)), { name: 'file_paths.csv' });
+      await archive.finalize();
+    })
+    .catch((error: unknown) => {
+      if (!archive.destroyed) archive.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
   return archive;
+}
+
+/** Which zip path holds which file (the `files` table's `id`; a name may carry a ` (2)`), and whether its bytes are there. */
+function* filePathsCsv(layout: FilesLayout, missing: ReadonlySet<string>): Generator<string> {
+  let buffer = CSV_BOM + csvRecord(['id', 'path', 'included']);
+  for (const file of layout.files) {
+    buffer += csvRecord([file.id, file.path, !missing.has(file.id)]);
+    if (buffer.length >= 64 * 1024) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  yield buffer;
 }
 
 async function* calendarChunks(db: Database, user: { id: string; timeZone: string }): AsyncGenerator<string> {
