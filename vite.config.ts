@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { firstRouteChunks, SHELL_HTML } from './scripts/build/first-route-chunks.ts';
+import { firstRouteChunks, SHELL_HTML } from './scripts/build/first-route-chunks';
 
 /** The entry's own chunks (scripts/build/first-route-chunks.ts): loaded before any other code runs. */
 const ALWAYS_LOADED = /^assets\/(app|rolldown-runtime)-[\w-]{8}\.js$/;
