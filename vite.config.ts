@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { firstRouteChunks, SHELL_HTML } from './scripts/build/first-route-chunks';
 
@@ -42,6 +43,26 @@ const webAppManifest: Partial<ManifestOptions> = {
   ],
 };
 
+/**
+ * theme-boot.js inline in the app's index.html instead of a request of its own (decision 161): it
+ * blocked the first paint for a round trip, and took one of HTTP/1.1's six connections from the first
+ * route's code. The server allows exactly this text by its hash (server/plugins/security.ts, read
+ * from the built public/theme-boot.js). The prerendered landing pages keep the file.
+ */
+const THEME_BOOT_TAG = '<script src="/theme-boot.js"></script>';
+const inlineThemeBoot: Plugin = {
+  name: 'studypilot:inline-theme-boot',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      if (!html.includes(THEME_BOOT_TAG)) throw new Error(`index.html no longer has ${THEME_BOOT_TAG}`);
+      const source = readFileSync(path.resolve(import.meta.dirname, 'web/public/theme-boot.js'), 'utf8');
+      return html.replace(THEME_BOOT_TAG, () => `<script>${source}</script>`);
+    },
+  },
+};
+
 /** The web client: root web/, built to dist/web, served by the Fastify server in production. */
 export default defineConfig({
   root: 'web',
@@ -49,6 +70,7 @@ export default defineConfig({
   plugins: [
     react(),
     chunks.plugin,
+    inlineThemeBoot,
     tailwindcss(),
     // The installable app (docs/decisions/147-installable-app.md): manifest.webmanifest, and
     // web/service-worker/sw.ts built to sw.js with the list of the build's files to precache. The page

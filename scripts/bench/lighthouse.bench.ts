@@ -57,7 +57,10 @@ export function dashboardScriptBytes(): number {
 export function pageWeightRows(): [string, string][] {
   return [
     ['JS for / (prerendered landing page: its scripts; budget 90 KB)', gzipKb(landingPageScriptBytes())],
-    ['JS before /dashboard is usable (entry + shell + dashboard; budget 200 KB)', `${gzipKb(dashboardScriptBytes())} in ${dashboardScripts().size} files (before decision 161: 41)`],
+    [
+      'JS before /dashboard is usable (entry + shell + dashboard; budget 200 KB)',
+      `${gzipKb(dashboardScriptBytes())} in ${dashboardScripts().size} files (before decision 161: 41)`,
+    ],
   ];
 }
 

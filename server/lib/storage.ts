@@ -4,6 +4,7 @@ import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig, S3Config } from '../env';
 
@@ -89,7 +90,7 @@ export function diskStorage(root: string): FileStorage {
   };
 }
 
-type S3Sdk = typeof import('@aws-sdk/client-s3');
+type S3Sdk = typeof S3SdkModule;
 let s3Sdk: Promise<S3Sdk> | undefined;
 /**
  * The AWS SDK takes about 180 ms to import: loaded by the first S3 operation, never by a server that

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,5 +167,20 @@ describe('the signed-in variant of the app page (shell.html)', () => {
     }
     const direct = await withShell.request({ method: 'GET', url: '/shell.html', headers: { cookie: 'sp_session=anything' } });
     expect(direct.statusCode).toBe(404);
+  });
+});
+
+describe('the inlined theme bootstrap (decision 161)', () => {
+  it('is allowed by the hash of the built theme-boot.js, and no other inline script is', async () => {
+    const dir = fakeWebBuild();
+    const source = '(function () { document.documentElement.dataset.color = "blue"; })();\n';
+    writeFileSync(path.join(dir, 'theme-boot.js'), source);
+    const withBoot = await createTestApp({ webDistDir: dir });
+    const csp = String((await withBoot.request({ method: 'GET', url: '/dashboard' })).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const without = String((await t.request({ method: 'GET', url: '/dashboard' })).headers['content-security-policy']);
+    expect(without).not.toContain('sha256-');
   });
 });
