@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { firstRouteChunks, SHELL_HTML } from './scripts/build/first-route-chunks';
+
+/** The entry's own chunks (scripts/build/first-route-chunks.ts): loaded before any other code runs. */
+const ALWAYS_LOADED = /^assets\/(app|rolldown-runtime)-[\w-]{8}\.js$/;
+const chunks = firstRouteChunks(path.resolve(import.meta.dirname, 'web'));
 
 /**
  * The web app manifest (manifest.webmanifest; docs/decisions/147-installable-app.md). Its words are the
@@ -36,12 +43,34 @@ const webAppManifest: Partial<ManifestOptions> = {
   ],
 };
 
+/**
+ * theme-boot.js inline in the app's index.html instead of a request of its own (decision 161): it
+ * blocked the first paint for a round trip, and took one of HTTP/1.1's six connections from the first
+ * route's code. The server allows exactly this text by its hash (server/plugins/security.ts, read
+ * from the built public/theme-boot.js). The prerendered landing pages keep the file.
+ */
+const THEME_BOOT_TAG = '<script src="/theme-boot.js"></script>';
+const inlineThemeBoot: Plugin = {
+  name: 'studypilot:inline-theme-boot',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      if (!html.includes(THEME_BOOT_TAG)) throw new Error(`index.html no longer has ${THEME_BOOT_TAG}`);
+      const source = readFileSync(path.resolve(import.meta.dirname, 'web/public/theme-boot.js'), 'utf8');
+      return html.replace(THEME_BOOT_TAG, () => `<script>${source}</script>`);
+    },
+  },
+};
+
 /** The web client: root web/, built to dist/web, served by the Fastify server in production. */
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [
     react(),
+    chunks.plugin,
+    inlineThemeBoot,
     tailwindcss(),
     // The installable app (docs/decisions/147-installable-app.md): manifest.webmanifest, and
     // web/service-worker/sw.ts built to sw.js with the list of the build's files to precache. The page
@@ -60,7 +89,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The HEIC decoder (3 MB, loaded only when a HEIC preview opens; previews need the network anyway)
         // is not precached: every install would download it for nothing.
-        globIgnores: ['.vite/**', 'landing/**', 'assets/heic-to-*.js'],
+        globIgnores: ['.vite/**', 'landing/**', 'assets/heic-to-*.js', SHELL_HTML],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -70,11 +99,16 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     // No inline scripts or module preload polyfill: the CSP forbids inline script.
-    modulePreload: { polyfill: false },
+    // A lazy chunk's preload list leaves out the chunks every page has loaded before any lazy import
+    // runs (the entry's `app` group and the runtime): Vite's preload helper spent tens of milliseconds
+    // of the dashboard's start (4× CPU) resolving and skipping them (decision 161).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
     assetsInlineLimit: 0,
     sourcemap: false,
     // Read by npm run bench to size the landing and app-shell JavaScript.
     manifest: true,
+    // The first route in a few chunks instead of forty (scripts/build/first-route-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   server: {
     port: 5173,

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -140,7 +142,7 @@ export async function buildApp({
   registerRequestBounds(app);
   registerPort5000Redirect(app, config.publicOrigin);
   registerApiNoStore(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, inlineScriptsOf(config.webDistDir));
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -174,6 +176,15 @@ export async function buildApp({
   if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);
   return app;
+}
+
+/**
+ * The scripts the build inlines into index.html, allowed by hash: theme-boot.js, read from the build
+ * (the same bytes vite.config.ts inlined; decision 161). None without a web build.
+ */
+function inlineScriptsOf(webDistDir: string): string[] {
+  const themeBoot = path.join(webDistDir, 'theme-boot.js');
+  return existsSync(themeBoot) ? [readFileSync(themeBoot, 'utf8')] : [];
 }
 
 /** ADMIN_USERNAMES → the role stored on the accounts that exist now, with one log line of what changed. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/lib/free-port';
-import { lighthouseRows, pageWeightRows } from './lighthouse.bench';
+import { lighthouseRows, pageWeightRows, shellChunkKeys } from './lighthouse.bench';
 import { adminRows } from './admin.bench';
 import { benchProgressSummary } from './progress.bench';
 import { benchRenders } from './render.bench';
@@ -49,7 +49,7 @@ function bundleSizes(): void {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? 'index.html';
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
   rows.push(['JS for the landing page (entry + landing chunk)', kb(gzipClosure(manifest, [entry, 'features/landing/landing-page.tsx']))]);
-  rows.push(['JS for the app shell (entry + shell chunk)', kb(gzipClosure(manifest, [entry, 'app/layouts/app-shell.tsx']))]);
+  rows.push(['JS for the app shell (entry + shell chunk)', kb(gzipClosure(manifest, [entry, ...shellChunkKeys(manifest)]))]);
   rows.push(['JS entry chunk alone', kb(gzipClosure(manifest, [entry]))]);
 }
 

@@ -32,14 +32,27 @@ const OG_LOCALES: Record<LandingLanguage, string> = { en: 'en_US', es: 'es_ES', 
 const escapeHtml = (text: string) =>
   text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-type ManifestChunk = { file: string; css?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 
-/** The stylesheet(s) of the app's entry: the landing page uses the app's own design tokens and classes. */
+/**
+ * The stylesheet(s) of the app's entry and the chunks it imports (the stylesheet sits with the `app`
+ * chunk, scripts/build/first-route-chunks.ts): the landing page uses the app's own design tokens and classes.
+ */
 function entryStylesheets(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry?.css?.length) throw new Error('The web build has no entry stylesheet: run vite build first');
-  return entry.css.map((file) => `/${file}`);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  if (entryKey) visit(entryKey);
+  if (css.size === 0) throw new Error('The web build has no entry stylesheet: run vite build first');
+  return [...css].map((file) => `/${file}`);
 }
 
 /** web/features/landing/landing-script.js, copied under a content hash so it is cached for a year. */

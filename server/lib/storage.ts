@@ -4,17 +4,8 @@ import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig, S3Config } from '../env';
 
 /** An inclusive byte range of a stored object (HTTP Range semantics). */
@@ -99,6 +90,14 @@ export function diskStorage(root: string): FileStorage {
   };
 }
 
+type S3Sdk = typeof S3SdkModule;
+let s3Sdk: Promise<S3Sdk> | undefined;
+/**
+ * The AWS SDK takes about 180 ms to import: loaded by the first S3 operation, never by a server that
+ * keeps files on its own disk, and not before it listens (issue 15, decision 162).
+ */
+const loadS3Sdk = () => (s3Sdk ??= import('@aws-sdk/client-s3'));
+
 /** S3 wants parts of at least 5 MiB; 8 MiB keeps memory per upload small and requests few. */
 const S3_PART_BYTES = 8 * 1024 * 1024;
 const S3_PREFIX = 'files/';
@@ -131,8 +130,14 @@ async function* pieces(body: Readable, size: number): AsyncGenerator<Buffer> {
  * Unfinished multipart uploads of a crashed process are the bucket's lifecycle rule's to clear
  * (docs/operations.md).
  */
-export function s3Storage(settings: S3Config, client = s3Client(settings)): FileStorage {
+export function s3Storage(settings: S3Config, givenClient?: S3Client): FileStorage {
   const Bucket = settings.bucket;
+  let client = givenClient;
+  const connect = async () => {
+    const sdk = await loadS3Sdk();
+    client ??= s3Client(sdk, settings);
+    return { sdk, s3: client };
+  };
   const objectKey = (key: string) => {
     assertKey(key);
     return `${S3_PREFIX}${key}`;
@@ -141,46 +146,57 @@ export function s3Storage(settings: S3Config, client = s3Client(settings)): File
     kind: 's3',
     async put(key, body) {
       const Key = objectKey(key);
+      let sdk: S3Sdk;
+      let s3: S3Client;
+      try {
+        ({ sdk, s3 } = await connect());
+      } catch (error) {
+        body.destroy();
+        throw error;
+      }
       let uploadId: string | undefined;
       const parts: { ETag: string | undefined; PartNumber: number }[] = [];
       try {
         for await (const piece of pieces(body, S3_PART_BYTES)) {
           if (!uploadId && piece.length < S3_PART_BYTES) {
-            await client.send(new PutObjectCommand({ Bucket, Key, Body: piece, ContentLength: piece.length }));
+            await s3.send(new sdk.PutObjectCommand({ Bucket, Key, Body: piece, ContentLength: piece.length }));
             return;
           }
-          if (!uploadId) uploadId = (await client.send(new CreateMultipartUploadCommand({ Bucket, Key }))).UploadId;
+          if (!uploadId) uploadId = (await s3.send(new sdk.CreateMultipartUploadCommand({ Bucket, Key }))).UploadId;
           const PartNumber = parts.length + 1;
-          const sent = await client.send(
-            new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: piece, ContentLength: piece.length }),
+          const sent = await s3.send(
+            new sdk.UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: piece, ContentLength: piece.length }),
           );
           parts.push({ ETag: sent.ETag, PartNumber });
         }
         if (!uploadId) {
-          await client.send(new PutObjectCommand({ Bucket, Key, Body: Buffer.alloc(0), ContentLength: 0 }));
+          await s3.send(new sdk.PutObjectCommand({ Bucket, Key, Body: Buffer.alloc(0), ContentLength: 0 }));
           return;
         }
-        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+        await s3.send(new sdk.CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
       } catch (error) {
-        if (uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
+        if (uploadId) await s3.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
         body.destroy();
         throw error;
       }
     },
     async get(key, range) {
-      const answer = await client.send(
-        new GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      const { sdk, s3 } = await connect();
+      const answer = await s3.send(
+        new sdk.GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a body');
       return answer.Body;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
     async *list() {
+      const { sdk, s3 } = await connect();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: S3_PREFIX, ContinuationToken }));
+        const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: S3_PREFIX, ContinuationToken }));
         for (const item of page.Contents ?? []) {
           const key = item.Key?.slice(S3_PREFIX.length) ?? '';
           if (KEY.test(key)) yield { key, modifiedAt: item.LastModified ?? new Date() };
@@ -191,8 +207,8 @@ export function s3Storage(settings: S3Config, client = s3Client(settings)): File
   };
 }
 
-function s3Client(settings: S3Config): S3Client {
-  return new S3Client({
+function s3Client(sdk: S3Sdk, settings: S3Config): S3Client {
+  return new sdk.S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     // Path-style (`endpoint/bucket/key`): what S3-compatible servers other than AWS expect.

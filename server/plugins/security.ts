@@ -1,18 +1,25 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** A CSP source allowing exactly one inline script, by the SHA-256 of its text. */
+export function inlineScriptSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /**
- * Security headers for every response. The CSP allows no inline script (the web build emits none:
- * the theme bootstrap is an external file), frames nothing and is framed by nothing.
+ * Security headers for every response. The CSP allows no inline script but the ones named by their
+ * hash in `inlineScripts` (the app's index.html inlines theme-boot.js, decision 161), frames nothing
+ * and is framed by nothing.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, inlineScripts: readonly string[] = []): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets WebAssembly compile (the HEIC decoder of file previews); JavaScript eval stays refused.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScripts.map(inlineScriptSource)],
         // Radix and Recharts set element styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

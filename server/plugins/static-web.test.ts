@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,5 +130,57 @@ describe('prerendered landing pages', () => {
   it('a build without a sitemap has no Sitemap line', async () => {
     const robots = await t.request({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).not.toContain('Sitemap:');
+  });
+});
+
+/** A build with the signed-in variant of index.html (scripts/build/first-route-chunks.ts, decision 161). */
+function webBuildWithShellHtml(): string {
+  const dir = fakeWebBuild();
+  writeFileSync(path.join(dir, 'shell.html'), '<!doctype html><meta name="studypilot-session" content="cookie" /><div id="root"></div>');
+  return dir;
+}
+
+describe('the signed-in variant of the app page (shell.html)', () => {
+  let withShell: TestApp;
+  beforeAll(async () => {
+    withShell = await createTestApp({ webDistDir: webBuildWithShellHtml() });
+  });
+  const marked = (body: string) => body.includes('name="studypilot-session"');
+
+  it('is sent for a page of the shell asked for with a session cookie, varying by cookie', async () => {
+    for (const url of ['/dashboard', '/tasks', '/help/some-article', '/feedback/mine?from=mail']) {
+      const response = await withShell.request({ method: 'GET', url, headers: { cookie: 'sp_session=anything' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(marked(response.body), url).toBe(true);
+      expect(response.headers.vary, url).toContain('Cookie');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('is never sent without the cookie, nor on a public page, nor as a file of its own', async () => {
+    expect(marked((await withShell.request({ method: 'GET', url: '/dashboard' })).body)).toBe(false);
+    expect(marked((await withShell.request({ method: 'GET', url: '/dashboard', headers: { cookie: 'other=1' } })).body)).toBe(false);
+    for (const url of ['/auth', '/privacy-policy', '/no-such-page', '/dashboards']) {
+      const response = await withShell.request({ method: 'GET', url, headers: { cookie: 'sp_session=anything' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(marked(response.body), url).toBe(false);
+    }
+    const direct = await withShell.request({ method: 'GET', url: '/shell.html', headers: { cookie: 'sp_session=anything' } });
+    expect(direct.statusCode).toBe(404);
+  });
+});
+
+describe('the inlined theme bootstrap (decision 161)', () => {
+  it('is allowed by the hash of the built theme-boot.js, and no other inline script is', async () => {
+    const dir = fakeWebBuild();
+    const source = '(function () { document.documentElement.dataset.color = "blue"; })();\n';
+    writeFileSync(path.join(dir, 'theme-boot.js'), source);
+    const withBoot = await createTestApp({ webDistDir: dir });
+    const csp = String((await withBoot.request({ method: 'GET', url: '/dashboard' })).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const without = String((await t.request({ method: 'GET', url: '/dashboard' })).headers['content-security-policy']);
+    expect(without).not.toContain('sha256-');
   });
 });

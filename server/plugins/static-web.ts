@@ -3,13 +3,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SESSION_COOKIE } from './session';
 import { landingFile, landingPath, LANDING_LANGUAGES, sitemapOrigin } from '../../common/domain/landing-pages';
 
 /**
  * A built HTML document held in memory with the copies scripts/build/compress-assets.ts wrote beside
- * it (null when the build made none, e.g. a file under 1 KB).
+ * it (null when the build made none, e.g. a file under 1 KB). index.html carries its signed-in variant
+ * (shell.html) when the build wrote one.
  */
-export type HtmlDocument = { identity: Buffer; br: Buffer | null; gzip: Buffer | null };
+export type HtmlDocument = { identity: Buffer; br: Buffer | null; gzip: Buffer | null; signedIn?: HtmlDocument };
+
+/** The build's variant of index.html for the shell's pages asked for with a session cookie (decision 161). */
+const SHELL_HTML = 'shell.html';
+/** The pages inside the signed-in shell: robots.txt's private paths (a test keeps them in step with the router). */
+const isShellPage = (pathname: string) =>
+  CRAWLER_DISALLOWED_PATHS.some((prefix) => prefix !== '/api/' && (pathname === prefix || pathname.startsWith(`${prefix}/`)));
 
 async function readIfExists(file: string): Promise<Buffer | null> {
   return existsSync(file) ? fs.readFile(file) : null;
@@ -53,14 +61,19 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     return null;
   }
   const indexHtml = await readHtmlDocument(indexPath);
+  const shellPath = path.join(webDistDir, SHELL_HTML);
+  if (existsSync(shellPath)) indexHtml.signedIn = await readHtmlDocument(shellPath);
   await app.register(fastifyStatic, {
     root: webDistDir,
-    wildcard: false,
+    // One wildcard route that looks the file up per request, not one route per file of the build
+    // found by a glob at start-up (about 700 files with their compressed copies: ~90 ms of the
+    // server's start; decision 162). A path that names no file goes on to the not-found handler.
+    wildcard: true,
     index: false,
-    // `file.br` / `file.gz` beside a file are sent in its place (Content-Encoding, Vary); they are
-    // not routes of their own.
+    // `file.br` / `file.gz` beside a file are sent in its place (Content-Encoding, Vary); they, and
+    // the signed-in variant of index.html, are not files of their own.
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname) && pathname !== `/${SHELL_HTML}`,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -142,10 +155,21 @@ export function looksLikeStaticFile(pathname: string): boolean {
   return /\.[A-Za-z0-9]{1,8}$/.test(lastSegment);
 }
 
-export function sendAppShell(reply: FastifyReply, indexHtml: HtmlDocument): FastifyReply {
+/**
+ * The app's HTML. A page of the shell asked for with a session cookie gets shell.html: the same page
+ * with the shell's chunks preloaded and a mark that lets web/app/first-route.ts start the session and
+ * the page's data with the entry (decision 161). The cookie is not checked here: an expired one costs
+ * the preloads and one 401, after which RequireAuth sends the visitor to /auth as before.
+ */
+export function sendAppShell(reply: FastifyReply, html: HtmlDocument): FastifyReply {
+  const { request } = reply;
+  const pathname = request.url.split('?')[0] ?? '';
+  const signedIn = html.signedIn && request.cookies?.[SESSION_COOKIE] && isShellPage(pathname);
+  const indexHtml = signedIn ? (html.signedIn ?? html) : html;
   const offered = [...(indexHtml.br ? (['br'] as const) : []), ...(indexHtml.gzip ? (['gzip'] as const) : [])];
   const encoding = chooseEncoding(reply.request.headers['accept-encoding'], offered);
-  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+  reply.header('Vary', html.signedIn ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   if (encoding === 'br' && indexHtml.br) return reply.header('Content-Encoding', 'br').send(indexHtml.br);
   if (encoding === 'gzip' && indexHtml.gzip) return reply.header('Content-Encoding', 'gzip').send(indexHtml.gzip);
   return reply.send(indexHtml.identity);

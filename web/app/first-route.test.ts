@@ -13,6 +13,7 @@ const paths = (calls: unknown[]) => (calls as [string][]).map(([url]) => new URL
 
 afterEach(() => {
   localStorage.clear();
+  document.head.querySelector('meta[name="studypilot-session"]')?.remove();
   vi.unstubAllGlobals();
 });
 
@@ -51,6 +52,20 @@ describe('firstRoute', () => {
         '/api/terms',
       ].sort(),
     );
+  });
+
+  it('starts the same requests without the stored user when the server marked the page as asked with a session cookie', () => {
+    const mark = document.createElement('meta');
+    mark.name = 'studypilot-session';
+    mark.content = 'cookie';
+    document.head.append(mark);
+    const calls = requestedPaths();
+    const first = firstRoute('/dashboard');
+    first.startRequests(createQueryClient());
+    expect(first.namespaces).toEqual(expect.arrayContaining(['shell', 'settings', 'notifications', 'home']));
+    expect(paths(calls)).toContain('/api/auth/me');
+    expect(paths(calls)).toContain('/api/tasks');
+    expect(paths(calls)).toHaveLength(8);
   });
 
   it('starts only the session on a public page, and the shell on another shell page', () => {

@@ -36,16 +36,27 @@ export function isShellPath(pathname: string): boolean {
 }
 
 /**
+ * The server's mark in this document (server/plugins/static-web.ts, shell.html): it was asked for
+ * with a session cookie, on a page of the shell. A browser that signed in before the stored user
+ * existed, or whose storage was cleared without its cookies, holds a session without the stored user
+ * (docs/decisions/161-dashboard-first-load.md).
+ */
+function sessionCookieSent(): boolean {
+  return document.querySelector('meta[name="studypilot-session"]') !== null;
+}
+
+/**
  * The first page's needs, started with the app's entry instead of one after the other: otherwise the
  * session waits for the shell's code and translations, the shell's translations for the session, and
  * the page's data and translations for both — each a round trip after the last
- * (docs/decisions/102-first-route-data.md). Only for a browser that may hold a session (decision 075:
- * no 401 asked for on a public page); a signed-out visitor on a shell page is asked by RequireAuth as
+ * (docs/decisions/102-first-route-data.md). Only for a browser that may hold a session (the stored
+ * user, or the server's mark that the page came with a session cookie; decision 075: no 401 asked for
+ * on a public page); a signed-out visitor on a shell page is asked by RequireAuth as
  * before. `namespaces` go to initI18n; `startRequests` runs after the router has started the page's
  * code, so that the code's requests are sent first (HTTP/1.1 allows six at a time per origin).
  */
 export function firstRoute(pathname: string): { namespaces: string[]; startRequests: (queryClient: QueryClient) => void } {
-  const signedIn = mayBeSignedIn();
+  const signedIn = mayBeSignedIn() || sessionCookieSent();
   const inShell = signedIn && isShellPath(pathname);
   const page = inShell ? PAGES[pathname] : undefined;
   return {

@@ -137,8 +137,19 @@ export function formatHour(hour: number, language: Language = currentLanguage())
   );
 }
 
+/** Number formatters, cached like the date formatters (the shell's header writes the points twice a render). */
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions, language: Language = currentLanguage()): string {
-  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+  const locale = intlLocale(language);
+  const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
+  let formatter = numberFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    if (numberFormatters.size >= MAX_CACHED_FORMATTERS) numberFormatters.clear();
+    numberFormatters.set(key, formatter);
+  }
+  return formatter.format(value);
 }
 
 /**

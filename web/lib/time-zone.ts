@@ -15,8 +15,11 @@ export function browserTimeZone(): string {
  * user's local time, as the server counts them), else the browser's. A zone this engine does not know
  * falls back too, so a bad stored value can never make a formatter throw.
  */
-export function resolveTimeZone(profileTimeZone: string | null | undefined, fallback: string = browserTimeZone()): string {
-  return profileTimeZone && isValidTimeZone(profileTimeZone) ? profileTimeZone : fallback;
+export function resolveTimeZone(profileTimeZone: string | null | undefined, fallback?: string): string {
+  // The browser's zone only when needed: reading it builds an Intl.DateTimeFormat, and every
+  // component showing a time asks on every render (the dashboard's first render spent ~25 ms here
+  // at 4× CPU throttling; decision 161).
+  return profileTimeZone && isValidTimeZone(profileTimeZone) ? profileTimeZone : (fallback ?? browserTimeZone());
 }
 
 /**
