@@ -20,6 +20,7 @@ import { SCORE_COLOR_CLASSES, labelFor, scored } from './grade-view';
 import { useDeleteGrade, type Assessment, type Course, type Grade } from './grades.api';
 import { useAssessments, useCustomScale, useGrades, useGradingSystem } from '../../api/grades';
 import { useCourses } from '../../api/schedule';
+import { PageHeader } from '../../components/ui/page-header';
 
 export type GradedAssessment = { assessment: Assessment; grade: Grade | null };
 
@@ -176,10 +177,7 @@ export function GradesPage() {
 
   return (
     <section aria-labelledby="grades-title" className="mx-auto max-w-4xl">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 id="grades-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
+      <PageHeader id="grades-title" title={t('title')} className="mb-4">
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setCourseDialog(true)}>
             {t('addCourse.open')}
@@ -189,7 +187,7 @@ export function GradesPage() {
             {t('addGrade')}
           </Button>
         </div>
-      </div>
+      </PageHeader>
       <p className="mb-3 text-sm text-muted-foreground">{t('currentSystem', { system: t(`settings:grading.systems.${system}`) })}</p>
       <Tabs defaultValue="all">
         <TabsList className="mb-4">

@@ -8,10 +8,10 @@ import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { CategoryFilter } from './category-filter';
 import { useDownloadingTemplateIds, useDownloadTemplate } from './premium-files.api';
-import { downloadFailure, groupTemplates, type CategoryFilter as Filter } from './premium-files-view';
+import { CATEGORY_FILTERS, downloadFailure, groupTemplates, type CategoryFilter as Filter } from './premium-files-view';
 import { TemplateGroups } from './template-groups';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 
 /**
  * /premium-files (SPEC.md §2–§3, §8): the premium templates by category, each previewable by every
@@ -72,7 +72,14 @@ export function PremiumFilesPage() {
         </Card>
       ) : null}
 
-      <CategoryFilter value={filter} onChange={setFilter} />
+      <PressedButtons
+        label={t('categoriesLabel')}
+        className="flex-wrap gap-2"
+        options={CATEGORY_FILTERS}
+        value={filter}
+        onChange={setFilter}
+        text={(category) => t(`categories.${category}`)}
+      />
 
       {templates.isSuccess ? (
         <TemplateGroups

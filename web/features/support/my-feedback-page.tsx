@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { cn } from '../../lib/class-names';
 import { STATUS_TONE } from './feedback-view';
+import { Page } from '../../components/ui/page-header';
 
 /** One sent feedback. Everything the user or support wrote is shown as text (React escapes it), never as HTML. */
 function FeedbackItem({ item, timeZone }: { item: Feedback; timeZone: string }) {
@@ -51,15 +52,16 @@ export function MyFeedbackPage() {
   const query = useMyFeedback();
   const timeZone = useUserTimeZone();
   return (
-    <section aria-labelledby="my-feedback-title" className="mx-auto max-w-2xl space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="my-feedback-title" className="text-2xl font-bold">
-          {t('mine.title')}
-        </h1>
+    <Page
+      id="my-feedback-title"
+      title={t('mine.title')}
+      width="2xl"
+      actions={
         <Link to="/feedback" className="text-sm text-primary underline-offset-4 hover:underline">
           {t('mine.sendNew')}
         </Link>
-      </div>
+      }
+    >
       {!query.isSuccess ? (
         <QueryState queries={[query]} />
       ) : query.data.length === 0 ? (
@@ -79,6 +81,6 @@ export function MyFeedbackPage() {
           ))}
         </ul>
       )}
-    </section>
+    </Page>
   );
 }
