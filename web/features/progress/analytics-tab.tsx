@@ -13,6 +13,7 @@ import { readApiError } from '../../lib/api-errors';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { LATE, ON_TIME, seriesColor } from './chart-colors';
 import { BarChartLazy, LineChartLazy } from './lazy-charts';
+import { TableHead } from '../../components/ui/table-head';
 
 type Period = AnalyticsView['period'];
 const PERIODS: Period[] = ['week', 'month', 'term'];
@@ -129,22 +130,12 @@ export function AnalyticsTab() {
   const tallyTable = (caption: string, rows: [string, { done: number; late: number; missed: number }][]) => (
     <table className="w-full text-sm">
       <caption className="mb-1 text-left font-medium">{caption}</caption>
-      <thead>
-        <tr className="text-left text-muted-foreground">
-          <th scope="col" className="py-1 font-medium">
-            {t('analytics.kind')}
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            {t('analytics.done')}
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            {t('overview.late')}
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            {t('analytics.missed')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[t('analytics.kind'), t('analytics.done'), t('overview.late'), t('analytics.missed')].map((label) => ({
+          label,
+          className: 'py-1',
+        }))}
+      />
       <tbody>
         {rows.map(([name, counts]) => (
           <tr key={name} className="border-t">
