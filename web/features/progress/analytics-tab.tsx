@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { AnalyticsView } from '../../../common/schemas/progress.schema';
 import { useProgressAnalytics } from '../../api/progress';
 import { useCourses } from '../../api/schedule';
@@ -10,7 +9,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { readApiError } from '../../lib/api-errors';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { calendarRangeValues, formatCalendarDate, formatNumber } from '../../lib/format';
 import { LATE, ON_TIME, seriesColor } from './chart-colors';
 import { BarChartLazy, LineChartLazy } from './lazy-charts';
 import { TableHead } from '../../components/ui/table-head';
@@ -85,11 +84,7 @@ export function AnalyticsTab() {
         <EmptyState
           title={t('analytics.premiumTitle')}
           description={t('analytics.premiumText')}
-          action={
-            <Link to="/premium" className="text-sm font-medium text-primary underline">
-              {t('analytics.unlock')}
-            </Link>
-          }
+          link={{ to: '/premium', label: t('analytics.unlock') }}
         />
       </div>
     );
@@ -163,10 +158,7 @@ export function AnalyticsTab() {
     <div className="space-y-4">
       {controls}
       <p className="text-sm text-muted-foreground">
-        {t('analytics.range', {
-          from: formatCalendarDate(data.from, { dateStyle: 'medium' }),
-          to: formatCalendarDate(data.to, { dateStyle: 'medium' }),
-        })}{' '}
+        {t('analytics.range', calendarRangeValues(data.from, data.to))}{' '}
         {data.extendedHistory ? t('analytics.historyOpen') : t('analytics.historyLocked')}
       </p>
       <Card className="space-y-2">

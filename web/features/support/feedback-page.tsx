@@ -26,6 +26,7 @@ import { toast } from '../../lib/toast';
 import { useSendFeedback } from './feedback.api';
 import { replyHoursFor } from './feedback-view';
 import { Page } from '../../components/ui/page-header';
+import { TextLink } from '../../components/ui/text-link';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -75,16 +76,7 @@ export function FeedbackPage() {
   );
 
   return (
-    <Page
-      id="feedback-title"
-      title={t('title')}
-      width="xl"
-      actions={
-        <Link to="/feedback/mine" className="text-sm text-primary underline-offset-4 hover:underline">
-          {t('mine.link')}
-        </Link>
-      }
-    >
+    <Page id="feedback-title" title={t('title')} width="xl" actions={<TextLink to="/feedback/mine">{t('mine.link')}</TextLink>}>
       <p className="text-muted-foreground">{t('intro')}</p>
       <p className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="reply-time">
         {hours === null
