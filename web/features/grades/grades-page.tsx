@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { nativeValueFor, type GradingSystemKey } from '../../../common/domain/grading-systems';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/page-state';
@@ -111,21 +111,10 @@ function AllGrades({
               </div>
               <div className="flex gap-1">
                 {label ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('convert.open', { name: assessment.name })}
-                    onClick={() => onConvert(label)}
-                  >
-                    <Repeat aria-hidden="true" className="h-4 w-4" />
-                  </Button>
+                  <IconButton icon={Repeat} label={t('convert.open', { name: assessment.name })} onClick={() => onConvert(label)} />
                 ) : null}
-                <Button variant="ghost" size="icon" aria-label={t('all.edit', { name: assessment.name })} onClick={() => onEdit(row)}>
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button variant="ghost" size="icon" aria-label={t('all.delete', { name: assessment.name })} onClick={() => onDelete(row)}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </Button>
+                <IconButton icon={Pencil} label={t('all.edit', { name: assessment.name })} onClick={() => onEdit(row)} />
+                <IconButton icon={Trash2} label={t('all.delete', { name: assessment.name })} onClick={() => onDelete(row)} />
               </div>
             </Card>
           </li>
