@@ -5,25 +5,28 @@
 -- local to the transaction (set_config(..., true)): it is forgotten at commit or rollback, and rolled
 -- back with a savepoint together with the raise it records. A transaction that writes for several
 -- users raises each one at least once (alternating users raise again: never fewer than needed).
-CREATE OR REPLACE FUNCTION "raise_data_version_once"("owner" uuid) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  IF "owner" IS NULL OR current_setting('studypilot.data_version_raised', true) IS NOT DISTINCT FROM "owner"::text THEN
-    RETURN;
-  END IF;
-  UPDATE "user_data_versions" SET "version" = "version" + 1 WHERE "user_id" = "owner";
-  PERFORM set_config('studypilot.data_version_raised', "owner"::text, true);
-END $$;--> statement-breakpoint
+-- The check is a plain expression in each trigger (no nested function call): on the rows after the
+-- first it is all the trigger does.
 CREATE OR REPLACE FUNCTION "bump_own_data_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "raise_data_version_once"(NEW."id");
+  IF current_setting('studypilot.data_version_raised', true) IS DISTINCT FROM NEW."id"::text THEN
+    UPDATE "user_data_versions" SET "version" = "version" + 1 WHERE "user_id" = NEW."id";
+    PERFORM set_config('studypilot.data_version_raised', NEW."id"::text, true);
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "bump_user_data_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  owner uuid;
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM "raise_data_version_once"(OLD."user_id");
+    owner := OLD."user_id";
   ELSE
-    PERFORM "raise_data_version_once"(NEW."user_id");
+    owner := NEW."user_id";
+  END IF;
+  IF owner IS NOT NULL AND current_setting('studypilot.data_version_raised', true) IS DISTINCT FROM owner::text THEN
+    UPDATE "user_data_versions" SET "version" = "version" + 1 WHERE "user_id" = owner;
+    PERFORM set_config('studypilot.data_version_raised', owner::text, true);
   END IF;
   RETURN NULL;
 END $$;
