@@ -7,8 +7,28 @@ const WIDTHS = { xl: 'max-w-xl', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '4xl': 
  * A page's title: its one h1 (`id` names the page's section), and beside it, wrapping under it on a
  * phone, whatever the page offers at its top (a badge, a link, a button). One look for every page.
  */
-export function PageHeader({ id, title, children, className }: { id: string; title: string; children?: ReactNode; className?: string }) {
-  const heading = (
+export function PageHeader({
+  id,
+  title,
+  intro,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  /** A sentence under the title saying what the page is for. */
+  intro?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
+  const heading = intro ? (
+    <div className={cn('space-y-1', !children && className)}>
+      <h1 id={id} className="text-2xl font-bold">
+        {title}
+      </h1>
+      <p className="text-muted-foreground">{intro}</p>
+    </div>
+  ) : (
     <h1 id={id} className={cn('text-2xl font-bold', !children && className)}>
       {title}
     </h1>
