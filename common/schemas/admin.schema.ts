@@ -11,8 +11,15 @@ import { FEEDBACK_CATEGORIES, FEEDBACK_PRIORITIES, FEEDBACK_REPLY_MAX, FEEDBACK_
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_DEFAULT = 50;
-const cursor = singleLineText(200).optional();
-const pageLimit = z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).optional();
+
+/** The query of a keyset page: the list's own filters, then the cursor from X-Next-Cursor and a page size. */
+function pageQuerySchema<Filters extends z.ZodRawShape>(filters: Filters) {
+  return z.strictObject({
+    ...filters,
+    cursor: singleLineText(200).optional(),
+    limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).optional(),
+  });
+}
 
 export const ADMIN_USER_SORTS = ['created', 'lastActive', 'plan'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
@@ -21,11 +28,9 @@ export const ADMIN_PLANS = ['premium', 'trial', 'free'] as const;
 export type AdminPlan = (typeof ADMIN_PLANS)[number];
 
 /** GET /api/admin/users: a name or e-mail fragment, a sort (newest first), a page. */
-export const adminUsersQuerySchema = z.strictObject({
+export const adminUsersQuerySchema = pageQuerySchema({
   query: singleLineText(100).optional(),
   sort: z.enum(ADMIN_USER_SORTS).optional(),
-  cursor,
-  limit: pageLimit,
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
@@ -64,12 +69,10 @@ export const adminUserDetailResponseSchema = adminUserResponseSchema.extend({ co
 export type AdminUserDetail = z.output<typeof adminUserDetailResponseSchema>;
 
 /** GET /api/admin/feedback: the inbox, premium first then oldest first. */
-export const adminFeedbackQuerySchema = z.strictObject({
+export const adminFeedbackQuerySchema = pageQuerySchema({
   status: z.enum(FEEDBACK_STATUSES).optional(),
   category: z.enum(FEEDBACK_CATEGORIES).optional(),
   priority: z.enum(FEEDBACK_PRIORITIES).optional(),
-  cursor,
-  limit: pageLimit,
 });
 export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuerySchema>;
 
@@ -134,12 +137,10 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const adminAuditQuerySchema = z.strictObject({
+export const adminAuditQuerySchema = pageQuerySchema({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actorId: z.uuid().optional(),
   targetUserId: z.uuid().optional(),
-  cursor,
-  limit: pageLimit,
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 

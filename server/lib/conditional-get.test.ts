@@ -157,6 +157,43 @@ describe('the data version', () => {
     expect((await get(user, '/api/study-sessions', etag)).statusCode).toBe(200);
   });
 
+  it('is raised once by a transaction however many of the user’s rows it writes (decision 164)', async () => {
+    const [owner, other] = await Promise.all([signUp(t), signUp(t)]);
+    const task = await post(owner, '/api/tasks', { title: 'Essay', dueDate: null });
+    const before = await readDataVersion(t.db, owner.id);
+    const completed = await t.request({ method: 'PATCH', url: `/api/tasks/${task.id}`, token: owner.token, payload: { completed: true } });
+    expect(completed.statusCode, completed.body).toBe(200);
+    // The task, its points ledger entry and the balance: three rows, one raise (the evaluation reads only).
+    expect(await readDataVersion(t.db, owner.id)).toBe(before + 1);
+
+    // Two users in one transaction, alternating: each is raised, and again when it comes back.
+    const [ownerBefore, otherBefore] = await Promise.all([readDataVersion(t.db, owner.id), readDataVersion(t.db, other.id)]);
+    await t.db.transaction(async (tx) => {
+      await tx.insert(tasks).values({ userId: owner.id, title: 'A' });
+      await tx.insert(tasks).values({ userId: owner.id, title: 'B' });
+      await tx.insert(tasks).values({ userId: other.id, title: 'C' });
+      await tx.insert(tasks).values({ userId: owner.id, title: 'D' });
+    });
+    expect(await readDataVersion(t.db, owner.id)).toBe(ownerBefore + 2);
+    expect(await readDataVersion(t.db, other.id)).toBe(otherBefore + 1);
+
+    // A savepoint rolled back takes its raise with it, and the next write in the transaction raises again.
+    const start = await readDataVersion(t.db, owner.id);
+    await t.db.transaction(async (tx) => {
+      await tx
+        .transaction(async (savepoint) => {
+          await savepoint.insert(tasks).values({ userId: owner.id, title: 'Undone' });
+          throw new Error('roll back to the savepoint');
+        })
+        .catch(() => undefined);
+      await tx.update(tasks).set({ title: 'Essay, second draft' }).where(eq(tasks.id, task.id));
+    });
+    expect(await readDataVersion(t.db, owner.id)).toBe(start + 1);
+    // The next transaction starts afresh: a single-row write raises once more.
+    await t.db.update(tasks).set({ title: 'Essay, final' }).where(eq(tasks.id, task.id));
+    expect(await readDataVersion(t.db, owner.id)).toBe(start + 2);
+  });
+
   it('is a row per user from registration, gone with the account (deleting 100 tasks with it is fine)', async () => {
     const user = await signUp(t);
     expect(await t.db.select().from(userDataVersions).where(eq(userDataVersions.userId, user.id))).toHaveLength(1);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { utcInstantOf, utcMillisOf } from '../../common/domain/local-time';
-import type { Task } from '../../common/schemas/tasks.schema';
 import { LANGUAGES } from './i18n';
 import { dueStatusLabel } from './due-label';
+import { aTask } from '../test/task-fixture';
 
 const resources = Object.fromEntries(
   LANGUAGES.map((language) => [
@@ -21,19 +21,7 @@ async function translator(language: string) {
 }
 
 const now = Date.parse('2026-03-07T23:30:00.000Z');
-const task = (dueDate: string | null): Task => ({
-  id: 't',
-  title: 'Essay',
-  description: null,
-  dueDate,
-  courseId: null,
-  taskType: 'assignment',
-  priority: 'medium',
-  completed: false,
-  completedAt: null,
-  reminderOffsetMinutes: null,
-  seriesId: null,
-});
+const task = (dueDate: string | null) => aTask({ dueDate });
 
 describe('dueStatusLabel', () => {
   it('says "No due date" for a task without one, in every language', async () => {

@@ -124,6 +124,11 @@ export function formatCalendarDate(
   return dateTimeFormat({ ...options, timeZone: 'UTC' }, language).format(new Date(`${date}T00:00:00.000Z`));
 }
 
+/** A range of calendar dates for a message's `{{from}}` and `{{to}}`, both in the medium style ("Mar 9, 2026"). */
+export function calendarRangeValues(from: string, to: string, language: Language = currentLanguage()): { from: string; to: string } {
+  return { from: formatCalendarDate(from, undefined, language), to: formatCalendarDate(to, undefined, language) };
+}
+
 /** A wall-clock time of day (`HH:mm`, e.g. a class slot) as the language writes it: "9:05 PM" / "21:05". */
 export function formatClock(time: string, language: Language = currentLanguage()): string {
   const [hour = 0, minute = 0] = time.split(':').map(Number);

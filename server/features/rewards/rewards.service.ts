@@ -54,7 +54,10 @@ export async function evaluateRewards(
   now = new Date(),
 ): Promise<RewardsEvaluation> {
   return db.transaction(async (tx) => {
-    const user = assertOwned(await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('no key update'));
+    // The balance is read with the lock: no other write can change it before this transaction ends.
+    const user = assertOwned(
+      await tx.select({ timeZone: users.timeZone, points: users.points }).from(users).where(eq(users.id, userId)).for('no key update'),
+    );
     // One after another: a transaction is one connection, and pg queues (and warns about) overlapping queries.
     const facts = await gatherRewardFacts(tx, providers, userId, user.timeZone);
     const unlockedRows = await tx
@@ -90,7 +93,9 @@ export async function evaluateRewards(
       });
       completedChallenges.push(challenge.id);
     }
-    return { unlockedAchievements, completedChallenges, points: await pointsBalance(tx, userId) };
+    // Read again only when this evaluation paid something (decision 164: one round trip less on most writes).
+    const paid = unlockedAchievements.length > 0 || completedChallenges.length > 0;
+    return { unlockedAchievements, completedChallenges, points: paid ? await pointsBalance(tx, userId) : user.points };
   });
 }
 

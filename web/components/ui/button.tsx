@@ -1,4 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/class-names';
 
 const VARIANTS = {
@@ -37,3 +38,19 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 ) {
   return <button ref={ref} type={type} className={buttonClassName({ variant, size, className })} {...props} />;
 });
+
+/**
+ * A row's icon button (edit, delete, convert…): ghost, square, the icon hidden from assistive
+ * technology and the button named by `label` (its action and the row's title).
+ */
+export function IconButton({
+  icon: Icon,
+  label,
+  ...props
+}: Omit<ButtonProps, 'children' | 'aria-label' | 'size'> & { icon: LucideIcon; label: string }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} {...props}>
+      <Icon aria-hidden="true" className="h-4 w-4" />
+    </Button>
+  );
+}

@@ -4,14 +4,7 @@ import { Button } from './button';
 import { SHEET_CLASSES } from './dialog';
 import { useModalFocus } from './focus-rules';
 
-/** The confirmation SPEC.md §5 requires before every delete. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  ...props
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type ConfirmProps = {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
@@ -22,7 +15,10 @@ export function ConfirmDialog({
   variant?: 'destructive' | 'primary';
   /** Where focus goes on close when the opener is no longer on the page. */
   returnFocus?: () => HTMLElement | null;
-}) {
+};
+
+/** The confirmation SPEC.md §5 requires before every delete. */
+export function ConfirmDialog({ open, onOpenChange, ...props }: ConfirmProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <ConfirmContent onClose={() => onOpenChange(false)} {...props} />
@@ -40,17 +36,7 @@ function ConfirmContent({
   pending = false,
   variant = 'destructive',
   returnFocus,
-}: {
-  onClose: () => void;
-  title: ReactNode;
-  description: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => void;
-  pending?: boolean;
-  variant?: 'destructive' | 'primary';
-  returnFocus?: () => HTMLElement | null;
-}) {
+}: ConfirmProps & { onClose: () => void }) {
   const { attach, onCloseAutoFocus } = useModalFocus({ onClose, returnFocus });
   return (
     <AlertDialog.Portal>

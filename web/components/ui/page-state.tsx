@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { TextLink } from './text-link';
 
 /** The loading, empty and error states every screen shows (one look everywhere). */
 export function LoadingState({ label }: { label: string }) {
@@ -11,12 +12,28 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
+/** Nothing to show yet: what is missing, why, and the way forward (a button as `action`, or a page to open as `link`). */
+export function EmptyState({
+  title,
+  description,
+  action,
+  link,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  link?: { to: string; label: string };
+}) {
   return (
     <div className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-6 text-center">
       <p className="font-medium">{title}</p>
       {description ? <p className="max-w-md text-sm text-muted-foreground">{description}</p> : null}
       {action}
+      {link ? (
+        <TextLink to={link.to} className="font-medium">
+          {link.label}
+        </TextLink>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/class-names';
 
 export const Tabs = TabsPrimitive.Root;
@@ -23,5 +23,18 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
       )}
       {...props}
     />
+  );
+}
+
+/** One TabsContent per entry of `panels`, in its order: the key is the tab's value, the entry its content. */
+export function TabPanels({ panels, className }: { panels: Record<string, ReactNode>; className?: string }) {
+  return (
+    <>
+      {Object.entries(panels).map(([value, panel]) => (
+        <TabsContent key={value} value={value} className={className}>
+          {panel}
+        </TabsContent>
+      ))}
+    </>
   );
 }

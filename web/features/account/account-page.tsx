@@ -27,6 +27,7 @@ import { DataExportCard } from './data-export-card';
 import { RecoveryEmailCard } from './recovery-email-card';
 import { SessionsCard } from './sessions-card';
 import { NativeSelect } from '../../components/ui/native-select';
+import { PageHeader } from '../../components/ui/page-header';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -175,9 +176,7 @@ export function AccountPage() {
   if (!user) return <LoadingState label={t('common:loading')} />;
   return (
     <section aria-labelledby="account-title" className="mx-auto max-w-xl">
-      <h1 id="account-title" className="mb-4 text-2xl font-bold">
-        {t('title')}
-      </h1>
+      <PageHeader id="account-title" title={t('title')} className="mb-4" />
       <Tabs
         value={initialTab(location.hash)}
         // The tab is the address's hash, so a link to /account#data opens it even from another tab of this page.

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/ui/page-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Page } from '../../components/ui/page-header';
+import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useTabParam } from '../../lib/use-tab-param';
 import { AuditTab } from './audit-tab';
 import { FeedbackTab } from './feedback-tab';
 import { UsersTab } from './users-tab';
@@ -11,21 +12,14 @@ import { UsersTab } from './users-tab';
 const StatsTab = lazy(async () => ({ default: (await import('./stats-tab')).StatsTab }));
 
 const TABS = ['users', 'feedback', 'stats', 'audit'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /** /admin (SPEC.md §2, admin only): users, the feedback inbox, statistics and the audit log. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'users';
+  const [tab, selectTab] = useTabParam(TABS);
   return (
-    <section aria-labelledby="admin-title" className="mx-auto max-w-4xl space-y-4">
-      <h1 id="admin-title" className="text-2xl font-bold">
-        {t('title')}
-      </h1>
-      <Tabs value={tab} onValueChange={(value) => setSearchParams(value === 'users' ? {} : { tab: value }, { replace: true })}>
+    <Page id="admin-title" title={t('title')} width="4xl">
+      <Tabs value={tab} onValueChange={selectTab}>
         <TabsList>
           {TABS.map((id) => (
             <TabsTrigger key={id} value={id}>
@@ -33,21 +27,20 @@ export function AdminPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="users" className="pt-4">
-          <UsersTab />
-        </TabsContent>
-        <TabsContent value="feedback" className="pt-4">
-          <FeedbackTab />
-        </TabsContent>
-        <TabsContent value="stats" className="pt-4">
-          <Suspense fallback={<LoadingState label={t('stats.loadingCharts')} />}>
-            <StatsTab />
-          </Suspense>
-        </TabsContent>
-        <TabsContent value="audit" className="pt-4">
-          <AuditTab />
-        </TabsContent>
+        <TabPanels
+          className="pt-4"
+          panels={{
+            users: <UsersTab />,
+            feedback: <FeedbackTab />,
+            stats: (
+              <Suspense fallback={<LoadingState label={t('stats.loadingCharts')} />}>
+                <StatsTab />
+              </Suspense>
+            ),
+            audit: <AuditTab />,
+          }}
+        />
       </Tabs>
-    </section>
+    </Page>
   );
 }

@@ -4,7 +4,7 @@ import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale, type CustomScaleBand } from '../../../common/domain/custom-scale';
 import { GRADING_SYSTEM_GROUPS, GRADING_SYSTEMS, isGradingSystemKey, type GradingSystemKey } from '../../../common/domain/grading-systems';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
@@ -99,15 +99,12 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
               inputMode="decimal"
               {...form.register(`bands.${index}.gradePoints`)}
             />
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('scale.remove', { n: index + 1 })}
+            <IconButton
+              icon={Trash2}
+              label={t('scale.remove', { n: index + 1 })}
               disabled={bands.fields.length <= CUSTOM_SCALE_LIMITS.minBands}
               onClick={() => bands.remove(index)}
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-            </Button>
+            />
           </div>
         ))}
       </div>

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { nativeValueFor, type GradingSystemKey } from '../../../common/domain/grading-systems';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/page-state';
@@ -20,6 +20,7 @@ import { SCORE_COLOR_CLASSES, labelFor, scored } from './grade-view';
 import { useDeleteGrade, type Assessment, type Course, type Grade } from './grades.api';
 import { useAssessments, useCustomScale, useGrades, useGradingSystem } from '../../api/grades';
 import { useCourses } from '../../api/schedule';
+import { PageHeader } from '../../components/ui/page-header';
 
 export type GradedAssessment = { assessment: Assessment; grade: Grade | null };
 
@@ -110,21 +111,10 @@ function AllGrades({
               </div>
               <div className="flex gap-1">
                 {label ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('convert.open', { name: assessment.name })}
-                    onClick={() => onConvert(label)}
-                  >
-                    <Repeat aria-hidden="true" className="h-4 w-4" />
-                  </Button>
+                  <IconButton icon={Repeat} label={t('convert.open', { name: assessment.name })} onClick={() => onConvert(label)} />
                 ) : null}
-                <Button variant="ghost" size="icon" aria-label={t('all.edit', { name: assessment.name })} onClick={() => onEdit(row)}>
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button variant="ghost" size="icon" aria-label={t('all.delete', { name: assessment.name })} onClick={() => onDelete(row)}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </Button>
+                <IconButton icon={Pencil} label={t('all.edit', { name: assessment.name })} onClick={() => onEdit(row)} />
+                <IconButton icon={Trash2} label={t('all.delete', { name: assessment.name })} onClick={() => onDelete(row)} />
               </div>
             </Card>
           </li>
@@ -176,10 +166,7 @@ export function GradesPage() {
 
   return (
     <section aria-labelledby="grades-title" className="mx-auto max-w-4xl">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 id="grades-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
+      <PageHeader id="grades-title" title={t('title')} className="mb-4">
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setCourseDialog(true)}>
             {t('addCourse.open')}
@@ -189,7 +176,7 @@ export function GradesPage() {
             {t('addGrade')}
           </Button>
         </div>
-      </div>
+      </PageHeader>
       <p className="mb-3 text-sm text-muted-foreground">{t('currentSystem', { system: t(`settings:grading.systems.${system}`) })}</p>
       <Tabs defaultValue="all">
         <TabsList className="mb-4">

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as localTime from '../../../common/domain/local-time';
 import type { Course, Term } from '../../../common/schemas/schedule.schema';
-import type { Task } from '../../../common/schemas/tasks.schema';
 import {
   bucketTasks,
   isFirstRun,
@@ -12,6 +11,8 @@ import {
   weekDays,
   weekStartOf,
 } from './home-selectors';
+import { aCourse, aTerm } from '../../test/schedule-fixture';
+import { aTask } from '../../test/task-fixture';
 
 // Counts the zone conversions (the real function still runs) so the large-input test needs no timer.
 vi.mock('../../../common/domain/local-time', async (importOriginal) => {
@@ -20,33 +21,10 @@ vi.mock('../../../common/domain/local-time', async (importOriginal) => {
 });
 const conversions = vi.mocked(localTime.localDateOf);
 
-const task = (id: string, dueDate: string | null, completed = false): Task => ({
-  id,
-  title: id,
-  description: null,
-  dueDate,
-  courseId: null,
-  taskType: 'assignment',
-  priority: 'medium',
-  completed,
-  completedAt: null,
-  reminderOffsetMinutes: null,
-  seriesId: null,
-});
+const task = (id: string, dueDate: string | null, completed = false) => aTask({ id, title: id, dueDate, completed });
 
-const course = (id: string, slots: Course['timeSlots'], termId: string | null = null): Course => ({
-  id,
-  name: id,
-  credits: null,
-  instructor: null,
-  room: 'R1',
-  termId,
-  startDate: null,
-  endDate: null,
-  color: '#000000',
-  targetGrade: null,
-  timeSlots: slots,
-});
+const course = (id: string, timeSlots: Course['timeSlots'], termId: string | null = null) =>
+  aCourse({ id, name: id, room: 'R1', termId, timeSlots });
 
 describe('bucketTasks', () => {
   // 2026-03-10 23:30 in Tokyo is 14:30 UTC: "today" is the user's, not the browser's or UTC's.
@@ -94,15 +72,7 @@ describe('bucketTasks', () => {
 });
 
 describe('timetable panels', () => {
-  const term: Term = {
-    id: 'term',
-    name: 'T',
-    startDate: '2026-03-01',
-    endDate: '2026-06-30',
-    academicYearId: null,
-    color: '#000000',
-    rotation: { kind: 'ab' },
-  };
+  const term = aTerm({ startDate: '2026-03-01', endDate: '2026-06-30', rotation: { kind: 'ab' } });
   const input = {
     // Weekday 2 = Tuesday; the A-week slot only meets in A weeks.
     courses: [

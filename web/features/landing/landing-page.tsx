@@ -23,6 +23,8 @@ import { currentLanguage, LANGUAGE_NAMES, type Language } from '../../lib/i18n';
 import { dueStatusLabel } from '../../lib/due-label';
 import { DEMO_COURSE_COLORS, DEMO_NOW, DEMO_TASKS, DEMO_TIME_ZONE, demoGrade, demoWeek } from './demo-data';
 import { landingPricing } from './landing-pricing';
+import { buttonClassName } from '../../components/ui/button';
+import { TableHead } from '../../components/ui/table-head';
 
 /** The namespaces the page reads (the prerender step loads exactly these). */
 export const LANDING_NAMESPACES = ['landing', 'tasks', 'settings'] as const;
@@ -154,19 +156,13 @@ function DemoGrade() {
         <h3 className="font-semibold">{t('demo.courses.physics')}</h3>
         <table className="mt-2 w-full text-sm">
           <caption className="sr-only">{t('demo.grade.caption')}</caption>
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              <th scope="col" className="py-1 font-medium">
-                {t('demo.grade.assessment')}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {t('demo.grade.weight')}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {t('demo.grade.score')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('demo.grade.assessment'), className: 'py-1' },
+              { label: t('demo.grade.weight'), className: 'py-1 text-right' },
+              { label: t('demo.grade.score'), className: 'py-1 text-right' },
+            ]}
+          />
           <tbody>
             {grade.assessments.map((assessment) => (
               <tr key={assessment.id} className="border-t">
@@ -343,13 +339,13 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
           StudyPilot
         </span>
         <nav aria-label={t('navLabel')} className="flex shrink-0 items-center gap-1 sm:gap-2">
-          <AppLinkTo to="/auth" className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium hover:bg-muted sm:px-3 sm:text-base">
+          <AppLinkTo
+            to="/auth"
+            className={buttonClassName({ variant: 'ghost', className: 'whitespace-nowrap px-2 text-sm sm:px-3 sm:text-base' })}
+          >
             {t('signIn')}
           </AppLinkTo>
-          <AppLinkTo
-            to="/auth#register"
-            className="hidden whitespace-nowrap rounded-md bg-primary px-3 py-2 font-medium text-primary-foreground hover:opacity-90 sm:inline-block"
-          >
+          <AppLinkTo to="/auth#register" className={buttonClassName({ className: 'hidden whitespace-nowrap px-3 sm:inline-flex' })}>
             {t('getStarted')}
           </AppLinkTo>
         </nav>
@@ -359,13 +355,10 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t('hero.title')}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{t('hero.subtitle')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <AppLinkTo
-              to="/auth#register"
-              className="rounded-md bg-primary px-6 py-3 text-lg font-semibold text-primary-foreground hover:opacity-90"
-            >
+            <AppLinkTo to="/auth#register" className={buttonClassName({ size: 'lg', className: 'font-semibold' })}>
               {t('hero.cta')}
             </AppLinkTo>
-            <a href="#demo" className="rounded-md border px-6 py-3 text-lg font-semibold hover:bg-muted">
+            <a href="#demo" className={buttonClassName({ variant: 'outline', size: 'lg', className: 'font-semibold' })}>
               {t('hero.seeDemo')}
             </a>
           </div>
@@ -450,7 +443,11 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
           <p className="mx-auto mt-3 max-w-xl">{t('cta.text')}</p>
           <AppLinkTo
             to="/auth#register"
-            className="mt-6 inline-block rounded-md bg-background px-6 py-3 font-semibold text-foreground hover:opacity-90"
+            className={buttonClassName({
+              variant: 'outline',
+              size: 'lg',
+              className: 'mt-6 border-transparent text-base font-semibold text-foreground',
+            })}
           >
             {t('getStarted')}
           </AppLinkTo>

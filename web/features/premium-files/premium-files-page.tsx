@@ -8,10 +8,11 @@ import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { CategoryFilter } from './category-filter';
 import { useDownloadingTemplateIds, useDownloadTemplate } from './premium-files.api';
-import { downloadFailure, groupTemplates, type CategoryFilter as Filter } from './premium-files-view';
+import { CATEGORY_FILTERS, downloadFailure, groupTemplates, type CategoryFilter as Filter } from './premium-files-view';
 import { TemplateGroups } from './template-groups';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
+import { PageHeader } from '../../components/ui/page-header';
 
 /**
  * /premium-files (SPEC.md §2–§3, §8): the premium templates by category, each previewable by every
@@ -48,12 +49,7 @@ export function PremiumFilesPage() {
 
   return (
     <section aria-labelledby="premium-files-title" className="mx-auto max-w-5xl space-y-5">
-      <div className="space-y-1">
-        <h1 id="premium-files-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
-        <p className="text-muted-foreground">{t('intro')}</p>
-      </div>
+      <PageHeader id="premium-files-title" title={t('title')} intro={t('intro')} />
 
       {check.data ? (
         <Card className="flex items-start gap-3">
@@ -72,7 +68,14 @@ export function PremiumFilesPage() {
         </Card>
       ) : null}
 
-      <CategoryFilter value={filter} onChange={setFilter} />
+      <PressedButtons
+        label={t('categoriesLabel')}
+        className="flex-wrap gap-2"
+        options={CATEGORY_FILTERS}
+        value={filter}
+        onChange={setFilter}
+        text={(category) => t(`categories.${category}`)}
+      />
 
       {templates.isSuccess ? (
         <TemplateGroups

@@ -16,6 +16,7 @@ import { PremiumBenefits } from './premium-benefits';
 import { useChangePlan, useCheckout } from './premium.api';
 import { otherPlan, planOffers, premiumState, priceFormat } from './premium-view';
 import { SubscriptionStatus } from './subscription-status';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** Where a checkout may send the browser: the app's own test payment screen, or the provider's page. */
 const EXTERNAL_PAYMENT_PAGE = /^https?:\/\//;
@@ -80,12 +81,7 @@ export function PremiumPage() {
 
   return (
     <section aria-labelledby="premium-title" className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <h1 id="premium-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
-        <p className="mt-1 text-muted-foreground">{t('subtitle')}</p>
-      </div>
+      <PageHeader id="premium-title" title={t('title')} intro={t('subtitle')} />
       <SubscriptionStatus state={state} />
       <section aria-labelledby="plans-heading" className="space-y-3">
         <h2 id="plans-heading" className="text-lg font-semibold">

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { AnalyticsView } from '../../../common/schemas/progress.schema';
 import { useProgressAnalytics } from '../../api/progress';
 import { useCourses } from '../../api/schedule';
@@ -10,11 +9,24 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { readApiError } from '../../lib/api-errors';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { calendarRangeValues, formatCalendarDate, formatNumber } from '../../lib/format';
 import { LATE, ON_TIME, seriesColor } from './chart-colors';
 import { BarChartLazy, LineChartLazy } from './lazy-charts';
+import { TableHead } from '../../components/ui/table-head';
 
 type Period = AnalyticsView['period'];
+type TaskTallies = AnalyticsView['buckets'][number]['tasks'];
+/** Tasks done (of which late) and missed: the server's tally, summed over the buckets by a key. */
+type Tally = Pick<TaskTallies['byType'][number], 'done' | 'late' | 'missed'>;
+
+function sumTallies<Entry extends Tally>(entries: readonly Entry[], keyOf: (entry: Entry) => string): Map<string, Tally> {
+  const sums = new Map<string, Tally>();
+  for (const entry of entries) {
+    const total = sums.get(keyOf(entry)) ?? { done: 0, late: 0, missed: 0 };
+    sums.set(keyOf(entry), { done: total.done + entry.done, late: total.late + entry.late, missed: total.missed + entry.missed });
+  }
+  return sums;
+}
 const PERIODS: Period[] = ['week', 'month', 'term'];
 const SESSION_TYPES = ['focus', 'reading', 'problem_solving', 'note_taking'] as const;
 /** The courses a stacked chart names; the rest are summed as "other courses". */
@@ -72,11 +84,7 @@ export function AnalyticsTab() {
         <EmptyState
           title={t('analytics.premiumTitle')}
           description={t('analytics.premiumText')}
-          action={
-            <Link to="/premium" className="text-sm font-medium text-primary underline">
-              {t('analytics.unlock')}
-            </Link>
-          }
+          link={{ to: '/premium', label: t('analytics.unlock') }}
         />
       </div>
     );
@@ -109,42 +117,28 @@ export function AnalyticsTab() {
     ...Object.fromEntries(bucket.study.byType.map((entry) => [entry.type, entry.minutes])),
   }));
   const taskRows = data.buckets.map((bucket) => {
-    const sum = (key: 'done' | 'late' | 'missed') => bucket.tasks.byType.reduce((total, entry) => total + entry[key], 0);
+    const sum = (key: keyof Tally) => bucket.tasks.byType.reduce((total, entry) => total + entry[key], 0);
     return { label: bucketLabel(bucket, period), onTime: sum('done') - sum('late'), late: sum('late'), missed: sum('missed') };
   });
-  const byType = new Map<string, { done: number; late: number; missed: number }>();
-  const byPriority = new Map<string, { done: number; late: number; missed: number }>();
-  for (const bucket of data.buckets) {
-    for (const entry of bucket.tasks.byType) {
-      const total = byType.get(entry.taskType) ?? { done: 0, late: 0, missed: 0 };
-      byType.set(entry.taskType, { done: total.done + entry.done, late: total.late + entry.late, missed: total.missed + entry.missed });
-    }
-    for (const entry of bucket.tasks.byPriority) {
-      const total = byPriority.get(entry.priority) ?? { done: 0, late: 0, missed: 0 };
-      byPriority.set(entry.priority, { done: total.done + entry.done, late: total.late + entry.late, missed: total.missed + entry.missed });
-    }
-  }
+  const byType = sumTallies(
+    data.buckets.flatMap((bucket) => bucket.tasks.byType),
+    (entry) => entry.taskType,
+  );
+  const byPriority = sumTallies(
+    data.buckets.flatMap((bucket) => bucket.tasks.byPriority),
+    (entry) => entry.priority,
+  );
   const totalStudy = [...courseTotals.values()].reduce((sum, minutes) => sum + minutes, 0);
   const totalTasks = [...byType.values()].reduce((sum, entry) => sum + entry.done + entry.missed, 0);
-  const tallyTable = (caption: string, rows: [string, { done: number; late: number; missed: number }][]) => (
+  const tallyTable = (caption: string, rows: [string, Tally][]) => (
     <table className="w-full text-sm">
       <caption className="mb-1 text-left font-medium">{caption}</caption>
-      <thead>
-        <tr className="text-left text-muted-foreground">
-          <th scope="col" className="py-1 font-medium">
-            {t('analytics.kind')}
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            {t('analytics.done')}
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            {t('overview.late')}
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            {t('analytics.missed')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[t('analytics.kind'), t('analytics.done'), t('overview.late'), t('analytics.missed')].map((label) => ({
+          label,
+          className: 'py-1',
+        }))}
+      />
       <tbody>
         {rows.map(([name, counts]) => (
           <tr key={name} className="border-t">
@@ -164,10 +158,7 @@ export function AnalyticsTab() {
     <div className="space-y-4">
       {controls}
       <p className="text-sm text-muted-foreground">
-        {t('analytics.range', {
-          from: formatCalendarDate(data.from, { dateStyle: 'medium' }),
-          to: formatCalendarDate(data.to, { dateStyle: 'medium' }),
-        })}{' '}
+        {t('analytics.range', calendarRangeValues(data.from, data.to))}{' '}
         {data.extendedHistory ? t('analytics.historyOpen') : t('analytics.historyLocked')}
       </p>
       <Card className="space-y-2">

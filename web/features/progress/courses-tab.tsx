@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { NeededScore } from '../../../common/domain/gpa';
 import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
@@ -24,11 +23,7 @@ export function CoursesTab({ summary }: { summary: ProgressSummary }) {
       <EmptyState
         title={t('courses.empty')}
         description={t('courses.emptyHint')}
-        action={
-          <Link to="/schedule?tab=classes&new=class" className="text-sm font-medium text-primary underline">
-            {t('courses.addCourse')}
-          </Link>
-        }
+        link={{ to: '/schedule?tab=classes&new=class', label: t('courses.addCourse') }}
       />
     );
   }

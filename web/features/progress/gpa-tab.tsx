@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { formatNumber } from '../../lib/format';
+import { TableHead } from '../../components/ui/table-head';
 
 /** A number typed in a field, or null while it is empty or not a number in `min…max`. */
 export function readNumber(text: string, min: number, max: number): number | null {
@@ -103,26 +104,36 @@ export function GpaTab() {
         <div className="overflow-x-auto">
           <table className="w-full min-w-[20rem] text-sm">
             <caption className="sr-only">{t('gpa.tableCaption')}</caption>
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  {t('gpa.course')}
-                </th>
-                <th scope="col" className="w-24 px-2 font-medium">
-                  {t('gpa.mark')}
-                </th>
-                <th scope="col" className="w-20 px-2 font-medium">
-                  {t('gpa.credits')}
-                </th>
-                <th scope="col" className="w-16 pl-2 font-medium">
-                  {t('gpa.grade')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('gpa.course'), className: 'py-2 pr-2' },
+                { label: t('gpa.mark'), className: 'w-24 px-2' },
+                { label: t('gpa.credits'), className: 'w-20 px-2' },
+                { label: t('gpa.grade'), className: 'w-16 pl-2' },
+              ]}
+            />
             <tbody>
               {result.rows.map((row) => {
                 const original = courses.find((course) => course.id === row.id);
                 const draft = row.hypothetical ? null : draftOf(row.id, original?.mark ?? null, original?.credits ?? null);
+                // A course's mark or credits: a field while it is the user's own course, the value for a hypothetical one.
+                const draftCell = (field: keyof Draft, label: string, placeholder: string, shown: string) => (
+                  <td className="px-2">
+                    {draft ? (
+                      <Input
+                        aria-label={label}
+                        inputMode="decimal"
+                        value={draft[field]}
+                        placeholder={placeholder}
+                        onChange={(event) =>
+                          setDraft(row.id, { [field]: event.target.value }, original?.mark ?? null, original?.credits ?? null)
+                        }
+                      />
+                    ) : (
+                      shown
+                    )}
+                  </td>
+                );
                 return (
                   <tr key={row.id} className="border-t" data-testid="gpa-row">
                     <th scope="row" className="py-2 pr-2 text-left font-medium">
@@ -146,36 +157,8 @@ export function GpaTab() {
                         </span>
                       ) : null}
                     </th>
-                    <td className="px-2">
-                      {draft ? (
-                        <Input
-                          aria-label={t('gpa.markOf', { name: row.name })}
-                          inputMode="decimal"
-                          value={draft.mark}
-                          placeholder="—"
-                          onChange={(event) =>
-                            setDraft(row.id, { mark: event.target.value }, original?.mark ?? null, original?.credits ?? null)
-                          }
-                        />
-                      ) : (
-                        t('courses.percent', { value: pct(row.mark ?? 0) })
-                      )}
-                    </td>
-                    <td className="px-2">
-                      {draft ? (
-                        <Input
-                          aria-label={t('gpa.creditsOf', { name: row.name })}
-                          inputMode="decimal"
-                          value={draft.credits}
-                          placeholder="1"
-                          onChange={(event) =>
-                            setDraft(row.id, { credits: event.target.value }, original?.mark ?? null, original?.credits ?? null)
-                          }
-                        />
-                      ) : (
-                        formatNumber(row.credits ?? 1)
-                      )}
-                    </td>
+                    {draftCell('mark', t('gpa.markOf', { name: row.name }), '—', t('courses.percent', { value: pct(row.mark ?? 0) }))}
+                    {draftCell('credits', t('gpa.creditsOf', { name: row.name }), '1', formatNumber(row.credits ?? 1))}
                     <td className={`pl-2 tabular-nums ${row.changed ? 'font-semibold text-primary' : ''}`}>{row.label ?? '—'}</td>
                   </tr>
                 );

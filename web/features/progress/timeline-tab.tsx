@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { calendarRangeValues, formatCalendarDate, formatNumber } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 
 /** How far each "earlier" / "later" step reaches, in days. */
@@ -110,12 +110,7 @@ export function TimelineTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {controls}
-        <p className="text-sm text-muted-foreground">
-          {t('timeline.range', {
-            from: formatCalendarDate(range.from, { dateStyle: 'medium' }),
-            to: formatCalendarDate(range.to, { dateStyle: 'medium' }),
-          })}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('timeline.range', calendarRangeValues(range.from, range.to))}</p>
       </div>
       <Button
         variant="outline"

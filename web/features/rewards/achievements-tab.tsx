@@ -11,7 +11,7 @@ import { achievementTextValues, formatDate, formatNumber } from '../../lib/forma
 import { useUserTimeZone } from '../../lib/time-zone';
 import { rewardIcon } from './reward-icons';
 import { useAchievements } from '../../api/rewards';
-import { FilterChips } from './filter-chips';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 
 export function AchievementsTab() {
   const { t } = useTranslation('rewards');
@@ -28,12 +28,14 @@ export function AchievementsTab() {
       <p className="mb-3 text-sm text-muted-foreground">
         {t('achievements.summary', { unlocked: unlockedCount, total: achievements.data.length })}
       </p>
-      <FilterChips
-        filters={ACHIEVEMENT_FILTERS}
+      <PressedButtons
+        look="chips"
+        className="mb-4"
+        options={ACHIEVEMENT_FILTERS}
         value={filter}
         onChange={setFilter}
         label={t('achievements.filterLabel')}
-        render={(f) => t(`achievements.filters.${f}`)}
+        text={(f) => t(`achievements.filters.${f}`)}
       />
       {shown.length === 0 ? <EmptyState title={t('achievements.empty')} /> : null}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

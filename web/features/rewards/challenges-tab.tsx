@@ -8,7 +8,7 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { cn } from '../../lib/class-names';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { useChallenges } from '../../api/rewards';
-import { FilterChips } from './filter-chips';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 
 export function ChallengesTab() {
   const { t } = useTranslation('rewards');
@@ -18,12 +18,14 @@ export function ChallengesTab() {
   const shown = challenges.data.filter((c) => filter === 'all' || c.period === filter || c.status === filter);
   return (
     <div>
-      <FilterChips
-        filters={CHALLENGE_FILTERS}
+      <PressedButtons
+        look="chips"
+        className="mb-4"
+        options={CHALLENGE_FILTERS}
         value={filter}
         onChange={setFilter}
         label={t('challenges.filterLabel')}
-        render={(f) => t(`challenges.filters.${f}`)}
+        text={(f) => t(`challenges.filters.${f}`)}
       />
       {shown.length === 0 ? <EmptyState title={t('challenges.empty')} /> : null}
       <ul className="grid gap-3 sm:grid-cols-2">

@@ -9,6 +9,7 @@ import { AchievementsTab } from './achievements-tab';
 import { ChallengesTab } from './challenges-tab';
 import { PointsHistoryDialog } from './points-history-dialog';
 import { ShopTab } from './shop-tab';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /rewards: the points balance and history, and the Rewards Shop, Achievements and Challenges tabs. */
 export function RewardsPage() {
@@ -17,10 +18,7 @@ export function RewardsPage() {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <section aria-labelledby="rewards-title">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 id="rewards-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
+      <PageHeader id="rewards-title" title={t('title')} className="mb-4">
         <div className="flex items-center gap-2">
           <span
             className="flex items-center gap-2 rounded-full bg-accent px-3 py-1.5 font-semibold text-accent-foreground"
@@ -34,7 +32,7 @@ export function RewardsPage() {
             {t('history.open')}
           </Button>
         </div>
-      </div>
+      </PageHeader>
       <Tabs defaultValue="shop">
         <TabsList className="mb-4">
           <TabsTrigger value="shop">{t('tabs.shop')}</TabsTrigger>

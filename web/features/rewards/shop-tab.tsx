@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
 import { BUILT_IN_REWARDS } from '../../../common/domain/shop';
 import type { ShopItem } from '../../../common/schemas/rewards.schema';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError } from '../../lib/api-client';
@@ -104,20 +104,15 @@ export function ShopTab({ points }: { points: number }) {
                   </div>
                   {!item.builtIn ? (
                     <div className="flex shrink-0">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('shop.edit', { name })}
+                      <IconButton
+                        icon={Pencil}
+                        label={t('shop.edit', { name })}
                         onClick={() => {
                           setEditing(item);
                           setFormOpen(true);
                         }}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label={t('shop.delete', { name })} onClick={() => setToDelete(item)}>
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Button>
+                      />
+                      <IconButton icon={Trash2} label={t('shop.delete', { name })} onClick={() => setToDelete(item)} />
                     </div>
                   ) : null}
                 </div>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, localDateTimeOf, utcInstantOf } from '../../../common/domain/local-time';
 import type { Course, Term } from '../../../common/schemas/schedule.schema';
 import { calendarEvents, readableText, taskEventRange, taskIsAllDay, type CalendarInput } from './calendar-events';
+import { aCourse, aTerm } from '../../test/schedule-fixture';
 
 describe('taskEventRange', () => {
   it.each([
@@ -29,29 +30,14 @@ describe('taskEventRange', () => {
 });
 
 describe('calendarEvents', () => {
-  const term: Term = {
-    id: 'term',
-    name: 'T',
-    startDate: '2026-03-01',
-    endDate: '2026-06-30',
-    academicYearId: null,
-    color: '#000000',
-    rotation: { kind: 'weekly' },
-  };
-  const maths: Course = {
+  const term = aTerm({ startDate: '2026-03-01', endDate: '2026-06-30' });
+  const maths = aCourse({
     id: 'maths',
     name: 'Maths',
-    credits: null,
-    instructor: null,
-    room: null,
-    termId: 'term',
-    startDate: null,
-    endDate: null,
     color: '#fde68a',
-    targetGrade: null,
     // Tuesdays 09:00–10:00.
     timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:00', week: null, cycleDay: null }],
-  };
+  });
   const input: CalendarInput = {
     // Monday 9 March to Sunday 15 March 2026 (`to` exclusive).
     range: { from: '2026-03-09', to: '2026-03-16' },

@@ -39,11 +39,11 @@ import {
   type CalendarView,
 } from './calendar-views';
 import { AgendaList, EventBadges } from './agenda-list';
-import { cn } from '../../lib/class-names';
 import { DetailsContent } from './calendar-details';
 import { useAssessments } from '../../api/grades';
 import { useAttendance, useCourses, useHolidays, useTerms } from '../../api/schedule';
 import { useTasks } from '../../api/tasks';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
 
@@ -193,27 +193,17 @@ export function CalendarTab() {
         }}
       >
         <div className="mb-3 space-y-2">
-          <div
-            role="group"
-            aria-label={t('calendar.views')}
-            className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1"
-            data-testid="calendar-views"
-          >
-            {views.map((id) => (
-              <button
-                key={id}
-                type="button"
-                aria-pressed={shownView === id}
-                onClick={() => changeView(id)}
-                className={cn(
-                  'min-h-11 rounded-md px-2 text-sm font-medium',
-                  shownView === id ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-                )}
-              >
-                {t(`calendar.view.${id}`)}
-              </button>
-            ))}
-          </div>
+          <PressedButtons
+            look="segmented"
+            className="grid grid-flow-col rounded-lg"
+            itemClassName="min-h-11 rounded-md px-2 py-0"
+            testId="calendar-views"
+            label={t('calendar.views')}
+            options={views}
+            value={shownView}
+            onChange={changeView}
+            text={(id) => t(`calendar.view.${id}`)}
+          />
           <div className="flex items-center gap-1">
             <Button variant="outline" size="icon" className="h-11 w-11" aria-label={t('calendar.previous')} onClick={() => step(-1)}>
               <ChevronLeft aria-hidden="true" className="h-5 w-5" />

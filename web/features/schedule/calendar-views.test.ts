@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDateOf, utcInstantOf } from '../../../common/domain/local-time';
-import type { Course, Term } from '../../../common/schemas/schedule.schema';
 import { calendarEvents, type CalendarInput } from './calendar-events';
 import { agendaDays, defaultView, initialScrollTime, stepDays, swipeStep, viewsFor } from './calendar-views';
+import { aCourse, aTerm } from '../../test/schedule-fixture';
 
 const ZONES = ['Pacific/Honolulu', 'UTC', 'Asia/Kolkata', 'Asia/Tokyo'] as const;
 
-const term: Term = {
-  id: 'term',
-  name: 'T',
-  startDate: '2026-01-01',
-  endDate: '2026-12-31',
-  academicYearId: null,
-  color: '#000000',
-  rotation: { kind: 'weekly' },
-};
-const course = (id: string, day: number, startTime: string, endTime: string): Course => ({
-  id,
-  name: id,
-  credits: null,
-  instructor: null,
-  room: null,
-  termId: 'term',
-  startDate: null,
-  endDate: null,
-  color: '#1d4ed8',
-  targetGrade: null,
-  timeSlots: [{ day, startTime, endTime, week: null, cycleDay: null }],
-});
+const term = aTerm();
+const course = (id: string, day: number, startTime: string, endTime: string) =>
+  aCourse({ id, name: id, color: '#1d4ed8', timeSlots: [{ day, startTime, endTime, week: null, cycleDay: null }] });
 
 /** Events of a week from Monday 9 March 2026 in `timeZone`: Tue 09:00 Maths, Tue 07:30 Early, a holiday, a task, an assessment. */
 function weekInput(timeZone: string, from = '2026-03-09', days = 14): CalendarInput {

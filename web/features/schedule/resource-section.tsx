@@ -1,8 +1,8 @@
-import { Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/page-state';
@@ -36,15 +36,6 @@ export function useEntityToasts(kind: EntityKind) {
 }
 
 export type FormProps<T> = { item: T | null; onDone: () => void };
-
-/** A row's icon button (edit, delete), named by its action and the row's title. */
-function RowAction({ icon: Icon, label, onClick }: { icon: LucideIcon; label: string; onClick: () => void }) {
-  return (
-    <Button variant="ghost" size="icon" aria-label={label} onClick={onClick}>
-      <Icon aria-hidden="true" className="h-4 w-4" />
-    </Button>
-  );
-}
 
 /**
  * One tab's list: loading/empty/error states, an "add" button, an edit dialog holding `renderForm`
@@ -92,8 +83,8 @@ export function ResourceSection<T extends { id: string }>({
                 <p className="truncate font-medium">{summary.title}</p>
                 {summary.details ? <div className="text-sm text-muted-foreground">{summary.details}</div> : null}
               </div>
-              <RowAction icon={Pencil} label={t('editNamed', { name: summaryText(summary.title) })} onClick={() => setEditing(item)} />
-              <RowAction icon={Trash2} label={t('deleteNamed', { name: summaryText(summary.title) })} onClick={() => setDeleting(item)} />
+              <IconButton icon={Pencil} label={t('editNamed', { name: summaryText(summary.title) })} onClick={() => setEditing(item)} />
+              <IconButton icon={Trash2} label={t('deleteNamed', { name: summaryText(summary.title) })} onClick={() => setDeleting(item)} />
             </li>
           );
         })}

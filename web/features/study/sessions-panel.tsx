@@ -13,7 +13,7 @@ import {
   type StudySession,
   type StudySessionType,
 } from '../../../common/schemas/study.schema';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -207,16 +207,13 @@ export function SessionsPanel() {
                 })}
               </p>
             </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('sessions.delete', {
+            <IconButton
+              icon={Trash2}
+              label={t('sessions.delete', {
                 date: `${formatDate(session.startedAt, timeZone)} ${formatTime(session.startedAt, timeZone)}`,
               })}
               onClick={() => setToDelete(session)}
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-            </Button>
+            />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { Flame, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Page } from '../../components/ui/page-header';
+import { TabPanels, Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatNumber } from '../../lib/format';
 import { FocusCentre } from './focus-centre';
 import { SessionsPanel } from './sessions-panel';
@@ -15,11 +16,11 @@ export function StudyPage() {
   const points = usePoints();
   const streak = useStudyStreak();
   return (
-    <section aria-labelledby="study-title" className="mx-auto max-w-4xl space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="study-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
+    <Page
+      id="study-title"
+      title={t('title')}
+      width="4xl"
+      actions={
         <div className="flex gap-2 text-sm">
           <span className="inline-flex items-center gap-1 rounded-full border px-3 py-1" data-testid="points-badge">
             <Star aria-hidden="true" className="h-4 w-4 text-amber-500" />
@@ -30,7 +31,8 @@ export function StudyPage() {
             {streak.data ? t('streakBadge', { value: formatNumber(streak.data.streak) }) : '…'}
           </span>
         </div>
-      </div>
+      }
+    >
       <Tabs defaultValue="focus">
         <TabsList>
           <TabsTrigger value="focus">{t('tabs.focus')}</TabsTrigger>
@@ -41,16 +43,8 @@ export function StudyPage() {
         <TabsContent value="focus" className="mt-4 space-y-4 data-[state=inactive]:hidden" forceMount>
           <FocusCentre />
         </TabsContent>
-        <TabsContent value="sessions" className="mt-4">
-          <SessionsPanel />
-        </TabsContent>
-        <TabsContent value="stats" className="mt-4">
-          <StatsPanel />
-        </TabsContent>
-        <TabsContent value="achievements" className="mt-4">
-          <StudyAchievements />
-        </TabsContent>
+        <TabPanels className="mt-4" panels={{ sessions: <SessionsPanel />, stats: <StatsPanel />, achievements: <StudyAchievements /> }} />
       </Tabs>
-    </section>
+    </Page>
   );
 }

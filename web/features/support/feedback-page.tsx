@@ -25,6 +25,8 @@ import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { useSendFeedback } from './feedback.api';
 import { replyHoursFor } from './feedback-view';
+import { Page } from '../../components/ui/page-header';
+import { TextLink } from '../../components/ui/text-link';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -74,15 +76,7 @@ export function FeedbackPage() {
   );
 
   return (
-    <section aria-labelledby="feedback-title" className="mx-auto max-w-xl space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="feedback-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
-        <Link to="/feedback/mine" className="text-sm text-primary underline-offset-4 hover:underline">
-          {t('mine.link')}
-        </Link>
-      </div>
+    <Page id="feedback-title" title={t('title')} width="xl" actions={<TextLink to="/feedback/mine">{t('mine.link')}</TextLink>}>
       <p className="text-muted-foreground">{t('intro')}</p>
       <p className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="reply-time">
         {hours === null
@@ -138,6 +132,6 @@ export function FeedbackPage() {
           ) : null}
         </form>
       </Card>
-    </section>
+    </Page>
   );
 }

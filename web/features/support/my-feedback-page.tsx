@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Feedback } from '../../../common/schemas/feedback.schema';
 import { useMyFeedback } from '../../api/feedback';
 import { Card } from '../../components/ui/card';
@@ -9,6 +8,8 @@ import { formatDateTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { cn } from '../../lib/class-names';
 import { STATUS_TONE } from './feedback-view';
+import { Page } from '../../components/ui/page-header';
+import { TextLink } from '../../components/ui/text-link';
 
 /** One sent feedback. Everything the user or support wrote is shown as text (React escapes it), never as HTML. */
 function FeedbackItem({ item, timeZone }: { item: Feedback; timeZone: string }) {
@@ -51,26 +52,14 @@ export function MyFeedbackPage() {
   const query = useMyFeedback();
   const timeZone = useUserTimeZone();
   return (
-    <section aria-labelledby="my-feedback-title" className="mx-auto max-w-2xl space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="my-feedback-title" className="text-2xl font-bold">
-          {t('mine.title')}
-        </h1>
-        <Link to="/feedback" className="text-sm text-primary underline-offset-4 hover:underline">
-          {t('mine.sendNew')}
-        </Link>
-      </div>
+    <Page id="my-feedback-title" title={t('mine.title')} width="2xl" actions={<TextLink to="/feedback">{t('mine.sendNew')}</TextLink>}>
       {!query.isSuccess ? (
         <QueryState queries={[query]} />
       ) : query.data.length === 0 ? (
         <EmptyState
           title={t('mine.emptyTitle')}
           description={t('mine.emptyDescription')}
-          action={
-            <Link to="/feedback" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t('mine.sendNew')}
-            </Link>
-          }
+          link={{ to: '/feedback', label: t('mine.sendNew') }}
         />
       ) : (
         <ul className="space-y-3" aria-label={t('mine.title')}>
@@ -79,6 +68,6 @@ export function MyFeedbackPage() {
           ))}
         </ul>
       )}
-    </section>
+    </Page>
   );
 }

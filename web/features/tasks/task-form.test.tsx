@@ -4,22 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/tasks.schema';
 import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { TaskFormDialog } from './task-form';
+import { aTask } from '../../test/task-fixture';
 
 const courses = [{ id: 'c1', name: 'Maths', color: '#336699' }];
-const saved = (overrides: Partial<Task> = {}): Task => ({
-  id: 't1',
-  title: 'Essay',
-  description: null,
-  dueDate: '2026-12-01T00:00:00.000Z',
-  courseId: null,
-  taskType: 'assignment',
-  priority: 'medium',
-  completed: false,
-  completedAt: null,
-  reminderOffsetMinutes: null,
-  seriesId: null,
-  ...overrides,
-});
+const saved = (overrides: Partial<Task> = {}) => aTask({ dueDate: '2026-12-01T00:00:00.000Z', ...overrides });
 
 describe('Task form → request', () => {
   it('creates: the due wall clock in the profile’s zone becomes a UTC instant; a daily series sends its recurrence', async () => {

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTaskLate } from '../../../common/domain/due-status';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { cn } from '../../lib/class-names';
 import { formatDate, formatTime } from '../../lib/format';
 import { dueStatusLabel } from '../../lib/due-label';
@@ -101,24 +101,8 @@ function TaskRow({
         <Button variant="ghost" size="sm" className="hidden sm:inline-flex" onClick={() => onToggle(task)}>
           {task.completed ? t('list.reopen') : t('list.markCompleted')}
         </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={unsent}
-          onClick={() => onEdit(task)}
-          aria-label={t('list.editLabel', { title: task.title })}
-        >
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={unsent}
-          onClick={() => onDelete(task)}
-          aria-label={t('list.deleteLabel', { title: task.title })}
-        >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        <IconButton icon={Pencil} label={t('list.editLabel', { title: task.title })} disabled={unsent} onClick={() => onEdit(task)} />
+        <IconButton icon={Trash2} label={t('list.deleteLabel', { title: task.title })} disabled={unsent} onClick={() => onDelete(task)} />
       </div>
     </div>
   );

@@ -22,7 +22,6 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
-import { cn } from '../../lib/class-names';
 import { currentLanguage } from '../../lib/i18n';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
@@ -36,6 +35,7 @@ import { useTasks } from '../../api/tasks';
 import { isQueued, toastQueued, useOfflineWrites } from '../../api/offline-writes';
 import { pendingTaskIds } from '../../lib/pending-tasks';
 import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from './tasks.api';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 
 const MINUTE_MS = 60_000;
 /** The search box writes the URL this long after the last keystroke (Safari throttles replaceState). */
@@ -292,22 +292,19 @@ export function TasksPage() {
           </FormField>
         </div>
       </div>
-      <div role="group" aria-label={t('filters.label')} className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1 sm:grid-cols-4">
-        {TASK_VIEW_STATUSES.map((key) => (
-          <button
-            key={key}
-            type="button"
-            aria-pressed={filter === key}
-            onClick={() => chooseFilter(key)}
-            className={cn(
-              'rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-              filter === key && 'bg-background text-foreground shadow-sm',
-            )}
-          >
+      <PressedButtons
+        look="segmented"
+        className="grid grid-cols-2 sm:grid-cols-4"
+        label={t('filters.label')}
+        options={TASK_VIEW_STATUSES}
+        value={filter}
+        onChange={chooseFilter}
+        text={(key) => (
+          <>
             {t(`filters.${key}`)} <span className="tabular-nums">{`(${counts[key]})`}</span>
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      />
       {selection.hidden > 0 || query.showAll ? (
         <div className="flex justify-end">
           <Button variant="link" size="sm" aria-pressed={query.showAll} onClick={() => setQuery({ showAll: !query.showAll })}>

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/class-names';
+
+const WIDTHS = { xl: 'max-w-xl', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '4xl': 'max-w-4xl', '5xl': 'max-w-5xl' } as const;
+
+/**
+ * A page's title: its one h1 (`id` names the page's section), and beside it, wrapping under it on a
+ * phone, whatever the page offers at its top (a badge, a link, a button). One look for every page.
+ */
+export function PageHeader({
+  id,
+  title,
+  intro,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  /** A sentence under the title saying what the page is for. */
+  intro?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
+  const heading = intro ? (
+    <div className={cn('space-y-1', !children && className)}>
+      <h1 id={id} className="text-2xl font-bold">
+        {title}
+      </h1>
+      <p className="text-muted-foreground">{intro}</p>
+    </div>
+  ) : (
+    <h1 id={id} className={cn('text-2xl font-bold', !children && className)}>
+      {title}
+    </h1>
+  );
+  if (!children) return heading;
+  return (
+    <div className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
+      {heading}
+      {children}
+    </div>
+  );
+}
+
+/** A routed page: a centred column of `width`, named by its PageHeader, its parts a gap apart. */
+export function Page({
+  id,
+  title,
+  width,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  width: keyof typeof WIDTHS;
+  /** Beside the title (see PageHeader). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={cn('mx-auto space-y-4', WIDTHS[width])}>
+      <PageHeader id={id} title={title}>
+        {actions}
+      </PageHeader>
+      {children}
+    </section>
+  );
+}
