@@ -6,7 +6,7 @@ import { storageFor, type FileStorage } from '../../lib/storage';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { zipEntries } from '../account/export/zip-entries.test-support';
+import { zipEntries } from '../../test/zip-reader';
 
 /**
  * The same routes on S3-compatible storage (s3rver, started here on a free port with a temporary

@@ -10,9 +10,8 @@ import { files } from '../../../db/schema';
 import { storageFor, type FileStorage } from '../../../lib/storage';
 import { signUp, type SignedUpUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { parseCsv } from '../../../test/zip-reader';
 import { appendStoredFiles, DirectoryNames, safeSegment } from './export-files';
-import { zipEntries } from './zip-entries.test-support';
+import { parseCsv, zipEntries } from '../../../test/zip-reader';
 
 /**
  * The stored files in the data export's zip (docs/decisions/159): their bytes under files/<folder>/,
