@@ -12,17 +12,17 @@ type Look = 'buttons' | 'chips' | 'segmented';
 const GROUP: Record<Look, string> = {
   buttons: 'flex gap-1',
   chips: 'flex flex-wrap gap-2',
-  segmented: 'gap-1 rounded-md bg-muted p-1',
+  segmented: 'flex gap-1 rounded-md bg-muted p-1',
 };
 
 const ITEM: Record<Exclude<Look, 'buttons'>, { base: string; pressed: string; idle: string }> = {
   chips: {
-    base: 'rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-ring',
+    base: 'rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50',
     pressed: 'border-primary bg-primary text-primary-foreground',
     idle: 'hover:bg-muted',
   },
   segmented: {
-    base: 'rounded-sm px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+    base: 'rounded-sm px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50',
     pressed: 'bg-background text-foreground shadow-sm',
     idle: 'text-muted-foreground hover:text-foreground',
   },
@@ -43,6 +43,7 @@ export function PressedButtons<T extends string>({
   className,
   itemClassName,
   testId,
+  isDisabled,
 }: {
   label: string;
   options: readonly T[];
@@ -53,6 +54,8 @@ export function PressedButtons<T extends string>({
   className?: string;
   itemClassName?: string;
   testId?: string;
+  /** An option that cannot be chosen now (the other modes while a focus phase runs). */
+  isDisabled?: (option: T) => boolean;
 }) {
   return (
     <div role="group" aria-label={label} className={cn(GROUP[look], className)} data-testid={testId}>
@@ -65,6 +68,7 @@ export function PressedButtons<T extends string>({
               size="sm"
               variant={pressed ? 'primary' : 'outline'}
               aria-pressed={pressed}
+              disabled={isDisabled?.(option)}
               className={itemClassName}
               onClick={() => onChange(option)}
             >
@@ -78,6 +82,7 @@ export function PressedButtons<T extends string>({
             key={option}
             type="button"
             aria-pressed={pressed}
+            disabled={isDisabled?.(option)}
             onClick={() => onChange(option)}
             className={cn(item.base, pressed ? item.pressed : item.idle, itemClassName)}
           >

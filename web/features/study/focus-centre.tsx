@@ -16,6 +16,7 @@ import { FOCUS_ALARM_TAG } from '../../../common/domain/focus-alarm';
 import { FOCUS_SESSION_POINTS, STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -253,20 +254,17 @@ export function FocusCentre() {
 
   return (
     <Card className="space-y-5">
-      <div role="group" aria-label={t('timer.modes')} className="grid grid-cols-3 gap-1 rounded-md bg-muted p-1">
-        {TIMER_MODES.map((mode) => (
-          <button
-            key={mode}
-            type="button"
-            aria-pressed={state.mode === mode}
-            disabled={active && state.mode !== mode}
-            onClick={() => timer.selectMode(mode)}
-            className="min-h-11 rounded-sm px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors sm:min-h-9 focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
-          >
-            {t(MODE_KEYS[mode])}
-          </button>
-        ))}
-      </div>
+      <PressedButtons
+        label={t('timer.modes')}
+        look="segmented"
+        options={TIMER_MODES}
+        value={state.mode}
+        onChange={(mode) => timer.selectMode(mode)}
+        text={(mode) => t(MODE_KEYS[mode])}
+        isDisabled={(mode) => active && state.mode !== mode}
+        className="grid grid-cols-3"
+        itemClassName="min-h-11 px-2 sm:min-h-9"
+      />
 
       <div className="text-center">
         <p className="text-sm text-muted-foreground">{modeLabel}</p>
