@@ -118,10 +118,13 @@ export function timerAlertsInTab(
   origin: string,
 ): boolean {
   const target = new URL(timerPath, origin);
-  return clients.some((client) => {
-    const at = new URL(client.url);
-    return client.visibilityState === 'visible' && at.origin === target.origin && at.pathname === target.pathname;
-  });
+  return clients.some((client) => client.visibilityState === 'visible' && onPage(client.url, target));
+}
+
+/** Whether a window at `url` shows the page `target` (its query and hash aside). */
+function onPage(url: string, target: URL): boolean {
+  const at = new URL(url);
+  return at.origin === target.origin && at.pathname === target.pathname;
 }
 
 function interpolate(template: string, values: Record<string, string>): string {
@@ -262,10 +265,7 @@ export function pickClient<T extends { url: string; focused: boolean }>(
   origin: string,
 ): { client: T; navigate: boolean } | null {
   const target = new URL(url, origin);
-  const same = clients.find((client) => {
-    const at = new URL(client.url);
-    return at.origin === target.origin && at.pathname === target.pathname;
-  });
+  const same = clients.find((client) => onPage(client.url, target));
   if (same) return { client: same, navigate: false };
   const any = clients.find((client) => client.focused) ?? clients.find((client) => new URL(client.url).origin === target.origin);
   return any ? { client: any, navigate: true } : null;
