@@ -28,6 +28,8 @@ test('turns on class starting soon and the daily digest, with a lead time and a 
   await digest.focus();
   await page.keyboard.press('Enter');
   await expect(digest).toHaveAttribute('aria-checked', 'true');
+  // The field that appears under it does not take the focus away from the switch.
+  await expect(digest).toBeFocused();
   const time = section.getByLabel('Digest time');
   await expect(time).toHaveValue('07:00');
   await time.fill('06:45');
@@ -38,6 +40,11 @@ test('turns on class starting soon and the daily digest, with a lead time and a 
     .poll(async () => (await page.request.get('/api/notification-settings')).json())
     .toEqual({ classSoonEnabled: true, classSoonMinutes: 30, digestEnabled: true, digestTime: '06:45' });
   await expectNoSeriousA11yViolations(page);
+
+  // On a 360 px phone, with both rows open, nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(section.getByLabel('How long before')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
   // Kept across a reload: they live on the server.
   await page.reload();

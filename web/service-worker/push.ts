@@ -118,10 +118,13 @@ export function timerAlertsInTab(
   origin: string,
 ): boolean {
   const target = new URL(timerPath, origin);
-  return clients.some((client) => {
-    const at = new URL(client.url);
-    return client.visibilityState === 'visible' && at.origin === target.origin && at.pathname === target.pathname;
-  });
+  return clients.some((client) => client.visibilityState === 'visible' && onPage(client.url, target));
+}
+
+/** Whether a window at `url` shows the page `target` (its query and hash aside). */
+function onPage(url: string, target: URL): boolean {
+  const at = new URL(url);
+  return at.origin === target.origin && at.pathname === target.pathname;
 }
 
 function interpolate(template: string, values: Record<string, string>): string {
@@ -129,17 +132,22 @@ function interpolate(template: string, values: Record<string, string>): string {
 }
 
 /**
- * The due day and time on the user's clock, as the tab's reminder writes it (web/lib/format.ts
- * `formatDateTime` with REMINDER_DUE_DATE_PARTS; this worker cannot load i18next).
+ * An instant on the user's clock in `language`: its time of day (web/lib/format.ts `formatTime`), after
+ * the date `parts` when given (`formatDateTime`); 12-hour in English only. This worker cannot load
+ * i18next, so not that module. An unknown zone falls back to the device's own clock rather than no time.
  */
-export function formatDueWhen(instant: string, timeZone: string, language: Language): string {
-  const options: Intl.DateTimeFormatOptions = { ...REMINDER_DUE_DATE_PARTS, hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
+function formatInZone(instant: string, timeZone: string, language: Language, parts: Intl.DateTimeFormatOptions = {}): string {
+  const options: Intl.DateTimeFormatOptions = { ...parts, hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
   try {
     return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(instant));
   } catch {
-    // An unknown zone: the device's own clock rather than no time.
     return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(instant));
   }
+}
+
+/** The due day and time, as the tab's reminder writes it (`formatDateTime` with REMINDER_DUE_DATE_PARTS). */
+export function formatDueWhen(instant: string, timeZone: string, language: Language): string {
+  return formatInZone(instant, timeZone, language, REMINDER_DUE_DATE_PARTS);
 }
 
 function isClassSoon(value: unknown): value is ClassSoonPush {
@@ -171,18 +179,8 @@ function languageOf(payload: { language: string }): Language {
   return payload.language in STRINGS ? (payload.language as Language) : 'en';
 }
 
-/** A time of day on the user's clock (web/lib/format.ts `formatTime`: 12-hour in English only). */
-export function formatClockTime(instant: string, timeZone: string, language: Language): string {
-  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
-  try {
-    return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(instant));
-  } catch {
-    return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(instant));
-  }
-}
-
 /** A local calendar date (`YYYY-MM-DD`, no zone involved) as "Mon, Nov 23". */
-export function formatDigestDate(date: string, language: Language): string {
+function formatDigestDate(date: string, language: Language): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
   return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(year, month - 1, day),
@@ -193,10 +191,17 @@ function content(title: string, body: string, tag: string, url: string): Notific
   return { title, options: { body, tag, icon: '/favicon.svg', badge: '/favicon.svg', data: { url: sameOriginPath(url) } } };
 }
 
+function taskReminderNotification(payload: TaskReminderPush): NotificationContent {
+  const language = languageOf(payload);
+  const strings = STRINGS[language].notification;
+  const when = formatDueWhen(payload.dueDate, payload.timeZone, language);
+  return content(interpolate(strings.title, { title: payload.title }), interpolate(strings.body, { when }), payload.tag, payload.url);
+}
+
 function classSoonNotification(payload: ClassSoonPush): NotificationContent {
   const language = languageOf(payload);
   const strings = STRINGS[language].classSoon;
-  const time = formatClockTime(payload.start, payload.timeZone, language);
+  const time = formatInZone(payload.start, payload.timeZone, language);
   const title = interpolate(strings.title, { course: payload.courseName, minutes: String(payload.minutes) });
   const body = payload.room ? interpolate(strings.bodyRoom, { room: payload.room, time }) : interpolate(strings.body, { time });
   return content(title, body, payload.tag, payload.url);
@@ -211,7 +216,7 @@ function dailyDigestNotification(payload: DailyDigestPush): NotificationContent 
       ? interpolate(strings.classes, {
           count: count(payload.classCount),
           course: payload.firstClass.courseName,
-          time: formatClockTime(payload.firstClass.start, payload.timeZone, language),
+          time: formatInZone(payload.firstClass.start, payload.timeZone, language),
         })
       : strings.noClasses,
   ];
@@ -226,21 +231,8 @@ export function notificationFor(payload: unknown): NotificationContent | null {
   if (isClassSoon(payload)) return classSoonNotification(payload);
   if (isDailyDigest(payload)) return dailyDigestNotification(payload);
   if (isFocusPhaseEnd(payload)) return focusPhaseEndNotification(payload);
-  if (!isTaskReminder(payload)) return null;
-  const language: Language = payload.language in STRINGS ? (payload.language as Language) : 'en';
-  const strings = STRINGS[language].notification;
-  // Only same-origin paths are opened on click.
-  const url = payload.url.startsWith('/') && !payload.url.startsWith('//') ? payload.url : '/';
-  return {
-    title: interpolate(strings.title, { title: payload.title }),
-    options: {
-      body: interpolate(strings.body, { when: formatDueWhen(payload.dueDate, payload.timeZone, language) }),
-      tag: payload.tag,
-      icon: '/favicon.svg',
-      badge: '/favicon.svg',
-      data: { url },
-    },
-  };
+  if (isTaskReminder(payload)) return taskReminderNotification(payload);
+  return null;
 }
 
 /* The few service-worker types used here (lib.webworker cannot join this DOM program; the real
@@ -273,10 +265,7 @@ export function pickClient<T extends { url: string; focused: boolean }>(
   origin: string,
 ): { client: T; navigate: boolean } | null {
   const target = new URL(url, origin);
-  const same = clients.find((client) => {
-    const at = new URL(client.url);
-    return at.origin === target.origin && at.pathname === target.pathname;
-  });
+  const same = clients.find((client) => onPage(client.url, target));
   if (same) return { client: same, navigate: false };
   const any = clients.find((client) => client.focused) ?? clients.find((client) => new URL(client.url).origin === target.origin);
   return any ? { client: any, navigate: true } : null;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
+import { SwitchRow } from '../../components/ui/switch';
 import { usePushDevices } from '../../api/push';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
@@ -82,31 +83,13 @@ export function PushSettings() {
   const state = support !== 'supported' ? support : on ? 'on' : 'off';
   return (
     <div className="space-y-3" data-testid="push-settings">
-      <div className="flex items-start justify-between gap-3">
-        <div className="space-y-1">
-          <p className="font-medium" id="push-switch-label">
-            {t('settings.title')}
-          </p>
-          <p className="text-muted-foreground" id="push-switch-state">
-            {t(`settings.state.${state}`)}
-          </p>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="push-switch-label"
-          aria-describedby="push-switch-state"
-          disabled={busy || (!on && support !== 'supported')}
-          onClick={toggle}
-          className="relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 aria-checked:bg-primary"
-        >
-          <span
-            aria-hidden="true"
-            className={`pointer-events-none block h-5 w-5 rounded-full bg-background shadow transition-transform ${on ? 'translate-x-5' : 'translate-x-0'}`}
-          />
-        </button>
-      </div>
+      <SwitchRow
+        label={t('settings.title')}
+        description={t(`settings.state.${state}`)}
+        checked={on}
+        disabled={busy || (!on && support !== 'supported')}
+        onToggle={toggle}
+      />
       <div className="space-y-1">
         <p className="font-medium" id="push-devices-heading">
           {t('settings.devices')}

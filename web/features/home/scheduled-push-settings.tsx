@@ -6,7 +6,7 @@ import { useNotificationSettings } from '../../api/notification-settings';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { QueryState } from '../../components/ui/query-state';
-import { Switch } from '../../components/ui/switch';
+import { SwitchRow } from '../../components/ui/switch';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useSaveNotificationSettings } from './scheduled-push.api';
@@ -52,23 +52,12 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
         <p className="text-muted-foreground">{hasDevices ? t('scheduled.hint') : t('scheduled.noDevices')}</p>
       </div>
 
-      <div className="space-y-2">
-        <div className="flex items-start justify-between gap-3">
-          <div className="space-y-1">
-            <p className="font-medium" id="class-soon-label">
-              {t('scheduled.classSoon')}
-            </p>
-            <p className="text-muted-foreground" id="class-soon-hint">
-              {t('scheduled.classSoonHint')}
-            </p>
-          </div>
-          <Switch
-            checked={current.classSoonEnabled}
-            aria-labelledby="class-soon-label"
-            aria-describedby="class-soon-hint"
-            onClick={() => patch({ classSoonEnabled: !current.classSoonEnabled })}
-          />
-        </div>
+      <SwitchRow
+        label={t('scheduled.classSoon')}
+        description={t('scheduled.classSoonHint')}
+        checked={current.classSoonEnabled}
+        onToggle={() => patch({ classSoonEnabled: !current.classSoonEnabled })}
+      >
         {current.classSoonEnabled ? (
           <div className="space-y-1">
             <label htmlFor="class-soon-minutes" className="font-medium">
@@ -87,25 +76,14 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
             </NativeSelect>
           </div>
         ) : null}
-      </div>
+      </SwitchRow>
 
-      <div className="space-y-2">
-        <div className="flex items-start justify-between gap-3">
-          <div className="space-y-1">
-            <p className="font-medium" id="digest-label">
-              {t('scheduled.digest')}
-            </p>
-            <p className="text-muted-foreground" id="digest-hint">
-              {t('scheduled.digestHint')}
-            </p>
-          </div>
-          <Switch
-            checked={current.digestEnabled}
-            aria-labelledby="digest-label"
-            aria-describedby="digest-hint"
-            onClick={() => patch({ digestEnabled: !current.digestEnabled })}
-          />
-        </div>
+      <SwitchRow
+        label={t('scheduled.digest')}
+        description={t('scheduled.digestHint')}
+        checked={current.digestEnabled}
+        onToggle={() => patch({ digestEnabled: !current.digestEnabled })}
+      >
         {current.digestEnabled ? (
           <div className="space-y-1">
             <label htmlFor="digest-time" className="font-medium">
@@ -124,7 +102,7 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
             />
           </div>
         ) : null}
-      </div>
+      </SwitchRow>
     </section>
   );
 }

@@ -1,9 +1,15 @@
 // @vitest-environment jsdom
+import { useIsMutating } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PremiumCheck, Subscription } from '../../api/premium';
 import { interceptApi, refuse, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
 import { PremiumPage } from './premium-page';
+
+/** How many writes are still running: the test waits for the checkout to settle on it. */
+function MutationsRunning() {
+  return <span data-testid="mutations-running">{useIsMutating()}</span>;
+}
 
 const trial: PremiumCheck = { hasPremium: false, onTrial: true, trialEndDate: '2099-01-01T00:00:00.000Z', subscription: null };
 const active: Subscription = { plan: 'monthly', status: 'active', renewalDate: '2099-02-01T00:00:00.000Z', cancelAtPeriodEnd: false };
@@ -35,14 +41,19 @@ describe('Premium page → requests', () => {
       return intercepted(input, init);
     });
     // jsdom does not navigate to Stripe (it prints "Not implemented: navigation"): the page stays, as it does while Stripe's loads.
-    await renderWithProviders(<PremiumPage />);
+    await renderWithProviders(
+      <>
+        <PremiumPage />
+        <MutationsRunning />
+      </>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe monthly' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe monthly' })).toHaveProperty('disabled', true));
     expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', true);
     answer();
     await waitFor(() => expect(writes(sent)).toHaveLength(1));
     // Settled, and the browser is on its way to Stripe: a second click would open a second checkout.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(screen.getByTestId('mutations-running').textContent).toBe('0'));
     expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('status').textContent).toBeTruthy();
     // Back from Stripe (the page restored from the back/forward cache): the buttons work again.

@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { FocusAlarmBody } from '../../common/schemas/push.schema';
-import { apiJson } from '../lib/api-client';
-import { currentPushSubscription } from '../lib/push-subscription';
-import { pushDevicesQuery } from './push';
-
-export type { FocusAlarmBody };
+import type { FocusAlarmBody } from '../../../common/schemas/push.schema';
+import { apiJson } from '../../lib/api-client';
+import { currentPushSubscription } from '../../lib/push-subscription';
+import { pushDevicesQuery } from '../../api/push';
 
 /**
  * This browser's id among the user's push devices, or null: no push subscription here (nothing is
