@@ -160,10 +160,13 @@ describe('the signed-in variant of the app page (shell.html)', () => {
   it('is never sent without the cookie, nor on a public page, nor as a file of its own', async () => {
     expect(marked((await withShell.request({ method: 'GET', url: '/dashboard' })).body)).toBe(false);
     expect(marked((await withShell.request({ method: 'GET', url: '/dashboard', headers: { cookie: 'other=1' } })).body)).toBe(false);
+    expect((await withShell.request({ method: 'GET', url: '/dashboard' })).headers.vary).toContain('Cookie');
     for (const url of ['/auth', '/privacy-policy', '/no-such-page', '/dashboards']) {
       const response = await withShell.request({ method: 'GET', url, headers: { cookie: 'sp_session=anything' } });
       expect(response.statusCode, url).toBe(200);
       expect(marked(response.body), url).toBe(false);
+      // The same page with or without a cookie: no cache keeps a copy per cookie.
+      expect(response.headers.vary, url).toBe('Accept-Encoding');
     }
     const direct = await withShell.request({ method: 'GET', url: '/shell.html', headers: { cookie: 'sp_session=anything' } });
     expect(direct.statusCode).toBe(404);

@@ -163,13 +163,13 @@ export function looksLikeStaticFile(pathname: string): boolean {
  */
 export function sendAppShell(reply: FastifyReply, html: HtmlDocument): FastifyReply {
   const { request } = reply;
-  const pathname = request.url.split('?')[0] ?? '';
-  const signedIn = html.signedIn && request.cookies?.[SESSION_COOKIE] && isShellPage(pathname);
-  const indexHtml = signedIn ? (html.signedIn ?? html) : html;
+  // Only a page of the shell depends on the cookie (and says so in Vary); every other page is index.html.
+  const shellHtml = html.signedIn && isShellPage(request.url.split('?')[0] ?? '') ? html.signedIn : undefined;
+  const indexHtml = shellHtml && request.cookies?.[SESSION_COOKIE] ? shellHtml : html;
   const offered = [...(indexHtml.br ? (['br'] as const) : []), ...(indexHtml.gzip ? (['gzip'] as const) : [])];
-  const encoding = chooseEncoding(reply.request.headers['accept-encoding'], offered);
+  const encoding = chooseEncoding(request.headers['accept-encoding'], offered);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-  reply.header('Vary', html.signedIn ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+  reply.header('Vary', shellHtml ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   if (encoding === 'br' && indexHtml.br) return reply.header('Content-Encoding', 'br').send(indexHtml.br);
   if (encoding === 'gzip' && indexHtml.gzip) return reply.header('Content-Encoding', 'gzip').send(indexHtml.gzip);
   return reply.send(indexHtml.identity);

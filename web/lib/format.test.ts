@@ -3,11 +3,13 @@ import { utcInstantOf } from '../../common/domain/local-time';
 import {
   achievementTextValues,
   calendarFirstDay,
+  calendarRangeValues,
   formatCalendarDate,
   formatClock,
   formatDate,
   formatDateTime,
   formatHour,
+  formatNumber,
   formatTime,
   uses12HourClock,
   weekdayNames,
@@ -41,6 +43,7 @@ describe('calendar dates are the same date in every zone', () => {
     process.env.TZ = zone;
     expect(formatCalendarDate('2026-03-01', undefined, language)).toBe(WRITTEN[language].date);
     expect(plain(weekdayNames('short', language)[0] ?? '')).toBe(WRITTEN[language].sunday);
+    expect(calendarRangeValues('2026-03-01', '2026-03-01', language)).toEqual({ from: WRITTEN[language].date, to: WRITTEN[language].date });
   });
 
   it('refuses an instant (take its local date first) and an instant formatter refuses a bare date', () => {
@@ -111,5 +114,15 @@ describe('one owner for the week and the zone', () => {
     { profile: 'Mars/Olympus_Mons', browser: 'Asia/Tokyo', zone: 'Asia/Tokyo' },
   ])('profile $profile, browser $browser → $zone', ({ profile, browser, zone }) => {
     expect(resolveTimeZone(profile, browser)).toBe(zone);
+  });
+});
+
+describe('formatNumber', () => {
+  it('keeps one formatter per language and options (a cached one never answers for another)', () => {
+    expect(formatNumber(1234.5, undefined, 'en')).toBe('1,234.5');
+    expect(formatNumber(1234.5, undefined, 'de')).toBe('1.234,5');
+    expect(formatNumber(0.5, { style: 'percent' }, 'en')).toBe('50%');
+    expect(formatNumber(1234.5, undefined, 'en')).toBe('1,234.5');
+    expect(formatNumber(1234.5, { maximumFractionDigits: 0 }, 'en')).toBe('1,235');
   });
 });

@@ -46,20 +46,29 @@ export function clockOptions(language: Language = currentLanguage()): { hour: 'n
  * Intl formatters are costly to build (a list of a few hundred dates would spend most of its render
  * time constructing them): one per locale and options, reused.
  */
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 const MAX_CACHED_FORMATTERS = 200;
+
+/**
+ * Intl formatters are slow to build and free to reuse: one per locale and options, a bounded cache
+ * per kind (cleared when full; a page uses a handful).
+ */
+function cachedFormatter<F>(cache: Map<string, F>, locale: string, options: object | undefined, create: () => F): F {
+  const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = create();
+    if (cache.size >= MAX_CACHED_FORMATTERS) cache.clear();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A cached `Intl.DateTimeFormat` for `language`. Prefer the named formatters below. */
 function dateTimeFormat(options: Intl.DateTimeFormatOptions, language: Language = currentLanguage()): Intl.DateTimeFormat {
   const locale = intlLocale(language);
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = dateFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, options);
-    if (dateFormatters.size >= MAX_CACHED_FORMATTERS) dateFormatters.clear();
-    dateFormatters.set(key, formatter);
-  }
-  return formatter;
+  return cachedFormatter(dateFormatters, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** An instant as callers hold it. Strings must be ISO instants; a bare `YYYY-MM-DD` is refused. */
@@ -147,14 +156,7 @@ const numberFormatters = new Map<string, Intl.NumberFormat>();
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions, language: Language = currentLanguage()): string {
   const locale = intlLocale(language);
-  const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
-  let formatter = numberFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options);
-    if (numberFormatters.size >= MAX_CACHED_FORMATTERS) numberFormatters.clear();
-    numberFormatters.set(key, formatter);
-  }
-  return formatter.format(value);
+  return cachedFormatter(numberFormatters, locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
 }
 
 /**

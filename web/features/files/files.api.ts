@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FilePatch, Folder, StoredFile } from '../../../common/schemas/files.schema';
 import { filesQuery, foldersQuery, storageQuery } from '../../api/files';
@@ -16,13 +16,25 @@ function useFilesCache() {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
-      updateFiles: (change: (files: StoredFile[]) => StoredFile[]) =>
-        queryClient.setQueryData<StoredFile[]>(filesQuery.queryKey, (files) => (files ? change(files) : files)),
+      updateFiles: (change: (files: StoredFile[]) => StoredFile[]) => updateFilesCache(queryClient, change),
       refreshFolders: () => queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey }),
       refreshStorage: () => queryClient.invalidateQueries({ queryKey: storageQuery.queryKey }),
     }),
     [queryClient],
   );
+}
+
+/**
+ * Applies a write's answer to the cached list. A read of the list still under way began before the
+ * write and would put back what it changed (a deleted file, a missing upload) when it lands: then the
+ * list is read again instead (the invalidation cancels that read, page shown or not).
+ */
+export function updateFilesCache(queryClient: QueryClient, change: (files: StoredFile[]) => StoredFile[]): void {
+  if (queryClient.isFetching({ queryKey: filesQuery.queryKey }) > 0) {
+    void queryClient.invalidateQueries({ queryKey: filesQuery.queryKey, refetchType: 'all' });
+    return;
+  }
+  queryClient.setQueryData<StoredFile[]>(filesQuery.queryKey, (files) => (files ? change(files) : files));
 }
 
 export function useCreateFolder() {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { Archiver } from 'archiver';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files } from '../../../db/schema';
 import { storageFor, type FileStorage } from '../../../lib/storage';
 import { signUp, type SignedUpUser } from '../../../test/factories';
@@ -148,6 +148,42 @@ describe('the export zip holds the stored files', () => {
         [lost.id, 'files/lost.bin', 'false'],
       ]),
     );
+  });
+});
+
+describe('a stored object that fails while the export runs', () => {
+  /** Sends the first 64 KiB of the object, then fails as a dropped S3 connection does. */
+  function failingPartWay(): Readable {
+    async function* chunks() {
+      yield randomBytes(64 * 1024);
+      throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    }
+    return Readable.from(chunks());
+  }
+
+  it.each([
+    { when: 'part-way through its bytes', get: () => Promise.resolve(failingPartWay()) },
+    {
+      when: 'when it is opened (not a missing object)',
+      get: () => Promise.reject(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' })),
+    },
+  ])('$when: the download is cut short (never a 500 or a zip that looks whole), and the server goes on', async ({ get }) => {
+    const owner = await signUp(t);
+    await upload(owner, 'first.bin', randomBytes(2_000));
+    const failing = vi.spyOn(storageFor(t.config), 'get').mockImplementation(get);
+    try {
+      // The 200 and the zip's first entries are on their way when the object fails: the connection is
+      // cut (the client sees a broken download), never answered with an error body after the headers.
+      await expect(t.request({ method: 'GET', url: '/api/account/export/csv', token: owner.token })).rejects.toThrow(
+        'response destroyed before completion',
+      );
+      expect(failing).toHaveBeenCalled();
+    } finally {
+      failing.mockRestore();
+    }
+    const after = await t.request({ method: 'GET', url: '/api/account/export/csv', token: owner.token });
+    expect(after.statusCode).toBe(200);
+    expect(zipEntries(after.rawPayload).has('files/first.bin')).toBe(true);
   });
 });
 
