@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -15,6 +16,19 @@ export type Jobs = {
 };
 
 export const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * A job's id derived from its parts (a queue's name, then what makes the job one of a kind): a UUID in
+ * the version 5 layout over the SHA-256 of `studypilot:<parts joined by ':'>`. The same on every instance
+ * and after a restart, so sending it twice schedules it once, and a write can cancel it without a lookup.
+ */
+export function deterministicJobId(...parts: string[]): string {
+  const bytes = createHash('sha256').update(['studypilot', ...parts].join(':')).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /**
  * pg-boss's `db` option for a Drizzle database or transaction: a job sent with it is inserted in the

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -18,7 +17,7 @@ import { assertOwned } from '../../db/owned';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { badRequest } from '../../lib/http-error';
-import { jobsExecutor, type Jobs } from '../../lib/jobs';
+import { deterministicJobId, jobsExecutor, type Jobs } from '../../lib/jobs';
 import { deliverPush, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
@@ -40,11 +39,7 @@ export type FocusAlarmJobData = { userId: string; subscriptionId: string; phase:
 
 /** The alarm's job id for one user and device: a UUID derived from the pair, the same on every instance. */
 export function focusAlarmJobId(userId: string, subscriptionId: string): string {
-  const bytes = createHash('sha256').update(`studypilot:focus-alarm:${userId}:${subscriptionId}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return deterministicJobId(FOCUS_ALARM_QUEUE, userId, subscriptionId);
 }
 
 type AlarmDeps = { db: Database; jobs: Jobs | null };

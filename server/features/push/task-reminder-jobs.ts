@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -7,7 +6,7 @@ import type { PushLanguage, PushPayload } from '../../../common/schemas/push.sch
 import type { Database, DbOrTx } from '../../db/client';
 import { pushSubscriptions, tasks, users } from '../../db/schema';
 import type { AppConfig } from '../../env';
-import { jobsExecutor, type Jobs } from '../../lib/jobs';
+import { deterministicJobId, jobsExecutor, type Jobs } from '../../lib/jobs';
 import { deliverPush, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
@@ -27,11 +26,7 @@ export type TaskReminderJobData = { taskId: string; dueMillis: number; offsetMin
 
 /** A reminder's job id: a UUID derived from its key (version 5 layout over SHA-256), stable across instances. */
 export function reminderJobId(key: string): string {
-  const bytes = createHash('sha256').update(`studypilot:task-reminder:${key}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return deterministicJobId(TASK_REMINDER_QUEUE, key);
 }
 
 /** A task row's reminder state. */
