@@ -23,7 +23,10 @@ export const JOBS_SCHEMA = 'pgboss';
  * and after a restart, so sending it twice schedules it once, and a write can cancel it without a lookup.
  */
 export function deterministicJobId(...parts: string[]): string {
-  const bytes = createHash('sha256').update(['studypilot', ...parts].join(':')).digest().subarray(0, 16);
+  const bytes = createHash('sha256')
+    .update(['studypilot', ...parts].join(':'))
+    .digest()
+    .subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
