@@ -5,11 +5,11 @@ import type { TimetableSource } from '../../../common/domain/timetable';
 import type { PushLanguage, PushPayload } from '../../../common/schemas/push.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { notificationSettings, pushClaims, pushSubscriptions, users } from '../../db/schema';
+import { notificationSettings, pushClaims, users } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { deterministicJobId } from '../../lib/jobs';
 import { listCourses, listHolidays, listTerms, timetableTerm } from '../schedule/schedule.service';
-import { deliverPush, type DeliveryResult } from './push-sender';
+import { deliverToUserDevices, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
 /**
@@ -85,11 +85,7 @@ export async function claimAndDeliver(
     .onConflictDoNothing()
     .returning({ jobId: pushClaims.jobId });
   if (claimed.length === 0) return { status: 'duplicate' };
-  const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  const deliveries = await Promise.all(
-    devices.map((device) => deliverPush(deps, device, payloadFor(device.language as PushLanguage), expiresAt, now)),
-  );
-  return { status: 'sent', deliveries };
+  return { status: 'sent', deliveries: await deliverToUserDevices(deps, userId, payloadFor, expiresAt, now) };
 }
 
 /** Housekeeping: claims older than a week (their pushes' instants are long past, the jobs deleted). */

@@ -2,12 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { reminderJobChange, reminderStillWanted, scheduledReminder, type ReminderState } from '../../../common/domain/task-reminders';
-import type { PushLanguage, PushPayload } from '../../../common/schemas/push.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { pushSubscriptions, tasks, users } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { deterministicJobId, jobsExecutor, type Jobs } from '../../lib/jobs';
-import { deliverPush, type DeliveryResult } from './push-sender';
+import { deliverToUserDevices, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
 /**
@@ -107,22 +106,23 @@ export async function runTaskReminder(
     { taskId: claimed.id, dueDate: claimed.dueDate, reminderOffsetMinutes: claimed.reminderOffsetMinutes, completed: false },
     now,
   );
-  const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, claimed.userId));
-  const deliveries = await Promise.all(
-    devices.map((device) => {
-      const payload: PushPayload = {
-        kind: 'task-reminder',
-        tag: reminder?.tag ?? `${claimed.id}@${data.dueMillis - data.offsetMinutes * 60_000}`,
-        url: '/tasks',
-        taskId: claimed.id,
-        title: claimed.title,
-        dueDate: claimed.dueDate!.toISOString(),
-        offsetMinutes: data.offsetMinutes,
-        timeZone: claimed.timeZone,
-        language: device.language as PushLanguage,
-      };
-      return deliverPush(deps, device, payload, claimed.dueDate!, now);
+  const dueDate = claimed.dueDate;
+  const deliveries = await deliverToUserDevices(
+    deps,
+    claimed.userId,
+    (language) => ({
+      kind: 'task-reminder',
+      tag: reminder?.tag ?? `${claimed.id}@${data.dueMillis - data.offsetMinutes * 60_000}`,
+      url: '/tasks',
+      taskId: claimed.id,
+      title: claimed.title,
+      dueDate: dueDate.toISOString(),
+      offsetMinutes: data.offsetMinutes,
+      timeZone: claimed.timeZone,
+      language,
     }),
+    dueDate,
+    now,
   );
   return { status: 'sent', deliveries };
 }
