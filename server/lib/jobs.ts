@@ -82,3 +82,27 @@ export async function startJobs(pool: pg.Pool, { pollingIntervalSeconds, onError
     stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 }),
   };
 }
+
+/**
+ * A queue's retry for jobs that claim what they send when they run (task reminders, scheduled pushes and
+ * their planning): a failure before the claim (the database away) is retried with backoff; after the
+ * claim nothing is sent again.
+ */
+export const RETRY_BEFORE_CLAIM = {
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+} as const satisfies Omit<PgBoss.Queue, 'name'>;
+
+/** Registers `run` on this instance for `queue`'s jobs: five fetched per poll, run one after another. */
+export async function workEach<T extends object>(
+  jobs: Jobs,
+  queue: string,
+  pollingIntervalSeconds: number,
+  run: (job: PgBoss.Job<T>) => Promise<void>,
+): Promise<void> {
+  await jobs.boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 5 }, async (batch) => {
+    for (const job of batch) await run(job);
+  });
+}

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import { reminderJobChange, reminderStillWanted, scheduledReminder, type ReminderState } from '../../../common/domain/task-reminders';
 import type { Database, DbOrTx } from '../../db/client';
 import { pushSubscriptions, tasks, users } from '../../db/schema';
 import type { AppConfig } from '../../env';
-import { deterministicJobId, jobsExecutor, type Jobs } from '../../lib/jobs';
+import { deterministicJobId, jobsExecutor, RETRY_BEFORE_CLAIM, workEach, type Jobs } from '../../lib/jobs';
 import { deliverToUserDevices, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
@@ -164,24 +163,11 @@ export async function reconcileTaskReminders(
 
 /** Registers the reminder worker on this instance's queue and reconciles the near future. */
 export async function startTaskReminderWorker(jobs: Jobs, deps: ReminderWorkerDeps, pollingIntervalSeconds: number): Promise<void> {
-  await jobs.boss.createQueue(TASK_REMINDER_QUEUE, {
-    name: TASK_REMINDER_QUEUE,
-    // A failure before the claim (the database away) is retried; after the claim nothing is resent.
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 5 * 60,
+  await jobs.boss.createQueue(TASK_REMINDER_QUEUE, { name: TASK_REMINDER_QUEUE, ...RETRY_BEFORE_CLAIM });
+  await workEach<TaskReminderJobData>(jobs, TASK_REMINDER_QUEUE, pollingIntervalSeconds, async (job) => {
+    const outcome = await runTaskReminder(deps, job.data);
+    deps.log.info({ jobId: job.id, taskId: job.data.taskId, ...outcome }, 'task reminder');
   });
-  await jobs.boss.work<TaskReminderJobData>(
-    TASK_REMINDER_QUEUE,
-    { pollingIntervalSeconds, batchSize: 5 },
-    async (batch: PgBoss.Job<TaskReminderJobData>[]) => {
-      for (const job of batch) {
-        const outcome = await runTaskReminder(deps, job.data);
-        deps.log.info({ jobId: job.id, taskId: job.data.taskId, ...outcome }, 'task reminder');
-      }
-    },
-  );
   const scheduled = await reconcileTaskReminders(jobs, deps.db);
   if (scheduled > 0) deps.log.info({ reminders: scheduled }, 'task reminders reconciled at start');
 }

@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import { nextGeneration, type RecurrenceRule } from '../../../common/domain/task-recurrence';
 import type { Database, DbOrTx } from '../../db/client';
 import { taskSeries } from '../../db/schema';
-import { deterministicJobId, jobsExecutor, type Jobs } from '../../lib/jobs';
+import { deterministicJobId, jobsExecutor, workEach, type Jobs } from '../../lib/jobs';
 
 /**
  * Recurring tasks' occurrences are created when they come within the series' horizon
@@ -112,16 +112,10 @@ export async function startSeriesGenerationWorker(deps: SeriesWorkerDeps, pollin
     retryBackoff: true,
     expireInSeconds: 5 * 60,
   });
-  await deps.jobs.boss.work<SeriesGenerationJobData>(
-    SERIES_GENERATION_QUEUE,
-    { pollingIntervalSeconds, batchSize: 5 },
-    async (batch: PgBoss.Job<SeriesGenerationJobData>[]) => {
-      for (const job of batch) {
-        await deps.generate(deps.db, job.data.userId, new Date(), deps.jobs);
-        deps.log.info({ jobId: job.id, seriesId: job.data.seriesId }, 'recurring occurrences generated');
-      }
-    },
-  );
+  await workEach<SeriesGenerationJobData>(deps.jobs, SERIES_GENERATION_QUEUE, pollingIntervalSeconds, async (job) => {
+    await deps.generate(deps.db, job.data.userId, new Date(), deps.jobs);
+    deps.log.info({ jobId: job.id, seriesId: job.data.seriesId }, 'recurring occurrences generated');
+  });
   const scheduled = await reconcileSeriesGeneration(deps.jobs, deps.db);
   if (scheduled > 0) deps.log.info({ series: scheduled }, 'recurring series scheduled at start');
 }
