@@ -11,7 +11,7 @@ import { vapidKeysFor } from './vapid';
 
 /**
  * PUT/DELETE /api/push/subscriptions/:id/focus-alarm against an app that has a job queue (no worker:
- * the jobs are read where they wait). Delivery is push-focus-alarm.integration.test.ts's.
+ * the jobs are read where they wait). Delivery is focus-alarm.integration.test.ts's.
  */
 let t: TestApp;
 let app: FastifyInstance;
