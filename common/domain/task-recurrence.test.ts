@@ -71,6 +71,12 @@ describe('occurrenceDates', () => {
     const rest = occurrenceDates(monWed, '2026-03-10', '2026-03-31');
     expect([...first, ...rest]).toEqual(all);
   });
+
+  it('stops at `limit` dates', () => {
+    const all = occurrenceDates(monWed, null, '2026-03-31');
+    expect(occurrenceDates(monWed, null, '2026-03-31', 1)).toEqual(all.slice(0, 1));
+    expect(occurrenceDates(monWed, '2026-03-10', '2026-03-31', 2)).toEqual(occurrenceDates(monWed, '2026-03-10', '2026-03-31').slice(0, 2));
+  });
 });
 
 describe('isOccurrence', () => {

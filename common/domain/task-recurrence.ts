@@ -37,16 +37,17 @@ export function isOccurrence(rule: RecurrenceRule, date: string): boolean {
 
 /**
  * The occurrence dates of `rule` after `afterDate` (exclusive; null = from the start) up to and
- * including `throughDate`, in order. Pure and idempotent: callers remember how far they generated
- * (`afterDate`) so that an occurrence the user deleted is not created again.
+ * including `throughDate`, in order; the first `limit` of them only, when given. Pure and idempotent:
+ * callers remember how far they generated (`afterDate`) so that an occurrence the user deleted is not
+ * created again.
  */
-export function occurrenceDates(rule: RecurrenceRule, afterDate: string | null, throughDate: string): string[] {
+export function occurrenceDates(rule: RecurrenceRule, afterDate: string | null, throughDate: string, limit = Infinity): string[] {
   const first = afterDate === null || afterDate < rule.startDate ? rule.startDate : addDays(afterDate, 1);
   const last = throughDate < rule.untilDate ? throughDate : rule.untilDate;
   const dates: string[] = [];
   if (first > last) return dates;
   const span = toDayNumber(last) - toDayNumber(first);
-  for (let offset = 0; offset <= span; offset += 1) {
+  for (let offset = 0; offset <= span && dates.length < limit; offset += 1) {
     const date = addDays(first, offset);
     if (isOccurrence(rule, date)) dates.push(date);
   }
@@ -86,7 +87,8 @@ export function nextGeneration(
   timeZone: string,
   reminderOffsetMinutes: number | null,
 ): { occurrenceDate: string; at: string } | null {
-  const [occurrenceDate] = occurrenceDates(rule, generatedThrough, rule.untilDate);
+  // The next one only: not the up to two years of dates left before the series ends.
+  const [occurrenceDate] = occurrenceDates(rule, generatedThrough, rule.untilDate, 1);
   if (occurrenceDate === undefined) return null;
   const day = addDays(occurrenceDate, -seriesHorizonDays(reminderOffsetMinutes));
   return { occurrenceDate, at: utcInstantOf(day, '00:00', timeZone) };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -15,6 +16,22 @@ export type Jobs = {
 };
 
 export const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * A job's id derived from its parts (a queue's name, then what makes the job one of a kind): a UUID in
+ * the version 5 layout over the SHA-256 of `studypilot:<parts joined by ':'>`. The same on every instance
+ * and after a restart, so sending it twice schedules it once, and a write can cancel it without a lookup.
+ */
+export function deterministicJobId(...parts: string[]): string {
+  const bytes = createHash('sha256')
+    .update(['studypilot', ...parts].join(':'))
+    .digest()
+    .subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /**
  * pg-boss's `db` option for a Drizzle database or transaction: a job sent with it is inserted in the
@@ -64,4 +81,28 @@ export async function startJobs(pool: pg.Pool, { pollingIntervalSeconds, onError
     // Waits for running jobs (at most 10 s), then stops polling; the pool stays the app's to close.
     stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 }),
   };
+}
+
+/**
+ * A queue's retry for jobs that claim what they send when they run (task reminders, scheduled pushes and
+ * their planning): a failure before the claim (the database away) is retried with backoff; after the
+ * claim nothing is sent again.
+ */
+export const RETRY_BEFORE_CLAIM = {
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+} as const satisfies Omit<PgBoss.Queue, 'name'>;
+
+/** Registers `run` on this instance for `queue`'s jobs: five fetched per poll, run one after another. */
+export async function workEach<T extends object>(
+  jobs: Jobs,
+  queue: string,
+  pollingIntervalSeconds: number,
+  run: (job: PgBoss.Job<T>) => Promise<void>,
+): Promise<void> {
+  await jobs.boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 5 }, async (batch) => {
+    for (const job of batch) await run(job);
+  });
 }

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import {
   FOCUS_ALARM_PAST_MESSAGE,
   FOCUS_ALARM_TAG,
@@ -18,7 +16,7 @@ import { assertOwned } from '../../db/owned';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { badRequest } from '../../lib/http-error';
-import { jobsExecutor, type Jobs } from '../../lib/jobs';
+import { deterministicJobId, jobsExecutor, workEach, type Jobs } from '../../lib/jobs';
 import { deliverPush, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
@@ -40,11 +38,7 @@ export type FocusAlarmJobData = { userId: string; subscriptionId: string; phase:
 
 /** The alarm's job id for one user and device: a UUID derived from the pair, the same on every instance. */
 export function focusAlarmJobId(userId: string, subscriptionId: string): string {
-  const bytes = createHash('sha256').update(`studypilot:focus-alarm:${userId}:${subscriptionId}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return deterministicJobId(FOCUS_ALARM_QUEUE, userId, subscriptionId);
 }
 
 type AlarmDeps = { db: Database; jobs: Jobs | null };
@@ -149,23 +143,17 @@ export async function runFocusAlarm(
 /** Registers the focus-alarm worker on this instance's queue. */
 export async function startFocusAlarmWorker(jobs: Jobs, deps: Omit<FocusAlarmWorkerDeps, 'jobs'>, pollingIntervalSeconds: number) {
   await createFocusAlarmQueue(jobs);
-  await jobs.boss.work<FocusAlarmJobData>(
-    FOCUS_ALARM_QUEUE,
-    { pollingIntervalSeconds, batchSize: 5 },
-    async (batch: PgBoss.Job<FocusAlarmJobData>[]) => {
-      for (const job of batch) {
-        // Never thrown to pg-boss: its "fail" targets the job id, which a new alarm of the device may
-        // hold by now. A claim that could not be made (the database away) leaves the job active; it
-        // expires and is tried again.
-        try {
-          const outcome = await runFocusAlarm({ ...deps, jobs }, job);
-          deps.log.info({ jobId: job.id, ...outcome }, 'focus alarm');
-        } catch (error) {
-          deps.log.warn({ jobId: job.id, err: error }, 'focus alarm not run');
-        }
-      }
-    },
-  );
+  await workEach<FocusAlarmJobData>(jobs, FOCUS_ALARM_QUEUE, pollingIntervalSeconds, async (job) => {
+    // Never thrown to pg-boss: its "fail" targets the job id, which a new alarm of the device may
+    // hold by now. A claim that could not be made (the database away) leaves the job active; it
+    // expires and is tried again.
+    try {
+      const outcome = await runFocusAlarm({ ...deps, jobs }, job);
+      deps.log.info({ jobId: job.id, ...outcome }, 'focus alarm');
+    } catch (error) {
+      deps.log.warn({ jobId: job.id, err: error }, 'focus alarm not run');
+    }
+  });
 }
 
 /** The queue (idempotent): a claim that failed is tried again once its job expires. */

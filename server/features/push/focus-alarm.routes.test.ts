@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { startJobs, type Jobs } from '../../lib/jobs';
+import type { Jobs } from '../../lib/jobs';
 import { PushServiceStandIn, type TestDevice } from '../../test/push-service-stand-in';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { jobInstances } from '../../test/job-instances';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFocusAlarmQueue, FOCUS_ALARM_QUEUE, focusAlarmJobId, runFocusAlarm, type FocusAlarmJobData } from './focus-alarm-jobs';
 import { vapidKeysFor } from './vapid';
 
 /**
  * PUT/DELETE /api/push/subscriptions/:id/focus-alarm against an app that has a job queue (no worker:
- * the jobs are read where they wait). Delivery is push-focus-alarm.integration.test.ts's.
+ * the jobs are read where they wait). Delivery is focus-alarm.integration.test.ts's.
  */
 let t: TestApp;
 let app: FastifyInstance;
@@ -23,15 +22,10 @@ beforeAll(async () => {
   await service.start();
   t = await createTestApp();
   t.config.push = { ...t.config.push, allowInsecureEndpoints: true };
-  jobs = await startJobs((t.db as unknown as { $client: pg.Pool }).$client, { pollingIntervalSeconds: 0.5, onError: () => {} });
-  await createFocusAlarmQueue(jobs);
-  app = await buildApp({ config: t.config, db: t.db, logger: false, jobs });
+  // The queue without its worker.
+  ({ app, jobs } = await jobInstances(t, createFocusAlarmQueue).start());
 });
-afterAll(async () => {
-  await app.close();
-  await jobs.stop();
-  await service.stop();
-});
+afterAll(() => service.stop());
 
 const request = (user: SignedUpUser | null, method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
   app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${user.token}` } : {} });
@@ -170,6 +164,9 @@ describe('DELETE /api/push/subscriptions/:id/focus-alarm', () => {
     expect(cancelled.body).toBe('');
     expect(await alarmJobs(id)).toEqual([]);
     expect((await request(user, 'DELETE', alarmUrl(id))).statusCode).toBe(204);
+    const badId = await request(user, 'DELETE', alarmUrl('not-a-uuid'));
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toMatchObject({ code: 'validation_error' });
     // Set again after a cancel: a fresh alarm.
     expect((await request(user, 'PUT', alarmUrl(id), { phase: 'shortBreak', endsAt: inMinutes(5) })).statusCode).toBe(204);
     expect(await alarmJobs(id)).toEqual([expect.objectContaining({ state: 'created' })]);

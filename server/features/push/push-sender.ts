@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import webPush from 'web-push';
-import type { PushPayload } from '../../../common/schemas/push.schema';
+import type { PushLanguage, PushPayload } from '../../../common/schemas/push.schema';
 import type { DbOrTx } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
@@ -79,4 +79,19 @@ export async function deliverPush(
   }
   log.warn({ subscriptionId: subscription.id, status }, 'push service refused the message');
   return 'failed';
+}
+
+/**
+ * Sends one message to each of the user's devices, written in the device's language; the results in
+ * the devices' order. A device whose push service failed is not retried (at most once: decision 150).
+ */
+export async function deliverToUserDevices(
+  deps: PushSenderDeps,
+  userId: string,
+  payloadFor: (language: PushLanguage) => PushPayload,
+  expiresAt: Date,
+  now: Date = new Date(),
+): Promise<DeliveryResult[]> {
+  const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return Promise.all(devices.map((device) => deliverPush(deps, device, payloadFor(device.language as PushLanguage), expiresAt, now)));
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, lt } from 'drizzle-orm';
 import type { ScheduledPushSettings } from '../../../common/domain/push-planning';
@@ -6,10 +5,11 @@ import type { TimetableSource } from '../../../common/domain/timetable';
 import type { PushLanguage, PushPayload } from '../../../common/schemas/push.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { notificationSettings, pushClaims, pushSubscriptions, users } from '../../db/schema';
+import { notificationSettings, pushClaims, users } from '../../db/schema';
 import type { AppConfig } from '../../env';
+import { deterministicJobId } from '../../lib/jobs';
 import { listCourses, listHolidays, listTerms, timetableTerm } from '../schedule/schedule.service';
-import { deliverPush, type DeliveryResult } from './push-sender';
+import { deliverToUserDevices, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
 /**
@@ -41,11 +41,7 @@ export type ScheduledPushOutcome =
 
 /** A job id: a UUID (version 5 layout over SHA-256) of the kind, the user and the item's key; the same on every instance. */
 export function scheduledPushJobId(kind: 'class-soon' | 'daily-digest' | 'push-plan', userId: string, key: string): string {
-  const bytes = createHash('sha256').update(`studypilot:${kind}:${userId}:${key}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return deterministicJobId(kind, userId, key);
 }
 
 /** The user's settings row, or null (both off). */
@@ -89,11 +85,7 @@ export async function claimAndDeliver(
     .onConflictDoNothing()
     .returning({ jobId: pushClaims.jobId });
   if (claimed.length === 0) return { status: 'duplicate' };
-  const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  const deliveries = await Promise.all(
-    devices.map((device) => deliverPush(deps, device, payloadFor(device.language as PushLanguage), expiresAt, now)),
-  );
-  return { status: 'sent', deliveries };
+  return { status: 'sent', deliveries: await deliverToUserDevices(deps, userId, payloadFor, expiresAt, now) };
 }
 
 /** Housekeeping: claims older than a week (their pushes' instants are long past, the jobs deleted). */

@@ -11,7 +11,7 @@ import {
 import { expandTimetable } from '../../../common/domain/timetable';
 import type { Database, DbOrTx } from '../../db/client';
 import { notificationSettings, pushSubscriptions } from '../../db/schema';
-import { jobsExecutor, type Jobs } from '../../lib/jobs';
+import { jobsExecutor, RETRY_BEFORE_CLAIM, workEach, type Jobs } from '../../lib/jobs';
 import { runClassSoon } from './class-soon-jobs';
 import { runDailyDigest } from './daily-digest-jobs';
 import {
@@ -125,33 +125,25 @@ export async function reconcileScheduledPushes(jobs: Jobs, db: Database, now: Da
 
 /** Creates the four queues and registers their workers on this instance, then reconciles. */
 export async function startScheduledPushWorkers(jobs: Jobs, deps: ScheduledPushDeps, pollingIntervalSeconds: number): Promise<void> {
-  const retry = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
-  await jobs.boss.createQueue(PUSH_PLAN_QUEUE, { name: PUSH_PLAN_QUEUE, ...retry });
+  await jobs.boss.createQueue(PUSH_PLAN_QUEUE, { name: PUSH_PLAN_QUEUE, ...RETRY_BEFORE_CLAIM });
   // One waiting run per user (singletonKey = user id): a burst of schedule edits plans once.
-  await jobs.boss.createQueue(PUSH_REPLAN_QUEUE, { name: PUSH_REPLAN_QUEUE, policy: 'stately', ...retry });
-  // A failure before the claim (the database away) is retried; after the claim nothing is resent.
-  await jobs.boss.createQueue(CLASS_SOON_QUEUE, { name: CLASS_SOON_QUEUE, ...retry });
-  await jobs.boss.createQueue(DAILY_DIGEST_QUEUE, { name: DAILY_DIGEST_QUEUE, ...retry });
+  await jobs.boss.createQueue(PUSH_REPLAN_QUEUE, { name: PUSH_REPLAN_QUEUE, policy: 'stately', ...RETRY_BEFORE_CLAIM });
+  await jobs.boss.createQueue(CLASS_SOON_QUEUE, { name: CLASS_SOON_QUEUE, ...RETRY_BEFORE_CLAIM });
+  await jobs.boss.createQueue(DAILY_DIGEST_QUEUE, { name: DAILY_DIGEST_QUEUE, ...RETRY_BEFORE_CLAIM });
 
-  const plan = async (batch: PgBoss.Job<PushPlanJobData>[]) => {
-    for (const job of batch) {
-      const outcome = await planScheduledPushes(jobs, deps.db, job.data.userId);
-      deps.log.info({ jobId: job.id, userId: job.data.userId, ...outcome }, 'scheduled pushes planned');
-    }
+  const plan = async (job: PgBoss.Job<PushPlanJobData>) => {
+    const outcome = await planScheduledPushes(jobs, deps.db, job.data.userId);
+    deps.log.info({ jobId: job.id, userId: job.data.userId, ...outcome }, 'scheduled pushes planned');
   };
-  await jobs.boss.work<PushPlanJobData>(PUSH_PLAN_QUEUE, { pollingIntervalSeconds, batchSize: 5 }, plan);
-  await jobs.boss.work<PushPlanJobData>(PUSH_REPLAN_QUEUE, { pollingIntervalSeconds, batchSize: 5 }, plan);
-  await jobs.boss.work<ClassSoonJobData>(CLASS_SOON_QUEUE, { pollingIntervalSeconds, batchSize: 5 }, async (batch) => {
-    for (const job of batch) {
-      const outcome = await runClassSoon(deps, job.data);
-      deps.log.info({ jobId: job.id, userId: job.data.userId, ...outcome }, 'class soon push');
-    }
+  await workEach(jobs, PUSH_PLAN_QUEUE, pollingIntervalSeconds, plan);
+  await workEach(jobs, PUSH_REPLAN_QUEUE, pollingIntervalSeconds, plan);
+  await workEach<ClassSoonJobData>(jobs, CLASS_SOON_QUEUE, pollingIntervalSeconds, async (job) => {
+    const outcome = await runClassSoon(deps, job.data);
+    deps.log.info({ jobId: job.id, userId: job.data.userId, ...outcome }, 'class soon push');
   });
-  await jobs.boss.work<DailyDigestJobData>(DAILY_DIGEST_QUEUE, { pollingIntervalSeconds, batchSize: 5 }, async (batch) => {
-    for (const job of batch) {
-      const outcome = await runDailyDigest(deps, job.data);
-      deps.log.info({ jobId: job.id, userId: job.data.userId, ...outcome }, 'daily digest push');
-    }
+  await workEach<DailyDigestJobData>(jobs, DAILY_DIGEST_QUEUE, pollingIntervalSeconds, async (job) => {
+    const outcome = await runDailyDigest(deps, job.data);
+    deps.log.info({ jobId: job.id, userId: job.data.userId, ...outcome }, 'daily digest push');
   });
   const users = await reconcileScheduledPushes(jobs, deps.db);
   if (users > 0) deps.log.info({ users }, 'scheduled push plans reconciled at start');

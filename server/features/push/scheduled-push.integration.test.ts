@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTimeOf, utcMillisOf, weekdayOf } from '../../../common/domain/local-time';
-import { buildApp } from '../../app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
-import { startJobs, type Jobs } from '../../lib/jobs';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { callAs, JOB_POLL_SECONDS, jobInstances, waitFor, type JobInstance, type JobInstances } from '../../test/job-instances';
 import { PushServiceStandIn, type TestDevice } from '../../test/push-service-stand-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runClassSoon } from './class-soon-jobs';
@@ -21,63 +17,22 @@ import { vapidKeysFor } from './vapid';
  * instead of waiting for their instants the test moves a planned job's start to now — the workers
  * then run it as they would at its time, and the send-time checks see the data as it stands.
  */
-const POLL_SECONDS = 0.5;
 const ZONE = 'Asia/Kolkata';
 
-type Instance = { app: FastifyInstance; jobs: Jobs; handle: DatabaseHandle };
-
 let t: TestApp;
-let databaseUrl: string;
+let instances: JobInstances;
 const service = new PushServiceStandIn();
-const running: Instance[] = [];
-
-async function startInstance(): Promise<Instance> {
-  const handle = connectDatabase(databaseUrl, 4);
-  const jobs = await startJobs(handle.pool, { pollingIntervalSeconds: POLL_SECONDS, onError: () => {} });
-  const app = await buildApp({ config: t.config, db: handle.db, logger: false, jobs });
-  await startScheduledPushWorkers(
-    jobs,
-    { db: handle.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: app.log },
-    POLL_SECONDS,
-  );
-  const instance = { app, jobs, handle };
-  running.push(instance);
-  return instance;
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  running.splice(running.indexOf(instance), 1);
-  await instance.app.close();
-  await instance.jobs.stop();
-  await instance.handle.close();
-}
 
 beforeAll(async () => {
   await service.start();
   t = await createTestApp();
   t.config.push = { ...t.config.push, allowInsecureEndpoints: true };
-  databaseUrl = (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+  instances = jobInstances(t, (jobs, deps) => startScheduledPushWorkers(jobs, deps, JOB_POLL_SECONDS));
 });
-afterAll(async () => {
-  for (const instance of [...running]) await stopInstance(instance);
-  await service.stop();
-});
+afterAll(() => service.stop());
 
-async function call(instance: Instance, user: SignedUpUser, method: 'POST' | 'PATCH', url: string, payload: object) {
-  const response = await instance.app.inject({ method, url, payload, headers: { authorization: `Bearer ${user.token}` } });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response.json<Record<string, unknown>>();
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const call = async (instance: JobInstance, user: SignedUpUser, method: 'POST' | 'PATCH', url: string, payload: object) =>
+  (await callAs(instance, user, method, url, payload))!;
 
 type JobRow = { id: string; state: string; start_after: Date; data: Record<string, unknown> };
 const jobsOf = async (name: string, userId: string) =>
@@ -104,8 +59,8 @@ function slotAt(instant: number) {
 
 describe('class starting soon and the daily digest by Web Push across two instances', () => {
   it('plans at write time, delivers each once to every device, and nothing after the settings are off', async () => {
-    const a = await startInstance();
-    const b = await startInstance();
+    const a = await instances.start();
+    const b = await instances.start();
     const user = await signUp(t);
     const phone = service.device();
     const laptop = service.device();
@@ -217,7 +172,7 @@ describe('class starting soon and the daily digest by Web Push across two instan
     expect(service.deliveriesTo(phone)).toHaveLength(2);
     expect(service.deliveriesTo(laptop)).toHaveLength(2);
     expect(service.refused).toEqual([]);
-    await stopInstance(a);
-    await stopInstance(b);
+    await instances.stop(a);
+    await instances.stop(b);
   }, 90_000);
 });

@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import { reminderJobChange, reminderStillWanted, scheduledReminder, type ReminderState } from '../../../common/domain/task-reminders';
-import type { PushLanguage, PushPayload } from '../../../common/schemas/push.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { pushSubscriptions, tasks, users } from '../../db/schema';
 import type { AppConfig } from '../../env';
-import { jobsExecutor, type Jobs } from '../../lib/jobs';
-import { deliverPush, type DeliveryResult } from './push-sender';
+import { deterministicJobId, jobsExecutor, RETRY_BEFORE_CLAIM, workEach, type Jobs } from '../../lib/jobs';
+import { deliverToUserDevices, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
 
 /**
@@ -27,11 +24,7 @@ export type TaskReminderJobData = { taskId: string; dueMillis: number; offsetMin
 
 /** A reminder's job id: a UUID derived from its key (version 5 layout over SHA-256), stable across instances. */
 export function reminderJobId(key: string): string {
-  const bytes = createHash('sha256').update(`studypilot:task-reminder:${key}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return deterministicJobId(TASK_REMINDER_QUEUE, key);
 }
 
 /** A task row's reminder state. */
@@ -112,22 +105,23 @@ export async function runTaskReminder(
     { taskId: claimed.id, dueDate: claimed.dueDate, reminderOffsetMinutes: claimed.reminderOffsetMinutes, completed: false },
     now,
   );
-  const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, claimed.userId));
-  const deliveries = await Promise.all(
-    devices.map((device) => {
-      const payload: PushPayload = {
-        kind: 'task-reminder',
-        tag: reminder?.tag ?? `${claimed.id}@${data.dueMillis - data.offsetMinutes * 60_000}`,
-        url: '/tasks',
-        taskId: claimed.id,
-        title: claimed.title,
-        dueDate: claimed.dueDate!.toISOString(),
-        offsetMinutes: data.offsetMinutes,
-        timeZone: claimed.timeZone,
-        language: device.language as PushLanguage,
-      };
-      return deliverPush(deps, device, payload, claimed.dueDate!, now);
+  const dueDate = claimed.dueDate;
+  const deliveries = await deliverToUserDevices(
+    deps,
+    claimed.userId,
+    (language) => ({
+      kind: 'task-reminder',
+      tag: reminder?.tag ?? `${claimed.id}@${data.dueMillis - data.offsetMinutes * 60_000}`,
+      url: '/tasks',
+      taskId: claimed.id,
+      title: claimed.title,
+      dueDate: dueDate.toISOString(),
+      offsetMinutes: data.offsetMinutes,
+      timeZone: claimed.timeZone,
+      language,
     }),
+    dueDate,
+    now,
   );
   return { status: 'sent', deliveries };
 }
@@ -169,24 +163,11 @@ export async function reconcileTaskReminders(
 
 /** Registers the reminder worker on this instance's queue and reconciles the near future. */
 export async function startTaskReminderWorker(jobs: Jobs, deps: ReminderWorkerDeps, pollingIntervalSeconds: number): Promise<void> {
-  await jobs.boss.createQueue(TASK_REMINDER_QUEUE, {
-    name: TASK_REMINDER_QUEUE,
-    // A failure before the claim (the database away) is retried; after the claim nothing is resent.
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 5 * 60,
+  await jobs.boss.createQueue(TASK_REMINDER_QUEUE, { name: TASK_REMINDER_QUEUE, ...RETRY_BEFORE_CLAIM });
+  await workEach<TaskReminderJobData>(jobs, TASK_REMINDER_QUEUE, pollingIntervalSeconds, async (job) => {
+    const outcome = await runTaskReminder(deps, job.data);
+    deps.log.info({ jobId: job.id, taskId: job.data.taskId, ...outcome }, 'task reminder');
   });
-  await jobs.boss.work<TaskReminderJobData>(
-    TASK_REMINDER_QUEUE,
-    { pollingIntervalSeconds, batchSize: 5 },
-    async (batch: PgBoss.Job<TaskReminderJobData>[]) => {
-      for (const job of batch) {
-        const outcome = await runTaskReminder(deps, job.data);
-        deps.log.info({ jobId: job.id, taskId: job.data.taskId, ...outcome }, 'task reminder');
-      }
-    },
-  );
   const scheduled = await reconcileTaskReminders(jobs, deps.db);
   if (scheduled > 0) deps.log.info({ reminders: scheduled }, 'task reminders reconciled at start');
 }

@@ -1,16 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, utcInstantOf } from '../../../common/domain/local-time';
-import { buildApp } from '../../app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { taskSeries, tasks } from '../../db/schema';
-import { startJobs, type Jobs } from '../../lib/jobs';
 import { signUp } from '../../test/factories';
+import { JOB_POLL_SECONDS, jobInstances, waitFor, type JobInstance } from '../../test/job-instances';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startTaskReminderWorker } from '../push/task-reminder-jobs';
-import { vapidKeysFor } from '../push/vapid';
 import { reconcileSeriesGeneration, SERIES_GENERATION_QUEUE, startSeriesGenerationWorker } from './series-jobs';
 import { materializeSeries } from './tasks.service';
 
@@ -18,41 +13,16 @@ import { materializeSeries } from './tasks.service';
  * A recurring task's next occurrences — and their push reminders — are created by a job at the local
  * midnight they come within the horizon, with nobody reading the list (decision 124).
  */
-const POLL_SECONDS = 0.5;
-
 let t: TestApp;
-let handle: DatabaseHandle;
-let jobs: Jobs;
-let app: FastifyInstance;
+let instance: JobInstance;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const databaseUrl = (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
-  handle = connectDatabase(databaseUrl, 4);
-  jobs = await startJobs(handle.pool, { pollingIntervalSeconds: POLL_SECONDS, onError: () => {} });
-  app = await buildApp({ config: t.config, db: handle.db, logger: false, jobs });
-  await startTaskReminderWorker(
-    jobs,
-    { db: handle.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: app.log },
-    POLL_SECONDS,
-  );
-  await startSeriesGenerationWorker({ db: handle.db, jobs, log: app.log, generate: materializeSeries }, POLL_SECONDS);
+  instance = await jobInstances(t, async (jobs, deps) => {
+    await startTaskReminderWorker(jobs, deps, JOB_POLL_SECONDS);
+    await startSeriesGenerationWorker({ db: deps.db, jobs, log: deps.log, generate: materializeSeries }, JOB_POLL_SECONDS);
+  }).start();
 });
-afterAll(async () => {
-  await app.close();
-  await jobs.stop();
-  await handle.close();
-});
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const generationJobs = (seriesId: string) =>
   t.db.execute<{ id: string; state: string; start_after: Date }>(
@@ -63,14 +33,14 @@ describe('recurring occurrences without a reader', () => {
   it('schedules the next generation at the local midnight the next occurrence enters the horizon (Tokyo, reminder 2 days early)', async () => {
     const user = await signUp(t);
     const timeZone = 'Asia/Tokyo';
-    await app.inject({
+    await instance.app.inject({
       method: 'PATCH',
       url: '/api/account/profile',
       headers: { authorization: `Bearer ${user.token}` },
       payload: { timeZone },
     });
     const today = localDateOf(new Date(), timeZone);
-    const created = await app.inject({
+    const created = await instance.app.inject({
       method: 'POST',
       url: '/api/tasks',
       headers: { authorization: `Bearer ${user.token}` },
@@ -96,7 +66,7 @@ describe('recurring occurrences without a reader', () => {
   it('creates the occurrences that came due, schedules their reminders and the following generation, with no list read', async () => {
     const user = await signUp(t);
     const today = localDateOf(new Date(), 'UTC');
-    const created = await app.inject({
+    const created = await instance.app.inject({
       method: 'POST',
       url: '/api/tasks',
       headers: { authorization: `Bearer ${user.token}` },
@@ -121,7 +91,7 @@ describe('recurring occurrences without a reader', () => {
     await t.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${SERIES_GENERATION_QUEUE} AND data->>'seriesId' = ${seriesId}`);
 
     // What a restart does: the series' job is due already, and the worker runs it.
-    expect(await reconcileSeriesGeneration(jobs, handle.db)).toBeGreaterThanOrEqual(1);
+    expect(await reconcileSeriesGeneration(instance.jobs, instance.handle.db)).toBeGreaterThanOrEqual(1);
     const occurrences = await waitFor(
       () => t.db.select({ id: tasks.id, date: tasks.occurrenceDate }).from(tasks).where(eq(tasks.seriesId, seriesId)),
       (rows) => rows.length === 8,
@@ -146,7 +116,7 @@ describe('recurring occurrences without a reader', () => {
   it('does nothing for a series that was stopped, and schedules nothing after the last occurrence', async () => {
     const user = await signUp(t);
     const today = localDateOf(new Date(), 'UTC');
-    const created = await app.inject({
+    const created = await instance.app.inject({
       method: 'POST',
       url: '/api/tasks',
       headers: { authorization: `Bearer ${user.token}` },
@@ -161,7 +131,7 @@ describe('recurring occurrences without a reader', () => {
     // All three occurrences are within the week: no generation is left to schedule.
     expect((await generationJobs(seriesId)).rows).toHaveLength(0);
 
-    const stopped = await app.inject({
+    const stopped = await instance.app.inject({
       method: 'POST',
       url: '/api/tasks',
       headers: { authorization: `Bearer ${user.token}` },
@@ -174,7 +144,7 @@ describe('recurring occurrences without a reader', () => {
     expect(stopped.statusCode, stopped.body).toBe(201);
     const stoppedId = stopped.json<{ seriesId: string }>().seriesId;
     expect((await generationJobs(stoppedId)).rows).toHaveLength(1);
-    const deleted = await app.inject({
+    const deleted = await instance.app.inject({
       method: 'DELETE',
       url: `/api/task-series/${stoppedId}`,
       headers: { authorization: `Bearer ${user.token}` },

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, gt, isNull, lt, or } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { nextGeneration, type RecurrenceRule } from '../../../common/domain/task-recurrence';
 import type { Database, DbOrTx } from '../../db/client';
 import { taskSeries } from '../../db/schema';
-import { jobsExecutor, type Jobs } from '../../lib/jobs';
+import { deterministicJobId, jobsExecutor, workEach, type Jobs } from '../../lib/jobs';
 
 /**
  * Recurring tasks' occurrences are created when they come within the series' horizon
@@ -26,12 +25,8 @@ type SeriesForJob = Pick<
 > & { generatedThrough: string | null };
 
 /** The job id of a series' generation for one occurrence date: stable across instances and restarts. */
-export function seriesGenerationJobId(seriesId: string, occurrenceDate: string): string {
-  const bytes = createHash('sha256').update(`studypilot:series-generation:${seriesId}:${occurrenceDate}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+function seriesGenerationJobId(seriesId: string, occurrenceDate: string): string {
+  return deterministicJobId('series-generation', seriesId, occurrenceDate);
 }
 
 function nextJob(series: SeriesForJob): PgBoss.JobInsert<SeriesGenerationJobData> | null {
@@ -117,16 +112,10 @@ export async function startSeriesGenerationWorker(deps: SeriesWorkerDeps, pollin
     retryBackoff: true,
     expireInSeconds: 5 * 60,
   });
-  await deps.jobs.boss.work<SeriesGenerationJobData>(
-    SERIES_GENERATION_QUEUE,
-    { pollingIntervalSeconds, batchSize: 5 },
-    async (batch: PgBoss.Job<SeriesGenerationJobData>[]) => {
-      for (const job of batch) {
-        await deps.generate(deps.db, job.data.userId, new Date(), deps.jobs);
-        deps.log.info({ jobId: job.id, seriesId: job.data.seriesId }, 'recurring occurrences generated');
-      }
-    },
-  );
+  await workEach<SeriesGenerationJobData>(deps.jobs, SERIES_GENERATION_QUEUE, pollingIntervalSeconds, async (job) => {
+    await deps.generate(deps.db, job.data.userId, new Date(), deps.jobs);
+    deps.log.info({ jobId: job.id, seriesId: job.data.seriesId }, 'recurring occurrences generated');
+  });
   const scheduled = await reconcileSeriesGeneration(deps.jobs, deps.db);
   if (scheduled > 0) deps.log.info({ series: scheduled }, 'recurring series scheduled at start');
 }
