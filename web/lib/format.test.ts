@@ -4,6 +4,7 @@ import {
   achievementTextValues,
   calendarFirstDay,
   calendarRangeValues,
+  clockPicker,
   formatCalendarDate,
   formatClock,
   formatDate,
@@ -92,6 +93,22 @@ describe('times of day', () => {
     expect(plain(formatClock('05:00', language))).toBe(WRITTEN[language].early);
     // The study page's hour chart (issue 12: English showed "21").
     expect(plain(formatHour(21, language))).toBe(WRITTEN[language].hour21);
+  });
+
+  it.each(LANGUAGES)('a time picker offers the language’s clock (%s)', (language) => {
+    const picker = clockPicker(language);
+    expect(picker.minutes.map((choice) => choice.label)).toEqual(
+      Array.from({ length: 60 }, (_, minute) => String(minute).padStart(2, '0')),
+    );
+    if (language === 'en') {
+      expect(picker.hours.map((choice) => choice.value)).toEqual([12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(picker.hours.map((choice) => choice.label)).toEqual(['12', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+      expect(picker.periods).toEqual(['AM', 'PM']);
+    } else {
+      expect(picker.hours.map((choice) => choice.label)).toEqual(Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')));
+      expect(picker.hours.map((choice) => choice.value)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+      expect(picker.periods).toBeNull();
+    }
   });
 
   it('English achievement texts name 9:00 AM and 9:00 PM, other languages 9:00 and 21:00', () => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import type { User } from '../../common/schemas/auth.schema';
@@ -121,6 +121,21 @@ export async function renderWithProviders(
 /** Types `value` into the field labelled `label` (a select picks the option with that value). */
 export function fill(label: string, value: string): void {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+/**
+ * Sets the `TimeField` labelled `label` to `HH:mm` as a user picks it: its hour, minute and, in English,
+ * AM or PM. Returns the field's group.
+ */
+export function fillTime(label: string, value: string): HTMLElement {
+  const group = screen.getByRole('group', { name: label });
+  const [hour = 0, minute = 0] = value.split(':').map(Number);
+  const part = (name: string) => within(group).getByRole('combobox', { name });
+  const period = within(group).queryByRole('combobox', { name: 'AM or PM' });
+  if (period) fireEvent.change(period, { target: { value: hour >= 12 ? 'pm' : 'am' } });
+  fireEvent.change(part('Hour'), { target: { value: String(period ? hour % 12 || 12 : hour) } });
+  fireEvent.change(part('Minute'), { target: { value: String(minute) } });
+  return group;
 }
 
 afterEach(() => {
