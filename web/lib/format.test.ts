@@ -11,6 +11,7 @@ import {
   formatDateTime,
   formatHour,
   formatNumber,
+  formatPrice,
   formatTime,
   uses12HourClock,
   weekdayNames,
@@ -131,6 +132,14 @@ describe('one owner for the week and the zone', () => {
     { profile: 'Mars/Olympus_Mons', browser: 'Asia/Tokyo', zone: 'Asia/Tokyo' },
   ])('profile $profile, browser $browser → $zone', ({ profile, browser, zone }) => {
     expect(resolveTimeZone(profile, browser)).toBe(zone);
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes money as the language does, yen without decimals', () => {
+    expect(formatPrice(4.99, 'USD', 'en')).toBe('$4.99');
+    expect(formatPrice(0, 'USD', 'en')).toBe('$0.00');
+    expect(formatPrice(1599, 'JPY', 'ja')).toMatch(/^[￥¥]1,599$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { addDays } from '../../common/domain/local-time';
+import type { Currency } from '../../common/domain/prices';
 import { currentLanguage, type Language } from './i18n';
 
 /**
@@ -192,6 +193,12 @@ const numberFormatters = new Map<string, Intl.NumberFormat>();
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions, language: Language = currentLanguage()): string {
   const locale = intlLocale(language);
   return cachedFormatter(numberFormatters, locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
+}
+
+/** An amount of money in `currency`, written in `language` (`$4.99`, `￥1,599`: yen without decimals). */
+export function formatPrice(amount: number, currency: Currency, language: Language = currentLanguage()): string {
+  const digits = currency === 'JPY' ? 0 : 2;
+  return formatNumber(amount, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }, language);
 }
 
 /**

@@ -60,12 +60,8 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
         onToggle={() => patch({ classSoonEnabled: !current.classSoonEnabled })}
       >
         {current.classSoonEnabled ? (
-          <div className="space-y-1">
-            <label htmlFor="class-soon-minutes" className="font-medium">
-              {t('scheduled.minutesLabel')}
-            </label>
+          <FormField label={t('scheduled.minutesLabel')}>
             <NativeSelect
-              id="class-soon-minutes"
               value={String(current.classSoonMinutes)}
               onChange={(event) => patch({ classSoonMinutes: Number(event.target.value) })}
             >
@@ -75,7 +71,7 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </FormField>
         ) : null}
       </SwitchRow>
 
