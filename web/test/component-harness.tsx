@@ -38,7 +38,7 @@ async function ensureI18n(): Promise<void> {
 /** `idempotencyKey`: whether the write carried an Idempotency-Key (its value is random). */
 export type SentRequest = { method: string; path: string; body: unknown; idempotencyKey?: boolean };
 
-/** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body, or a `refuse(…)`. */
+/** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body (may return a promise), or a `refuse(…)`. */
 export type Routes = Record<string, unknown>;
 
 /** A refusal in API.md's shape, as a route's answer: `refuse(400, { message, code, issues })`. */
@@ -64,7 +64,8 @@ export function interceptApi(routes: Routes): SentRequest[] {
     const key = `${method} ${url.pathname}`;
     if (!(key in routes)) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
     const answer = routes[key];
-    const payload: unknown = typeof answer === 'function' ? (answer as (body: unknown) => unknown)(body) : answer;
+    // A function may answer later (a promise): a test then decides when, and in which order, answers arrive.
+    const payload: unknown = await (typeof answer === 'function' ? (answer as (body: unknown) => unknown)(body) : answer);
     if (payload instanceof Refusal) {
       return new Response(JSON.stringify(payload.body), { status: payload.status, headers: { 'Content-Type': 'application/json' } });
     }

@@ -72,6 +72,64 @@ describe('ScheduledPushSettings → requests', () => {
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
   });
 
+  it('overlapping saves that fail take back their own change only, whatever order they fail in', async () => {
+    // Each PATCH waits until the test answers it, so both are on their way at once.
+    const answers: Array<(refused: boolean) => void> = [];
+    const sent = interceptApi({
+      'GET /api/notification-settings': OFF,
+      'PATCH /api/notification-settings': (body: object) =>
+        new Promise((resolve) =>
+          answers.push((refused) =>
+            resolve(refused ? refuse(503, { message: 'Unavailable', code: 'service_unavailable' }) : { ...OFF, ...body }),
+          ),
+        ),
+    });
+    await renderWithProviders(<ScheduledPushSettings hasDevices />);
+    const classSoon = await screen.findByRole('switch', { name: 'Class starting soon' });
+    const digest = screen.getByRole('switch', { name: 'Daily digest' });
+    const checked = () => [classSoon.getAttribute('aria-checked'), digest.getAttribute('aria-checked')];
+    fireEvent.click(classSoon);
+    fireEvent.click(digest);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(checked()).toEqual(['true', 'true']);
+
+    // The first fails while the second is on its way: only class-soon goes back.
+    answers[0]!(true);
+    await waitFor(() => expect(checked()).toEqual(['false', 'true']));
+    // Then the second fails: back to the saved settings (two snapshots showed class-soon on again here).
+    answers[1]!(true);
+    await waitFor(() => expect(checked()).toEqual(['false', 'false']));
+    expect(writes(sent).map((request) => request.body)).toEqual([{ classSoonEnabled: true }, { digestEnabled: true }]);
+  });
+
+  it('of two overlapping saves, the later one failing keeps the earlier one’s saved change', async () => {
+    const answers: Array<(refused: boolean) => void> = [];
+    let stored = OFF;
+    interceptApi({
+      'GET /api/notification-settings': () => stored,
+      'PATCH /api/notification-settings': (body: object) =>
+        new Promise((resolve) =>
+          answers.push((refused) => {
+            if (!refused) stored = { ...stored, ...body };
+            resolve(refused ? refuse(503, { message: 'Unavailable', code: 'service_unavailable' }) : stored);
+          }),
+        ),
+    });
+    await renderWithProviders(<ScheduledPushSettings hasDevices />);
+    const classSoon = await screen.findByRole('switch', { name: 'Class starting soon' });
+    const digest = screen.getByRole('switch', { name: 'Daily digest' });
+    const checked = () => [classSoon.getAttribute('aria-checked'), digest.getAttribute('aria-checked')];
+    fireEvent.click(classSoon);
+    fireEvent.click(digest);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    // Answered out of order: the later save fails first, then the earlier one is saved.
+    answers[1]!(true);
+    await waitFor(() => expect(checked()).toEqual(['true', 'false']));
+    answers[0]!(false);
+    await waitFor(() => expect(stored.classSoonEnabled).toBe(true));
+    await waitFor(() => expect(checked()).toEqual(['true', 'false']));
+  });
+
   it('without a device it says how to receive them', async () => {
     interceptApi({ 'GET /api/notification-settings': OFF });
     await renderWithProviders(<ScheduledPushSettings hasDevices={false} />);
