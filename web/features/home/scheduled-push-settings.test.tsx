@@ -72,27 +72,38 @@ describe('ScheduledPushSettings → requests', () => {
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
   });
 
-  it('overlapping saves that fail take back their own change only, whatever order they fail in', async () => {
-    // Each PATCH waits until the test answers it, so both are on their way at once.
+  /** PATCHes the test answers by hand (`answers[n](refused)`), so saves overlap; `server.stored` is what the server keeps. */
+  function heldSaves() {
     const answers: Array<(refused: boolean) => void> = [];
+    const server = { stored: OFF };
     const sent = interceptApi({
-      'GET /api/notification-settings': OFF,
+      'GET /api/notification-settings': () => server.stored,
       'PATCH /api/notification-settings': (body: object) =>
         new Promise((resolve) =>
-          answers.push((refused) =>
-            resolve(refused ? refuse(503, { message: 'Unavailable', code: 'service_unavailable' }) : { ...OFF, ...body }),
-          ),
+          answers.push((refused) => {
+            if (!refused) server.stored = { ...server.stored, ...body };
+            resolve(refused ? refuse(503, { message: 'Unavailable', code: 'service_unavailable' }) : server.stored);
+          }),
         ),
     });
+    return { answers, server, sent };
+  }
+
+  /** Turns class-soon on, then the digest, before either save is answered; `checked()` reads both switches. */
+  async function turnBothOn(answers: unknown[]) {
     await renderWithProviders(<ScheduledPushSettings hasDevices />);
     const classSoon = await screen.findByRole('switch', { name: 'Class starting soon' });
     const digest = screen.getByRole('switch', { name: 'Daily digest' });
-    const checked = () => [classSoon.getAttribute('aria-checked'), digest.getAttribute('aria-checked')];
     fireEvent.click(classSoon);
     fireEvent.click(digest);
     await waitFor(() => expect(answers).toHaveLength(2));
-    expect(checked()).toEqual(['true', 'true']);
+    return () => [classSoon.getAttribute('aria-checked'), digest.getAttribute('aria-checked')];
+  }
 
+  it('overlapping saves that fail take back their own change only, whatever order they fail in', async () => {
+    const { answers, sent } = heldSaves();
+    const checked = await turnBothOn(answers);
+    expect(checked()).toEqual(['true', 'true']);
     // The first fails while the second is on its way: only class-soon goes back.
     answers[0]!(true);
     await waitFor(() => expect(checked()).toEqual(['false', 'true']));
@@ -103,30 +114,13 @@ describe('ScheduledPushSettings → requests', () => {
   });
 
   it('of two overlapping saves, the later one failing keeps the earlier one’s saved change', async () => {
-    const answers: Array<(refused: boolean) => void> = [];
-    let stored = OFF;
-    interceptApi({
-      'GET /api/notification-settings': () => stored,
-      'PATCH /api/notification-settings': (body: object) =>
-        new Promise((resolve) =>
-          answers.push((refused) => {
-            if (!refused) stored = { ...stored, ...body };
-            resolve(refused ? refuse(503, { message: 'Unavailable', code: 'service_unavailable' }) : stored);
-          }),
-        ),
-    });
-    await renderWithProviders(<ScheduledPushSettings hasDevices />);
-    const classSoon = await screen.findByRole('switch', { name: 'Class starting soon' });
-    const digest = screen.getByRole('switch', { name: 'Daily digest' });
-    const checked = () => [classSoon.getAttribute('aria-checked'), digest.getAttribute('aria-checked')];
-    fireEvent.click(classSoon);
-    fireEvent.click(digest);
-    await waitFor(() => expect(answers).toHaveLength(2));
+    const { answers, server } = heldSaves();
+    const checked = await turnBothOn(answers);
     // Answered out of order: the later save fails first, then the earlier one is saved.
     answers[1]!(true);
     await waitFor(() => expect(checked()).toEqual(['true', 'false']));
     answers[0]!(false);
-    await waitFor(() => expect(stored.classSoonEnabled).toBe(true));
+    await waitFor(() => expect(server.stored.classSoonEnabled).toBe(true));
     await waitFor(() => expect(checked()).toEqual(['true', 'false']));
   });
 
