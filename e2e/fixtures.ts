@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export type Account = { username: string; password: string };
 
@@ -66,6 +66,19 @@ export async function expectNoSeriousA11yViolations(page: Page, { include }: { i
  * The run's admin: registered once, then made admin the way an operator does it — `npm run admin --
  * grant` on the server's own database (the role is stored on the account; no name confers it).
  */
+/**
+ * Sets the time field (components/ui/time-field.tsx) labelled `label` inside `scope` to `HH:mm` as a
+ * user picks it in English: hour, minute, AM or PM. Returns the field's group.
+ */
+export async function fillTime(scope: Page | Locator, label: string, value: string): Promise<Locator> {
+  const group = scope.getByRole('group', { name: label, exact: true });
+  const [hour = 0, minute = 0] = value.split(':').map(Number);
+  await group.getByRole('combobox', { name: 'AM or PM' }).selectOption(hour >= 12 ? 'pm' : 'am');
+  await group.getByRole('combobox', { name: 'Hour' }).selectOption(String(hour % 12 || 12));
+  await group.getByRole('combobox', { name: 'Minute' }).selectOption(String(minute));
+  return group;
+}
+
 export const ADMIN_ACCOUNT: Account = { username: 'e2e_admin', password: 'Admin-e2e-password-9f3k' };
 
 export async function adminToken(request: APIRequestContext): Promise<string> {

@@ -140,14 +140,16 @@ test('no page scrolls sideways at 320 px, calendar views and dialogs included; t
     expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
   }
 
-  // A laptop at 1366 × 768: the Add class dialog shows "Wednesday" and "09:00 AM" whole, and Save.
+  // A laptop at 1366 × 768: the Add class dialog shows "Wednesday" and both times ("9 : 00 AM") whole, and Save.
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole('button', { name: 'Add class', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add class' });
   await dialog.getByLabel('Day', { exact: true }).selectOption('3');
-  for (const field of [dialog.getByLabel('Day', { exact: true }), dialog.getByLabel('Start', { exact: true })]) {
-    const box = await field.boundingBox();
-    expect(box?.width ?? 0).toBeGreaterThanOrEqual(130);
+  expect((await dialog.getByLabel('Day', { exact: true }).boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(130);
+  for (const name of ['Start', 'End']) {
+    const time = dialog.getByRole('group', { name, exact: true });
+    await expect(time.getByRole('combobox')).toHaveCount(3);
+    expect(await time.evaluate((group) => group.scrollWidth <= group.clientWidth), name).toBe(true);
   }
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
 });

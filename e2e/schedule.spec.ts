@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { expectNoSeriousA11yViolations, fillTime, registerViaApi } from './fixtures';
 
 // Browser and account agree on UTC, so "yesterday 09:00" is unambiguously past.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -21,8 +21,8 @@ async function addClass(page: Page, name: string, day: number, start: string, en
   await dialog.getByLabel('Room').fill('B12');
   await dialog.getByLabel('Term').selectOption({ label: 'Fall' });
   await dialog.getByLabel('Day', { exact: true }).selectOption(String(day));
-  await dialog.getByLabel('Start', { exact: true }).fill(start);
-  await dialog.getByLabel('End', { exact: true }).fill(end);
+  await fillTime(dialog, 'Start', start);
+  await fillTime(dialog, 'End', end);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').getByText('Class added')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -165,4 +165,13 @@ test('the week starts on Monday and times are 24-hour in German; Sunday and 12-h
   await expect(calendar.getByText(/14:00/).first()).toBeVisible();
   await expect(calendar.getByText(/PM/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+
+  // The class form's times follow the app's language too, not this English browser: 24-hour, no AM/PM.
+  await page.goto('/schedule?tab=classes');
+  await page.getByRole('button', { name: 'Kurs hinzufügen', exact: true }).click();
+  const start = page.getByRole('dialog', { name: 'Kurs hinzufügen' }).getByRole('group', { name: 'Beginn' });
+  await expect(start.getByRole('combobox')).toHaveCount(2);
+  await expect(start.getByRole('combobox', { name: 'Stunde' }).locator('option:checked')).toHaveText('09');
+  await start.getByRole('combobox', { name: 'Stunde' }).selectOption('14');
+  await expect(start.getByRole('combobox', { name: 'Stunde' }).locator('option:checked')).toHaveText('14');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { expectNoSeriousA11yViolations, fillTime, registerViaApi } from './fixtures';
 
 /**
  * "Class starting soon" and the "Daily digest" in the notification settings (docs/decisions/155): the
@@ -30,11 +30,13 @@ test('turns on class starting soon and the daily digest, with a lead time and a 
   await expect(digest).toHaveAttribute('aria-checked', 'true');
   // The field that appears under it does not take the focus away from the switch.
   await expect(digest).toBeFocused();
-  const time = section.getByLabel('Digest time');
-  await expect(time).toHaveValue('07:00');
-  await time.fill('06:45');
-  // Saved on Enter (or when focus leaves the field: Tab first walks its hour and minute parts).
-  await time.press('Enter');
+  // The time on the app's clock (12-hour in English), not the browser's: hour, minute, AM/PM.
+  const time = section.getByRole('group', { name: 'Digest time' });
+  await expect(time.getByRole('combobox', { name: 'AM or PM' })).toHaveValue('am');
+  await expect(time.getByRole('combobox', { name: 'Hour' })).toHaveValue('7');
+  await fillTime(section, 'Digest time', '06:45');
+  // Saved on Enter (or when focus leaves the field: Tab first walks its hour, minute and AM/PM).
+  await time.getByRole('combobox', { name: 'Minute' }).press('Enter');
 
   await expect
     .poll(async () => (await page.request.get('/api/notification-settings')).json())
@@ -48,5 +50,8 @@ test('turns on class starting soon and the daily digest, with a lead time and a 
 
   // Kept across a reload: they live on the server.
   await page.reload();
-  await expect(page.getByTestId('scheduled-push-settings').getByLabel('Digest time')).toHaveValue('06:45');
+  const saved = page.getByTestId('scheduled-push-settings').getByRole('group', { name: 'Digest time' });
+  await expect(saved.getByRole('combobox', { name: 'Hour' })).toHaveValue('6');
+  await expect(saved.getByRole('combobox', { name: 'Minute' })).toHaveValue('45');
+  await expect(saved.getByRole('combobox', { name: 'AM or PM' })).toHaveValue('am');
 });

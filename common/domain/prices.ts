@@ -25,6 +25,13 @@ export function priceFor(plan: Plan, currency: Currency, now: Date): number {
   return (isPromotionActive(now) ? PROMOTION.prices : REGULAR_PRICES)[currency][plan];
 }
 
+/** A plan's price on `now`, with its regular price beside it while the promotion lowers it (else null). */
+export function offeredPrice(plan: Plan, currency: Currency, now: Date): { amount: number; regular: number | null } {
+  const amount = priceFor(plan, currency, now);
+  const regular = REGULAR_PRICES[currency][plan];
+  return { amount, regular: isPromotionActive(now) && regular !== amount ? regular : null };
+}
+
 /**
  * The yearly saving against twelve monthly payments, in whole percent, computed from the prices in
  * force (39.99 vs 12 × 4.99 → 33). Never typed in: SPEC.md's copy disagreed with itself.

@@ -4,12 +4,14 @@ import {
   achievementTextValues,
   calendarFirstDay,
   calendarRangeValues,
+  clockPicker,
   formatCalendarDate,
   formatClock,
   formatDate,
   formatDateTime,
   formatHour,
   formatNumber,
+  formatPrice,
   formatTime,
   uses12HourClock,
   weekdayNames,
@@ -94,6 +96,22 @@ describe('times of day', () => {
     expect(plain(formatHour(21, language))).toBe(WRITTEN[language].hour21);
   });
 
+  it.each(LANGUAGES)('a time picker offers the language’s clock (%s)', (language) => {
+    const picker = clockPicker(language);
+    expect(picker.minutes.map((choice) => choice.label)).toEqual(
+      Array.from({ length: 60 }, (_, minute) => String(minute).padStart(2, '0')),
+    );
+    if (language === 'en') {
+      expect(picker.hours.map((choice) => choice.value)).toEqual([12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(picker.hours.map((choice) => choice.label)).toEqual(['12', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+      expect(picker.periods).toEqual(['AM', 'PM']);
+    } else {
+      expect(picker.hours.map((choice) => choice.label)).toEqual(Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')));
+      expect(picker.hours.map((choice) => choice.value)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+      expect(picker.periods).toBeNull();
+    }
+  });
+
   it('English achievement texts name 9:00 AM and 9:00 PM, other languages 9:00 and 21:00', () => {
     expect(plain(achievementTextValues('early_bird', 'en').time ?? '')).toBe('9:00 AM');
     expect(plain(achievementTextValues('night_owl', 'en').time ?? '')).toBe('9:00 PM');
@@ -114,6 +132,14 @@ describe('one owner for the week and the zone', () => {
     { profile: 'Mars/Olympus_Mons', browser: 'Asia/Tokyo', zone: 'Asia/Tokyo' },
   ])('profile $profile, browser $browser → $zone', ({ profile, browser, zone }) => {
     expect(resolveTimeZone(profile, browser)).toBe(zone);
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes money as the language does, yen without decimals', () => {
+    expect(formatPrice(4.99, 'USD', 'en')).toBe('$4.99');
+    expect(formatPrice(0, 'USD', 'en')).toBe('$0.00');
+    expect(formatPrice(1599, 'JPY', 'ja')).toMatch(/^[￥¥]1,599$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { addDays } from '../../common/domain/local-time';
+import type { Currency } from '../../common/domain/prices';
 import { currentLanguage, type Language } from './i18n';
 
 /**
@@ -151,12 +152,53 @@ export function formatHour(hour: number, language: Language = currentLanguage())
   );
 }
 
+/** One choice of a time picker: the value it stands for and the text it shows. */
+export type ClockChoice = { value: number; label: string };
+
+/**
+ * What a time-of-day picker offers in `language` (components/ui/time-field.tsx), on the language's clock:
+ * English has hours 12, 1 … 11 (values 12, 1 … 11) and the day periods ("AM", "PM"); the other languages
+ * hours 00 … 23 and no periods. Minutes are 00 … 59 everywhere.
+ */
+export function clockPicker(language: Language = currentLanguage()): {
+  hours: ClockChoice[];
+  minutes: ClockChoice[];
+  periods: [am: string, pm: string] | null;
+  /** What stands between the hour and the minutes (":"). */
+  separator: string;
+} {
+  const twoDigits = (value: number): ClockChoice => ({ value, label: formatNumber(value, { minimumIntegerDigits: 2 }, language) });
+  const minutes = Array.from({ length: 60 }, (_, minute) => twoDigits(minute));
+  const separator =
+    dateTimeFormat({ ...clockOptions(language), timeZone: 'UTC' }, language)
+      .formatToParts(0)
+      .find((part, index, parts) => part.type === 'literal' && parts[index - 1]?.type === 'hour')?.value ?? ':';
+  if (!uses12HourClock(language)) {
+    return { hours: Array.from({ length: 24 }, (_, hour) => twoDigits(hour)), minutes, periods: null, separator };
+  }
+  const hours = [12, ...Array.from({ length: 11 }, (_, index) => index + 1)].map((value) => ({
+    value,
+    label: formatNumber(value, undefined, language),
+  }));
+  const periodOf = (hour: number) =>
+    dateTimeFormat({ hour: 'numeric', hour12: true, timeZone: 'UTC' }, language)
+      .formatToParts(Date.UTC(1970, 0, 1, hour))
+      .find((part) => part.type === 'dayPeriod')?.value ?? '';
+  return { hours, minutes, periods: [periodOf(9), periodOf(21)], separator };
+}
+
 /** Number formatters, cached like the date formatters (the shell's header writes the points twice a render). */
 const numberFormatters = new Map<string, Intl.NumberFormat>();
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions, language: Language = currentLanguage()): string {
   const locale = intlLocale(language);
   return cachedFormatter(numberFormatters, locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
+}
+
+/** An amount of money in `currency`, written in `language` (`$4.99`, `￥1,599`: yen without decimals). */
+export function formatPrice(amount: number, currency: Currency, language: Language = currentLanguage()): string {
+  const digits = currency === 'JPY' ? 0 : 2;
+  return formatNumber(amount, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }, language);
 }
 
 /**

@@ -30,6 +30,11 @@ describe('one way per concern on the web', { timeout: 30_000 }, () => {
     expect(found.some((message) => message.includes(owner))).toBe(true);
   });
 
+  it('a feature may not read a time with the browser’s own clock (<input type="time">)', async () => {
+    const found = await messages('web/features/tasks/probe.tsx', 'export const At = () => <input type="time" />;\n');
+    expect(found.some((message) => message.includes('TimeField'))).toBe(true);
+  });
+
   it('a feature may use the owners', async () => {
     const code = [
       "import { formatTime } from '../../lib/format';",

@@ -1,5 +1,50 @@
-import { describe, expect, it } from 'vitest';
-import { deviceLabel } from './push-subscription';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deviceLabel, findThisPushDevice, thisPushDevice } from './push-subscription';
+
+const DEVICES = [
+  { id: 'd1', endpoint: 'https://push.example/one' },
+  { id: 'd2', endpoint: 'https://push.example/two' },
+];
+
+/** A browser with an active service worker whose push subscription is `endpoint` (null: none). */
+function browserSubscribedAs(endpoint: string | null) {
+  const subscription = endpoint ? { endpoint, unsubscribe: async () => true } : null;
+  vi.stubGlobal('window', { PushManager: class {}, Notification: class {} });
+  vi.stubGlobal('Notification', { permission: 'granted' });
+  vi.stubGlobal('navigator', {
+    serviceWorker: { getRegistration: async () => ({ active: {}, pushManager: { getSubscription: async () => subscription } }) },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('this browser among the user’s push devices', () => {
+  it('is the device with its subscription’s endpoint; none without an endpoint or when not listed', () => {
+    expect(thisPushDevice(DEVICES, 'https://push.example/two')?.id).toBe('d2');
+    expect(thisPushDevice(DEVICES, 'https://push.example/other')).toBeUndefined();
+    expect(thisPushDevice(DEVICES, null)).toBeUndefined();
+    expect(thisPushDevice(DEVICES, undefined)).toBeUndefined();
+    expect(thisPushDevice(undefined, 'https://push.example/one')).toBeUndefined();
+  });
+
+  it('found from the subscription: the devices are read only when there is one', async () => {
+    const readDevices = vi.fn(async () => DEVICES);
+    browserSubscribedAs('https://push.example/one');
+    const found = await findThisPushDevice(readDevices);
+    expect(found?.device?.id).toBe('d1');
+    expect(found?.subscription.endpoint).toBe('https://push.example/one');
+
+    browserSubscribedAs('https://push.example/gone');
+    expect((await findThisPushDevice(readDevices))?.device).toBeUndefined();
+    expect(readDevices).toHaveBeenCalledTimes(2);
+
+    browserSubscribedAs(null);
+    expect(await findThisPushDevice(readDevices)).toBeNull();
+    expect(readDevices).toHaveBeenCalledTimes(2);
+  });
+});
 
 describe('deviceLabel', () => {
   it.each([

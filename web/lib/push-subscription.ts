@@ -4,6 +4,7 @@
  * for notification permission) and unsubscribing. The service worker that receives the pushes is
  * registered by the app shell (web/service-worker); its push side is web/service-worker/push.ts.
  */
+import { useEffect, useState } from 'react';
 import { apiJson } from './api-client';
 import { ensureNotificationPermission, notificationPermission } from './browser-notifications';
 
@@ -37,6 +38,45 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
   } catch {
     return null;
   }
+}
+
+/** This browser's entry among the user's push devices (the one with its subscription's endpoint), or undefined. */
+export function thisPushDevice<D extends { endpoint: string }>(
+  devices: readonly D[] | undefined,
+  endpoint: string | null | undefined,
+): D | undefined {
+  return endpoint ? devices?.find((device) => device.endpoint === endpoint) : undefined;
+}
+
+/**
+ * This browser's subscription and its entry among the user's devices, or null when it has no
+ * subscription (the devices are not read then); `device` is undefined when the server does not list it.
+ */
+export async function findThisPushDevice<D extends { id: string; endpoint: string }>(
+  readDevices: () => Promise<D[]>,
+): Promise<{ subscription: PushSubscription; device: D | undefined } | null> {
+  const subscription = await currentPushSubscription();
+  if (!subscription) return null;
+  return { subscription, device: thisPushDevice(await readDevices(), subscription.endpoint) };
+}
+
+/**
+ * This browser's push endpoint for a component: undefined while it is read, null when not subscribed.
+ * Read again when `revision` changes (the device list was read again) and on `refresh()` (after a change here).
+ */
+export function usePushEndpoint(revision?: unknown): [endpoint: string | null | undefined, refresh: () => void] {
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    void currentPushSubscription().then((subscription) => {
+      if (!cancelled) setEndpoint(subscription?.endpoint ?? null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [version, revision]);
+  return [endpoint, () => setVersion((value) => value + 1)];
 }
 
 /** What the server stores of a subscription (POST /api/push/subscriptions without the language). */
@@ -136,12 +176,10 @@ const SIGN_OUT_WAIT_MS = 3000;
  */
 export async function forgetThisDeviceOnSignOut(): Promise<void> {
   const forget = async () => {
-    const subscription = await currentPushSubscription();
-    if (!subscription) return;
-    const devices = await apiJson<Array<{ id: string; endpoint: string }>>('GET', '/api/push/subscriptions');
-    const device = devices.find((entry) => entry.endpoint === subscription.endpoint);
-    if (device) await apiJson<null>('DELETE', `/api/push/subscriptions/${device.id}`);
-    await subscription.unsubscribe();
+    const found = await findThisPushDevice(() => apiJson<Array<{ id: string; endpoint: string }>>('GET', '/api/push/subscriptions'));
+    if (!found) return;
+    if (found.device) await apiJson<null>('DELETE', `/api/push/subscriptions/${found.device.id}`);
+    await found.subscription.unsubscribe();
   };
   await Promise.race([forget().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
 }

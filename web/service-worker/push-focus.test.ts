@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FOCUS_ALARM_TAG, FOCUS_ALARM_URL } from '../../common/domain/focus-alarm';
 import { LANGUAGES } from '../lib/i18n';
-import { notificationFor, registerPushHandlers, timerAlertsInTab, type FocusPhaseEndPush, type PushServiceWorkerScope } from './push';
+import { notificationFor, timerAlertsInTab, type FocusPhaseEndPush } from './push';
+import { FAKE_ORIGIN, fakePushScope } from '../test/fake-push-scope';
 import studyEn from '../locales/en/study.json';
 import studyEs from '../locales/es/study.json';
 import studyFr from '../locales/fr/study.json';
@@ -11,7 +12,7 @@ import studyJa from '../locales/ja/study.json';
 
 /** The focus timer's phase end as the service worker sees it (docs/decisions/152-focus-phase-push.md). */
 const TAB_STRINGS = { en: studyEn, es: studyEs, fr: studyFr, de: studyDe, zh: studyZh, ja: studyJa };
-const ORIGIN = 'https://app.example';
+const ORIGIN = FAKE_ORIGIN;
 
 const payload = (overrides: Partial<FocusPhaseEndPush> = {}): FocusPhaseEndPush => ({
   kind: 'focus-phase-end',
@@ -22,31 +23,6 @@ const payload = (overrides: Partial<FocusPhaseEndPush> = {}): FocusPhaseEndPush 
   language: 'en',
   ...overrides,
 });
-
-type FakeWindow = { url: string; focused: boolean; visibilityState: 'visible' | 'hidden' };
-
-function fakeScope(windows: FakeWindow[]) {
-  const listeners: Record<string, (event: unknown) => void> = {};
-  const shown: Array<{ title: string; options: NotificationOptions }> = [];
-  const scope: PushServiceWorkerScope = {
-    location: { origin: ORIGIN },
-    registration: { showNotification: async (title, options) => void shown.push({ title, options }) },
-    clients: {
-      matchAll: async () => windows.map((window) => ({ ...window, focus: async () => null as never, navigate: async () => null })),
-      openWindow: async () => undefined,
-    },
-    addEventListener: (type: string, listener: (event: never) => void) => {
-      listeners[type] = listener as (event: unknown) => void;
-    },
-  };
-  registerPushHandlers(scope);
-  const push = async (message: unknown) => {
-    const waits: Promise<unknown>[] = [];
-    listeners.push!({ data: { json: () => message }, waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
-    await Promise.all(waits);
-  };
-  return { push, shown };
-}
 
 describe('notificationFor a focus phase end', () => {
   it.each(LANGUAGES.map((language) => [language]))('writes the tab’s own timer notification in %s', (language) => {
@@ -92,13 +68,13 @@ describe('timerAlertsInTab', () => {
 
 describe('the push event for a focus phase end', () => {
   it('shows nothing when the timer’s page is visible (the tab alerts)', async () => {
-    const sw = fakeScope([{ url: `${ORIGIN}/study`, focused: true, visibilityState: 'visible' }]);
+    const sw = fakePushScope([{ url: `${ORIGIN}/study`, focused: true, visibilityState: 'visible' }]);
     await sw.push(payload());
     expect(sw.shown).toEqual([]);
   });
 
   it('shows the notification with the right words and URL when no window is visible, or none is open', async () => {
-    const background = fakeScope([{ url: `${ORIGIN}/study`, focused: false, visibilityState: 'hidden' }]);
+    const background = fakePushScope([{ url: `${ORIGIN}/study`, focused: false, visibilityState: 'hidden' }]);
     await background.push(payload({ phase: 'longBreak', language: 'de' }));
     expect(background.shown).toEqual([
       {
@@ -110,19 +86,19 @@ describe('the push event for a focus phase end', () => {
         }),
       },
     ]);
-    const closed = fakeScope([]);
+    const closed = fakePushScope([]);
     await closed.push(payload());
     expect(closed.shown.map((notification) => notification.title)).toEqual(['Focus session complete']);
   });
 
   it('shows it when the visible window is on another page (that page runs no timer)', async () => {
-    const sw = fakeScope([{ url: `${ORIGIN}/tasks`, focused: true, visibilityState: 'visible' }]);
+    const sw = fakePushScope([{ url: `${ORIGIN}/tasks`, focused: true, visibilityState: 'visible' }]);
     await sw.push(payload({ phase: 'shortBreak' }));
     expect(sw.shown.map((notification) => notification.title)).toEqual(['Break is over']);
   });
 
   it('leaves task reminders as they were: shown even with a visible window', async () => {
-    const sw = fakeScope([{ url: `${ORIGIN}/study`, focused: true, visibilityState: 'visible' }]);
+    const sw = fakePushScope([{ url: `${ORIGIN}/study`, focused: true, visibilityState: 'visible' }]);
     await sw.push({
       kind: 'task-reminder',
       tag: 't1@1',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDate, formatTime } from '../lib/format';
 import { LANGUAGES } from '../lib/i18n';
-import { notificationFor, registerPushHandlers, type ClassSoonPush, type DailyDigestPush, type PushServiceWorkerScope } from './push';
+import { notificationFor, type ClassSoonPush, type DailyDigestPush } from './push';
+import { fakePushScope } from '../test/fake-push-scope';
 import de from '../locales/de/push.json';
 import en from '../locales/en/push.json';
 import es from '../locales/es/push.json';
@@ -110,33 +111,7 @@ describe('daily digest notification', () => {
 
 describe('a click on the new kinds', () => {
   it('opens /schedule for a class and /dashboard for the digest, reusing a window already there', async () => {
-    const shown: Array<{ title: string; options: NotificationOptions }> = [];
-    const opened: string[] = [];
-    const navigated: string[] = [];
-    const listeners: Record<string, (event: unknown) => void> = {};
-    const homeWindow = {
-      url: 'https://app.example/dashboard',
-      focused: true,
-      focus: async () => homeWindow,
-      navigate: async (url: string) => {
-        navigated.push(url);
-        return null;
-      },
-    };
-    const scope: PushServiceWorkerScope = {
-      location: { origin: 'https://app.example' },
-      registration: { showNotification: async (title, options) => void shown.push({ title, options }) },
-      clients: { matchAll: async () => [homeWindow], openWindow: async (url) => void opened.push(url) },
-      addEventListener: (type: string, listener: (event: never) => void) => {
-        listeners[type] = listener as (event: unknown) => void;
-      },
-    };
-    registerPushHandlers(scope);
-    const dispatch = async (type: string, event: object) => {
-      const waits: Promise<unknown>[] = [];
-      listeners[type]!({ ...event, waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
-      await Promise.all(waits);
-    };
+    const { dispatch, shown, opened, navigated } = fakePushScope([{ url: 'https://app.example/dashboard', focused: true }]);
     await dispatch('push', { data: { json: () => classSoon() } });
     await dispatch('push', { data: { json: () => digest() } });
     expect(shown.map((entry) => [entry.title, (entry.options.data as { url: string }).url])).toEqual([

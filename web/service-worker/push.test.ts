@@ -2,14 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../lib/i18n';
 import { REMINDER_DUE_DATE_PARTS } from '../../common/domain/task-reminders';
 import { formatDateTime } from '../lib/format';
-import {
-  formatDueWhen,
-  notificationFor,
-  pickClient,
-  registerPushHandlers,
-  type PushServiceWorkerScope,
-  type TaskReminderPush,
-} from './push';
+import { formatDueWhen, notificationFor, pickClient, type TaskReminderPush } from './push';
+import { fakePushScope } from '../test/fake-push-scope';
 import tasksEn from '../locales/en/tasks.json';
 import tasksEs from '../locales/es/tasks.json';
 import tasksFr from '../locales/fr/tasks.json';
@@ -82,49 +76,8 @@ describe('pickClient', () => {
 });
 
 describe('registerPushHandlers', () => {
-  function fakeScope(windows: Array<{ url: string; focused: boolean }>) {
-    const listeners: Record<string, (event: unknown) => void> = {};
-    const shown: Array<{ title: string; options: NotificationOptions }> = [];
-    const opened: string[] = [];
-    const focused: string[] = [];
-    const navigated: string[] = [];
-    type FakeClient = { url: string; focused: boolean; focus: () => Promise<FakeClient>; navigate: (url: string) => Promise<null> };
-    const clients: FakeClient[] = windows.map((window) => {
-      const fake: FakeClient = {
-        ...window,
-        focus: async () => {
-          focused.push(window.url);
-          return fake;
-        },
-        navigate: async (url: string) => {
-          navigated.push(url);
-          return null;
-        },
-      };
-      return fake;
-    });
-    const scope: PushServiceWorkerScope = {
-      location: { origin: 'https://app.example' },
-      registration: { showNotification: async (title, options) => void shown.push({ title, options }) },
-      clients: {
-        matchAll: async () => clients,
-        openWindow: async (url) => void opened.push(url),
-      },
-      addEventListener: (type: string, listener: (event: never) => void) => {
-        listeners[type] = listener as (event: unknown) => void;
-      },
-    };
-    registerPushHandlers(scope);
-    const dispatch = async (type: string, event: object) => {
-      const waits: Promise<unknown>[] = [];
-      listeners[type]!({ ...event, waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
-      await Promise.all(waits);
-    };
-    return { dispatch, shown, opened, focused, navigated };
-  }
-
   it('shows the reminder with its tag', async () => {
-    const sw = fakeScope([]);
+    const sw = fakePushScope([]);
     await sw.dispatch('push', { data: { json: () => payload() } });
     expect(sw.shown).toEqual([
       { title: 'Reminder: Lab report', options: expect.objectContaining({ tag: 't1@1772355600000', data: { url: '/tasks' } }) },
@@ -136,15 +89,15 @@ describe('registerPushHandlers', () => {
   it('a click focuses the open Tasks window, else navigates another one, else opens one', async () => {
     const close = vi.fn();
     const click = { notification: { close, data: { url: '/tasks' } } };
-    const onTasks = fakeScope([{ url: 'https://app.example/tasks', focused: false }]);
+    const onTasks = fakePushScope([{ url: 'https://app.example/tasks', focused: false }]);
     await onTasks.dispatch('notificationclick', click);
     expect(close).toHaveBeenCalled();
     expect(onTasks.focused).toEqual(['https://app.example/tasks']);
     expect(onTasks.navigated).toEqual([]);
-    const elsewhere = fakeScope([{ url: 'https://app.example/grades', focused: true }]);
+    const elsewhere = fakePushScope([{ url: 'https://app.example/grades', focused: true }]);
     await elsewhere.dispatch('notificationclick', click);
     expect(elsewhere.navigated).toEqual(['https://app.example/tasks']);
-    const none = fakeScope([]);
+    const none = fakePushScope([]);
     await none.dispatch('notificationclick', click);
     expect(none.opened).toEqual(['/tasks']);
   });

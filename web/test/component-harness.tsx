@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import type { User } from '../../common/schemas/auth.schema';
@@ -38,7 +38,7 @@ async function ensureI18n(): Promise<void> {
 /** `idempotencyKey`: whether the write carried an Idempotency-Key (its value is random). */
 export type SentRequest = { method: string; path: string; body: unknown; idempotencyKey?: boolean };
 
-/** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body, or a `refuse(…)`. */
+/** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body (may return a promise), or a `refuse(…)`. */
 export type Routes = Record<string, unknown>;
 
 /** A refusal in API.md's shape, as a route's answer: `refuse(400, { message, code, issues })`. */
@@ -64,7 +64,8 @@ export function interceptApi(routes: Routes): SentRequest[] {
     const key = `${method} ${url.pathname}`;
     if (!(key in routes)) return new Response(JSON.stringify({ message: 'Not found', code: 'not_found' }), { status: 404 });
     const answer = routes[key];
-    const payload: unknown = typeof answer === 'function' ? (answer as (body: unknown) => unknown)(body) : answer;
+    // A function may answer later (a promise): a test then decides when, and in which order, answers arrive.
+    const payload: unknown = await (typeof answer === 'function' ? (answer as (body: unknown) => unknown)(body) : answer);
     if (payload instanceof Refusal) {
       return new Response(JSON.stringify(payload.body), { status: payload.status, headers: { 'Content-Type': 'application/json' } });
     }
@@ -121,6 +122,21 @@ export async function renderWithProviders(
 /** Types `value` into the field labelled `label` (a select picks the option with that value). */
 export function fill(label: string, value: string): void {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+/**
+ * Sets the `TimeField` labelled `label` to `HH:mm` as a user picks it: its hour, minute and, in English,
+ * AM or PM. Returns the field's group.
+ */
+export function fillTime(label: string, value: string): HTMLElement {
+  const group = screen.getByRole('group', { name: label });
+  const [hour = 0, minute = 0] = value.split(':').map(Number);
+  const part = (name: string) => within(group).getByRole('combobox', { name });
+  const period = within(group).queryByRole('combobox', { name: 'AM or PM' });
+  if (period) fireEvent.change(period, { target: { value: hour >= 12 ? 'pm' : 'am' } });
+  fireEvent.change(part('Hour'), { target: { value: String(period ? hour % 12 || 12 : hour) } });
+  fireEvent.change(part('Minute'), { target: { value: String(minute) } });
+  return group;
 }
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CountBadge } from '../../components/ui/count-badge';
 
 /** The bell button's attributes and face (with the unread count), the same before and after the menu's code loads. */
 export function useBellButton(unread: number) {
@@ -12,15 +13,7 @@ export function useBellButton(unread: number) {
     children: (
       <>
         <Bell aria-hidden="true" className="h-5 w-5" />
-        {unread > 0 ? (
-          <span
-            data-testid="notifications-unread"
-            aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-semibold leading-5 text-destructive-foreground"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
+        <CountBadge count={unread} testId="notifications-unread" />
       </>
     ),
   };

@@ -1,6 +1,11 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement } from 'react';
 
+/** The id of the label `FormField` gives a field with `id`: what a group of controls (`TimeField`) is named by. */
+export function fieldLabelId(id: string): string {
+  return `${id}-label`;
+}
+
 type FieldChildProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 
 /** A label, one input and its inline error, wired together for screen readers. */
@@ -21,7 +26,7 @@ export function FormField({
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">
+      <label htmlFor={id} id={fieldLabelId(id)} className="block text-sm font-medium">
         {label}
       </label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}

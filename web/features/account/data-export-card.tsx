@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '../../api/account';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/card';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useDownloadExport } from './account.api';
@@ -28,36 +28,31 @@ export function DataExportCard() {
         toast({ title: t('data.failedTitle'), description: apiErrorMessage(t, error, t('data.failed')), variant: 'destructive' }),
     });
   return (
-    <Card>
-      <section aria-labelledby="data-title" className="space-y-4">
-        <h2 id="data-title" className="text-lg font-semibold">
-          {t('data.title')}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t('data.intro')}</p>
-        <p className="text-sm text-muted-foreground">{t('data.everyPlan')}</p>
-        <ul className="space-y-3">
-          {FORMATS.map(({ format, icon: Icon }) => (
-            <li key={format} className="flex flex-wrap items-center gap-3 rounded-md border p-3">
-              <Icon aria-hidden className="h-5 w-5 shrink-0 text-primary" />
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="font-medium">{t(`data.formats.${format}.name`)}</p>
-                <p className="text-muted-foreground">{t(`data.formats.${format}.hint`)}</p>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => start(format)}
-                disabled={download.isPending}
-                aria-label={t('data.downloadLabel', { name: t(`data.formats.${format}.name`) })}
-              >
-                <Download aria-hidden="true" className="mr-1.5 h-4 w-4" />
-                {download.isPending && download.variables === format ? t('data.preparing') : t('data.download')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <p className="text-xs text-muted-foreground">{t('data.secrets')}</p>
-      </section>
-    </Card>
+    <SectionCard headingId="data-title" title={t('data.title')}>
+      <p className="text-sm text-muted-foreground">{t('data.intro')}</p>
+      <p className="text-sm text-muted-foreground">{t('data.everyPlan')}</p>
+      <ul className="space-y-3">
+        {FORMATS.map(({ format, icon: Icon }) => (
+          <li key={format} className="flex flex-wrap items-center gap-3 rounded-md border p-3">
+            <Icon aria-hidden className="h-5 w-5 shrink-0 text-primary" />
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium">{t(`data.formats.${format}.name`)}</p>
+              <p className="text-muted-foreground">{t(`data.formats.${format}.hint`)}</p>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => start(format)}
+              disabled={download.isPending}
+              aria-label={t('data.downloadLabel', { name: t(`data.formats.${format}.name`) })}
+            >
+              <Download aria-hidden="true" className="mr-1.5 h-4 w-4" />
+              {download.isPending && download.variables === format ? t('data.preparing') : t('data.download')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted-foreground">{t('data.secrets')}</p>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../common/schemas/auth.schema';
-import { Card } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/card';
 import { maskEmail } from './account-view';
 
 /**
@@ -10,16 +10,11 @@ import { maskEmail } from './account-view';
 export function RecoveryEmailCard({ user }: { user: User }) {
   const { t } = useTranslation('account');
   return (
-    <Card>
-      <section aria-labelledby="recovery-title" className="space-y-2">
-        <h2 id="recovery-title" className="text-lg font-semibold">
-          {t('recovery.title')}
-        </h2>
-        <p className="text-sm" data-testid="recovery-email">
-          {user.recoveryEmail ? t('recovery.current', { email: maskEmail(user.recoveryEmail) }) : t('recovery.none')}
-        </p>
-        <p className="text-sm text-muted-foreground">{t('recovery.what')}</p>
-      </section>
-    </Card>
+    <SectionCard headingId="recovery-title" title={t('recovery.title')} className="space-y-2">
+      <p className="text-sm" data-testid="recovery-email">
+        {user.recoveryEmail ? t('recovery.current', { email: maskEmail(user.recoveryEmail) }) : t('recovery.none')}
+      </p>
+      <p className="text-sm text-muted-foreground">{t('recovery.what')}</p>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountSessions, type AccountSession } from '../../api/account';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { apiErrorMessage } from '../../lib/api-errors';
@@ -50,59 +50,55 @@ export function SessionsCard() {
   };
 
   return (
-    <Card>
-      <section aria-labelledby="sessions-title" className="space-y-3">
-        <h2 id="sessions-title" tabIndex={-1} className="text-lg font-semibold outline-none">
-          {t('sessions.title')}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t('sessions.intro')}</p>
-        {!query.isSuccess ? (
-          <QueryState queries={[query]} />
-        ) : (
-          <>
-            <ul className="divide-y rounded-md border" data-testid="session-list">
-              {query.data.map((session) => {
-                const name = deviceName(t, session.device);
-                const Icon = session.device.mobile ? Smartphone : Laptop;
-                return (
-                  <li key={session.id} className="flex flex-wrap items-center gap-3 p-3">
-                    <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-muted-foreground" />
-                    <div className="min-w-0 flex-1 text-sm">
-                      <p className="font-medium">
-                        {name}
-                        {session.current ? (
-                          <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">
-                            {t('sessions.thisDevice')}
-                          </span>
-                        ) : null}
-                      </p>
-                      <p className="text-muted-foreground">{t('sessions.lastUsed', { when: when(session.lastUsedAt) })}</p>
-                      <p className="text-muted-foreground">{t('sessions.created', { when: when(session.createdAt) })}</p>
-                    </div>
-                    {session.current ? null : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={t('sessions.signOutLabel', { device: name })}
-                        onClick={() => setConfirm({ kind: 'one', session })}
-                      >
-                        {t('sessions.signOut')}
-                      </Button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            {query.data.some((session) => !session.current) ? (
-              <Button variant="outline" onClick={() => setConfirm({ kind: 'others' })}>
-                {t('sessions.signOutOthers')}
-              </Button>
-            ) : (
-              <p className="text-sm text-muted-foreground">{t('sessions.onlyThis')}</p>
-            )}
-          </>
-        )}
-      </section>
+    <SectionCard headingId="sessions-title" title={t('sessions.title')} focusable className="space-y-3">
+      <p className="text-sm text-muted-foreground">{t('sessions.intro')}</p>
+      {!query.isSuccess ? (
+        <QueryState queries={[query]} />
+      ) : (
+        <>
+          <ul className="divide-y rounded-md border" data-testid="session-list">
+            {query.data.map((session) => {
+              const name = deviceName(t, session.device);
+              const Icon = session.device.mobile ? Smartphone : Laptop;
+              return (
+                <li key={session.id} className="flex flex-wrap items-center gap-3 p-3">
+                  <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-muted-foreground" />
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-medium">
+                      {name}
+                      {session.current ? (
+                        <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">
+                          {t('sessions.thisDevice')}
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="text-muted-foreground">{t('sessions.lastUsed', { when: when(session.lastUsedAt) })}</p>
+                    <p className="text-muted-foreground">{t('sessions.created', { when: when(session.createdAt) })}</p>
+                  </div>
+                  {session.current ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={t('sessions.signOutLabel', { device: name })}
+                      onClick={() => setConfirm({ kind: 'one', session })}
+                    >
+                      {t('sessions.signOut')}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {query.data.some((session) => !session.current) ? (
+            <Button variant="outline" onClick={() => setConfirm({ kind: 'others' })}>
+              {t('sessions.signOutOthers')}
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('sessions.onlyThis')}</p>
+          )}
+        </>
+      )}
+      {/* A portal: where it stands in the tree does not matter. */}
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}
@@ -119,6 +115,6 @@ export function SessionsCard() {
         // The row whose button opened it is gone once signed out: focus goes to the section's heading.
         returnFocus={() => document.getElementById('sessions-title')}
       />
-    </Card>
+    </SectionCard>
   );
 }

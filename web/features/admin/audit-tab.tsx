@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { AUDIT_ACTIONS } from '../../../common/schemas/admin.schema';
 import { useAdminAudit, type AdminAuditEntry, type AuditAction } from '../../api/admin';
 import { Card } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
@@ -77,22 +78,17 @@ export function AuditTab() {
   const rows = audit.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="space-y-4">
-      <div className="space-y-1.5 sm:w-72">
-        <label htmlFor="admin-audit-action" className="block text-sm font-medium">
-          {t('audit.actionLabel')}
-        </label>
-        <NativeSelect
-          id="admin-audit-action"
-          value={action ?? ''}
-          onChange={(event) => setAction((event.target.value || undefined) as AuditAction | undefined)}
-        >
-          <option value="">{t('audit.all')}</option>
-          {AUDIT_ACTIONS.map((option) => (
-            <option key={option} value={option}>
-              {t(`audit.action.${option}`)}
-            </option>
-          ))}
-        </NativeSelect>
+      <div className="sm:w-72">
+        <FormField label={t('audit.actionLabel')}>
+          <NativeSelect value={action ?? ''} onChange={(event) => setAction((event.target.value || undefined) as AuditAction | undefined)}>
+            <option value="">{t('audit.all')}</option>
+            {AUDIT_ACTIONS.map((option) => (
+              <option key={option} value={option}>
+                {t(`audit.action.${option}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
       </div>
       {targetUserId ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -1,47 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useAdminStats, type AdminStats } from '../../api/admin';
+import { SeriesBarChart, SeriesLineChart, type ChartRow, type ChartSeries } from '../../components/charts/series-charts';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 
 /** Loaded lazily (with Recharts) the first time the Statistics tab opens. */
 
-type Row = { label: string } & Record<string, number | string>;
-type Series = { key: string; name: string; color: string };
 const COLORS = ['#4f46e5', '#16a34a', '#d97706'];
 
-function Chart({ title, data, series, kind }: { title: string; data: Row[]; series: Series[]; kind: 'bar' | 'line' }) {
-  const Body = kind === 'bar' ? BarChart : LineChart;
+/** A chart in its card, under its heading: counts of people and things, so whole numbers from zero. */
+function Chart({ title, data, series, kind }: { title: string; data: ChartRow[]; series: ChartSeries[]; kind: 'bar' | 'line' }) {
+  const props = { title, data, series, height: 224 };
   return (
     <Card className="space-y-2">
       <h2 className="text-sm font-semibold">{title}</h2>
       {/* An image for screen readers, with its title; the figures are also in the cards above. */}
-      <div role="img" aria-label={title} className="h-56 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          <Body data={data} margin={{ top: 8, right: 8, bottom: 4, left: -16 }}>
-            <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-            <Tooltip />
-            {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
-            {series.map((entry) =>
-              kind === 'bar' ? (
-                <Bar key={entry.key} dataKey={entry.key} name={entry.name} fill={entry.color} isAnimationActive={false} />
-              ) : (
-                <Line
-                  key={entry.key}
-                  dataKey={entry.key}
-                  name={entry.name}
-                  stroke={entry.color}
-                  strokeWidth={2}
-                  isAnimationActive={false}
-                />
-              ),
-            )}
-          </Body>
-        </ResponsiveContainer>
-      </div>
+      {kind === 'bar' ? <SeriesBarChart {...props} /> : <SeriesLineChart {...props} yAxis="counts" />}
     </Card>
   );
 }

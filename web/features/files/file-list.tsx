@@ -2,7 +2,7 @@ import { Download, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_SORTS, type FileSort, type Folder, type SortOrder, type StoredFile } from '../../../common/schemas/files.schema';
-import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -109,31 +109,17 @@ export function FileList({
                 </p>
               </div>
               <div className="flex gap-1">
-                <Button size="icon" variant="ghost" aria-label={t('list.preview', { name: file.name })} onClick={() => setPreviewing(file)}>
-                  <Eye aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t('list.download', { name: file.name })}
+                <IconButton icon={Eye} label={t('list.preview', { name: file.name })} onClick={() => setPreviewing(file)} />
+                <IconButton
+                  icon={Download}
+                  label={t('list.download', { name: file.name })}
                   onClick={() => startDownload(file)}
                   disabled={download.isPending && download.variables?.id === file.id}
-                >
-                  <Download aria-hidden="true" className="h-4 w-4" />
-                </Button>
+                />
                 {canWrite ? (
                   <>
-                    <Button size="icon" variant="ghost" aria-label={t('list.edit', { name: file.name })} onClick={() => setEditing(file)}>
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={t('list.delete', { name: file.name })}
-                      onClick={() => setDeleting(file)}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    </Button>
+                    <IconButton icon={Pencil} label={t('list.edit', { name: file.name })} onClick={() => setEditing(file)} />
+                    <IconButton icon={Trash2} label={t('list.delete', { name: file.name })} onClick={() => setDeleting(file)} />
                   </>
                 ) : null}
               </div>

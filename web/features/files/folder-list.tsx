@@ -2,7 +2,7 @@ import { FolderPlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder, StoredFile } from '../../../common/schemas/files.schema';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { apiErrorMessage } from '../../lib/api-errors';
@@ -105,22 +105,12 @@ export function FolderList({
             {item(folder.id, folder.name, { kind: 'folder', id: folder.id }, countIn(folder.id))}
             {canWrite ? (
               <>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t('folders.renameNamed', { name: folder.name })}
+                <IconButton
+                  icon={Pencil}
+                  label={t('folders.renameNamed', { name: folder.name })}
                   onClick={() => setEditing({ mode: 'rename', folder })}
-                >
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t('folders.deleteNamed', { name: folder.name })}
-                  onClick={() => setDeleting(folder)}
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </Button>
+                />
+                <IconButton icon={Trash2} label={t('folders.deleteNamed', { name: folder.name })} onClick={() => setDeleting(folder)} />
               </>
             ) : null}
           </li>

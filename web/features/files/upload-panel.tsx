@@ -2,7 +2,7 @@ import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_DESCRIPTION_MAX, MAX_FILE_BYTES, type StorageUsage } from '../../../common/schemas/files.schema';
-import { Button } from '../../components/ui/button';
+import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { ProgressBar } from '../../components/ui/progress-bar';
@@ -135,11 +135,7 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void 
     <li className="space-y-1" data-testid="upload-item">
       <div className="flex items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm font-medium">{item.name}</span>
-        {item.state === 'uploading' ? (
-          <Button size="icon" variant="ghost" aria-label={t('upload.cancel', { name: item.name })} onClick={onCancel}>
-            <X aria-hidden="true" className="h-4 w-4" />
-          </Button>
-        ) : null}
+        {item.state === 'uploading' ? <IconButton icon={X} label={t('upload.cancel', { name: item.name })} onClick={onCancel} /> : null}
       </div>
       <ProgressBar
         value={item.state === 'done' ? item.size : item.sent}

@@ -6,6 +6,7 @@ import { defaultReminderOffset, setDefaultReminderOffset } from '../../lib/defau
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationPermission } from '../../lib/browser-notifications';
+import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { LoadingState } from '../../components/ui/page-state';
 
@@ -69,12 +70,8 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
       <Suspense fallback={<LoadingState label={t('common:loading')} />}>
         <PushSettings />
       </Suspense>
-      <div className="space-y-1">
-        <label htmlFor="home-default-reminder" className="font-medium">
-          {t('notifications.defaultReminder')}
-        </label>
+      <FormField label={t('notifications.defaultReminder')} hint={t('notifications.defaultReminderHint')}>
         <NativeSelect
-          id="home-default-reminder"
           value={reminder}
           onChange={(event) => {
             setReminder(event.target.value);
@@ -88,8 +85,7 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
             </option>
           ))}
         </NativeSelect>
-        <p className="text-muted-foreground">{t('notifications.defaultReminderHint')}</p>
-      </div>
+      </FormField>
       <fieldset className="space-y-1">
         <legend className="font-medium">{t('notifications.alertsShown')}</legend>
         {(['overdue', 'today'] as const).map((key) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
@@ -6,27 +6,11 @@ import { SwitchRow } from '../../components/ui/switch';
 import { usePushDevices } from '../../api/push';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
-import { currentPushSubscription, pushSupport } from '../../lib/push-subscription';
+import { pushSupport, thisPushDevice, usePushEndpoint } from '../../lib/push-subscription';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useEnablePush, useRemovePushDevice } from './push-reminders.api';
 import { ScheduledPushSettings } from './scheduled-push-settings';
-
-/** This browser's push endpoint (null: not subscribed), read once and after each change. */
-function useThisDeviceEndpoint(): [string | null | undefined, () => void] {
-  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    void currentPushSubscription().then((subscription) => {
-      if (!cancelled) setEndpoint(subscription?.endpoint ?? null);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [version]);
-  return [endpoint, () => setVersion((value) => value + 1)];
-}
 
 /**
  * "Push reminders on this device" (docs/decisions/150-push-reminders.md): a switch that asks for
@@ -37,31 +21,35 @@ export function PushSettings() {
   const { t } = useTranslation('push');
   const timeZone = useUserTimeZone();
   const devices = usePushDevices();
-  const [thisEndpoint, refreshEndpoint] = useThisDeviceEndpoint();
+  const [thisEndpoint, refreshEndpoint] = usePushEndpoint();
   const [support, setSupport] = useState(pushSupport);
   const enable = useEnablePush();
   const remove = useRemovePushDevice();
 
   if (!devices.isSuccess) return <QueryState queries={[devices]} />;
-  const thisDevice = thisEndpoint ? devices.data.find((device) => device.endpoint === thisEndpoint) : undefined;
+  const thisDevice = thisPushDevice(devices.data, thisEndpoint);
   const on = thisDevice !== undefined;
   const busy = enable.isPending || remove.isPending || thisEndpoint === undefined;
 
+  /** Removes a device from the list (this one too: its subscription ends), then says so with `done`'s toast. */
+  const removeDevice = (id: string, isThis: boolean, done: () => void) =>
+    remove.mutate(
+      { id, thisDevice: isThis },
+      {
+        onSuccess: done,
+        onError: (error) =>
+          toast({
+            title: t('settings.failedTitle'),
+            description: apiErrorMessage(t, error, t('settings.removeFailed')),
+            variant: 'destructive',
+          }),
+        onSettled: refreshEndpoint,
+      },
+    );
+
   const toggle = () => {
     if (on) {
-      remove.mutate(
-        { id: thisDevice.id, thisDevice: true },
-        {
-          onSuccess: () => toast({ title: t('settings.disabledTitle'), description: t('settings.disabled') }),
-          onError: (error) =>
-            toast({
-              title: t('settings.failedTitle'),
-              description: apiErrorMessage(t, error, t('settings.removeFailed')),
-              variant: 'destructive',
-            }),
-          onSettled: refreshEndpoint,
-        },
-      );
+      removeDevice(thisDevice.id, true, () => toast({ title: t('settings.disabledTitle'), description: t('settings.disabled') }));
       return;
     }
     enable.mutate(undefined, {
@@ -123,21 +111,7 @@ export function PushSettings() {
                     variant="outline"
                     disabled={remove.isPending}
                     aria-label={t('settings.removeLabel', { name })}
-                    onClick={() =>
-                      remove.mutate(
-                        { id: device.id, thisDevice: isThis },
-                        {
-                          onSuccess: () => toast({ title: t('settings.removed') }),
-                          onError: (error) =>
-                            toast({
-                              title: t('settings.failedTitle'),
-                              description: apiErrorMessage(t, error, t('settings.removeFailed')),
-                              variant: 'destructive',
-                            }),
-                          onSettled: refreshEndpoint,
-                        },
-                      )
-                    }
+                    onClick={() => removeDevice(device.id, isThis, () => toast({ title: t('settings.removed') }))}
                   >
                     {t('settings.remove')}
                   </Button>

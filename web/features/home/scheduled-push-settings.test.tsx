@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import { fillTime, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { ScheduledPushSettings } from './scheduled-push-settings';
 
 /** The class-soon and digest settings → PATCH requests with only the field changed. */
@@ -35,27 +35,29 @@ describe('ScheduledPushSettings → requests', () => {
     await waitFor(() => expect((screen.getByLabelText('How long before') as HTMLSelectElement).value).toBe('15'));
   });
 
-  it('turns the daily digest on at 07:00 by default and saves a new time when the field is left', async () => {
+  it('turns the daily digest on at 07:00 by default and saves a new time when the field is left or on Enter', async () => {
     const sent = interceptApi({
       'GET /api/notification-settings': OFF,
       'PATCH /api/notification-settings': (body: object) => ({ ...OFF, digestEnabled: true, ...body }),
     });
     await renderWithProviders(<ScheduledPushSettings hasDevices />);
     fireEvent.click(await screen.findByRole('switch', { name: 'Daily digest' }));
-    const time = (await screen.findByLabelText('Digest time')) as HTMLInputElement;
-    expect(time.value).toBe('07:00');
-    fireEvent.change(time, { target: { value: '06:30' } });
-    // Nothing is sent while typing.
+    const time = await screen.findByRole('group', { name: 'Digest time' });
+    const hour = within(time).getByRole('combobox', { name: 'Hour' }) as HTMLSelectElement;
+    expect(hour.value).toBe('7');
+    fillTime('Digest time', '18:30');
+    // Nothing is sent while choosing: moving from the hour to the minute stays inside the field.
+    fireEvent.blur(hour, { relatedTarget: within(time).getByRole('combobox', { name: 'Minute' }) });
     expect(writes(sent)).toHaveLength(1);
-    fireEvent.blur(time);
+    fireEvent.blur(hour);
     await waitFor(() => expect(writes(sent)).toHaveLength(2));
-    expect(writes(sent).map((request) => request.body)).toEqual([{ digestEnabled: true }, { digestTime: '06:30' }]);
-    // Leaving the field again without a change sends nothing more; an emptied field goes back to the saved time.
-    fireEvent.blur(time);
-    fireEvent.change(time, { target: { value: '' } });
-    fireEvent.blur(time);
-    await waitFor(() => expect(time.value).toBe('06:30'));
-    expect(writes(sent)).toHaveLength(2);
+    expect(writes(sent).map((request) => request.body)).toEqual([{ digestEnabled: true }, { digestTime: '18:30' }]);
+    // Leaving the field again without a change sends nothing more; Enter saves a change at once.
+    fireEvent.blur(hour);
+    fillTime('Digest time', '06:05');
+    fireEvent.keyDown(hour, { key: 'Enter' });
+    await waitFor(() => expect(writes(sent)).toHaveLength(3));
+    expect(writes(sent)[2]?.body).toEqual({ digestTime: '06:05' });
   });
 
   it('a refused change puts the switch back and says why', async () => {
@@ -68,6 +70,58 @@ describe('ScheduledPushSettings → requests', () => {
     fireEvent.click(toggle);
     expect(await screen.findByText('Notification settings')).toBeTruthy();
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+  });
+
+  /** PATCHes the test answers by hand (`answers[n](refused)`), so saves overlap; `server.stored` is what the server keeps. */
+  function heldSaves() {
+    const answers: Array<(refused: boolean) => void> = [];
+    const server = { stored: OFF };
+    const sent = interceptApi({
+      'GET /api/notification-settings': () => server.stored,
+      'PATCH /api/notification-settings': (body: object) =>
+        new Promise((resolve) =>
+          answers.push((refused) => {
+            if (!refused) server.stored = { ...server.stored, ...body };
+            resolve(refused ? refuse(503, { message: 'Unavailable', code: 'service_unavailable' }) : server.stored);
+          }),
+        ),
+    });
+    return { answers, server, sent };
+  }
+
+  /** Turns class-soon on, then the digest, before either save is answered; `checked()` reads both switches. */
+  async function turnBothOn(answers: unknown[]) {
+    await renderWithProviders(<ScheduledPushSettings hasDevices />);
+    const classSoon = await screen.findByRole('switch', { name: 'Class starting soon' });
+    const digest = screen.getByRole('switch', { name: 'Daily digest' });
+    fireEvent.click(classSoon);
+    fireEvent.click(digest);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    return () => [classSoon.getAttribute('aria-checked'), digest.getAttribute('aria-checked')];
+  }
+
+  it('overlapping saves that fail take back their own change only, whatever order they fail in', async () => {
+    const { answers, sent } = heldSaves();
+    const checked = await turnBothOn(answers);
+    expect(checked()).toEqual(['true', 'true']);
+    // The first fails while the second is on its way: only class-soon goes back.
+    answers[0]!(true);
+    await waitFor(() => expect(checked()).toEqual(['false', 'true']));
+    // Then the second fails: back to the saved settings (two snapshots showed class-soon on again here).
+    answers[1]!(true);
+    await waitFor(() => expect(checked()).toEqual(['false', 'false']));
+    expect(writes(sent).map((request) => request.body)).toEqual([{ classSoonEnabled: true }, { digestEnabled: true }]);
+  });
+
+  it('of two overlapping saves, the later one failing keeps the earlier one’s saved change', async () => {
+    const { answers, server } = heldSaves();
+    const checked = await turnBothOn(answers);
+    // Answered out of order: the later save fails first, then the earlier one is saved.
+    answers[1]!(true);
+    await waitFor(() => expect(checked()).toEqual(['true', 'false']));
+    answers[0]!(false);
+    await waitFor(() => expect(server.stored.classSoonEnabled).toBe(true));
+    await waitFor(() => expect(checked()).toEqual(['true', 'false']));
   });
 
   it('without a device it says how to receive them', async () => {

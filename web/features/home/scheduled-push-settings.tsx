@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { CLASS_SOON_MINUTES, DIGEST_TIME_PATTERN } from '../../../common/domain/push-planning';
 import type { NotificationSettingsPatch } from '../../../common/schemas/notification-settings.schema';
 import { useNotificationSettings } from '../../api/notification-settings';
-import { Input } from '../../components/ui/input';
+import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { QueryState } from '../../components/ui/query-state';
 import { SwitchRow } from '../../components/ui/switch';
+import { TimeField } from '../../components/ui/time-field';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useSaveNotificationSettings } from './scheduled-push.api';
@@ -20,7 +21,7 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
   const { t } = useTranslation('push');
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
-  // The time typed but not yet saved (saved when the field is left).
+  // The time chosen but not yet saved (saved when the field is left or on Enter, not at each of its hour and minute).
   const [timeDraft, setTimeDraft] = useState<string | null>(null);
 
   if (!settings.isSuccess) return <QueryState queries={[settings]} />;
@@ -38,7 +39,7 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
 
   const commitTime = () => {
     if (timeDraft === null) return;
-    const value = timeDraft.slice(0, 5);
+    const value = timeDraft;
     setTimeDraft(null);
     if (DIGEST_TIME_PATTERN.test(value) && value !== current.digestTime) patch({ digestTime: value });
   };
@@ -59,12 +60,8 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
         onToggle={() => patch({ classSoonEnabled: !current.classSoonEnabled })}
       >
         {current.classSoonEnabled ? (
-          <div className="space-y-1">
-            <label htmlFor="class-soon-minutes" className="font-medium">
-              {t('scheduled.minutesLabel')}
-            </label>
+          <FormField label={t('scheduled.minutesLabel')}>
             <NativeSelect
-              id="class-soon-minutes"
               value={String(current.classSoonMinutes)}
               onChange={(event) => patch({ classSoonMinutes: Number(event.target.value) })}
             >
@@ -74,7 +71,7 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </FormField>
         ) : null}
       </SwitchRow>
 
@@ -85,22 +82,16 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
         onToggle={() => patch({ digestEnabled: !current.digestEnabled })}
       >
         {current.digestEnabled ? (
-          <div className="space-y-1">
-            <label htmlFor="digest-time" className="font-medium">
-              {t('scheduled.digestTime')}
-            </label>
-            <Input
-              id="digest-time"
-              type="time"
-              className="w-40"
+          <FormField label={t('scheduled.digestTime')}>
+            <TimeField
               value={timeDraft ?? current.digestTime}
-              onChange={(event) => setTimeDraft(event.target.value)}
+              onChange={setTimeDraft}
               onBlur={commitTime}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') commitTime();
               }}
             />
-          </div>
+          </FormField>
         ) : null}
       </SwitchRow>
     </section>

@@ -1,26 +1,77 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationSettingsPatch } from '../../../common/schemas/notification-settings.schema';
 import { notificationSettingsQuery, type NotificationSettings } from '../../api/notification-settings';
 import { apiJson } from '../../lib/api-client';
 
+const key = notificationSettingsQuery.queryKey;
+const mutationKey = ['PATCH /api/notification-settings'];
+
+/**
+ * While saves are on their way: the settings the server last confirmed, and whether saves overlapped.
+ * What the switches show is always these settings with the patches still pending applied in the order
+ * they were made, so a refusal takes back its own change only — never another save's, and never
+ * restores a value from before a save that is still on its way (two snapshots did both).
+ */
+type Saving = { confirmed: NotificationSettings; overlapped: boolean };
+const saving = new WeakMap<QueryClient, Saving>();
+
+/** A save's own mark (its `onMutate` result), to tell it from the others still pending. */
+type SaveMark = { save: object };
+
+function pendingPatches(queryClient: QueryClient, except: SaveMark | undefined): NotificationSettingsPatch[] {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey, status: 'pending' })
+    .filter((mutation) => except === undefined || mutation.state.context !== except)
+    .sort((a, b) => a.state.submittedAt - b.state.submittedAt)
+    .map((mutation) => mutation.state.variables as NotificationSettingsPatch);
+}
+
+function show(queryClient: QueryClient, state: Saving, except?: SaveMark): void {
+  const shown = pendingPatches(queryClient, except).reduce<NotificationSettings>(
+    (settings, patch) => ({ ...settings, ...patch }),
+    state.confirmed,
+  );
+  queryClient.setQueryData<NotificationSettings>(key, shown);
+}
+
 /**
  * Changes one or more of the class-soon and digest settings (only the fields sent). The switch or
- * field shows the new value at once; a refusal puts the previous one back.
+ * field shows the new value at once; a refusal takes back that change only. When saves overlapped,
+ * the settings are read again once the last one is answered (answers may arrive out of order).
  */
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
-  const key = notificationSettingsQuery.queryKey;
   return useMutation({
+    mutationKey,
     mutationFn: (patch: NotificationSettingsPatch) => apiJson<NotificationSettings>('PATCH', '/api/notification-settings', patch),
-    onMutate: async (patch) => {
+    onMutate: async (): Promise<SaveMark> => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<NotificationSettings>(key);
-      if (previous) queryClient.setQueryData<NotificationSettings>(key, { ...previous, ...patch } as NotificationSettings);
-      return { previous };
+      let state = saving.get(queryClient);
+      if (state) state.overlapped = true;
+      else {
+        const current = queryClient.getQueryData<NotificationSettings>(key);
+        if (current) saving.set(queryClient, (state = { confirmed: current, overlapped: false }));
+      }
+      if (state) show(queryClient, state);
+      return { save: {} };
     },
-    onError: (_error, _patch, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    onSuccess: (saved, patch, mark) => {
+      const state = saving.get(queryClient);
+      if (!state) return void queryClient.setQueryData(key, saved);
+      // Alone, the answer is the server's state; overlapping, another answer may be newer: keep this change only.
+      state.confirmed = state.overlapped ? { ...state.confirmed, ...patch } : saved;
+      show(queryClient, state, mark);
     },
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onError: (_error, _patch, mark) => {
+      const state = saving.get(queryClient);
+      if (state) show(queryClient, state, mark);
+    },
+    onSettled: (_data, _error, _patch, mark) => {
+      if (pendingPatches(queryClient, mark).length > 0) return;
+      const state = saving.get(queryClient);
+      saving.delete(queryClient);
+      if (state?.overlapped) void queryClient.invalidateQueries({ queryKey: key });
+    },
   });
 }

@@ -1,12 +1,5 @@
-import {
-  currencyForLanguage,
-  isPromotionActive,
-  priceFor,
-  REGULAR_PRICES,
-  yearlySavingPercent,
-  type Currency,
-} from '../../../common/domain/prices';
-import { formatNumber } from '../../lib/format';
+import { currencyForLanguage, offeredPrice, yearlySavingPercent, type Currency } from '../../../common/domain/prices';
+import { formatPrice } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 
 export type PlanPrice = {
@@ -25,29 +18,15 @@ export type LandingPricing = {
   yearlySavingPercent: number;
 };
 
-/** An amount in `currency`, written in `language` (yen without decimals). */
-export function formatPrice(amount: number, currency: Currency, language: Language): string {
-  return formatNumber(
-    amount,
-    { style: 'currency', currency, minimumFractionDigits: currency === 'JPY' ? 0 : 2, maximumFractionDigits: currency === 'JPY' ? 0 : 2 },
-    language,
-  );
-}
-
 /**
  * The landing page's prices for `language` on the day `now` (common/domain/prices.ts): yen in Chinese
  * and Japanese, dollars elsewhere; the promotion applied while it runs, its regular price crossed out.
  */
 export function landingPricing(language: Language, now: Date): LandingPricing {
   const currency = currencyForLanguage(language);
-  const promotion = isPromotionActive(now);
   const plan = (which: 'monthly' | 'yearly'): PlanPrice => {
-    const amount = priceFor(which, currency, now);
-    const regular = REGULAR_PRICES[currency][which];
-    return {
-      price: formatPrice(amount, currency, language),
-      regular: promotion && regular !== amount ? formatPrice(regular, currency, language) : null,
-    };
+    const { amount, regular } = offeredPrice(which, currency, now);
+    return { price: formatPrice(amount, currency, language), regular: regular === null ? null : formatPrice(regular, currency, language) };
   };
   return {
     currency,

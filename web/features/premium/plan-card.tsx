@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/class-names';
-import { formatNumber } from '../../lib/format';
-import { priceFormat, type PlanOffer } from './premium-view';
+import { formatPrice } from '../../lib/format';
+import type { PlanOffer } from './premium-view';
 
 /** One plan with its price in force; the action is subscribe, switch, or none for the current plan. */
 export function PlanCard({
@@ -20,7 +20,7 @@ export function PlanCard({
   pending: boolean;
 }) {
   const { t } = useTranslation('premium');
-  const format = (amount: number) => formatNumber(amount, priceFormat(offer.currency));
+  const format = (amount: number) => formatPrice(amount, offer.currency);
   const titleId = `plan-${offer.plan}`;
   return (
     <Card className={cn('flex flex-col gap-3', current && 'border-primary ring-2 ring-primary')} aria-labelledby={titleId} role="group">

@@ -7,14 +7,14 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-errors';
-import { formatNumber } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { PlanCard } from './plan-card';
 import { PremiumBenefits } from './premium-benefits';
 import { useChangePlan, useCheckout } from './premium.api';
-import { otherPlan, planOffers, premiumState, priceFormat } from './premium-view';
+import { otherPlan, planOffers, premiumState } from './premium-view';
 import { SubscriptionStatus } from './subscription-status';
 import { PageHeader } from '../../components/ui/page-header';
 
@@ -130,7 +130,7 @@ export function PremiumPage() {
         description={
           target
             ? t('confirmSwitch.description', {
-                price: formatNumber(target.amount, priceFormat(target.currency)),
+                price: formatPrice(target.amount, target.currency),
                 period: t(target.plan === 'monthly' ? 'plans.perMonth' : 'plans.perYear'),
               })
             : ''

@@ -1,13 +1,5 @@
 import { trialDaysLeft } from '../../../common/domain/premium-access';
-import {
-  currencyForLanguage,
-  isPromotionActive,
-  priceFor,
-  REGULAR_PRICES,
-  yearlySavingPercent,
-  type Currency,
-  type Plan,
-} from '../../../common/domain/prices';
+import { currencyForLanguage, offeredPrice, yearlySavingPercent, type Currency, type Plan } from '../../../common/domain/prices';
 import type { PremiumCheck, Subscription } from '../../api/premium';
 
 /** One plan as /premium offers it, in the language's currency, with the prices in force. */
@@ -23,18 +15,12 @@ export type PlanOffer = {
 
 export function planOffers(language: string, now: Date): PlanOffer[] {
   const currency = currencyForLanguage(language);
-  const promotion = isPromotionActive(now);
-  return (['monthly', 'yearly'] as const).map((plan) => {
-    const amount = priceFor(plan, currency, now);
-    const regular = REGULAR_PRICES[currency][plan];
-    return {
-      plan,
-      currency,
-      amount,
-      regular: promotion && regular !== amount ? regular : null,
-      savingPercent: plan === 'yearly' ? yearlySavingPercent(currency, now) : null,
-    };
-  });
+  return (['monthly', 'yearly'] as const).map((plan) => ({
+    plan,
+    currency,
+    ...offeredPrice(plan, currency, now),
+    savingPercent: plan === 'yearly' ? yearlySavingPercent(currency, now) : null,
+  }));
 }
 
 /**
@@ -58,10 +44,4 @@ export function premiumState(check: PremiumCheck, now: Date, timeZone: string): 
 /** The plan a subscriber can switch to. */
 export function otherPlan(plan: Plan): Plan {
   return plan === 'monthly' ? 'yearly' : 'monthly';
-}
-
-/** Intl options for a price: "$4.99", "4,99 $US", "￥1,599" (yen has no decimals). */
-export function priceFormat(currency: Currency): Intl.NumberFormatOptions {
-  const digits = currency === 'JPY' ? 0 : 2;
-  return { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits };
 }

@@ -9,10 +9,9 @@ import { ErrorState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-errors';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useConfirmTestPayment } from './premium.api';
-import { priceFormat } from './premium-view';
 
 const CHECKOUT_ID = /^[0-9a-f-]{36}$/i;
 
@@ -44,7 +43,7 @@ export function TestPaymentPage() {
           <dd className="font-medium">{t(`status.planName.${order.plan}`)}</dd>
           <dt className="text-muted-foreground">{t('test.price')}</dt>
           <dd className="font-medium">
-            {formatNumber(order.amount, priceFormat(order.currency))} {t(order.plan === 'monthly' ? 'plans.perMonth' : 'plans.perYear')}
+            {formatPrice(order.amount, order.currency)} {t(order.plan === 'monthly' ? 'plans.perMonth' : 'plans.perYear')}
           </dd>
           <dt className="text-muted-foreground">{t('test.firstPayment')}</dt>
           <dd className="font-medium">

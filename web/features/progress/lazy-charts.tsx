@@ -2,9 +2,10 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/ui/page-state';
 
-const LazyBar = lazy(async () => ({ default: (await import('./progress-charts')).SeriesBarChart }));
-const LazyLine = lazy(async () => ({ default: (await import('./progress-charts')).SeriesLineChart }));
+const LazyBar = lazy(async () => ({ default: (await import('../../components/charts/series-charts')).SeriesBarChart }));
+const LazyLine = lazy(async () => ({ default: (await import('../../components/charts/series-charts')).SeriesLineChart }));
 type Props = ComponentProps<typeof LazyBar>;
+type LineProps = ComponentProps<typeof LazyLine>;
 
 /** A bar chart from the lazily loaded Recharts chunk, with a loading state while it arrives. */
 export function BarChartLazy(props: Props) {
@@ -16,7 +17,7 @@ export function BarChartLazy(props: Props) {
   );
 }
 
-export function LineChartLazy(props: Props) {
+export function LineChartLazy(props: LineProps) {
   const { t } = useTranslation('progress');
   return (
     <Suspense fallback={<LoadingState label={t('loadingCharts')} />}>

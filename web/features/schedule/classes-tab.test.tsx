@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Course } from '../../../common/schemas/schedule.schema';
-import { fill, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import { fill, fillTime, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { CourseForm } from './classes-tab';
 
 const saved: Course = {
@@ -28,7 +28,8 @@ describe('Class form → request', () => {
   it('adds: one POST /api/courses with numbers as numbers, blanks as null and each slot’s day as a number', async () => {
     const sent = interceptApi({ 'GET /api/terms': terms, 'POST /api/courses': saved });
     await renderForm();
-    await screen.findByRole('option', { name: 'Autumn' });
+    // Scoped to its select: the time fields' hours and minutes are options too.
+    await within(screen.getByLabelText('Term')).findByRole('option', { name: 'Autumn' });
     fill('Name', 'Maths');
     fill('Instructor', 'Dr Rao');
     fill('Credits', '5');
@@ -37,8 +38,8 @@ describe('Class form → request', () => {
     fill('Start date (optional)', '2026-09-01');
     fill('Colour', '#10b981');
     fill('Day', '2');
-    fill('Start', '09:00');
-    fill('End', '10:30');
+    fillTime('Start', '09:00');
+    fillTime('End', '14:30');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes(sent)).toHaveLength(1));
     expect(writes(sent)[0]).toEqual({
@@ -54,9 +55,19 @@ describe('Class form → request', () => {
         endDate: null,
         color: '#10b981',
         targetGrade: 80,
-        timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30', week: null, cycleDay: null }],
+        timeSlots: [{ day: 2, startTime: '09:00', endTime: '14:30', week: null, cycleDay: null }],
       },
     });
+  });
+
+  it('shows a saved slot’s times on the English clock, whatever the browser’s locale', async () => {
+    interceptApi({ 'GET /api/terms': [] });
+    await renderForm(saved);
+    const end = screen.getByRole('group', { name: 'End' });
+    const shown = within(end)
+      .getAllByRole('combobox')
+      .map((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent);
+    expect(shown).toEqual(['10', '30', 'AM']);
   });
 
   it('edits: PATCHes the class by id with the changed value', async () => {

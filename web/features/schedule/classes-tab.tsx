@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MAX_TIME_SLOTS, type Course, type Term } from '../../../common/schemas/schedule.schema';
@@ -9,6 +9,7 @@ import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { TimeField } from '../../components/ui/time-field';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { formatNumber } from '../../lib/format';
@@ -178,7 +179,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
           const removable = index >= savedSlots || index === slots.fields.length - 1;
           return (
             <div key={field.id} className="rounded-md border p-3" role="group" aria-label={t('slots.label', { number: index + 1 })}>
-              <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+              <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
                 <FormField label={t('fields.day')}>
                   <NativeSelect {...form.register(`timeSlots.${index}.day`)}>
                     {days.map((dayName, day) => (
@@ -188,12 +189,18 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
                     ))}
                   </NativeSelect>
                 </FormField>
-                <FormField label={t('fields.startTime')} error={slotErrors?.startTime?.message}>
-                  <Input type="time" {...form.register(`timeSlots.${index}.startTime`)} />
-                </FormField>
-                <FormField label={t('fields.endTime')} error={slotErrors?.endTime?.message}>
-                  <Input type="time" {...form.register(`timeSlots.${index}.endTime`)} />
-                </FormField>
+                {(['startTime', 'endTime'] as const).map((part) => (
+                  <Controller
+                    key={part}
+                    control={form.control}
+                    name={`timeSlots.${index}.${part}`}
+                    render={({ field }) => (
+                      <FormField label={t(`fields.${part}`)} error={slotErrors?.[part]?.message}>
+                        <TimeField {...field} />
+                      </FormField>
+                    )}
+                  />
+                ))}
                 {term?.rotation.kind === 'ab' ? (
                   <FormField label={t('fields.week')}>
                     <NativeSelect {...form.register(`timeSlots.${index}.week`)}>

@@ -105,7 +105,7 @@ export function ResourceSection<T extends { id: string }>({
           <DialogContent
             title={t(`entities.${kind}.${editing === 'new' ? 'addTitle' : 'editTitle'}`)}
             closeLabel={t('common:close')}
-            // A class's time slots need four columns that fit "Wednesday" and "09:00 AM".
+            // A class's time slots fit "Wednesday" and two time fields ("9 : 00 AM") on one line.
             {...(kind === 'course' ? { className: 'sm:max-w-2xl' } : {})}
           >
             {renderForm({ item: editing === 'new' ? null : editing, onDone: close })}

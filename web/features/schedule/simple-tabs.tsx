@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { AcademicYear, Holiday, Rotation, Term } from '../../../common/schemas/schedule.schema';
@@ -13,15 +13,18 @@ import { academicYearsQuery, coursesQuery, holidaysQuery, termsQuery, useAcademi
 import { useCrud } from './schedule.api';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
-/** Name, then start and end date side by side: the fields a term and a holiday begin with. */
+type NameAndDatesValues = { name: string; startDate: string; endDate: string };
+
+/** Name, then start and end date side by side: the fields a term and a holiday begin with, registered on the caller's form. */
 function NameAndDates({
   register,
   errors,
   endLabel,
   endHint,
 }: {
-  register: Record<'name' | 'startDate' | 'endDate', UseFormRegisterReturn>;
-  errors: Partial<Record<'name' | 'startDate' | 'endDate', { message?: string }>>;
+  /** The caller's `form.register`. */
+  register: (field: keyof NameAndDatesValues) => UseFormRegisterReturn;
+  errors: FieldErrors<NameAndDatesValues>;
   endLabel: string;
   endHint?: string;
 }) {
@@ -29,14 +32,14 @@ function NameAndDates({
   return (
     <>
       <FormField label={t('fields.name')} error={errors.name?.message}>
-        <Input {...register.name} autoComplete="off" />
+        <Input {...register('name')} autoComplete="off" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('fields.startDate')} error={errors.startDate?.message}>
-          <Input type="date" {...register.startDate} />
+          <Input type="date" {...register('startDate')} />
         </FormField>
         <FormField label={endLabel} error={errors.endDate?.message} hint={endHint}>
-          <Input type="date" {...register.endDate} />
+          <Input type="date" {...register('endDate')} />
         </FormField>
       </div>
     </>
@@ -132,11 +135,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <NameAndDates
-        register={{ name: form.register('name'), startDate: form.register('startDate'), endDate: form.register('endDate') }}
-        errors={errors}
-        endLabel={t('fields.endDate')}
-      />
+      <NameAndDates register={form.register} errors={errors} endLabel={t('fields.endDate')} />
       <FormField label={t('fields.academicYear')}>
         <NativeSelect {...form.register('academicYearId')}>
           <option value="">{t('fields.none')}</option>
@@ -225,12 +224,7 @@ function HolidayForm({ item, onDone }: FormProps<Holiday>) {
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <NameAndDates
-        register={{ name: form.register('name'), startDate: form.register('startDate'), endDate: form.register('endDate') }}
-        errors={errors}
-        endLabel={t('fields.endDateOptional')}
-        endHint={t('fields.holidayEndHint')}
-      />
+      <NameAndDates register={form.register} errors={errors} endLabel={t('fields.endDateOptional')} endHint={t('fields.holidayEndHint')} />
       <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
     </form>
   );

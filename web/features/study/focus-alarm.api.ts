@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { FocusAlarmBody } from '../../../common/schemas/push.schema';
 import { apiJson } from '../../lib/api-client';
-import { currentPushSubscription } from '../../lib/push-subscription';
+import { findThisPushDevice } from '../../lib/push-subscription';
 import { pushDevicesQuery } from '../../api/push';
 
 /**
@@ -10,10 +10,8 @@ import { pushDevicesQuery } from '../../api/push';
  * comes from the shared cache when a page read it already.
  */
 export async function thisPushDeviceId(queryClient: QueryClient): Promise<string | null> {
-  const subscription = await currentPushSubscription();
-  if (!subscription) return null;
-  const devices = await queryClient.fetchQuery(pushDevicesQuery);
-  return devices.find((device) => device.endpoint === subscription.endpoint)?.id ?? null;
+  const found = await findThisPushDevice(() => queryClient.fetchQuery(pushDevicesQuery));
+  return found?.device?.id ?? null;
 }
 
 const alarmPath = (deviceId: string) => `/api/push/subscriptions/${encodeURIComponent(deviceId)}/focus-alarm`;

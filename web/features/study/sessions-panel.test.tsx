@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { fill, fillTime, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { SessionsPanel } from './sessions-panel';
 
 const created = { id: 's1', pointsAwarded: 0, streak: 1, rewards: { points: 0, unlockedAchievements: [], completedChallenges: [] } };
@@ -15,9 +15,10 @@ describe('Log session form → request', () => {
     });
     await renderWithProviders(<SessionsPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Log a session' }));
-    await screen.findByRole('option', { name: 'Maths' });
+    // Scoped to its select: the time field's hours and minutes are options too.
+    await within(screen.getByLabelText('Course')).findByRole('option', { name: 'Maths' });
     fill('Date', '2026-03-10');
-    fill('Start time', '09:30');
+    fillTime('Start time', '09:30');
     fill('Duration (minutes)', '45');
     fill('Session type', 'reading');
     fill('Course', 'c1');

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localDateTimeOf, utcInstantOf, utcMillisOf } from '../../../common/domain/local-time';
@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { TimeField } from '../../components/ui/time-field';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { apiErrorMessage } from '../../lib/api-errors';
@@ -104,9 +105,15 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           <FormField label={t('fields.date')} error={errors.date?.message}>
             <Input type="date" {...form.register('date')} />
           </FormField>
-          <FormField label={t('fields.time')} error={errors.time?.message}>
-            <Input type="time" {...form.register('time')} />
-          </FormField>
+          <Controller
+            control={form.control}
+            name="time"
+            render={({ field }) => (
+              <FormField label={t('fields.time')} error={errors.time?.message}>
+                <TimeField {...field} />
+              </FormField>
+            )}
+          />
           <FormField label={t('fields.duration')} error={errors.durationMinutes?.message}>
             <Input type="number" inputMode="numeric" {...form.register('durationMinutes')} />
           </FormField>

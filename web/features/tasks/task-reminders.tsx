@@ -7,7 +7,7 @@ import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { useTasks } from '../../api/tasks';
 import { usePushDevices } from '../../api/push';
-import { currentPushSubscription } from '../../lib/push-subscription';
+import { thisPushDevice, usePushEndpoint } from '../../lib/push-subscription';
 import { notificationPermission, showNotification } from '../../lib/browser-notifications';
 import { listenForTaskChanges } from './tasks.api';
 
@@ -119,15 +119,6 @@ function ReminderRunner() {
 /** True when this browser's push subscription is one of the user's devices on the server. */
 function usePushCoversThisDevice(): boolean {
   const devices = usePushDevices();
-  const [endpoint, setEndpoint] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    void currentPushSubscription().then((subscription) => {
-      if (!cancelled) setEndpoint(subscription?.endpoint ?? null);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [devices.data]);
-  return endpoint !== null && (devices.data ?? []).some((device) => device.endpoint === endpoint);
+  const [endpoint] = usePushEndpoint(devices.data);
+  return thisPushDevice(devices.data, endpoint) !== undefined;
 }

@@ -1,9 +1,11 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /**
- * The Recharts chunk of Progress: loaded lazily (as web/features/study does), so the page and the
- * Goals tab never wait for it. Every chart gets its data already labelled and translated; each is an
- * image with its title for screen readers, and the numbers it shows are also written out next to it.
+ * The app's one chart primitive (Progress, the admin statistics): a bar or line chart of labelled rows
+ * and named series, drawn by Recharts. Import it only from a lazily loaded module (Progress's
+ * lazy-charts.tsx, the admin's stats-tab chunk) so no page waits for Recharts. Every chart gets its data
+ * already labelled and translated; each is an image with its title for screen readers, and the numbers
+ * it shows are also written out next to it.
  */
 export type ChartRow = { label: string } & Record<string, number | string | null>;
 export type ChartSeries = { key: string; name: string; color: string; stackId?: string };
@@ -18,6 +20,11 @@ type ChartProps = {
   legend?: boolean;
   /** A compact chart without axes (the overview's small charts). */
   compact?: boolean;
+};
+
+type LineChartProps = ChartProps & {
+  /** `counts`: whole numbers from zero (people, sign-ups); `auto` (the default): the data's own range (grades, percentages). */
+  yAxis?: 'auto' | 'counts';
 };
 
 export function SeriesBarChart({ data, series, title, height = 220, reference, legend = series.length > 1, compact = false }: ChartProps) {
@@ -49,14 +56,27 @@ export function SeriesBarChart({ data, series, title, height = 220, reference, l
   );
 }
 
-export function SeriesLineChart({ data, series, title, height = 220, reference, legend = series.length > 1, compact = false }: ChartProps) {
+export function SeriesLineChart({
+  data,
+  series,
+  title,
+  height = 220,
+  reference,
+  legend = series.length > 1,
+  compact = false,
+  yAxis = 'auto',
+}: LineChartProps) {
   return (
     <div role="img" aria-label={title} className="w-full" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: compact ? 0 : -16 }}>
           {compact ? null : <CartesianGrid strokeDasharray="3 3" className="stroke-border" />}
           <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-          <YAxis hide={compact} tick={{ fontSize: 12 }} domain={['auto', 'auto']} />
+          {yAxis === 'counts' ? (
+            <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} />
+          ) : (
+            <YAxis hide={compact} tick={{ fontSize: 12 }} domain={['auto', 'auto']} />
+          )}
           <Tooltip />
           {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
           {reference ? (
