@@ -96,7 +96,8 @@ test('a task without a due date: no reminder possible, shown as "No due date"', 
   const dialog = page.getByRole('dialog', { name: 'New task' });
   await dialog.getByLabel('Title').fill('Someday: tidy notes');
   await dialog.getByLabel('No due date').check();
-  await expect(dialog.getByLabel('Due date and time')).toHaveCount(0);
+  await expect(dialog.getByLabel('Due date', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('group', { name: 'Due time' })).toHaveCount(0);
   await dialog.getByLabel('Reminder').selectOption({ label: '1 day before' });
   await dialog.getByRole('button', { name: 'Add task' }).click();
   await expect(dialog.getByText('A reminder needs a due date. Set a due date or choose “No reminder”.')).toBeVisible();
@@ -111,7 +112,7 @@ test('a task without a due date: no reminder possible, shown as "No due date"', 
   const edit = page.getByRole('dialog', { name: 'Edit task' });
   await expect(edit.getByLabel('No due date')).toBeChecked();
   await edit.getByLabel('No due date').uncheck();
-  await expect(edit.getByLabel('Due date and time')).not.toHaveValue('');
+  await expect(edit.getByLabel('Due date', { exact: true })).not.toHaveValue('');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast')).toContainText('Task updated');
   await expect(row).toContainText('In 1 day');

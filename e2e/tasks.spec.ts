@@ -1,10 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, fillTime, registerViaApi } from './fixtures';
 import { heavyTasks } from './heavy-user';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const localInput = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+/** Sets the task form's due date and time (a date input and the app's time field) to `date`'s wall clock. */
+async function fillDue(dialog: Locator, date: Date) {
+  const [day = '', time = ''] = localInput(date).split('T');
+  await dialog.getByLabel('Due date', { exact: true }).fill(day);
+  await fillTime(dialog, 'Due time', time);
+}
 
 async function showFilter(page: Page, name: 'All' | 'Upcoming' | 'Late' | 'Completed') {
   await page
@@ -23,7 +30,7 @@ test('create from ?new=1, upcoming → late → completed', async ({ page }) => 
   await dialog.getByLabel('Title').fill('Chemistry lab report');
   const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
   inThreeDays.setHours(12, 0, 0, 0);
-  await dialog.getByLabel('Due date and time').fill(localInput(inThreeDays));
+  await fillDue(dialog, inThreeDays);
   await dialog.getByLabel('Priority').selectOption('high');
   await dialog.getByLabel('Type').selectOption('project');
   await dialog.getByRole('button', { name: 'Add task' }).click();
@@ -42,7 +49,7 @@ test('create from ?new=1, upcoming → late → completed', async ({ page }) => 
   const edit = page.getByRole('dialog', { name: 'Edit task' });
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
   twoDaysAgo.setHours(12, 0, 0, 0);
-  await edit.getByLabel('Due date and time').fill(localInput(twoDaysAgo));
+  await fillDue(edit, twoDaysAgo);
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast')).toContainText('Task updated');
   await expect(page.getByTestId('task-row')).toHaveCount(0);
@@ -67,7 +74,7 @@ test('refuses a reminder in the past and deletes after confirmation', async ({ p
   const dialog = page.getByRole('dialog', { name: 'New task' });
   await dialog.getByLabel('Title').fill('Read chapter 4');
   const inOneHour = new Date(Date.now() + 3_600_000);
-  await dialog.getByLabel('Due date and time').fill(localInput(inOneHour));
+  await fillDue(dialog, inOneHour);
   await dialog.getByLabel('Reminder').selectOption({ label: '1 day before' });
   await dialog.getByRole('button', { name: 'Add task' }).click();
   await expect(dialog.getByText('Cannot set a reminder in the past. Please choose another time.')).toBeVisible();
@@ -156,7 +163,7 @@ test('a daily repeating task creates one task per day, and can be stopped', asyn
   await dialog.getByLabel('Title').fill('Flashcards');
   const tomorrow = new Date(Date.now() + 86_400_000);
   tomorrow.setHours(18, 0, 0, 0);
-  await dialog.getByLabel('Due date and time').fill(localInput(tomorrow));
+  await fillDue(dialog, tomorrow);
   await dialog.getByLabel('Repeats').selectOption('daily');
   const until = new Date(tomorrow.getTime() + 2 * 86_400_000);
   await dialog.getByLabel('Until').fill(localInput(until).slice(0, 10));

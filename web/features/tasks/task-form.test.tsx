@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { fill, fillTime, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { TaskFormDialog } from './task-form';
 import { aTask } from '../../test/task-fixture';
 
@@ -15,7 +15,8 @@ describe('Task form → request', () => {
     await renderWithProviders(<TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />);
     fill('Title', '  Essay ');
     fill('Description (optional)', 'Two pages');
-    fill('Due date and time', '2026-12-01T09:00');
+    fill('Due date', '2026-12-01');
+    fillTime('Due time', '09:00');
     fill('Course (optional)', 'c1');
     fill('Type', 'exam');
     fill('Priority', 'high');

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { forwardRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { addDays, isLocalDate, localDateOf, localDateTimeOf, parseTimeOfDay, utcMillisOf } from '../../../common/domain/local-time';
@@ -18,6 +19,7 @@ import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { TimeField } from '../../components/ui/time-field';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
@@ -34,7 +36,7 @@ type TFunction = ReturnType<typeof useTranslation>['t'];
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
- * A `datetime-local` value for an instant: the wall clock of the profile's zone, the zone the server
+ * The form's due value (`YYYY-MM-DDTHH:mm`, as a `datetime-local` input wrote it) for an instant: the wall clock of the profile's zone, the zone the server
  * repeats a series in (not the browser's, which may differ while travelling).
  */
 function toLocalInput(instant: string | number, timeZone: string): string {
@@ -42,7 +44,7 @@ function toLocalInput(instant: string | number, timeZone: string): string {
   return `${date}T${time}`;
 }
 
-/** The instant (epoch ms) of a `datetime-local` value read in `timeZone`; NaN when it is not one. */
+/** The instant (epoch ms) of a due value read in `timeZone`; NaN when it is not one. */
 function fromLocalInput(value: string, timeZone: string): number {
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
@@ -59,6 +61,30 @@ function fromLocalInput(value: string, timeZone: string): number {
 function defaultDue(timeZone: string): string {
   return `${addDays(localDateOf(Date.now(), timeZone), 1)}T09:00`;
 }
+
+/**
+ * The due date and time: a native date input and a `TimeField` (the app's clock, not the browser's:
+ * a `datetime-local` input showed AM/PM to a German student on an English browser, decision 168),
+ * holding together the one `due` value the form validates. The date input takes the ref, so a refused
+ * due date focuses it.
+ */
+const DueFields = forwardRef<
+  HTMLInputElement,
+  { value: string; onChange: (value: string) => void; onBlur: () => void; error: string | undefined }
+>(function DueFields({ value, onChange, onBlur, error }, ref) {
+  const { t } = useTranslation('tasks');
+  const [date = '', time = ''] = value.split('T');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label={t('form.dueDay')} error={error}>
+        <Input ref={ref} type="date" value={date} onChange={(event) => onChange(`${event.target.value}T${time}`)} onBlur={onBlur} />
+      </FormField>
+      <FormField label={t('form.dueTime')}>
+        <TimeField value={time} onChange={(next) => onChange(`${date}T${next}`)} onBlur={onBlur} />
+      </FormField>
+    </div>
+  );
+});
 
 function formSchema(t: TFunction, timeZone: string) {
   return z
@@ -265,9 +291,13 @@ function TaskForm({
         />
       </FormField>
       {noDue ? null : (
-        <FormField label={t('form.due')} error={errors.due?.message}>
-          <Input {...form.register('due')} type="datetime-local" />
-        </FormField>
+        <Controller
+          control={form.control}
+          name="due"
+          render={({ field }) => (
+            <DueFields ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.due?.message} />
+          )}
+        />
       )}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4 accent-primary" {...form.register('noDue')} />
