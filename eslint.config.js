@@ -129,9 +129,9 @@ export default tseslint.config(
           message: 'Format dates, times and numbers with web/lib/format.ts (the one locale and 12-hour owner).',
         },
         { selector: "Property[key.name='hour12']", message: 'The 12-hour rule lives in web/lib/format.ts (clockOptions).' },
-        // <input type="time"> shows the browser's clock, not the app's language (decision 168).
+        // <input type="time"> and "datetime-local" show the browser's clock, not the app's language (decision 168).
         {
-          selector: "JSXAttribute[name.name='type'][value.value='time']",
+          selector: "JSXAttribute[name.name='type'][value.value=/^(time|datetime-local)$/]",
           message: 'Read a time of day with components/ui/time-field.tsx (TimeField): the app’s clock, not the browser’s.',
         },
         // A failed request is read through web/lib/api-errors.ts, never by its English message.
