@@ -1,4 +1,4 @@
-import { assertOwnCourse, assertOwned } from '../../db/owned';
+import { assertOwnCourse, assertOwned, deleteOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
@@ -200,13 +200,7 @@ async function deleteAssessment(db: Database, userId: string, id: string): Promi
       .select({ id: grades.id })
       .from(grades)
       .where(and(eq(grades.assessmentId, id), eq(grades.userId, userId)));
-    assertOwned(
-      await tx
-        .delete(assessments)
-        .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-        .returning({ id: assessments.id }),
-      'Assessment not found',
-    );
+    await deleteOwned(tx, assessments, userId, id, 'Assessment not found');
     return grade ? onGradeDeleted(tx, userId, grade.id) : 0;
   });
 }

@@ -1,4 +1,4 @@
-import { assertOwned } from '../../db/owned';
+import { deleteOwned } from '../../db/owned';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { expandTimetable, occurrenceKey } from '../../../common/domain/timetable';
 import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSummary } from '../../../common/schemas/schedule.schema';
@@ -105,13 +105,7 @@ export async function listAttendance(
 }
 
 export async function deleteAttendance(db: Database, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(attendance)
-      .where(and(eq(attendance.id, id), eq(attendance.userId, userId)))
-      .returning({ id: attendance.id }),
-    ATTENDANCE_NOT_FOUND,
-  );
+  await deleteOwned(db, attendance, userId, id, ATTENDANCE_NOT_FOUND);
 }
 
 /** One row per course of the user; `rate` = attended / marked (0–1), null when nothing is marked. */

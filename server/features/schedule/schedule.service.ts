@@ -1,4 +1,4 @@
-import { assertOwned } from '../../db/owned';
+import { assertOwned, deleteOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TermRotation } from '../../../common/domain/timetable';
@@ -135,13 +135,7 @@ export async function updateAcademicYear(db: DbOrTx, userId: string, id: string,
 
 /** Its terms keep existing with academicYearId null (ON DELETE SET NULL). */
 export async function deleteAcademicYear(db: DbOrTx, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(academicYears)
-      .where(and(eq(academicYears.id, id), eq(academicYears.userId, userId)))
-      .returning({ id: academicYears.id }),
-    ACADEMIC_YEAR_NOT_FOUND,
-  );
+  await deleteOwned(db, academicYears, userId, id, ACADEMIC_YEAR_NOT_FOUND);
 }
 
 // ---------- terms ----------
@@ -191,13 +185,7 @@ export async function updateTerm(db: DbOrTx, jobs: Jobs | null, userId: string, 
 /** Its courses keep existing with termId null (ON DELETE SET NULL). */
 export async function deleteTerm(db: DbOrTx, jobs: Jobs | null, userId: string, id: string): Promise<void> {
   return withPushReplan(db, jobs, userId, async (tx) => {
-    assertOwned(
-      await tx
-        .delete(terms)
-        .where(and(eq(terms.id, id), eq(terms.userId, userId)))
-        .returning({ id: terms.id }),
-      TERM_NOT_FOUND,
-    );
+    await deleteOwned(tx, terms, userId, id, TERM_NOT_FOUND);
   });
 }
 
@@ -232,13 +220,7 @@ export async function updateHoliday(db: DbOrTx, jobs: Jobs | null, userId: strin
 
 export async function deleteHoliday(db: DbOrTx, jobs: Jobs | null, userId: string, id: string): Promise<void> {
   return withPushReplan(db, jobs, userId, async (tx) => {
-    assertOwned(
-      await tx
-        .delete(holidays)
-        .where(and(eq(holidays.id, id), eq(holidays.userId, userId)))
-        .returning({ id: holidays.id }),
-      HOLIDAY_NOT_FOUND,
-    );
+    await deleteOwned(tx, holidays, userId, id, HOLIDAY_NOT_FOUND);
   });
 }
 
@@ -315,12 +297,6 @@ export async function updateCourse(db: DbOrTx, jobs: Jobs | null, userId: string
 /** Tasks' and assessments' courseId become null through their own foreign keys (ON DELETE SET NULL). */
 export async function deleteCourse(db: DbOrTx, jobs: Jobs | null, userId: string, id: string): Promise<void> {
   return withPushReplan(db, jobs, userId, async (tx) => {
-    assertOwned(
-      await tx
-        .delete(courses)
-        .where(and(eq(courses.id, id), eq(courses.userId, userId)))
-        .returning({ id: courses.id }),
-      COURSE_NOT_FOUND,
-    );
+    await deleteOwned(tx, courses, userId, id, COURSE_NOT_FOUND);
   });
 }

@@ -1,4 +1,4 @@
-import { assertOwnCourse, assertOwned } from '../../db/owned';
+import { assertOwnCourse, deleteOwned } from '../../db/owned';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
@@ -179,13 +179,7 @@ async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessi
  */
 async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
-    assertOwned(
-      await tx
-        .delete(studySessions)
-        .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
-        .returning({ id: studySessions.id }),
-      'Study session not found',
-    );
+    await deleteOwned(tx, studySessions, userId, id, 'Study session not found');
     return revokeAward(tx, { userId, reason: 'study-session', sourceId: id });
   });
 }
