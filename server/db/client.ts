@@ -9,8 +9,19 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle; services accept `Database | Transaction` where they may run inside one. */
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
+
+/**
+ * Runs `run` in the caller's transaction when `db` already is one, else in a new transaction. For a
+ * write that is one step of a larger transaction (a rewarding write and its evaluation, decision 166):
+ * it adds no savepoint, whose SAVEPOINT and RELEASE are two round trips that protect nothing when an
+ * error rolls the whole transaction back anyway. Use `db.transaction` where a failure must roll back
+ * only this step (a savepoint the caller recovers from).
+ */
+export function inTransaction<T>(db: DbOrTx, run: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? run(db as Transaction) : db.transaction(run);
+}
 
 export type DatabaseHandle = {
   db: Database;

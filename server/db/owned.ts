@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notFound } from '../lib/http-error';
 import type { DbOrTx } from './client';
 import { courses } from './schema';
@@ -26,4 +27,18 @@ export async function assertOwnCourse(db: DbOrTx, userId: string, courseId: stri
     'Course not found',
   );
   return course.name;
+}
+
+/** A table of rows that belong to a user: an `id` and a `user_id`. */
+type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
+
+/** Deletes the user's row `id` of `table`, or answers 404 with `message` (unknown id or another user's row alike). */
+export async function deleteOwned(db: DbOrTx, table: OwnedTable, userId: string, id: string, message: string): Promise<void> {
+  assertOwned(
+    await db
+      .delete(table)
+      .where(and(eq(table.id, id), eq(table.userId, userId)))
+      .returning({ id: table.id }),
+    message,
+  );
 }

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app';
 import { connectDatabase, type Database, type DatabaseHandle } from '../db/client';
 import type { AppConfig } from '../env';
 import { vapidKeysFor, type VapidKeys } from '../features/push/vapid';
 import { startJobs, type Jobs } from '../lib/jobs';
 import type { SignedUpUser } from './factories';
-import type { TestApp } from './test-app';
+import { PushServiceStandIn } from './push-service-stand-in';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Server instances with a job queue and workers, for the tests of background jobs: each instance has
@@ -52,6 +53,26 @@ export function jobInstances(t: TestApp, startWorkers: (jobs: Jobs, deps: Worker
     for (const instance of [...running]) await stop(instance);
   });
   return { start, stop };
+}
+
+/** What a Web Push job test works with; `t` and `instances` are set before its first test. */
+export type PushJobHarness = { service: PushServiceStandIn; t: TestApp; instances: JobInstances };
+
+/**
+ * The setup of a Web Push job test file, called at its top level: a local push service (started
+ * before, stopped after the file's tests), the file's test app accepting that service's plain-HTTP
+ * endpoints, and its server instances with `startWorkers`.
+ */
+export function pushJobHarness(startWorkers: (jobs: Jobs, deps: WorkerDeps) => Promise<void>): PushJobHarness {
+  const harness = { service: new PushServiceStandIn() } as PushJobHarness;
+  beforeAll(async () => {
+    await harness.service.start();
+    harness.t = await createTestApp();
+    harness.t.config.push = { ...harness.t.config.push, allowInsecureEndpoints: true };
+    harness.instances = jobInstances(harness.t, startWorkers);
+  });
+  afterAll(() => harness.service.stop());
+  return harness;
 }
 
 /** A request to one instance as `user`, which must succeed; its JSON body (null for a 204). */

@@ -33,13 +33,13 @@ const exportResponseSchema = z.unknown().describe('application/json, application
  * Profile, password and account deletion (API.md "Authentication and sessions"); signed-in sessions
  * and the data export (docs/api.md "Account additions", decisions 127 and 128).
  */
-export function registerAccountRoutes(app: ZodApp, { db, config }: AppDeps): void {
+export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps): void {
   const storage = storageFor(config);
   app.patch(
     '/api/account/profile',
     { onRequest: requireUser, schema: { body: profileBodySchema, response: { 200: userResponseSchema } } },
     async (request) => {
-      const row = await updateProfile(db, currentUser(request).id, request.body, config.adminUsernames);
+      const row = await updateProfile(db, jobs, currentUser(request).id, request.body, config.adminUsernames);
       return toUser(row);
     },
   );

@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PasswordChangeBody, ProfileBody } from '../../../common/schemas/auth.schema';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
+import type { Jobs } from '../../lib/jobs';
+import { withPushReplan } from '../push/push-replan';
 import { loginFailures, rateLimitCounters, users } from '../../db/schema';
 import { userWritesKey } from '../../plugins/rate-limit-store';
 import { badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';
@@ -27,6 +29,7 @@ function isValidTimeZone(timeZone: string): boolean {
 
 export async function updateProfile(
   db: Database,
+  jobs: Jobs | null,
   userId: string,
   input: ProfileBody,
   adminUsernames: readonly string[] = [],
@@ -58,11 +61,16 @@ export async function updateProfile(
     if (!row) throw notFound();
     return row;
   }
-  return conflictOnUniqueViolation(async () => {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  const update = async (tx: DbOrTx) => {
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
     if (!row) throw notFound();
     return row;
-  }, USERNAME_TAKEN);
+  };
+  // Classes and the digest are local times: a new time zone plans the user's pushes again (decision 167).
+  return conflictOnUniqueViolation(
+    () => (changes.timeZone === undefined ? update(db) : withPushReplan(db, jobs, userId, update)),
+    USERNAME_TAKEN,
+  );
 }
 
 /** Changes the password and signs out every other session of the user (API.md). */

@@ -13,7 +13,7 @@ import { sessions, users } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { UserRow } from '../auth/sessions.service';
 import { toUser } from '../auth/user-view';
-import { writeAudit } from './audit.service';
+import { writeAudit, type AuditEntry } from './audit.service';
 import { decodeCursor, page } from './keyset';
 
 /**
@@ -176,39 +176,28 @@ export async function updateUserAsAdmin(db: Database, actorId: string, userId: s
     }
     const before = await lockRow(tx, userId);
     const changes: Partial<typeof users.$inferInsert> = {};
+    // One audit row per setting that changed: its value before and after.
+    const audits: Array<Pick<AuditEntry, 'action' | 'before' | 'after'>> = [];
     if (patch.roles !== undefined && patch.roles !== (before.roles === 'admin' ? 'admin' : 'user')) {
       changes.roles = patch.roles;
-      await writeAudit(tx, {
-        actorId,
-        action: 'user.role',
-        targetUserId: userId,
-        before: { roles: before.roles },
-        after: { roles: patch.roles },
-      });
+      audits.push({ action: 'user.role', before: { roles: before.roles }, after: { roles: patch.roles } });
     }
     if (patch.isPremium !== undefined && patch.isPremium !== before.isPremium) {
       changes.isPremium = patch.isPremium;
-      await writeAudit(tx, {
-        actorId,
-        action: 'user.premium',
-        targetUserId: userId,
-        before: { isPremium: before.isPremium },
-        after: { isPremium: patch.isPremium },
-      });
+      audits.push({ action: 'user.premium', before: { isPremium: before.isPremium }, after: { isPremium: patch.isPremium } });
     }
     if (patch.trialEndDate !== undefined) {
       const trialEndDate = new Date(patch.trialEndDate);
       if (trialEndDate.getTime() !== before.trialEndDate.getTime()) {
         changes.trialEndDate = trialEndDate;
-        await writeAudit(tx, {
-          actorId,
+        audits.push({
           action: 'user.trial',
-          targetUserId: userId,
           before: { trialEndDate: before.trialEndDate.toISOString() },
           after: { trialEndDate: trialEndDate.toISOString() },
         });
       }
     }
+    for (const audit of audits) await writeAudit(tx, { actorId, targetUserId: userId, ...audit });
     if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
   });
   return findAdminUser(db, userId);

@@ -7,22 +7,22 @@ import { decodeCursor, page } from './keyset';
 
 type AuditValue = string | number | boolean | null;
 
+/** One audit row as written. */
+export type AuditEntry = {
+  actorId: string;
+  action: AuditAction;
+  targetUserId: string | null;
+  targetFeedbackId?: string | null;
+  before: Record<string, AuditValue>;
+  after: Record<string, AuditValue>;
+};
+
 /**
  * Writes one audit row, in the transaction of the change it records (decision 144). `before` and
  * `after` hold settings only (roles, premium, trial end, lock, session count, feedback status,
  * whether a reply exists): never names, e-mails, feedback text or reply text.
  */
-export async function writeAudit(
-  tx: DbOrTx,
-  entry: {
-    actorId: string;
-    action: AuditAction;
-    targetUserId: string | null;
-    targetFeedbackId?: string | null;
-    before: Record<string, AuditValue>;
-    after: Record<string, AuditValue>;
-  },
-): Promise<void> {
+export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(adminAuditLog).values({
     actorId: entry.actorId,
     action: entry.action,

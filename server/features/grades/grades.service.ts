@@ -1,4 +1,4 @@
-import { assertOwnCourse, assertOwned } from '../../db/owned';
+import { assertOwnCourse, assertOwned, deleteOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
@@ -6,11 +6,11 @@ import { courseMark, neededScore, remainingWeight, weightedGpa, type GpaSummary,
 import { gradeFor, isGradingSystemKey, DEFAULT_GRADING_SYSTEM, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { AssessmentCreateBody, AssessmentPatchBody, GradeCreateBody, GradePatchBody } from '../../../common/schemas/grades.schema';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
-import type { Database, DbOrTx } from '../../db/client';
+import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
-import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
+import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
 const SCORE_ABOVE_MAX = 'The score cannot be greater than the maximum score';
 const MAX_BELOW_SCORE = 'The maximum score cannot be lower than the existing grade’s score';
@@ -116,7 +116,7 @@ export async function createAssessment(
 ): Promise<AssessmentView & { grade?: GradeView; pointsAwarded: number }> {
   const { score, ...fields } = input;
   if (score !== null && score !== undefined && score > fields.maxScore) throw scoreIssue();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await assertOwnCourse(tx, userId, fields.courseId);
     const [row] = await tx
       .insert(assessments)
@@ -154,7 +154,7 @@ async function updateAssessment(
   patch: AssessmentPatchBody,
 ): Promise<AssessmentView & { grade?: GradeView; pointsAwarded: number }> {
   const { score, ...input } = patch;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const current = await lockAssessment(tx, userId, id);
     if (input.courseId !== undefined) await assertOwnCourse(tx, userId, input.courseId);
     const maxScore = input.maxScore ?? current.maxScore;
@@ -200,13 +200,7 @@ async function deleteAssessment(db: Database, userId: string, id: string): Promi
       .select({ id: grades.id })
       .from(grades)
       .where(and(eq(grades.assessmentId, id), eq(grades.userId, userId)));
-    assertOwned(
-      await tx
-        .delete(assessments)
-        .where(and(eq(assessments.id, id), eq(assessments.userId, userId)))
-        .returning({ id: assessments.id }),
-      'Assessment not found',
-    );
+    await deleteOwned(tx, assessments, userId, id, 'Assessment not found');
     return grade ? onGradeDeleted(tx, userId, grade.id) : 0;
   });
 }
@@ -232,7 +226,7 @@ export async function getGrade(db: Database, userId: string, id: string): Promis
 }
 
 async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): Promise<GradeView & { pointsAwarded: number }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const assessment = await lockAssessment(tx, userId, input.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
     const [row] = await tx
@@ -248,7 +242,7 @@ async function createGrade(db: DbOrTx, userId: string, input: GradeCreateBody): 
 }
 
 async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradePatchBody): Promise<GradeView> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const current = await findGrade(tx, userId, id);
     const assessment = await lockAssessment(tx, userId, current.assessmentId);
     if (input.score > assessment.maxScore) throw scoreIssue();
@@ -274,12 +268,14 @@ async function deleteGrade(db: Database, userId: string, id: string): Promise<nu
   });
 }
 
-/** The write functions with their reward outcome (evaluated after the commit; docs/api.md "Reward outcome"). */
+/** The write functions with their reward outcome (evaluated in the write's transaction; docs/api.md "Reward outcome"). */
 export async function createAssessmentWithOutcome(db: DbOrTx, userId: string, input: AssessmentCreateBody, rewards: WriteRewards) {
-  const { pointsAwarded, ...created } = await createAssessment(db, userId, input);
-  // Without a score nothing was logged that a rule reads; with one, academic achievements may move.
-  if (!created.grade) return created;
-  return { ...created, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
+  return inTransaction(db, async (tx) => {
+    const { pointsAwarded, ...created } = await createAssessment(tx, userId, input);
+    // Without a score nothing was logged that a rule reads; with one, academic achievements may move.
+    if (!created.grade) return created;
+    return { ...created, rewards: await rewardOutcomeInWrite(tx, userId, rewards, pointsAwarded) };
+  });
 }
 
 export async function updateAssessmentWithOutcome(
@@ -289,20 +285,26 @@ export async function updateAssessmentWithOutcome(
   input: AssessmentPatchBody,
   rewards: WriteRewards,
 ) {
-  const { pointsAwarded, ...updated } = await updateAssessment(db, userId, id, input);
-  // Without a score nothing changed that a rule reads (the plain PATCH answer of API.md).
-  if (!updated.grade) return updated;
-  return { ...updated, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
+  return inTransaction(db, async (tx) => {
+    const { pointsAwarded, ...updated } = await updateAssessment(tx, userId, id, input);
+    // Without a score nothing changed that a rule reads (the plain PATCH answer of API.md).
+    if (!updated.grade) return updated;
+    return { ...updated, rewards: await rewardOutcomeInWrite(tx, userId, rewards, pointsAwarded) };
+  });
 }
 
 export async function createGradeWithOutcome(db: DbOrTx, userId: string, input: GradeCreateBody, rewards: WriteRewards) {
-  const { pointsAwarded, ...grade } = await createGrade(db, userId, input);
-  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
+  return inTransaction(db, async (tx) => {
+    const { pointsAwarded, ...grade } = await createGrade(tx, userId, input);
+    return { ...grade, rewards: await rewardOutcomeInWrite(tx, userId, rewards, pointsAwarded) };
+  });
 }
 
 export async function updateGradeWithOutcome(db: DbOrTx, userId: string, id: string, input: GradePatchBody, rewards: WriteRewards) {
-  const grade = await updateGrade(db, userId, id, input);
-  return { ...grade, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, 0) };
+  return inTransaction(db, async (tx) => {
+    const grade = await updateGrade(tx, userId, id, input);
+    return { ...grade, rewards: await rewardOutcomeInWrite(tx, userId, rewards, 0) };
+  });
 }
 
 export async function deleteGradeWithOutcome(db: Database, userId: string, id: string): Promise<RewardOutcome> {

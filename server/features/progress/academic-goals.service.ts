@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AcademicGoal, GoalCreateBody, GoalUpdateBody } from '../../../common/schemas/academic-goals.schema';
 import type { DbOrTx } from '../../db/client';
 import { changeSet } from '../../db/change-set';
-import { assertOwned } from '../../db/owned';
+import { assertOwned, deleteOwned } from '../../db/owned';
 import { academicGoals } from '../../db/schema';
 
 const GOAL_NOT_FOUND = 'Goal not found';
@@ -62,11 +62,5 @@ export async function updateGoal(db: DbOrTx, userId: string, id: string, body: G
 }
 
 export async function deleteGoal(db: DbOrTx, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(academicGoals)
-      .where(and(eq(academicGoals.id, id), eq(academicGoals.userId, userId)))
-      .returning({ id: academicGoals.id }),
-    GOAL_NOT_FOUND,
-  );
+  await deleteOwned(db, academicGoals, userId, id, GOAL_NOT_FOUND);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, or, sql } from 'drizzle-orm';
 import { startOfLocalDay } from '../../../common/domain/local-time';
 import { DEFAULT_GRADING_SYSTEM, isGradingSystemKey, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { ProgressAssessment, ProgressAttendance, ProgressSession, ProgressTask } from '../../../common/domain/progress-data';
@@ -109,16 +109,13 @@ export async function loadProgressData(
         .selectDistinct({ date: localDate(studySessions.startedAt, timeZone) })
         .from(studySessions)
         .where(eq(studySessions.userId, userId)),
-    () =>
-      db
+    () => {
+      // An assessment's own figures (not its feedback text), with its grade.
+      const { id, courseId, name, type, date, maxScore, weight } = getTableColumns(assessments);
+      const figures = { id, courseId, name, type, date, maxScore, weight };
+      return db
         .select({
-          id: assessments.id,
-          courseId: assessments.courseId,
-          name: assessments.name,
-          type: assessments.type,
-          date: assessments.date,
-          maxScore: assessments.maxScore,
-          weight: assessments.weight,
+          ...figures,
           score: grades.score,
           gradedDate: sql<
             string | null
@@ -126,7 +123,8 @@ export async function loadProgressData(
         })
         .from(assessments)
         .leftJoin(grades, eq(grades.assessmentId, assessments.id))
-        .where(eq(assessments.userId, userId)),
+        .where(eq(assessments.userId, userId));
+    },
     () =>
       db
         .select({ courseId: attendance.courseId, date: attendance.date, status: attendance.status })

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PushServiceStandIn, type TestDevice } from '../../test/push-service-stand-in';
+import { describe, expect, it } from 'vitest';
+import type { TestDevice } from '../../test/push-service-stand-in';
 import { signUp, type SignedUpUser } from '../../test/factories';
-import { callAs, JOB_POLL_SECONDS, jobInstances, waitFor, type JobInstance, type JobInstances } from '../../test/job-instances';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { callAs, JOB_POLL_SECONDS, pushJobHarness, waitFor, type JobInstance } from '../../test/job-instances';
 import { FOCUS_ALARM_QUEUE, startFocusAlarmWorker } from './focus-alarm-jobs';
 
 /**
@@ -12,17 +11,8 @@ import { FOCUS_ALARM_QUEUE, startFocusAlarmWorker } from './focus-alarm-jobs';
  * device's keys, and a restart. One alarm is pushed once, to its device only; a replaced alarm at its
  * new instant only; a cancelled one never.
  */
-let t: TestApp;
-let instances: JobInstances;
-const service = new PushServiceStandIn();
-
-beforeAll(async () => {
-  await service.start();
-  t = await createTestApp();
-  t.config.push = { ...t.config.push, allowInsecureEndpoints: true };
-  instances = jobInstances(t, (jobs, deps) => startFocusAlarmWorker(jobs, deps, JOB_POLL_SECONDS));
-});
-afterAll(() => service.stop());
+const harness = pushJobHarness((jobs, deps) => startFocusAlarmWorker(jobs, deps, JOB_POLL_SECONDS));
+const { service } = harness;
 
 const call = (instance: JobInstance, user: SignedUpUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   callAs<{ id: string }>(instance, user, method, url, payload);
@@ -32,9 +22,9 @@ const pushes = (device: TestDevice) => service.deliveriesTo(device).map((deliver
 
 describe('focus phase end by Web Push across instances and a restart', () => {
   it('pushes one alarm once to its device only, a replaced one at its new end, a cancelled one never, and survives a restart', async () => {
-    const a = await instances.start();
-    const b = await instances.start();
-    const user = await signUp(t);
+    const a = await harness.instances.start();
+    const b = await harness.instances.start();
+    const user = await signUp(harness.t);
     const phoneDevice = service.device();
     const laptopDevice = service.device();
     const phone = (await call(a, user, 'POST', '/api/push/subscriptions', {
@@ -77,20 +67,20 @@ describe('focus phase end by Web Push across instances and a restart', () => {
     // starts after its end and sends it once.
     const breakEnd = inMs(2000);
     await call(a, user, 'PUT', phoneAlarm, { phase: 'shortBreak', endsAt: breakEnd });
-    await instances.stop(a);
-    await instances.stop(b);
-    const pending = await t.db.execute<{ state: string }>(
+    await harness.instances.stop(a);
+    await harness.instances.stop(b);
+    const pending = await harness.t.db.execute<{ state: string }>(
       sql`SELECT state FROM pgboss.job WHERE name = ${FOCUS_ALARM_QUEUE} AND data->>'subscriptionId' = ${phone} AND state = 'created'`,
     );
     expect(pending.rows).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(breakEnd) - Date.now() + 300)));
-    const c = await instances.start();
+    const c = await harness.instances.start();
     await waitFor(() => pushes(phoneDevice).length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(pushes(phoneDevice)).toHaveLength(2);
     expect(pushes(phoneDevice)[1]).toMatchObject({ kind: 'focus-phase-end', phase: 'shortBreak', endsAt: breakEnd });
     expect(pushes(laptopDevice)).toEqual([]);
     expect(service.refused).toEqual([]);
-    await instances.stop(c);
+    await harness.instances.stop(c);
   }, 60_000);
 });

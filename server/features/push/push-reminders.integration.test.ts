@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PushServiceStandIn, type TestDevice } from '../../test/push-service-stand-in';
+import { describe, expect, it } from 'vitest';
+import type { TestDevice } from '../../test/push-service-stand-in';
 import { signUp, type SignedUpUser } from '../../test/factories';
-import { callAs, JOB_POLL_SECONDS, jobInstances, waitFor, type JobInstance, type JobInstances } from '../../test/job-instances';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { callAs, JOB_POLL_SECONDS, pushJobHarness, waitFor, type JobInstance } from '../../test/job-instances';
 import { startTaskReminderWorker } from './task-reminder-jobs';
 
 /**
@@ -11,17 +10,8 @@ import { startTaskReminderWorker } from './task-reminder-jobs';
  * one database, a local push service that decrypts what it receives with the device's keys, and a
  * restart. Each reminder reaches each device exactly once; moved, completed and deleted tasks behave.
  */
-let t: TestApp;
-let instances: JobInstances;
-const service = new PushServiceStandIn();
-
-beforeAll(async () => {
-  await service.start();
-  t = await createTestApp();
-  t.config.push = { ...t.config.push, allowInsecureEndpoints: true };
-  instances = jobInstances(t, (jobs, deps) => startTaskReminderWorker(jobs, deps, JOB_POLL_SECONDS));
-});
-afterAll(() => service.stop());
+const harness = pushJobHarness((jobs, deps) => startTaskReminderWorker(jobs, deps, JOB_POLL_SECONDS));
+const { service } = harness;
 
 const call = (instance: JobInstance, user: SignedUpUser, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   callAs<{ id: string }>(instance, user, method, url, payload);
@@ -34,9 +24,9 @@ const taskIdsDelivered = (device: TestDevice) =>
 
 describe('task reminders by Web Push across instances and a restart', () => {
   it('delivers each reminder once per device, follows edits, skips completed and deleted tasks, and survives a restart', async () => {
-    const a = await instances.start();
-    const b = await instances.start();
-    const user = await signUp(t);
+    const a = await harness.instances.start();
+    const b = await harness.instances.start();
+    const user = await signUp(harness.t);
     const phone = service.device();
     const laptop = service.device();
     await call(a, user, 'POST', '/api/push/subscriptions', { endpoint: phone.endpoint, keys: phone.keys, language: 'fr', label: 'Phone' });
@@ -71,7 +61,7 @@ describe('task reminders by Web Push across instances and a restart', () => {
     expect(movedPush.headers['content-encoding']).toBe('aes128gcm');
 
     // Completing and deleting cancelled their jobs in the same transaction as the write.
-    const states = await t.db.execute<{ task_id: string; state: string }>(
+    const states = await harness.t.db.execute<{ task_id: string; state: string }>(
       sql`SELECT data->>'taskId' AS task_id, state FROM pgboss.job WHERE name = 'task-reminder' AND data->>'taskId' IN (${done!.id}, ${deleted!.id})`,
     );
     expect(states.rows.map((row) => row.state)).toEqual(['cancelled', 'cancelled']);
@@ -82,20 +72,20 @@ describe('task reminders by Web Push across instances and a restart', () => {
       dueDate: dueIn(5000),
       reminderOffsetMinutes: 10,
     });
-    await instances.stop(a);
-    await instances.stop(b);
+    await harness.instances.stop(a);
+    await harness.instances.stop(b);
     // The reminder's job is a row: still waiting after both instances stopped (its start_after is the reminder instant).
-    const pending = await t.db.execute<{ at: Date; state: string }>(
+    const pending = await harness.t.db.execute<{ at: Date; state: string }>(
       sql`SELECT start_after AS at, state FROM pgboss.job WHERE name = 'task-reminder' AND data->>'taskId' = ${afterRestart!.id}`,
     );
     expect(pending.rows.map((row) => row.state)).toEqual(['created']);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, new Date(pending.rows[0]!.at).getTime() - Date.now() + 300)));
-    const c = await instances.start();
+    const c = await harness.instances.start();
     await waitFor(() => taskIdsDelivered(phone).length >= 3 && taskIdsDelivered(laptop).length >= 3);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(taskIdsDelivered(phone).sort()).toEqual([soon!.id, moved!.id, afterRestart!.id].sort());
     expect(taskIdsDelivered(laptop).sort()).toEqual([soon!.id, moved!.id, afterRestart!.id].sort());
     expect(service.refused).toEqual([]);
-    await instances.stop(c);
+    await harness.instances.stop(c);
   }, 60_000);
 });

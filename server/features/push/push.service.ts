@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { PUSH_ENDPOINT_MESSAGE, type PushSubscriptionBody, type PushSubscriptionView } from '../../../common/schemas/push.schema';
 import type { DbOrTx } from '../../db/client';
-import { assertOwned } from '../../db/owned';
+import { deleteOwned } from '../../db/owned';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { badRequest } from '../../lib/http-error';
@@ -87,11 +87,5 @@ export async function listSubscriptions(db: DbOrTx, userId: string): Promise<Pus
 
 /** Stops pushes to one of the user's devices; another user's id or an unknown one is a 404. */
 export async function unsubscribe(db: DbOrTx, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
-      .returning({ id: pushSubscriptions.id }),
-    'Device not found',
-  );
+  await deleteOwned(db, pushSubscriptions, userId, id, 'Device not found');
 }

@@ -18,11 +18,9 @@ import type { VapidKeys } from './vapid';
  * and the claim-then-deliver step that makes a job run twice send once.
  */
 export const PUSH_PLAN_QUEUE = 'push-plan';
-export const PUSH_REPLAN_QUEUE = 'push-replan';
 export const CLASS_SOON_QUEUE = 'class-soon';
 export const DAILY_DIGEST_QUEUE = 'daily-digest';
 
-export type PushPlanJobData = { userId: string };
 export type ClassSoonJobData = {
   userId: string;
   key: string;

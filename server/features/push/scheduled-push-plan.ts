@@ -9,9 +9,9 @@ import {
   wantsScheduledPushes,
 } from '../../../common/domain/push-planning';
 import { expandTimetable } from '../../../common/domain/timetable';
-import type { Database, DbOrTx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { notificationSettings, pushSubscriptions } from '../../db/schema';
-import { jobsExecutor, RETRY_BEFORE_CLAIM, workEach, type Jobs } from '../../lib/jobs';
+import { RETRY_BEFORE_CLAIM, workEach, type Jobs } from '../../lib/jobs';
 import { runClassSoon } from './class-soon-jobs';
 import { runDailyDigest } from './daily-digest-jobs';
 import {
@@ -19,14 +19,13 @@ import {
   DAILY_DIGEST_QUEUE,
   loadTimetable,
   PUSH_PLAN_QUEUE,
-  PUSH_REPLAN_QUEUE,
   readScheduledPushSettings,
   scheduledPushJobId,
   type ClassSoonJobData,
   type DailyDigestJobData,
-  type PushPlanJobData,
   type ScheduledPushDeps,
 } from './scheduled-push-jobs';
+import { PUSH_REPLAN_QUEUE, type PushPlanJobData } from './push-replan';
 
 /**
  * Planning of the class-soon and daily-digest pushes (docs/decisions/155-class-soon-and-daily-digest.md).
@@ -37,19 +36,12 @@ import {
  *   schedule each push once. It re-arms itself: a `push-plan` job in the next 12-hour block (its start
  *   plus the user's own delay under 6 hours, so users do not all plan at once), its id from the user and
  *   that block. With both settings off the chain stops.
- * - Re-planned at write time: a settings PATCH (in its transaction) and the schedule's writes (courses,
- *   terms, holidays, the profile's time zone) ask for a `push-replan` run now; the queue's `stately`
- *   policy keeps one waiting per user, so a burst of edits plans once.
+ * - Re-planned at write time: a settings PATCH and the schedule's writes (courses, terms, holidays, the
+ *   profile's time zone) send a `push-replan` job in their own transaction (push-replan.ts:
+ *   withPushReplan); the queue's `stately` policy keeps one waiting per user, so a burst of edits plans once.
  * - Jobs are wake-ups, not the truth: each re-checks at send time, so a job the data no longer wants
  *   (a moved or deleted class, a changed time, a setting turned off) sends nothing and needs no cancel.
  */
-
-/** Asks for the user's pushes to be planned again now; in `db`'s transaction when it is one. */
-export async function requestPushPlan(jobs: Jobs | null | undefined, db: DbOrTx, userId: string): Promise<void> {
-  if (!jobs) return;
-  const data: PushPlanJobData = { userId };
-  await jobs.boss.send(PUSH_REPLAN_QUEUE, data, { singletonKey: userId, db: jobsExecutor(db) });
-}
 
 export type PlanOutcome = { classSoon: number; digests: number; nextPlanAt: Date } | null;
 
@@ -123,13 +115,18 @@ export async function reconcileScheduledPushes(jobs: Jobs, db: Database, now: Da
   return rows.length;
 }
 
-/** Creates the four queues and registers their workers on this instance, then reconciles. */
-export async function startScheduledPushWorkers(jobs: Jobs, deps: ScheduledPushDeps, pollingIntervalSeconds: number): Promise<void> {
+/** Creates the four queues (tests that read the jobs where they wait use it without the workers). */
+export async function createScheduledPushQueues(jobs: Jobs): Promise<void> {
   await jobs.boss.createQueue(PUSH_PLAN_QUEUE, { name: PUSH_PLAN_QUEUE, ...RETRY_BEFORE_CLAIM });
   // One waiting run per user (singletonKey = user id): a burst of schedule edits plans once.
   await jobs.boss.createQueue(PUSH_REPLAN_QUEUE, { name: PUSH_REPLAN_QUEUE, policy: 'stately', ...RETRY_BEFORE_CLAIM });
   await jobs.boss.createQueue(CLASS_SOON_QUEUE, { name: CLASS_SOON_QUEUE, ...RETRY_BEFORE_CLAIM });
   await jobs.boss.createQueue(DAILY_DIGEST_QUEUE, { name: DAILY_DIGEST_QUEUE, ...RETRY_BEFORE_CLAIM });
+}
+
+/** Creates the four queues and registers their workers on this instance, then reconciles. */
+export async function startScheduledPushWorkers(jobs: Jobs, deps: ScheduledPushDeps, pollingIntervalSeconds: number): Promise<void> {
+  await createScheduledPushQueues(jobs);
 
   const plan = async (job: PgBoss.Job<PushPlanJobData>) => {
     const outcome = await planScheduledPushes(jobs, deps.db, job.data.userId);

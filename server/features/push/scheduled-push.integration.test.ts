@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDateTimeOf, utcMillisOf, weekdayOf } from '../../../common/domain/local-time';
 import { signUp, type SignedUpUser } from '../../test/factories';
-import { callAs, JOB_POLL_SECONDS, jobInstances, waitFor, type JobInstance, type JobInstances } from '../../test/job-instances';
-import { PushServiceStandIn, type TestDevice } from '../../test/push-service-stand-in';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { callAs, JOB_POLL_SECONDS, pushJobHarness, waitFor, type JobInstance } from '../../test/job-instances';
+import type { TestDevice } from '../../test/push-service-stand-in';
 import { runClassSoon } from './class-soon-jobs';
 import type { ClassSoonJobData } from './scheduled-push-jobs';
 import { startScheduledPushWorkers } from './scheduled-push-plan';
@@ -19,17 +18,8 @@ import { vapidKeysFor } from './vapid';
  */
 const ZONE = 'Asia/Kolkata';
 
-let t: TestApp;
-let instances: JobInstances;
-const service = new PushServiceStandIn();
-
-beforeAll(async () => {
-  await service.start();
-  t = await createTestApp();
-  t.config.push = { ...t.config.push, allowInsecureEndpoints: true };
-  instances = jobInstances(t, (jobs, deps) => startScheduledPushWorkers(jobs, deps, JOB_POLL_SECONDS));
-});
-afterAll(() => service.stop());
+const harness = pushJobHarness((jobs, deps) => startScheduledPushWorkers(jobs, deps, JOB_POLL_SECONDS));
+const { service } = harness;
 
 const call = async (instance: JobInstance, user: SignedUpUser, method: 'POST' | 'PATCH', url: string, payload: object) =>
   (await callAs(instance, user, method, url, payload))!;
@@ -37,14 +27,15 @@ const call = async (instance: JobInstance, user: SignedUpUser, method: 'POST' | 
 type JobRow = { id: string; state: string; start_after: Date; data: Record<string, unknown> };
 const jobsOf = async (name: string, userId: string) =>
   (
-    await t.db.execute<JobRow>(
+    await harness.t.db.execute<JobRow>(
       sql`SELECT id, state, start_after, data FROM pgboss.job WHERE name = ${name} AND data->>'userId' = ${userId} ORDER BY start_after`,
     )
   ).rows;
 /** Time travel for one job: its instant becomes now, so the next poll of either instance runs it. */
-const startNow = (id: string) => t.db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE id = ${id} AND state = 'created'`);
+const startNow = (id: string) =>
+  harness.t.db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE id = ${id} AND state = 'created'`);
 const stateOf = async (id: string) =>
-  (await t.db.execute<{ state: string }>(sql`SELECT state FROM pgboss.job WHERE id = ${id}`)).rows[0]?.state ?? 'missing';
+  (await harness.t.db.execute<{ state: string }>(sql`SELECT state FROM pgboss.job WHERE id = ${id}`)).rows[0]?.state ?? 'missing';
 const kinds = (device: TestDevice, kind: string) =>
   service.deliveriesTo(device).filter((delivery) => (delivery.payload as { kind: string }).kind === kind);
 
@@ -59,9 +50,9 @@ function slotAt(instant: number) {
 
 describe('class starting soon and the daily digest by Web Push across two instances', () => {
   it('plans at write time, delivers each once to every device, and nothing after the settings are off', async () => {
-    const a = await instances.start();
-    const b = await instances.start();
-    const user = await signUp(t);
+    const a = await harness.instances.start();
+    const b = await harness.instances.start();
+    const user = await signUp(harness.t);
     const phone = service.device();
     const laptop = service.device();
     await call(a, user, 'PATCH', '/api/account/profile', { timeZone: ZONE });
@@ -124,7 +115,10 @@ describe('class starting soon and the daily digest by Web Push across two instan
     });
     expect(kinds(laptop, 'class-soon')[0]!.payload).toMatchObject({ courseName: 'Chemistry', room: '204', language: 'en' });
     // The same job run again (an expired or retried job) finds its claim taken: nothing more is sent.
-    const again = await runClassSoon({ db: t.db, vapid: await vapidKeysFor(t.config), push: t.config.push, log: a.app.log }, chemistryData);
+    const again = await runClassSoon(
+      { db: harness.t.db, vapid: await vapidKeysFor(harness.t.config), push: harness.t.config.push, log: a.app.log },
+      chemistryData,
+    );
     expect(again).toEqual({ status: 'duplicate' });
 
     // One digest per device.
@@ -172,7 +166,7 @@ describe('class starting soon and the daily digest by Web Push across two instan
     expect(service.deliveriesTo(phone)).toHaveLength(2);
     expect(service.deliveriesTo(laptop)).toHaveLength(2);
     expect(service.refused).toEqual([]);
-    await instances.stop(a);
-    await instances.stop(b);
+    await harness.instances.stop(a);
+    await harness.instances.stop(b);
   }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { holidays, pointsLedger, terms } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
@@ -13,16 +13,19 @@ import { REWARD_FACTS } from '../../app';
  */
 
 let t: TestApp;
-/** The user whose facts cannot be read (the failing evaluation below); null: everyone's can. */
-let factsFailFor: string | null = null;
+/** The user whose facts cannot be read (the failing evaluations below), and how; null: everyone's can. */
+let factsFailFor: { userId: string; by: 'throw' | 'database' } | null = null;
 beforeAll(async () => {
   t = await createTestApp(
     {},
     {
       rewardFacts: [
         ...REWARD_FACTS,
-        async (_db, userId) => {
-          if (userId === factsFailFor) throw new Error('facts unavailable');
+        async (db, userId) => {
+          if (userId !== factsFailFor?.userId) return {};
+          if (factsFailFor.by === 'throw') throw new Error('facts unavailable');
+          // A database error aborts the transaction it runs in: the write's, were it not for the savepoint.
+          await db.execute(sql`select 1 / 0`);
           return {};
         },
       ],
@@ -40,7 +43,7 @@ async function created(user: SignedUpUser, url: string, payload: Json): Promise<
   return response.json();
 }
 
-/** The four writes that evaluate rewards after committing, each checked for success. */
+/** The four writes that evaluate rewards in their transaction, each checked for success. */
 async function everyRewardedWriteSucceeds(user: SignedUpUser): Promise<void> {
   // A weekly Monday class over a past fortnight, so an occurrence can be marked.
   const course = await created(user, '/api/courses', {
@@ -130,9 +133,9 @@ describe('far-future terms', () => {
 });
 
 describe('an evaluation that throws', () => {
-  it('is logged, and the committed writes still answer success', async () => {
+  it.each(['throw', 'database'] as const)('(%s) is logged, and the writes still commit and answer success', async (by) => {
     const user = await signUp(t);
-    factsFailFor = user.id;
+    factsFailFor = { userId: user.id, by };
     try {
       await everyRewardedWriteSucceeds(user);
     } finally {

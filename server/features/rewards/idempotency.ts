@@ -56,7 +56,7 @@ export async function runIdempotent(
       if (stored.request !== signature) throw new HttpError(409, 'idempotency_key_reused', KEY_REUSED);
       return { statusCode: stored.statusCode, body: stored.body, replayed: true };
     }
-    // The write runs inside this transaction (its own transactions become savepoints), so the write
+    // The write runs inside this transaction (it joins it: inTransaction), so the write
     // and its stored answer commit together, and it needs no second pooled connection while a
     // duplicate waits on the lock (no pool starvation under a burst of duplicates).
     const first = await write(tx);

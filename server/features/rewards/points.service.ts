@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { inTransaction, type DbOrTx } from '../../db/client';
 import { pointsLedger, users } from '../../db/schema';
 
 type PointsReason = 'achievement' | 'task' | 'study-session' | 'grade' | 'challenge' | 'redeem' | 'reversal';
@@ -37,8 +37,8 @@ export async function awardPoints(
       .returning({ points: users.points });
     return { awarded: true, balance: row?.points ?? 0 };
   };
-  // Nested transactions become savepoints in Drizzle, so this is safe inside or outside one.
-  return db.transaction(run);
+  // Inside the caller's transaction when there is one (no savepoint: a failure fails the whole write).
+  return inTransaction(db, run);
 }
 
 export async function pointsBalance(db: DbOrTx, userId: string): Promise<number> {
@@ -52,7 +52,7 @@ export async function pointsBalance(db: DbOrTx, userId: string): Promise<number>
  * left is taken, so the ledger still sums to the balance. Answers the points taken.
  */
 export async function revokeAward(db: DbOrTx, entry: { userId: string; reason: PointsReason; sourceId: string }): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [award] = await tx
       .select({ amount: pointsLedger.amount, label: pointsLedger.label })
       .from(pointsLedger)

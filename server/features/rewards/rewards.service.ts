@@ -13,7 +13,8 @@ import { evaluateChallenges, type ChallengeState } from '../../../common/domain/
 import { localDateOf } from '../../../common/domain/local-time';
 import { BUILT_IN_REWARDS } from '../../../common/domain/shop';
 import type { Achievement, CustomRewardBody, PointsHistoryEntry, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
-import { readAll, type Database, type DbOrTx } from '../../db/client';
+import { readAll, type Database, type DbOrTx, type Transaction } from '../../db/client';
+import { isTransientConflict } from '../../db/errors';
 import { challengeCompletions, customRewards, pointsLedger, redemptions, userAchievements, users } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { awardPoints, pointsBalance } from './points.service';
@@ -39,8 +40,8 @@ type RewardsEvaluation = { unlockedAchievements: AchievementId[]; completedChall
 
 /**
  * Re-evaluates every achievement and challenge from the user's own records, unlocking and paying
- * what is newly earned. The writing services call it after the writes that can change the answer (task
- * completed, session logged, grade added, attendance marked). The user row is locked so that concurrent
+ * what is newly earned. The writing services call it (through `rewardOutcomeInWrite`) at the end of
+ * the writes that can change the answer (task completed, session logged, grade added, attendance marked). The user row is locked so that concurrent
  * evaluations of one user take turns and nothing is paid twice.
  *
  * An unlocked achievement stays unlocked (docs/decisions/074): already-unlocked ones and challenges
@@ -110,37 +111,37 @@ type EvaluationLog = { error: (details: object, message: string) => void };
 export type WriteRewards = { facts: RewardFactsProviders; log: EvaluationLog };
 
 /**
- * `evaluateRewards` for the routes whose own write has already committed (task completed, session
- * saved, grade logged, attendance marked). It never throws: a failure is logged and the answer says
- * nothing was unlocked, because turning a committed, paid write into a 500 invites a retry that then
- * answers 409 (issue 13). The next evaluation catches up on whatever this one missed.
+ * `evaluateRewards` inside a rewarding write's own transaction (decision 166), in a savepoint: a failed
+ * evaluation rolls back to the savepoint, is logged and answers "nothing unlocked", and the write still
+ * commits, because turning a paid write into a 500 invites a retry that then answers 409 (issue 13).
+ * The next evaluation catches up on whatever this one missed. A lost deadlock or serialization race is
+ * the exception: it fails the whole transaction, which the database client runs again from the start.
  */
-async function evaluateRewardsAfterWrite(db: DbOrTx, userId: string, { facts, log }: WriteRewards): Promise<RewardsEvaluation> {
+async function evaluateInSavepoint(tx: Transaction, userId: string, { facts, log }: WriteRewards): Promise<RewardsEvaluation> {
   try {
-    return await evaluateRewards(db, userId, facts);
+    // A transaction inside a transaction is a savepoint in Drizzle.
+    return await evaluateRewards(tx, userId, facts);
   } catch (error) {
-    log.error({ err: error, userId }, 'rewards evaluation failed after a committed write');
-    let points = 0;
-    try {
-      points = await pointsBalance(db, userId);
-    } catch {
-      // The balance is a courtesy here; the write itself succeeded.
-    }
-    return { unlockedAchievements: [], completedChallenges: [], points };
+    if (isTransientConflict(error)) throw error;
+    log.error({ err: error, userId }, 'rewards evaluation failed; the write is kept');
+    return { unlockedAchievements: [], completedChallenges: [], points: await pointsBalance(tx, userId) };
   }
 }
 
 /**
  * The `rewards` answer of a write that can unlock something (docs/api.md "Reward outcome"): what the
- * write itself paid, then the evaluation's balance and unlocks. Never throws (see above).
+ * write itself paid, then the evaluation's balance and unlocks. The one way a rewarding write evaluates:
+ * call it last inside the write's transaction (`inTransaction(db, async (tx) => { …write…; rewards:
+ * await rewardOutcomeInWrite(tx, …) })`), so write and evaluation commit together with one commit.
+ * A failed evaluation does not fail the write (see above).
  */
-export async function rewardOutcomeAfterWrite(
-  db: DbOrTx,
+export async function rewardOutcomeInWrite(
+  tx: Transaction,
   userId: string,
   rewards: WriteRewards,
   pointsAwarded: number,
 ): Promise<RewardOutcome> {
-  const evaluation = await evaluateRewardsAfterWrite(db, userId, rewards);
+  const evaluation = await evaluateInSavepoint(tx, userId, rewards);
   return {
     pointsAwarded,
     points: evaluation.points,

@@ -1,11 +1,11 @@
-import { assertOwned } from '../../db/owned';
+import { deleteOwned } from '../../db/owned';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { expandTimetable, occurrenceKey } from '../../../common/domain/timetable';
 import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSummary } from '../../../common/schemas/schedule.schema';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { attendance, courses } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { rewardOutcomeAfterWrite, type WriteRewards } from '../rewards/rewards.service';
+import { rewardOutcomeInWrite, type WriteRewards } from '../rewards/rewards.service';
 import { findCourse, listHolidays, listTerms, timetableTerm } from './schedule.service';
 
 const ATTENDANCE_NOT_FOUND = 'Attendance record not found';
@@ -26,16 +26,10 @@ function attendanceView(row: AttendanceRow): AttendanceRecord {
 }
 
 /**
- * Marks one class occurrence (upsert on courseId+date+slotIndex). The occurrence must be one the
- * timetable produces (common/domain/timetable) and must have started by `now`.
+ * The occurrence to mark must be one the timetable produces (common/domain/timetable) and must have
+ * started by `now`; answers the course.
  */
-async function markAttendance(
-  db: Database,
-  userId: string,
-  timeZone: string,
-  body: AttendanceBody,
-  now: Date = new Date(),
-): Promise<{ record: AttendanceRecord; created: boolean }> {
+async function assertMarkable(db: Database, userId: string, timeZone: string, body: AttendanceBody, now: Date) {
   const course = await findCourse(db, userId, body.courseId);
   const [terms, holidays] = await Promise.all([listTerms(db, userId), listHolidays(db, userId)]);
   const occurrence = expandTimetable({
@@ -49,14 +43,23 @@ async function markAttendance(
   if (!occurrence) throw badRequest(NO_SUCH_CLASS, [{ path: 'slotIndex', message: NO_SUCH_CLASS }], 'no_such_class');
   if (Date.parse(occurrence.start) > now.getTime())
     throw badRequest(FUTURE_CLASS, [{ path: 'date', message: FUTURE_CLASS }], 'class_in_future');
+  return course;
+}
 
+/** Marks one class occurrence (upsert on courseId+date+slotIndex). */
+async function upsertAttendance(
+  db: DbOrTx,
+  userId: string,
+  courseId: string,
+  body: AttendanceBody,
+): Promise<{ record: AttendanceRecord; created: boolean }> {
   const [existing] = await db
     .select({ id: attendance.id })
     .from(attendance)
-    .where(and(eq(attendance.courseId, course.id), eq(attendance.date, body.date), eq(attendance.slotIndex, body.slotIndex)));
+    .where(and(eq(attendance.courseId, courseId), eq(attendance.date, body.date), eq(attendance.slotIndex, body.slotIndex)));
   const [row] = await db
     .insert(attendance)
-    .values({ userId, courseId: course.id, date: body.date, slotIndex: body.slotIndex, status: body.status })
+    .values({ userId, courseId, date: body.date, slotIndex: body.slotIndex, status: body.status })
     .onConflictDoUpdate({ target: [attendance.courseId, attendance.date, attendance.slotIndex], set: { status: body.status } })
     .returning();
   if (!row) throw new Error('upsert returned nothing');
@@ -64,8 +67,8 @@ async function markAttendance(
 }
 
 /**
- * `markAttendance` with its reward outcome: attendance feeds Attendance Champion and Class Commitment,
- * so the answer says what it unlocked (evaluated after the write, never failing it).
+ * Marks one class occurrence with its reward outcome: attendance feeds Attendance Champion and Class
+ * Commitment, so the answer says what it unlocked (evaluated in the write's transaction, never failing it).
  */
 export async function markAttendanceWithOutcome(
   db: Database,
@@ -74,8 +77,11 @@ export async function markAttendanceWithOutcome(
   body: AttendanceBody,
   rewards: WriteRewards,
 ) {
-  const { record, created } = await markAttendance(db, userId, timeZone, body);
-  return { record: { ...record, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, 0) }, created };
+  const course = await assertMarkable(db, userId, timeZone, body, new Date());
+  return inTransaction(db, async (tx) => {
+    const { record, created } = await upsertAttendance(tx, userId, course.id, body);
+    return { record: { ...record, rewards: await rewardOutcomeInWrite(tx, userId, rewards, 0) }, created };
+  });
 }
 
 export async function listAttendance(
@@ -99,13 +105,7 @@ export async function listAttendance(
 }
 
 export async function deleteAttendance(db: Database, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(attendance)
-      .where(and(eq(attendance.id, id), eq(attendance.userId, userId)))
-      .returning({ id: attendance.id }),
-    ATTENDANCE_NOT_FOUND,
-  );
+  await deleteOwned(db, attendance, userId, id, ATTENDANCE_NOT_FOUND);
 }
 
 /** One row per course of the user; `rate` = attended / marked (0–1), null when nothing is marked. */

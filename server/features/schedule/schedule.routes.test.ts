@@ -146,7 +146,7 @@ describe('/api/courses', () => {
   it('creates with every field, lists by name, patches, appends slots and deletes', async () => {
     const user = await signUp(t);
     const fall = await created(user, '/api/terms', term({ rotation: { kind: 'ab' } }));
-    const full = await created(user, '/api/courses', {
+    const chemistry = {
       name: 'Chemistry',
       credits: 4,
       instructor: 'Dr. Curie',
@@ -156,22 +156,18 @@ describe('/api/courses', () => {
       endDate: '2026-12-11',
       color: '#ef4444',
       targetGrade: 90,
+    };
+    const full = await created(user, '/api/courses', {
+      ...chemistry,
       timeSlots: [
         { day: 2, startTime: '08:00', endTime: '09:00', week: 'A' },
         { day: 4, startTime: '13:00', endTime: '14:30' },
       ],
     });
+    // Every field as sent; a slot's unset week and cycle day answer null.
     expect(full).toEqual({
       id: expect.any(String),
-      name: 'Chemistry',
-      credits: 4,
-      instructor: 'Dr. Curie',
-      room: 'Lab 2',
-      termId: fall.id,
-      startDate: '2026-09-07',
-      endDate: '2026-12-11',
-      color: '#ef4444',
-      targetGrade: 90,
+      ...chemistry,
       timeSlots: [
         { day: 2, startTime: '08:00', endTime: '09:00', week: 'A', cycleDay: null },
         { day: 4, startTime: '13:00', endTime: '14:30', week: null, cycleDay: null },

@@ -34,7 +34,7 @@ import * as schedule from './schedule.service';
 const FEED_NOT_FOUND = 'Calendar feed not found';
 
 /** API.md "Schedule", plus attendance and the calendar feed (docs/api.md "Schedule additions"). */
-export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts }: AppDeps): void {
+export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts, jobs }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
   // ---------- academic years ----------
@@ -65,18 +65,18 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts }:
     schedule.listTerms(db, currentUser(request).id),
   );
   app.post('/api/terms', { ...auth, schema: { body: termBodySchema, response: { 201: termResponseSchema } } }, async (request, reply) =>
-    reply.code(201).send(await schedule.createTerm(db, currentUser(request).id, request.body)),
+    reply.code(201).send(await schedule.createTerm(db, jobs, currentUser(request).id, request.body)),
   );
   app.patch(
     '/api/terms/:id',
     { ...auth, schema: { params: idParamsSchema, body: termPatchSchema, response: { 200: termResponseSchema } } },
-    async (request) => schedule.updateTerm(db, currentUser(request).id, request.params.id, request.body),
+    async (request) => schedule.updateTerm(db, jobs, currentUser(request).id, request.params.id, request.body),
   );
   app.delete(
     '/api/terms/:id',
     { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await schedule.deleteTerm(db, currentUser(request).id, request.params.id);
+      await schedule.deleteTerm(db, jobs, currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -88,18 +88,18 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts }:
   app.post(
     '/api/holidays',
     { ...auth, schema: { body: holidayBodySchema, response: { 201: holidayResponseSchema } } },
-    async (request, reply) => reply.code(201).send(await schedule.createHoliday(db, currentUser(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await schedule.createHoliday(db, jobs, currentUser(request).id, request.body)),
   );
   app.patch(
     '/api/holidays/:id',
     { ...auth, schema: { params: idParamsSchema, body: holidayPatchSchema, response: { 200: holidayResponseSchema } } },
-    async (request) => schedule.updateHoliday(db, currentUser(request).id, request.params.id, request.body),
+    async (request) => schedule.updateHoliday(db, jobs, currentUser(request).id, request.params.id, request.body),
   );
   app.delete(
     '/api/holidays/:id',
     { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await schedule.deleteHoliday(db, currentUser(request).id, request.params.id);
+      await schedule.deleteHoliday(db, jobs, currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -111,18 +111,18 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts }:
   app.post(
     '/api/courses',
     { ...auth, schema: { body: courseBodySchema, response: { 201: courseResponseSchema } } },
-    async (request, reply) => reply.code(201).send(await schedule.createCourse(db, currentUser(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await schedule.createCourse(db, jobs, currentUser(request).id, request.body)),
   );
   app.patch(
     '/api/courses/:id',
     { ...auth, schema: { params: idParamsSchema, body: coursePatchSchema, response: { 200: courseResponseSchema } } },
-    async (request) => schedule.updateCourse(db, currentUser(request).id, request.params.id, request.body),
+    async (request) => schedule.updateCourse(db, jobs, currentUser(request).id, request.params.id, request.body),
   );
   app.delete(
     '/api/courses/:id',
     { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await schedule.deleteCourse(db, currentUser(request).id, request.params.id);
+      await schedule.deleteCourse(db, jobs, currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import { assertOwned } from '../../db/owned';
+import { assertOwned, deleteOwned } from '../../db/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TermRotation } from '../../../common/domain/timetable';
@@ -21,6 +21,8 @@ import {
   type TimeSlot,
 } from '../../../common/schemas/schedule.schema';
 import type { DbOrTx } from '../../db/client';
+import type { Jobs } from '../../lib/jobs';
+import { withPushReplan } from '../push/push-replan';
 import { academicYears, courses, holidays, terms, type CourseTimeSlot } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 
@@ -133,13 +135,7 @@ export async function updateAcademicYear(db: DbOrTx, userId: string, id: string,
 
 /** Its terms keep existing with academicYearId null (ON DELETE SET NULL). */
 export async function deleteAcademicYear(db: DbOrTx, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(academicYears)
-      .where(and(eq(academicYears.id, id), eq(academicYears.userId, userId)))
-      .returning({ id: academicYears.id }),
-    ACADEMIC_YEAR_NOT_FOUND,
-  );
+  await deleteOwned(db, academicYears, userId, id, ACADEMIC_YEAR_NOT_FOUND);
 }
 
 // ---------- terms ----------
@@ -152,26 +148,28 @@ export async function listTerms(db: DbOrTx, userId: string): Promise<Term[]> {
   return rows.map(termView);
 }
 
-export async function createTerm(db: DbOrTx, userId: string, body: TermBody): Promise<Term> {
-  await assertAcademicYear(db, userId, body.academicYearId);
-  const [row] = await db
-    .insert(terms)
-    .values({
-      userId,
-      name: body.name,
-      startDate: body.startDate,
-      endDate: body.endDate,
-      academicYearId: body.academicYearId ?? null,
-      color: body.color,
-      ...rotationColumns(body.rotation ?? { kind: 'weekly' }),
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  return termView(row);
+export async function createTerm(db: DbOrTx, jobs: Jobs | null, userId: string, body: TermBody): Promise<Term> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
+    await assertAcademicYear(tx, userId, body.academicYearId);
+    const [row] = await tx
+      .insert(terms)
+      .values({
+        userId,
+        name: body.name,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        academicYearId: body.academicYearId ?? null,
+        color: body.color,
+        ...rotationColumns(body.rotation ?? { kind: 'weekly' }),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return termView(row);
+  });
 }
 
-export async function updateTerm(db: DbOrTx, userId: string, id: string, body: TermPatch): Promise<Term> {
-  return db.transaction(async (tx) => {
+export async function updateTerm(db: DbOrTx, jobs: Jobs | null, userId: string, id: string, body: TermPatch): Promise<Term> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
     const where = and(eq(terms.id, id), eq(terms.userId, userId));
     const current = assertOwned(await tx.select().from(terms).where(where).for('update'), TERM_NOT_FOUND);
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
@@ -185,14 +183,10 @@ export async function updateTerm(db: DbOrTx, userId: string, id: string, body: T
 }
 
 /** Its courses keep existing with termId null (ON DELETE SET NULL). */
-export async function deleteTerm(db: DbOrTx, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(terms)
-      .where(and(eq(terms.id, id), eq(terms.userId, userId)))
-      .returning({ id: terms.id }),
-    TERM_NOT_FOUND,
-  );
+export async function deleteTerm(db: DbOrTx, jobs: Jobs | null, userId: string, id: string): Promise<void> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
+    await deleteOwned(tx, terms, userId, id, TERM_NOT_FOUND);
+  });
 }
 
 // ---------- holidays ----------
@@ -201,17 +195,19 @@ export async function listHolidays(db: DbOrTx, userId: string): Promise<Holiday[
   return rows.map(holidayView);
 }
 
-export async function createHoliday(db: DbOrTx, userId: string, body: HolidayBody): Promise<Holiday> {
-  const [row] = await db
-    .insert(holidays)
-    .values({ userId, name: body.name, startDate: body.startDate, endDate: body.endDate ?? body.startDate })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  return holidayView(row);
+export async function createHoliday(db: DbOrTx, jobs: Jobs | null, userId: string, body: HolidayBody): Promise<Holiday> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
+    const [row] = await tx
+      .insert(holidays)
+      .values({ userId, name: body.name, startDate: body.startDate, endDate: body.endDate ?? body.startDate })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return holidayView(row);
+  });
 }
 
-export async function updateHoliday(db: DbOrTx, userId: string, id: string, body: HolidayPatch): Promise<Holiday> {
-  return db.transaction(async (tx) => {
+export async function updateHoliday(db: DbOrTx, jobs: Jobs | null, userId: string, id: string, body: HolidayPatch): Promise<Holiday> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
     const where = and(eq(holidays.id, id), eq(holidays.userId, userId));
     const current = assertOwned(await tx.select().from(holidays).where(where).for('update'), HOLIDAY_NOT_FOUND);
     if (endsBeforeStart(body.startDate ?? current.startDate, body.endDate ?? current.endDate)) throw endDateError();
@@ -222,14 +218,10 @@ export async function updateHoliday(db: DbOrTx, userId: string, id: string, body
   });
 }
 
-export async function deleteHoliday(db: DbOrTx, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(holidays)
-      .where(and(eq(holidays.id, id), eq(holidays.userId, userId)))
-      .returning({ id: holidays.id }),
-    HOLIDAY_NOT_FOUND,
-  );
+export async function deleteHoliday(db: DbOrTx, jobs: Jobs | null, userId: string, id: string): Promise<void> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
+    await deleteOwned(tx, holidays, userId, id, HOLIDAY_NOT_FOUND);
+  });
 }
 
 // ---------- courses ----------
@@ -259,30 +251,32 @@ export async function findCourse(db: DbOrTx, userId: string, id: string): Promis
   return courseView(row);
 }
 
-export async function createCourse(db: DbOrTx, userId: string, body: CourseBody): Promise<Course> {
-  await assertTerm(db, userId, body.termId);
-  const [row] = await db
-    .insert(courses)
-    .values({
-      userId,
-      name: body.name,
-      credits: body.credits ?? null,
-      instructor: body.instructor ?? null,
-      room: body.room ?? null,
-      termId: body.termId ?? null,
-      startDate: body.startDate ?? null,
-      endDate: body.endDate ?? null,
-      color: body.color,
-      targetGrade: body.targetGrade ?? null,
-      timeSlots: slotRows(body.timeSlots),
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  return courseView(row);
+export async function createCourse(db: DbOrTx, jobs: Jobs | null, userId: string, body: CourseBody): Promise<Course> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
+    await assertTerm(tx, userId, body.termId);
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        userId,
+        name: body.name,
+        credits: body.credits ?? null,
+        instructor: body.instructor ?? null,
+        room: body.room ?? null,
+        termId: body.termId ?? null,
+        startDate: body.startDate ?? null,
+        endDate: body.endDate ?? null,
+        color: body.color,
+        targetGrade: body.targetGrade ?? null,
+        timeSlots: slotRows(body.timeSlots),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return courseView(row);
+  });
 }
 
-export async function updateCourse(db: DbOrTx, userId: string, id: string, body: CoursePatch): Promise<Course> {
-  return db.transaction(async (tx) => {
+export async function updateCourse(db: DbOrTx, jobs: Jobs | null, userId: string, id: string, body: CoursePatch): Promise<Course> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
     const where = and(eq(courses.id, id), eq(courses.userId, userId));
     const current = assertOwned(await tx.select().from(courses).where(where).for('update'), COURSE_NOT_FOUND);
     const startDate = body.startDate === undefined ? current.startDate : body.startDate;
@@ -301,12 +295,8 @@ export async function updateCourse(db: DbOrTx, userId: string, id: string, body:
 }
 
 /** Tasks' and assessments' courseId become null through their own foreign keys (ON DELETE SET NULL). */
-export async function deleteCourse(db: DbOrTx, userId: string, id: string): Promise<void> {
-  assertOwned(
-    await db
-      .delete(courses)
-      .where(and(eq(courses.id, id), eq(courses.userId, userId)))
-      .returning({ id: courses.id }),
-    COURSE_NOT_FOUND,
-  );
+export async function deleteCourse(db: DbOrTx, jobs: Jobs | null, userId: string, id: string): Promise<void> {
+  return withPushReplan(db, jobs, userId, async (tx) => {
+    await deleteOwned(tx, courses, userId, id, COURSE_NOT_FOUND);
+  });
 }

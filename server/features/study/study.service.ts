@@ -1,4 +1,4 @@
-import { assertOwnCourse, assertOwned } from '../../db/owned';
+import { assertOwnCourse, deleteOwned } from '../../db/owned';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
@@ -14,12 +14,12 @@ import {
   type StudyStats,
   type StudyTechnique,
 } from '../../../common/schemas/study.schema';
-import { readAll, type Database, type DbOrTx } from '../../db/client';
+import { inTransaction, readAll, type Database, type DbOrTx } from '../../db/client';
 import { holidays, studySessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
-import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
+import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
 const SESSION_ALREADY_SAVED = 'A study session with this start time is already saved';
 const SESSION_OVERLAP = 'This session overlaps another saved session';
@@ -60,7 +60,7 @@ export async function listStudySessions(db: Database, user: StudyUser, range: { 
 
 /**
  * Saves a session; a focus session earns FOCUS_SESSION_POINTS once (idempotent per session id), in the
- * same transaction. Then evaluates achievements and challenges (after the commit, never failing it).
+ * same transaction, which then evaluates achievements and challenges (never failing the save).
  * Answers the session with the new balance, current streak and the reward outcome.
  */
 export async function createStudySession(
@@ -74,13 +74,15 @@ export async function createStudySession(
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }], 'started_at_in_future');
   }
-  const created = await conflictOnUniqueViolation(
-    () => insertStudySession(db, user, input, startedAt, now),
-    SESSION_ALREADY_SAVED,
-    'session_already_saved',
-  );
-  // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
-  const outcome = await rewardOutcomeAfterWrite(db, user.id, rewards, created.pointsAwarded);
+  const { created, outcome } = await inTransaction(db, async (tx) => {
+    const saved = await conflictOnUniqueViolation(
+      () => insertStudySession(tx, user, input, startedAt, now),
+      SESSION_ALREADY_SAVED,
+      'session_already_saved',
+    );
+    // A session can unlock achievements (first session, streaks, early bird …) and complete challenges.
+    return { created: saved, outcome: await rewardOutcomeInWrite(tx, user.id, rewards, saved.pointsAwarded) };
+  });
   return {
     ...created,
     points: outcome.points,
@@ -130,7 +132,7 @@ async function assertSessionFits(tx: DbOrTx, userId: string, startedAt: Date, du
 }
 
 async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessionBody, startedAt: Date, now: Date) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const courseName = await assertOwnCourse(tx, user.id, input.courseId);
     // One writer per user at a time: the overlap and daily checks must see each other's sessions.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
@@ -177,13 +179,7 @@ async function insertStudySession(db: DbOrTx, user: StudyUser, input: StudySessi
  */
 async function deleteStudySession(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
-    assertOwned(
-      await tx
-        .delete(studySessions)
-        .where(and(eq(studySessions.id, id), eq(studySessions.userId, userId)))
-        .returning({ id: studySessions.id }),
-      'Study session not found',
-    );
+    await deleteOwned(tx, studySessions, userId, id, 'Study session not found');
     return revokeAward(tx, { userId, reason: 'study-session', sourceId: id });
   });
 }

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, utcInstantOf } from '../../../common/domain/local-time';
 import { taskSeries, tasks } from '../../db/schema';
-import { signUp } from '../../test/factories';
-import { JOB_POLL_SECONDS, jobInstances, waitFor, type JobInstance } from '../../test/job-instances';
+import { signUp, type SignedUpUser } from '../../test/factories';
+import { callAs, JOB_POLL_SECONDS, jobInstances, waitFor, type JobInstance } from '../../test/job-instances';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startTaskReminderWorker } from '../push/task-reminder-jobs';
 import { reconcileSeriesGeneration, SERIES_GENERATION_QUEUE, startSeriesGenerationWorker } from './series-jobs';
@@ -29,30 +29,22 @@ const generationJobs = (seriesId: string) =>
     sql`SELECT id, state, start_after FROM pgboss.job WHERE name = ${SERIES_GENERATION_QUEUE} AND data->>'seriesId' = ${seriesId} ORDER BY start_after`,
   );
 
+/** Creates a recurring task as `user` (through the API) and answers its series id. */
+const createSeries = async (user: SignedUpUser, task: object) =>
+  (await callAs<{ seriesId: string }>(instance, user, 'POST', '/api/tasks', task))!.seriesId;
+
 describe('recurring occurrences without a reader', () => {
   it('schedules the next generation at the local midnight the next occurrence enters the horizon (Tokyo, reminder 2 days early)', async () => {
     const user = await signUp(t);
     const timeZone = 'Asia/Tokyo';
-    await instance.app.inject({
-      method: 'PATCH',
-      url: '/api/account/profile',
-      headers: { authorization: `Bearer ${user.token}` },
-      payload: { timeZone },
-    });
+    await callAs(instance, user, 'PATCH', '/api/account/profile', { timeZone });
     const today = localDateOf(new Date(), timeZone);
-    const created = await instance.app.inject({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: { authorization: `Bearer ${user.token}` },
-      payload: {
-        title: 'Vocabulary',
-        dueDate: utcInstantOf(addDays(today, 3), '18:00', timeZone),
-        reminderOffsetMinutes: 2880,
-        recurrence: { frequency: 'daily', until: addDays(today, 40) },
-      },
+    const seriesId = await createSeries(user, {
+      title: 'Vocabulary',
+      dueDate: utcInstantOf(addDays(today, 3), '18:00', timeZone),
+      reminderOffsetMinutes: 2880,
+      recurrence: { frequency: 'daily', until: addDays(today, 40) },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const seriesId = created.json<{ seriesId: string }>().seriesId;
     // The week and the reminder's 2 days: today + 3 .. today + 9 exist now.
     const [series] = await t.db.select().from(taskSeries).where(eq(taskSeries.id, seriesId));
     expect(series!.generatedThrough).toBe(addDays(today, 9));
@@ -66,19 +58,12 @@ describe('recurring occurrences without a reader', () => {
   it('creates the occurrences that came due, schedules their reminders and the following generation, with no list read', async () => {
     const user = await signUp(t);
     const today = localDateOf(new Date(), 'UTC');
-    const created = await instance.app.inject({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: { authorization: `Bearer ${user.token}` },
-      payload: {
-        title: 'Lab journal',
-        dueDate: `${addDays(today, 1)}T18:00:00.000Z`,
-        reminderOffsetMinutes: 60,
-        recurrence: { frequency: 'daily', until: addDays(today, 40) },
-      },
+    const seriesId = await createSeries(user, {
+      title: 'Lab journal',
+      dueDate: `${addDays(today, 1)}T18:00:00.000Z`,
+      reminderOffsetMinutes: 60,
+      recurrence: { frequency: 'daily', until: addDays(today, 40) },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const seriesId = created.json<{ seriesId: string }>().seriesId;
     // As if the last three days of the horizon had not been generated yet (the series was made three
     // days ago and nobody has opened the app since): their rows and their jobs go.
     const horizon = addDays(today, 8);
@@ -116,40 +101,21 @@ describe('recurring occurrences without a reader', () => {
   it('does nothing for a series that was stopped, and schedules nothing after the last occurrence', async () => {
     const user = await signUp(t);
     const today = localDateOf(new Date(), 'UTC');
-    const created = await instance.app.inject({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: { authorization: `Bearer ${user.token}` },
-      payload: {
-        title: 'Short',
-        dueDate: `${addDays(today, 1)}T09:00:00.000Z`,
-        recurrence: { frequency: 'daily', until: addDays(today, 3) },
-      },
+    const seriesId = await createSeries(user, {
+      title: 'Short',
+      dueDate: `${addDays(today, 1)}T09:00:00.000Z`,
+      recurrence: { frequency: 'daily', until: addDays(today, 3) },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const seriesId = created.json<{ seriesId: string }>().seriesId;
     // All three occurrences are within the week: no generation is left to schedule.
     expect((await generationJobs(seriesId)).rows).toHaveLength(0);
 
-    const stopped = await instance.app.inject({
-      method: 'POST',
-      url: '/api/tasks',
-      headers: { authorization: `Bearer ${user.token}` },
-      payload: {
-        title: 'Stopped',
-        dueDate: `${addDays(today, 1)}T09:00:00.000Z`,
-        recurrence: { frequency: 'daily', until: addDays(today, 30) },
-      },
+    const stoppedId = await createSeries(user, {
+      title: 'Stopped',
+      dueDate: `${addDays(today, 1)}T09:00:00.000Z`,
+      recurrence: { frequency: 'daily', until: addDays(today, 30) },
     });
-    expect(stopped.statusCode, stopped.body).toBe(201);
-    const stoppedId = stopped.json<{ seriesId: string }>().seriesId;
     expect((await generationJobs(stoppedId)).rows).toHaveLength(1);
-    const deleted = await instance.app.inject({
-      method: 'DELETE',
-      url: `/api/task-series/${stoppedId}`,
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(deleted.statusCode).toBe(204);
+    await callAs(instance, user, 'DELETE', `/api/task-series/${stoppedId}`);
     // Its job, run now, finds no series and creates nothing.
     await t.db.execute(
       sql`UPDATE pgboss.job SET start_after = now() WHERE name = ${SERIES_GENERATION_QUEUE} AND data->>'seriesId' = ${stoppedId}`,

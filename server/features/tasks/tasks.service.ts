@@ -24,11 +24,11 @@ import {
   type TaskUpdateBody,
 } from '../../../common/schemas/tasks.schema';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
-import type { Database, DbOrTx } from '../../db/client';
+import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { awardPoints, revokeAward } from '../rewards/points.service';
-import { rewardOutcomeAfterWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
+import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 import type { Jobs } from '../../lib/jobs';
 import { reminderStateOf, syncTaskReminders } from '../push/task-reminder-jobs';
 import { scheduleSeriesGeneration } from './series-jobs';
@@ -331,7 +331,7 @@ async function updateTask(
   now: Date = new Date(),
   jobs: Jobs | null = null,
 ): Promise<Task & { pointsAwarded: number }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const current = await findOwnTask(tx, userId, id, true);
     if (body.courseId !== undefined) await assertOwnCourse(tx, userId, body.courseId);
     const { dueDate, completed: _completed, ...fields } = body;
@@ -390,8 +390,8 @@ async function updateTask(
 }
 
 /**
- * `updateTask` with its reward outcome: a completion is evaluated (after the commit, never failing it)
- * and answered as `rewards`. Reopening keeps the points (once per task ever, decision 076).
+ * `updateTask` with its reward outcome: a completion is evaluated in the same transaction (never
+ * failing it) and answered as `rewards`. Reopening keeps the points (once per task ever, decision 076).
  */
 export async function updateTaskWithOutcome(
   db: DbOrTx,
@@ -401,9 +401,11 @@ export async function updateTaskWithOutcome(
   rewards: WriteRewards,
   jobs: Jobs | null = null,
 ) {
-  const { pointsAwarded, ...task } = await updateTask(db, userId, id, body, new Date(), jobs);
-  if (body.completed !== true) return task;
-  return { ...task, rewards: await rewardOutcomeAfterWrite(db, userId, rewards, pointsAwarded) };
+  return inTransaction(db, async (tx) => {
+    const { pointsAwarded, ...task } = await updateTask(tx, userId, id, body, new Date(), jobs);
+    if (body.completed !== true) return task;
+    return { ...task, rewards: await rewardOutcomeInWrite(tx, userId, rewards, pointsAwarded) };
+  });
 }
 
 /** Deletes a task; the points its completion earned are taken back (decision 076). Answers the outcome. */

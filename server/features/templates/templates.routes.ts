@@ -35,7 +35,8 @@ export function registerTemplatesRoutes(app: ZodApp, { db }: AppDeps): void {
       onRequest: requireUser,
       schema: { params: templateParamsSchema, querystring: templateQuerySchema, response: { 200: templateDocumentSchema } },
     },
-    async (request) => templatePreviewFor(db, currentUser(request), request.params.id, languageOf(request), request.log),
+    async (request) =>
+      templatePreviewFor(db, { user: currentUser(request), id: request.params.id, language: languageOf(request), log: request.log }),
   );
 
   app.get(
@@ -47,7 +48,12 @@ export function registerTemplatesRoutes(app: ZodApp, { db }: AppDeps): void {
       schema: { params: templateParamsSchema, querystring: templateQuerySchema, response: { 200: templateFileResponseSchema } },
     },
     async (request, reply) => {
-      const file = await templateFileFor(db, currentUser(request), request.params.id, languageOf(request), request.log);
+      const file = await templateFileFor(db, {
+        user: currentUser(request),
+        id: request.params.id,
+        language: languageOf(request),
+        log: request.log,
+      });
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -224,30 +224,32 @@ export type TemplateFile = { bytes: Uint8Array; contentType: string; fileName: s
 
 type Log = { error: (object: object, message: string) => void };
 
+/** One request for a template's document or file: whose, which, in which language, where to log a failure. */
+export type TemplateRequest = { user: UserRow; id: TemplateId; language: TemplateLanguage; log: Log; now?: Date };
+
 /**
- * Runs the making of a document: a failure is logged and answered with SPEC.md §8's `message`, never
- * a stack; a database outage stays the usual 503 (server/plugins/errors.ts).
+ * Makes the request's document, then `finish` makes what is answered from it: a failure is logged and
+ * answered with SPEC.md §8's `message`, never a stack; a database outage stays the usual 503
+ * (server/plugins/errors.ts).
  */
-async function guarded<T>(log: Log, context: object, message: string, work: () => Promise<T>): Promise<T> {
+async function guarded<T>(
+  db: DbOrTx,
+  { user, id, language, log, now = new Date() }: TemplateRequest,
+  message: string,
+  finish: (document: TemplateDocument) => Promise<T>,
+): Promise<T> {
   try {
-    return await work();
+    return await finish(await templateDocumentFor(db, user, id, language, now));
   } catch (error) {
     if (error instanceof HttpError || isDatabaseUnavailable(error)) throw error;
-    log.error({ err: error, ...context }, 'template generation failed');
+    log.error({ err: error, template: id, language }, 'template generation failed');
     throw new HttpError(500, 'internal', message);
   }
 }
 
 /** GET /api/premium/templates/:id/preview: the document as JSON, for every signed-in user (docs/decisions/134). */
-export function templatePreviewFor(
-  db: DbOrTx,
-  user: UserRow,
-  id: TemplateId,
-  language: TemplateLanguage,
-  log: Log,
-  now = new Date(),
-): Promise<TemplateDocument> {
-  return guarded(log, { template: id, language }, TEMPLATE_PREVIEW_FAILED_MESSAGE, () => templateDocumentFor(db, user, id, language, now));
+export function templatePreviewFor(db: DbOrTx, request: TemplateRequest): Promise<TemplateDocument> {
+  return guarded(db, request, TEMPLATE_PREVIEW_FAILED_MESSAGE, async (document) => document);
 }
 
 /** Premium or trial, by the server's premium rule; else 403 `premium_required` (API.md). */
@@ -256,18 +258,10 @@ export async function assertPremiumAccess(db: DbOrTx, user: UserRow, now = new D
 }
 
 /** The file of a template for this user, made from their own data; premium or trial only (checked here too). */
-export async function templateFileFor(
-  db: DbOrTx,
-  user: UserRow,
-  id: TemplateId,
-  language: TemplateLanguage,
-  log: Log,
-  now = new Date(),
-): Promise<TemplateFile> {
-  await assertPremiumAccess(db, user, now);
-  return guarded(log, { template: id, language }, TEMPLATE_FAILED_MESSAGE, async () => {
-    const document = await templateDocumentFor(db, user, id, language, now);
+export async function templateFileFor(db: DbOrTx, request: TemplateRequest): Promise<TemplateFile> {
+  await assertPremiumAccess(db, request.user, request.now);
+  return guarded(db, request, TEMPLATE_FAILED_MESSAGE, async (document) => {
     const bytes = await withRenderSlot(() => renderTemplate(document));
-    return { bytes, contentType: TEMPLATE_CONTENT_TYPES[document.format], fileName: templateFileName(id) };
+    return { bytes, contentType: TEMPLATE_CONTENT_TYPES[document.format], fileName: templateFileName(request.id) };
   });
 }
