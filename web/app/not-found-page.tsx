@@ -1,6 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { buttonClassName } from '../components/ui/button';
 
 /** Any unknown path (SPEC.md §2). */
 export function NotFoundPage() {
@@ -12,10 +13,10 @@ export function NotFoundPage() {
       <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
       <p className="max-w-md text-muted-foreground">{t('notFound.description', { path: pathname })}</p>
       <div className="flex gap-3">
-        <Link to="/dashboard" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90">
+        <Link to="/dashboard" className={buttonClassName()}>
           {t('notFound.home')}
         </Link>
-        <Link to="/" className="rounded-md border px-4 py-2 font-medium hover:bg-muted">
+        <Link to="/" className={buttonClassName({ variant: 'outline' })}>
           {t('notFound.landing')}
         </Link>
       </div>
