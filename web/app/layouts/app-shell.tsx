@@ -149,16 +149,21 @@ export function AppShell() {
           </div>
         </div>
       </header>
-      <Suspense fallback={null}>
-        <ConnectionBanner />
-      </Suspense>
+      {/* The connection line and the task reminders load with the page, not before the shell's first paint (decision 165). */}
+      {pageShown ? (
+        <Suspense fallback={null}>
+          <ConnectionBanner />
+        </Suspense>
+      ) : null}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
         <Suspense fallback={<LoadingState label={t('common:loading')} />}>{pageShown ? <Outlet /> : null}</Suspense>
       </main>
       <BottomNav />
-      <Suspense fallback={null}>
-        <TaskReminders />
-      </Suspense>
+      {pageShown ? (
+        <Suspense fallback={null}>
+          <TaskReminders />
+        </Suspense>
+      ) : null}
       {releaseNotesLoaded ? (
         <Suspense fallback={null}>
           <ReleaseNotesDialog
