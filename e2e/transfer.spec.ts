@@ -120,6 +120,12 @@ test("the dashboard's reads and translations are preloaded by its page and asked
   // The app's code, the shell's, and the English translations of the shell and the dashboard.
   expect(modules.some((file) => /\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
   expect(modules.some((file) => /\/assets\/home-[\w-]+\.js$/.test(file))).toBe(true);
-  expect(html).not.toContain('rel="stylesheet"');
   for (const path of [...fetches, ...modules]) expect(requests.get(path), path).toBe(1);
+  // The stylesheet is in the page; its link stays disabled, and no lazy chunk links it again.
+  const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)" disabled>/.exec(html)?.[1];
+  expect(stylesheet).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+  expect(html).toContain('<style>');
+  await page.getByRole('link', { name: 'Tasks' }).first().click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  expect(requests.has(stylesheet!)).toBe(false);
 });

@@ -71,7 +71,10 @@ export function shellHtml(indexHtml: string, chunkFiles: readonly string[], css:
   const style = css(stylesheet[1]);
   if (style.includes('</')) throw new Error(`${stylesheet[1]} cannot be written into a <style> element`);
   const after = stylesheet.index + stylesheet[0].length;
-  const withPreloads = `${indexHtml.slice(0, stylesheet.index)}${preloads}\n    <style>${style}</style>\n    ${FIRST_ROUTE_PRELOADS}${indexHtml.slice(after)}`;
+  // The link stays, disabled (never fetched): Vite's preload helper, which a lazy chunk asks to load the
+  // stylesheet it shares with the entry, finds it there and does not link it a second time.
+  const disabledLink = stylesheet[0].replace(/>$/, ' disabled>');
+  const withPreloads = `${indexHtml.slice(0, stylesheet.index)}${preloads}\n    <style>${style}</style>\n    ${disabledLink}\n    ${FIRST_ROUTE_PRELOADS}${indexHtml.slice(after)}`;
   const charset = '<meta charset="UTF-8" />';
   if (!withPreloads.includes(charset)) throw new Error('index.html has no charset meta to place the session mark after');
   return withPreloads.replace(charset, `${charset}\n    ${SESSION_COOKIE_META}`);
