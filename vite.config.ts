@@ -101,8 +101,13 @@ export default defineConfig({
     // No inline scripts or module preload polyfill: the CSP forbids inline script.
     // A lazy chunk's preload list leaves out the chunks every page has loaded before any lazy import
     // runs (the entry's `app` group and the runtime): Vite's preload helper spent tens of milliseconds
-    // of the dashboard's start (4× CPU) resolving and skipping them (decision 161).
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
+    // of the dashboard's start (4× CPU) resolving and skipping them (decision 161). The HTML keeps
+    // them: there they are the preloads that let `app` download beside the entry instead of after it
+    // (decision 165).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep))),
+    },
     assetsInlineLimit: 0,
     sourcemap: false,
     // Read by npm run bench to size the landing and app-shell JavaScript.

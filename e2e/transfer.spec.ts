@@ -98,3 +98,34 @@ test('a repeated list read is revalidated and answered 304; a change is answered
   expect((await thirdResponse.request().sizes()).responseBodySize).toBeGreaterThan(1000);
   await expect(page.getByText('Written after the first read', { exact: true })).toBeVisible();
 });
+
+// Decision 165: a signed-in first load of /dashboard names its reads and its translations in the page
+// (shell.html), so the browser asks for them while the app's code downloads; the app's own requests
+// are answered by those preloads, never sent a second time.
+test("the dashboard's reads and translations are preloaded by its page and asked for once", async ({ page }) => {
+  await registerViaApi(page.request);
+  const requests = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) requests.set(pathname, (requests.get(pathname) ?? 0) + 1);
+  });
+  const document = page.waitForResponse((response) => new URL(response.url()).pathname === '/dashboard');
+  await page.goto('/dashboard');
+  const html = await (await document).text();
+  await expect(page.getByTestId('shell-points')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to StudyPilot!' })).toBeVisible();
+  const fetches = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]!);
+  expect(fetches).toEqual(expect.arrayContaining(['/api/auth/me', '/api/tasks', '/api/courses']));
+  const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  // The app's code, the shell's, and the English translations of the shell and the dashboard.
+  expect(modules.some((file) => /\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(modules.some((file) => /\/assets\/home-[\w-]+\.js$/.test(file))).toBe(true);
+  for (const path of [...fetches, ...modules]) expect(requests.get(path), path).toBe(1);
+  // The stylesheet is in the page; its link stays disabled, and no lazy chunk links it again.
+  const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)" disabled>/.exec(html)?.[1];
+  expect(stylesheet).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+  expect(html).toContain('<style>');
+  await page.getByRole('link', { name: 'Tasks' }).first().click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  expect(requests.has(stylesheet!)).toBe(false);
+});

@@ -5,7 +5,6 @@ import { firstRoute } from './app/first-route';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
-import { registerServiceWorker } from './lib/service-worker';
 import { createQueryClient } from './lib/query-client';
 import { applyTheme, readTheme } from './lib/theme';
 import './styles.css';
@@ -24,9 +23,6 @@ void initI18n(first.namespaces);
 setTimeout(() => first.startRequests(queryClient), 0);
 setTimeout(() => {
   const router = createAppRouter();
-  // After the page has loaded: the installable, offline app (docs/decisions/147). The prerendered landing
-  // pages never run this file.
-  registerServiceWorker();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

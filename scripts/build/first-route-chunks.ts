@@ -14,9 +14,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { FIRST_ROUTE_LOCALES, FIRST_ROUTE_PRELOADS, PAGE_NEEDS, SHELL_NEEDS } from '../../common/domain/first-route-needs';
 
 const ENTRY = ['main.tsx'];
-const SHELL = ['app/layouts/app-shell.tsx', 'features/home/home-page.tsx'];
+// The offline queue's code is imported lazily by the task list's query (web/api/tasks.ts), which the
+// dashboard's first render waits for: in `shell`, it is preloaded with it instead of asked for once the
+// query runs, one round trip later (decision 165).
+const SHELL = ['app/layouts/app-shell.tsx', 'features/home/home-page.tsx', 'lib/offline-queue.ts', 'lib/pending-tasks.ts'];
 const PUBLIC = [
   'features/landing/landing-page.tsx',
   'features/auth/auth-page.tsx',
@@ -24,6 +28,12 @@ const PUBLIC = [
   'features/legal/legal-page.tsx',
   'app/not-found-page.tsx',
 ];
+
+/**
+ * An icon library's index re-exports its 1,600 icons; a module importing one icon lists them all among
+ * its imports. The closure does not go through it, else every icon any lazy page uses joins `app`.
+ */
+const BARREL = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 type ChunkGroup = { name: string; priority: number; test: (id: string) => boolean };
 type Graph = { importedIds: readonly string[] } | null;
@@ -38,7 +48,7 @@ function closure(roots: string[], info: (id: string) => Graph): Set<string> {
     const module = info(id);
     if (!module) continue;
     seen.add(id);
-    stack.push(...module.importedIds);
+    if (!BARREL.test(id)) stack.push(...module.importedIds);
   }
   return seen;
 }
@@ -49,17 +59,41 @@ export const SHELL_HTML = 'shell.html';
 export const SESSION_COOKIE_META = '<meta name="studypilot-session" content="cookie" />';
 
 /**
- * index.html for a request that carries a session cookie on a page of the shell: the mark above, and
- * the shell's chunks preloaded beside the entry's instead of discovered once the entry has run.
+ * index.html for a request that carries a session cookie on a page of the shell: the mark above, the
+ * shell's chunks preloaded beside the entry's instead of discovered once the entry has run, the
+ * stylesheet written into the page (`css`, the linked file's text: the first paint then waits for no
+ * request, decision 165), and after it the place of the first page's preloads.
  */
-export function shellHtml(indexHtml: string, chunkFiles: readonly string[]): string {
+export function shellHtml(indexHtml: string, chunkFiles: readonly string[], css: (href: string) => string): string {
   const preloads = chunkFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
-  const anchor = indexHtml.indexOf('<link rel="stylesheet"');
-  if (anchor < 0) throw new Error('index.html has no stylesheet link to place the shell preloads before');
-  const withPreloads = `${indexHtml.slice(0, anchor)}${preloads}\n    ${indexHtml.slice(anchor)}`;
+  const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(indexHtml);
+  if (!stylesheet?.[1]) throw new Error('index.html has no stylesheet link to place the shell preloads before');
+  const style = css(stylesheet[1]);
+  if (style.includes('</')) throw new Error(`${stylesheet[1]} cannot be written into a <style> element`);
+  const after = stylesheet.index + stylesheet[0].length;
+  // The link stays, disabled (never fetched): Vite's preload helper, which a lazy chunk asks to load the
+  // stylesheet it shares with the entry, finds it there and does not link it a second time.
+  const disabledLink = stylesheet[0].replace(/>$/, ' disabled>');
+  const withPreloads = `${indexHtml.slice(0, stylesheet.index)}${preloads}\n    <style>${style}</style>\n    ${disabledLink}\n    ${FIRST_ROUTE_PRELOADS}${indexHtml.slice(after)}`;
   const charset = '<meta charset="UTF-8" />';
   if (!withPreloads.includes(charset)) throw new Error('index.html has no charset meta to place the session mark after');
   return withPreloads.replace(charset, `${charset}\n    ${SESSION_COOKIE_META}`);
+}
+
+/** The namespaces any first page inside the shell may need. */
+const FIRST_ROUTE_NAMESPACES = new Set([...SHELL_NEEDS.namespaces, ...Object.values(PAGE_NEEDS).flatMap((needs) => needs.namespaces)]);
+
+/** The built locale file (a chunk of web/lib/i18n.ts's glob) of each language and first-route namespace. */
+export function firstRouteLocales(
+  chunks: readonly { fileName: string; facadeModuleId: string | null }[],
+): Record<string, Record<string, string>> {
+  const locales: Record<string, Record<string, string>> = {};
+  for (const chunk of chunks) {
+    const match = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '');
+    if (!match?.[1] || !match[2] || !FIRST_ROUTE_NAMESPACES.has(match[2])) continue;
+    (locales[match[1]] ??= {})[match[2]] = `/${chunk.fileName}`;
+  }
+  return locales;
 }
 
 export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: ChunkGroup[] } {
@@ -87,7 +121,14 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
       const files = Object.values(bundle)
         .filter((chunk) => chunk.type === 'chunk' && chunk.moduleIds.some((id) => shell.has(id) || shared.has(id)))
         .map((chunk) => chunk.fileName);
-      writeFileSync(path.join(options.dir ?? '', SHELL_HTML), shellHtml(String(index.source), files));
+      const css = (href: string) => {
+        const asset = bundle[href.replace(/^\//, '')];
+        if (asset?.type !== 'asset') throw new Error(`index.html links ${href}, which the build did not write`);
+        return String(asset.source);
+      };
+      writeFileSync(path.join(options.dir ?? '', SHELL_HTML), shellHtml(String(index.source), files, css));
+      const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [chunk] : []));
+      writeFileSync(path.join(options.dir ?? '', FIRST_ROUTE_LOCALES), `${JSON.stringify(firstRouteLocales(chunks))}\n`);
     },
   };
   // Group chunks are named after the group: `app-<hash>.js`, `shared-<hash>.js`, `shell-<hash>.js`.

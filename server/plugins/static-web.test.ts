@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { FIRST_ROUTE_LOCALES, FIRST_ROUTE_PRELOADS, PAGE_NEEDS, SHELL_NEEDS } from '../../common/domain/first-route-needs';
 import { landingFile, landingPath, LANDING_LANGUAGES, sitemapXml } from '../../common/domain/landing-pages';
 import { CRAWLER_DISALLOWED_PATHS, PUBLIC_PAGES } from './static-web';
 
@@ -170,6 +172,72 @@ describe('the signed-in variant of the app page (shell.html)', () => {
     }
     const direct = await withShell.request({ method: 'GET', url: '/shell.html', headers: { cookie: 'sp_session=anything' } });
     expect(direct.statusCode).toBe(404);
+  });
+});
+
+/** shell.html with the place of the first page's preloads, and the build's list of locale files (decision 165). */
+function webBuildWithFirstRoutePreloads(): string {
+  const dir = fakeWebBuild();
+  writeFileSync(
+    path.join(dir, 'shell.html'),
+    `<!doctype html><meta name="studypilot-session" content="cookie" /><link rel="stylesheet" href="/assets/app.css">${FIRST_ROUTE_PRELOADS}<div id="root"></div>`,
+  );
+  const namespaces = [...SHELL_NEEDS.namespaces, ...Object.values(PAGE_NEEDS).flatMap((needs) => needs.namespaces)];
+  const locales = Object.fromEntries(
+    LANDING_LANGUAGES.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, `/assets/${ns}-${language}.js`]))]),
+  );
+  writeFileSync(path.join(dir, FIRST_ROUTE_LOCALES), JSON.stringify(locales));
+  return dir;
+}
+
+describe("the first page's preloads in shell.html (decision 165)", () => {
+  let withPreloads: TestApp;
+  beforeAll(async () => {
+    withPreloads = await createTestApp({ webDistDir: webBuildWithFirstRoutePreloads() });
+  });
+  const signedIn = (url: string, headers: Record<string, string> = {}) =>
+    withPreloads.request({ method: 'GET', url, headers: { cookie: 'sp_session=anything', ...headers } });
+  const fetchPreload = (request: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${request}">`;
+  const localePreload = (namespace: string, language: string) =>
+    `<link rel="modulepreload" crossorigin href="/assets/${namespace}-${language}.js">`;
+
+  it("names the dashboard's reads and translations in the browser's language and English, varying by language", async () => {
+    const response = await signedIn('/dashboard', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    for (const request of [...SHELL_NEEDS.requests, ...(PAGE_NEEDS['/dashboard']?.requests ?? [])])
+      expect(response.body).toContain(fetchPreload(request));
+    for (const namespace of ['common', 'shell', 'settings', 'notifications', 'home']) {
+      expect(response.body, namespace).toContain(localePreload(namespace, 'es'));
+      // i18next loads English beside any other language: its fallback.
+      expect(response.body, namespace).toContain(localePreload(namespace, 'en'));
+      expect(response.body, namespace).not.toContain(localePreload(namespace, 'fr'));
+    }
+    expect(response.body).not.toContain(FIRST_ROUTE_PRELOADS);
+  });
+
+  it("names only the shell's needs on another page, and English without Accept-Language", async () => {
+    const response = await signedIn('/tasks?from=mail');
+    for (const request of SHELL_NEEDS.requests) expect(response.body).toContain(fetchPreload(request));
+    expect(response.body).not.toContain(fetchPreload('/api/tasks'));
+    expect(response.body).toContain(localePreload('shell', 'en'));
+    expect(response.body).not.toContain(localePreload('home', 'en'));
+    expect(response.body.match(/rel="modulepreload"/g)).toHaveLength(SHELL_NEEDS.namespaces.length);
+  });
+
+  it('sends each variant compressed, and nothing of it without the cookie or on a public page', async () => {
+    const response = await signedIn('/dashboard', { 'accept-language': 'ja', 'accept-encoding': 'br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain(localePreload('home', 'ja'));
+    for (const [url, cookie] of [
+      ['/dashboard', ''],
+      ['/auth', 'sp_session=anything'],
+    ] as const) {
+      const page = await withPreloads.request({ method: 'GET', url, headers: { cookie } });
+      expect(page.body, url).not.toContain('rel="preload"');
+      expect(page.body, url).not.toContain('modulepreload');
+    }
+    expect((await signedIn(`/${FIRST_ROUTE_LOCALES}`)).statusCode).toBe(404);
   });
 });
 

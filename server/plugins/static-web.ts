@@ -1,17 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { languageFromHeader } from '../lib/accept-language';
 import { SESSION_COOKIE } from './session';
+import { FIRST_ROUTE_LOCALES, FIRST_ROUTE_PRELOADS, firstRouteNeeds, PAGE_NEEDS } from '../../common/domain/first-route-needs';
 import { landingFile, landingPath, LANDING_LANGUAGES, sitemapOrigin } from '../../common/domain/landing-pages';
 
 /**
  * A built HTML document held in memory with the copies scripts/build/compress-assets.ts wrote beside
  * it (null when the build made none, e.g. a file under 1 KB). index.html carries its signed-in variant
- * (shell.html) when the build wrote one.
+ * (shell.html) when the build wrote one: one document per page and language (`signedIn`).
  */
-export type HtmlDocument = { identity: Buffer; br: Buffer | null; gzip: Buffer | null; signedIn?: HtmlDocument };
+export type HtmlDocument = {
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  signedIn?: (pathname: string, acceptLanguage: string | undefined) => HtmlDocument;
+};
 
 /** The build's variant of index.html for the shell's pages asked for with a session cookie (decision 161). */
 const SHELL_HTML = 'shell.html';
@@ -26,6 +35,78 @@ async function readIfExists(file: string): Promise<Buffer | null> {
 async function readHtmlDocument(file: string): Promise<HtmlDocument> {
   const [identity, br, gzip] = await Promise.all([fs.readFile(file), readIfExists(`${file}.br`), readIfExists(`${file}.gz`)]);
   return { identity, br, gzip };
+}
+
+const brotliOptions = (input: Buffer, quality: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+  },
+});
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A document written here, compressed: at once at a quick setting (a few milliseconds for the 50 KB
+ * of shell.html), then `better` is called with the copies compress-assets.ts would have written
+ * (its best settings, some 100 ms of a thread-pool thread), which replace the quick ones.
+ */
+function compressedDocument(html: string, better: (document: HtmlDocument) => void): HtmlDocument {
+  const identity = Buffer.from(html);
+  void Promise.all([
+    brotliAsync(identity, brotliOptions(identity, constants.BROTLI_MAX_QUALITY)),
+    gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
+  ]).then(([br, gzipped]) => better({ identity, br, gzip: gzipped }));
+  return { identity, br: brotliCompressSync(identity, brotliOptions(identity, 5)), gzip: gzipSync(identity, { level: 6 }) };
+}
+
+type FirstRouteLocales = Record<string, Record<string, string>>;
+
+/**
+ * A first page's preloads (decision 165): its API reads and its translations, in the visitor's
+ * language (Accept-Language: the browser's, which the web app uses when nothing is stored) and in
+ * English, which i18next loads beside any other language as the fallback. The reads are credentialed
+ * fetches, as web/lib/api-client.ts makes them, so the browser hands the answer to the app's request.
+ */
+export function firstRoutePreloads(pathname: string, language: string, locales: FirstRouteLocales): string {
+  const needs = firstRouteNeeds(pathname);
+  const languages = [...new Set([language, 'en'])];
+  const files = languages.flatMap((lng) => needs.namespaces.map((namespace) => locales[lng]?.[namespace]).filter(Boolean));
+  return [
+    ...needs.requests.map((request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${request}">`),
+    ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+  ].join('\n    ');
+}
+
+/**
+ * shell.html per page and language: the build's file with the first page's preloads written in, made
+ * and compressed at the first request for it (six languages × the pages with needs of their own, plus
+ * one for every other page). A build without the locale list serves shell.html as it is.
+ */
+async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['signedIn']> {
+  const shellPath = path.join(webDistDir, SHELL_HTML);
+  if (!existsSync(shellPath)) return undefined;
+  const localesPath = path.join(webDistDir, FIRST_ROUTE_LOCALES);
+  const template = await fs.readFile(shellPath, 'utf8');
+  if (!template.includes(FIRST_ROUTE_PRELOADS) || !existsSync(localesPath)) {
+    const document = await readHtmlDocument(shellPath);
+    return () => document;
+  }
+  const locales = JSON.parse(await fs.readFile(localesPath, 'utf8')) as FirstRouteLocales;
+  const documents = new Map<string, HtmlDocument>();
+  return (pathname, acceptLanguage) => {
+    const page = Object.hasOwn(PAGE_NEEDS, pathname) ? pathname : '';
+    const language = languageFromHeader(acceptLanguage);
+    const key = `${language} ${page}`;
+    let document = documents.get(key);
+    if (!document) {
+      const html = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales));
+      document = compressedDocument(html, (best) => documents.set(key, best));
+      documents.set(key, document);
+    }
+    return document;
+  };
 }
 
 /**
@@ -61,8 +142,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     return null;
   }
   const indexHtml = await readHtmlDocument(indexPath);
-  const shellPath = path.join(webDistDir, SHELL_HTML);
-  if (existsSync(shellPath)) indexHtml.signedIn = await readHtmlDocument(shellPath);
+  indexHtml.signedIn = await readSignedInDocuments(webDistDir);
   await app.register(fastifyStatic, {
     root: webDistDir,
     // One wildcard route that looks the file up per request, not one route per file of the build
@@ -73,7 +153,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     // `file.br` / `file.gz` beside a file are sent in its place (Content-Encoding, Vary); they, and
     // the signed-in variant of index.html, are not files of their own.
     preCompressed: true,
-    allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname) && pathname !== `/${SHELL_HTML}`,
+    allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname) && pathname !== `/${SHELL_HTML}` && pathname !== `/${FIRST_ROUTE_LOCALES}`,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -157,19 +237,22 @@ export function looksLikeStaticFile(pathname: string): boolean {
 
 /**
  * The app's HTML. A page of the shell asked for with a session cookie gets shell.html: the same page
- * with the shell's chunks preloaded and a mark that lets web/app/first-route.ts start the session and
- * the page's data with the entry (decision 161). The cookie is not checked here: an expired one costs
- * the preloads and one 401, after which RequireAuth sends the visitor to /auth as before.
+ * with the shell's chunks, the page's translations and its API reads preloaded, and a mark that lets
+ * web/app/first-route.ts start the session and the page's data with the entry (decisions 161, 165).
+ * The cookie is not checked here: an expired one costs the preloads and one 401, after which
+ * RequireAuth sends the visitor to /auth as before.
  */
 export function sendAppShell(reply: FastifyReply, html: HtmlDocument): FastifyReply {
   const { request } = reply;
-  // Only a page of the shell depends on the cookie (and says so in Vary); every other page is index.html.
-  const shellHtml = html.signedIn && isShellPage(request.url.split('?')[0] ?? '') ? html.signedIn : undefined;
-  const indexHtml = shellHtml && request.cookies?.[SESSION_COOKIE] ? shellHtml : html;
+  const pathname = request.url.split('?')[0] ?? '';
+  // Only a page of the shell depends on the cookie and the language (and says so in Vary); every other page is index.html.
+  const shellPage = Boolean(html.signedIn) && isShellPage(pathname);
+  const indexHtml =
+    shellPage && html.signedIn && request.cookies?.[SESSION_COOKIE] ? html.signedIn(pathname, request.headers['accept-language']) : html;
   const offered = [...(indexHtml.br ? (['br'] as const) : []), ...(indexHtml.gzip ? (['gzip'] as const) : [])];
   const encoding = chooseEncoding(request.headers['accept-encoding'], offered);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-  reply.header('Vary', shellHtml ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+  reply.header('Vary', shellPage ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding');
   if (encoding === 'br' && indexHtml.br) return reply.header('Content-Encoding', 'br').send(indexHtml.br);
   if (encoding === 'gzip' && indexHtml.gzip) return reply.header('Content-Encoding', 'gzip').send(indexHtml.gzip);
   return reply.send(indexHtml.identity);

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { createQueryClient } from '../lib/query-client';
+import { firstRouteNeeds } from '../../common/domain/first-route-needs';
 import { firstRoute, isShellPath } from './first-route';
 
 function requestedPaths(): string[] {
@@ -77,5 +78,18 @@ describe('firstRoute', () => {
     first.startRequests(createQueryClient());
     expect(first.namespaces).not.toContain('home');
     expect(paths(calls)).toEqual(['/api/auth/me', '/api/auth/me', '/api/points', '/api/premium/check']);
+  });
+
+  // shell.html preloads what common/domain/first-route-needs.ts lists (decision 165): a path the client
+  // does not ask for would be downloaded for nothing, one it asks for that is not listed comes late.
+  it.each(['/dashboard', '/tasks', '/help/some-article'])('asks on %s for exactly what shell.html preloads', (pathname) => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', username: 'ada' }));
+    const calls = requestedPaths();
+    const first = firstRoute(pathname);
+    first.startRequests(createQueryClient());
+    const needs = firstRouteNeeds(pathname);
+    expect(paths(calls)).toEqual([...needs.requests].sort());
+    // initI18n loads common and shell besides the namespaces it is given.
+    expect([...new Set(['common', 'shell', ...first.namespaces])].sort()).toEqual([...needs.namespaces].sort());
   });
 });

@@ -3,7 +3,8 @@ import { matchRoutes } from 'react-router';
 import { premiumCheckQuery } from '../api/premium';
 import { pointsQuery } from '../api/rewards';
 import { sessionQuery } from '../api/session';
-import { DASHBOARD_NAMESPACES, DASHBOARD_QUERIES } from '../features/home/dashboard-queries';
+import { firstRouteNeeds } from '../../common/domain/first-route-needs';
+import { DASHBOARD_QUERIES } from '../features/home/dashboard-queries';
 import { mayBeSignedIn } from './guards';
 import { routes } from './router';
 
@@ -13,18 +14,16 @@ const prefetch =
   (queryClient) =>
     queryClient.prefetchQuery(query);
 
-/** The shell's translations (it suspends on them) and the resources its header shows at once. */
-const SHELL_NAMESPACES = ['shell', 'settings', 'notifications'];
+/**
+ * The queries of common/domain/first-route-needs.ts's requests (its namespaces are read from there):
+ * the resources the shell's header shows at once, and a first page's own (only the dashboard so far).
+ * first-route.test.ts checks that they ask for exactly the paths listed there, which shell.html preloads.
+ */
 const SHELL_QUERIES = [prefetch(pointsQuery), prefetch(premiumCheckQuery)];
-
-/** What a first page inside the shell needs, by path: only the dashboard so far (the page opened after signing in). */
-const PAGES: Readonly<Record<string, { queries: readonly Prefetch[]; namespaces: readonly string[] }>> = {
-  '/dashboard': {
-    queries: Object.values(DASHBOARD_QUERIES).map((query) =>
-      prefetch(query as UseQueryOptions<unknown, Error, unknown, readonly [string]>),
-    ),
-    namespaces: DASHBOARD_NAMESPACES,
-  },
+const PAGE_QUERIES: Readonly<Record<string, readonly Prefetch[]>> = {
+  '/dashboard': Object.values(DASHBOARD_QUERIES).map((query) =>
+    prefetch(query as UseQueryOptions<unknown, Error, unknown, readonly [string]>),
+  ),
 };
 
 // The signed-in shell's route: the one whose pages include /dashboard (web/app/router.tsx).
@@ -58,14 +57,14 @@ function sessionCookieSent(): boolean {
 export function firstRoute(pathname: string): { namespaces: string[]; startRequests: (queryClient: QueryClient) => void } {
   const signedIn = mayBeSignedIn() || sessionCookieSent();
   const inShell = signedIn && isShellPath(pathname);
-  const page = inShell ? PAGES[pathname] : undefined;
+  const pageQueries = inShell && Object.hasOwn(PAGE_QUERIES, pathname) ? (PAGE_QUERIES[pathname] ?? []) : [];
   return {
-    namespaces: inShell ? [...SHELL_NAMESPACES, ...(page?.namespaces ?? [])] : [],
+    namespaces: inShell ? [...firstRouteNeeds(pathname).namespaces] : [],
     startRequests: (queryClient) => {
       if (!signedIn) return;
       void queryClient.prefetchQuery(sessionQuery);
       if (!inShell) return;
-      for (const start of [...SHELL_QUERIES, ...(page?.queries ?? [])]) void start(queryClient);
+      for (const start of [...SHELL_QUERIES, ...pageQueries]) void start(queryClient);
     },
   };
 }

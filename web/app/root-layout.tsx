@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { setRouteTitle } from '../lib/document-title';
+import { registerServiceWorker } from '../lib/service-worker';
 
 /** The keys of `common:titles`; a route names its own in `handle: { title }` (router.tsx). */
 export type TitleKey =
@@ -55,6 +56,10 @@ export function RootLayout() {
   useEffect(() => {
     setRouteTitle(title);
   }, [title]);
+  // The installable, offline app (docs/decisions/147), once the first page has rendered (this layout
+  // mounts with it, after the first route's code) and the browser is idle (decision 165). The
+  // prerendered landing pages never run the app.
+  useEffect(() => registerServiceWorker(), []);
   useEffect(() => {
     if (pathname === firstPath.current && announcement === '') return;
     firstPath.current = '';

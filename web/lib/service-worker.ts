@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { CLEAR_API_CACHES_MESSAGE, SKIP_WAITING_MESSAGE } from '../service-worker/api-cache';
+import { whenIdle } from './idle';
 
 /**
  * The page's side of the service worker (docs/decisions/147): registered after the app has loaded
@@ -20,9 +21,18 @@ function supported(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
 }
 
-/** Registers /sw.js once the page has loaded (off the critical path). No-op where unsupported. */
+let registered = false;
+
+/**
+ * Registers /sw.js once the page has loaded and is idle (off the critical path). No-op where
+ * unsupported, and after the first call. Called by web/app/root-layout.tsx once the first page has
+ * rendered: the worker's install downloads the whole app (decision 147), which on a slow phone and
+ * connection competed with the first page's own code and data when it started at the load event
+ * (decision 165).
+ */
 export function registerServiceWorker(): void {
-  if (!supported()) return;
+  if (!supported() || registered) return;
+  registered = true;
   const register = async () => {
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox('/sw.js', { scope: '/' });
@@ -46,7 +56,7 @@ export function registerServiceWorker(): void {
       void registration?.update().catch(() => undefined);
     });
   };
-  const start = () => void register().catch(() => undefined);
+  const start = () => whenIdle(() => void register().catch(() => undefined));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_CATEGORIES, TEMPLATE_IDS, TEMPLATE_LANGUAGES, templateDocumentSchema } from '../../../common/schemas/templates.schema';
 import { buildTemplateDocument, TEMPLATE_DEFINITIONS } from './template-catalogue';
-import { interpolate, languageFromHeader, TEMPLATE_STRINGS, templateLocale } from './template-locale';
+import { languageFromHeader } from '../../lib/accept-language';
+import { interpolate, TEMPLATE_STRINGS, templateLocale } from './template-locale';
 import type { TemplateData } from './template-models';
 
 /** Every string of a catalogue with its path, for comparing languages. */

@@ -1,5 +1,4 @@
 import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
-import { TEMPLATE_LANGUAGES } from '../../../common/schemas/templates.schema';
 import { de } from './strings/de';
 import { en, type TemplateStrings } from './strings/en';
 import { es } from './strings/es';
@@ -20,16 +19,6 @@ const CALENDAR_FIRST_DAY: Record<TemplateLanguage, 0 | 1> = { en: 0, es: 1, fr: 
 /** `{name}` placeholders filled from `values`; an unknown placeholder stays as written. */
 export function interpolate(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
-/** The first supported language of an Accept-Language header (`de-DE,de;q=0.9` → de), else English. */
-export function languageFromHeader(header: string | undefined): TemplateLanguage {
-  for (const part of (header ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
-    const found = TEMPLATE_LANGUAGES.find((language) => language === tag);
-    if (found) return found;
-  }
-  return 'en';
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -8,7 +8,7 @@ import {
 } from '../../../common/schemas/templates.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { languageFromHeader } from './template-locale';
+import { languageFromHeader } from '../../lib/accept-language';
 import { assertPremiumAccess, listTemplates, templateFileFor, templatePreviewFor } from './templates.service';
 
 /** The file itself: PDF, XLSX or DOCX bytes (Content-Type and Content-Disposition say which). */

@@ -1,5 +1,5 @@
 import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/ui/page-state';
@@ -63,6 +63,11 @@ export function AppShell() {
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   if (confirmDelete && !confirmUsed) setConfirmUsed(true);
   const releaseSeen = useReleaseSeen(Boolean(session.data));
+  // The shell paints first, its page right after in a render of its own (decision 165): the header,
+  // banner and navigation show as soon as they can instead of waiting for the page's first render
+  // (the dashboard's is the longest task of the start on a slow phone), and that render yields to
+  // input. Only when the shell mounts: later navigations render as before.
+  const pageShown = useDeferredValue(true, false);
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
   const [releaseNotesLoaded, setReleaseNotesLoaded] = useState(false);
   const [releaseNotesOpener, setReleaseNotesOpener] = useState<'menu' | 'bell'>('menu');
@@ -144,18 +149,21 @@ export function AppShell() {
           </div>
         </div>
       </header>
-      <Suspense fallback={null}>
-        <ConnectionBanner />
-      </Suspense>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
-        <Suspense fallback={<LoadingState label={t('common:loading')} />}>
-          <Outlet />
+      {/* The connection line and the task reminders load with the page, not before the shell's first paint (decision 165). */}
+      {pageShown ? (
+        <Suspense fallback={null}>
+          <ConnectionBanner />
         </Suspense>
+      ) : null}
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
+        <Suspense fallback={<LoadingState label={t('common:loading')} />}>{pageShown ? <Outlet /> : null}</Suspense>
       </main>
       <BottomNav />
-      <Suspense fallback={null}>
-        <TaskReminders />
-      </Suspense>
+      {pageShown ? (
+        <Suspense fallback={null}>
+          <TaskReminders />
+        </Suspense>
+      ) : null}
       {releaseNotesLoaded ? (
         <Suspense fallback={null}>
           <ReleaseNotesDialog

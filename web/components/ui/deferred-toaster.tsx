@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { whenIdle } from '../../lib/idle';
 import { useCurrentToast } from '../../lib/toast';
 
 type ToasterProps = { closeLabel: string; label: string; regionLabel: string };
@@ -17,16 +18,6 @@ function loadToaster(): Promise<ToasterComponent> {
     },
   );
   return loading;
-}
-
-/** After the page is idle (requestIdleCallback where the browser has it, else a short timeout). */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(callback, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 1000);
-  return () => clearTimeout(id);
 }
 
 /**

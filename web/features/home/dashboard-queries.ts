@@ -7,7 +7,8 @@ import { tasksQuery } from '../../api/tasks';
 /**
  * Every resource the dashboard reads: one request per data type, shared with the other pages' cache.
  * `useDashboardData` reads them; web/app/first-route.ts requests them with the app's entry when the
- * first page is /dashboard (docs/decisions/102-first-route-data.md).
+ * first page is /dashboard (docs/decisions/102-first-route-data.md), and shell.html preloads their paths
+ * (common/domain/first-route-needs.ts, decision 165).
  */
 export const DASHBOARD_QUERIES = {
   tasks: tasksQuery,
@@ -18,6 +19,3 @@ export const DASHBOARD_QUERIES = {
   streak: studyStreakQuery,
   premium: premiumCheckQuery,
 } as const;
-
-/** The translations the dashboard renders with, besides the shell's. */
-export const DASHBOARD_NAMESPACES = ['home'] as const;

@@ -1,0 +1,40 @@
+/**
+ * What the first page inside the signed-in shell needs before it can show (issue 15; docs/decisions
+ * 102, 161, 165): the translation namespaces it suspends on and the GET paths its first render reads
+ * (each a query whose key is its path, web/api/resource.ts). web/app/first-route.ts starts them with
+ * the app's entry; the server names them in shell.html's preloads (server/plugins/static-web.ts), so
+ * the browser asks for them while the app's code is still downloading instead of after it has run.
+ * web/app/first-route.test.ts keeps the client's queries in step with these paths.
+ */
+export type FirstRouteNeeds = { namespaces: readonly string[]; requests: readonly string[] };
+
+/** The shell's (every page inside it): its translations and the resources its header shows at once. */
+export const SHELL_NEEDS: FirstRouteNeeds = {
+  namespaces: ['common', 'shell', 'settings', 'notifications'],
+  requests: ['/api/auth/me', '/api/points', '/api/premium/check'],
+};
+
+/** A first page's own needs besides the shell's, by path: only the dashboard so far (the page opened after signing in). */
+export const PAGE_NEEDS: Readonly<Record<string, FirstRouteNeeds>> = {
+  '/dashboard': {
+    namespaces: ['home'],
+    requests: ['/api/tasks', '/api/courses', '/api/terms', '/api/holidays', '/api/study-streak'],
+  },
+};
+
+/** The shell's needs with those of the page at `pathname` (a page inside the shell), without repeats. */
+export function firstRouteNeeds(pathname: string): FirstRouteNeeds {
+  const page = Object.hasOwn(PAGE_NEEDS, pathname) ? PAGE_NEEDS[pathname] : undefined;
+  return {
+    namespaces: [...new Set([...SHELL_NEEDS.namespaces, ...(page?.namespaces ?? [])])],
+    requests: [...new Set([...SHELL_NEEDS.requests, ...(page?.requests ?? [])])],
+  };
+}
+
+/**
+ * Where the server writes a first page's preloads into the build's shell.html: its translations in
+ * the visitor's language and its API reads (scripts/build/first-route-chunks.ts, server/plugins/static-web.ts).
+ */
+export const FIRST_ROUTE_PRELOADS = '<!--studypilot:first-route-preloads-->';
+/** The build's file naming each language's locale file of the namespaces above: `{ "en": { "home": "/assets/home-….js" } }`. */
+export const FIRST_ROUTE_LOCALES = 'first-route-locales.json';
