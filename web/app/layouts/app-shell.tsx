@@ -16,6 +16,7 @@ import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
 import { PromoBanner } from './promo-banner';
 import { UserMenu } from './user-menu';
+import { SkipLink } from '../../components/ui/skip-link';
 
 /** The dialogs the user menu opens give focus back to its button (the menu item is gone by then). */
 const userMenuButton = () => document.querySelector<HTMLElement>('[data-testid="user-menu-button"]');
@@ -90,12 +91,7 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
-      >
-        {t('skipToContent')}
-      </a>
+      <SkipLink label={t('skipToContent')} />
       {/* No promotional banner for paying users (SPEC.md §6 "no ads"); until the check answers, the session's record decides. */}
       {(premium.data ? premium.data.hasPremium : Boolean(session.data?.isPremium || session.data?.subscriptionTier)) ? null : (
         <PromoBanner />

@@ -25,6 +25,7 @@ import { DEMO_COURSE_COLORS, DEMO_NOW, DEMO_TASKS, DEMO_TIME_ZONE, demoGrade, de
 import { landingPricing } from './landing-pricing';
 import { buttonClassName } from '../../components/ui/button';
 import { TableHead } from '../../components/ui/table-head';
+import { SkipLink } from '../../components/ui/skip-link';
 
 /** The namespaces the page reads (the prerender step loads exactly these). */
 export const LANDING_NAMESPACES = ['landing', 'tasks', 'settings'] as const;
@@ -327,12 +328,7 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
   const AppLinkTo = appLink;
   return (
     <div className="min-h-screen bg-background text-foreground">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
-      >
-        {t('skipToContent')}
-      </a>
+      <SkipLink label={t('skipToContent')} />
       <header className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:px-4 sm:py-4" data-testid="landing-header">
         <span className="flex min-w-0 items-center gap-1.5 text-lg font-bold sm:gap-2 sm:text-xl">
           <GraduationCap aria-hidden="true" className="h-7 w-7 shrink-0 text-primary sm:h-8 sm:w-8" />
