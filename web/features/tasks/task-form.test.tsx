@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { fill, fillTime, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
+import { fill, fillTime, interceptApi, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
 import { TaskFormDialog } from './task-form';
 import { aTask } from '../../test/task-fixture';
 
@@ -41,6 +41,41 @@ describe('Task form → request', () => {
       // A new task carries its own Idempotency-Key (sent again after a lost answer, created once).
       idempotencyKey: true,
     });
+  });
+
+  it('west of UTC: 20:30 on 1 December in Honolulu is the next UTC day, and an edit shows the wall clock back as date and time', async () => {
+    const honolulu = { ...TEST_USER, timeZone: 'Pacific/Honolulu' };
+    const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
+    const view = await renderWithProviders(
+      <TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />,
+      {
+        user: honolulu,
+      },
+    );
+    fill('Title', 'Late essay');
+    fill('Due date', '2026-12-01');
+    fillTime('Due time', '20:30');
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    // UTC−10: 20:30 local is 06:30 UTC the next day.
+    expect(writes(sent)[0]?.body).toMatchObject({ dueDate: '2026-12-02T06:30:00.000Z' });
+    view.unmount();
+
+    await renderWithProviders(
+      <TaskFormDialog
+        open
+        onOpenChange={() => {}}
+        task={saved({ dueDate: '2026-12-02T06:30:00.000Z' })}
+        courses={courses}
+        onStopSeries={() => {}}
+      />,
+      { user: honolulu },
+    );
+    expect(screen.getByLabelText('Due date')).toHaveProperty('value', '2026-12-01');
+    const time = within(screen.getByRole('group', { name: 'Due time' }));
+    expect(time.getByRole('combobox', { name: 'Hour' })).toHaveProperty('value', '8');
+    expect(time.getByRole('combobox', { name: 'Minute' })).toHaveProperty('value', '30');
+    expect(time.getByRole('combobox', { name: 'AM or PM' })).toHaveProperty('value', 'pm');
   });
 
   it('edits: PATCHes the task by id; "No due date" sends null and an edit never sends a recurrence', async () => {
