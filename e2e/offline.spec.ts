@@ -30,6 +30,26 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
 }
 
+/**
+ * Waits until the worker has kept the user's answer to `pathname` (its per-user API cache, api-cache.ts):
+ * the page shows the answer as soon as it arrives, but the worker stores its copy a moment later, so a
+ * test that goes offline on the rows alone races the store.
+ */
+async function keptByServiceWorker(page: Page, pathname: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async (wanted) => {
+        for (const name of await caches.keys()) {
+          if (!name.startsWith('studypilot-api-')) continue;
+          const requests = await (await caches.open(name)).keys();
+          if (requests.some((request) => new URL(request.url).pathname === wanted)) return true;
+        }
+        return false;
+      }, pathname),
+    )
+    .toBe(true);
+}
+
 test('Chromium finds the app installable: manifest without errors, no installability error', async ({ baseURL }, testInfo) => {
   // A persistent profile: Playwright's usual context is incognito, where Chromium never offers to
   // install ("in-incognito") whatever the site does.
@@ -87,6 +107,7 @@ test('offline it shows the cached tasks, queues a completion and a new task, and
   // Read once under the worker, so the user's answers are kept; then the network goes.
   await page.reload();
   await expect(page.getByTestId('task-row')).toHaveCount(2);
+  await keptByServiceWorker(page, '/api/tasks');
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('offline-marker')).toContainText('Offline — showing data from');
