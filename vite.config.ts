@@ -7,7 +7,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { firstRouteChunks, SHELL_HTML } from './scripts/build/first-route-chunks';
 
 /** The entry's own chunks (scripts/build/first-route-chunks.ts): loaded before any other code runs. */
-const ALWAYS_LOADED = /^assets\/(app|rolldown-runtime)-[\w-]{8}\.js$/;
+const ALWAYS_LOADED = /^assets\/(app|preload-helper|rolldown-runtime)-[\w-]{8}\.js$/;
 const chunks = firstRouteChunks(path.resolve(import.meta.dirname, 'web'));
 
 /**

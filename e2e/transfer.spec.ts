@@ -123,7 +123,7 @@ test("the dashboard's reads and translations are preloaded by its page and asked
   for (const path of [...fetches, ...modules]) expect(requests.get(path), path).toBe(1);
   // The stylesheet is in the page; its link stays disabled, and no lazy chunk links it again.
   const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)" disabled>/.exec(html)?.[1];
-  expect(stylesheet).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+  expect(stylesheet).toMatch(/^\/assets\/index-[\w-]+\.css$/);
   expect(html).toContain('<style>');
   await page.getByRole('link', { name: 'Tasks' }).first().click();
   await expect(page).toHaveURL(/\/tasks$/);

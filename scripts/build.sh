@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 npx vite build --logLevel warn
-npx tsx scripts/build/prerender-landing.ts
+npx tsx scripts/build/prerender.ts
 npx tsx scripts/build/compress-assets.ts
 npx tsx scripts/build/server.ts

@@ -1,35 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { firstRoute } from './app/first-route';
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
-import { initI18n } from './lib/i18n';
-import { createQueryClient } from './lib/query-client';
-import { applyTheme, readTheme } from './lib/theme';
 import './styles.css';
 
-applyTheme(readTheme());
-const queryClient = createQueryClient();
-// The first page's translations, session and data start now, together (docs/decisions/102-first-route-data.md).
-const first = firstRoute(window.location.pathname);
-void initI18n(first.namespaces);
+/**
+ * The entry: the app's code is evaluated once the document's own content has painted — a signed-in
+ * page's prerendered frame, else the spinner (docs/decisions/169-prerendered-shell-frame.md). On a
+ * phone whose network is fast and CPU slow, evaluating the app first held that paint for the 100–300 ms
+ * the code takes to run; now the frame shows, then the app starts. The code itself is not waited for:
+ * the page preloads it beside this file.
+ */
+function afterFirstPaint(start: () => void): void {
+  // A hidden tab renders no frames.
+  if (document.visibilityState === 'hidden') return start();
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
 
-// Three tasks instead of one (docs/decisions/161-dashboard-first-load.md): evaluating the app's code,
-// starting the requests and creating the router each take tens of milliseconds on a slow phone, and
-// one long task holds the page's input for their sum. The requests go before the router: their answers
-// take longest, and the page's code is already on its way (shell.html preloads it; otherwise the
-// service worker has it).
-setTimeout(() => first.startRequests(queryClient), 0);
-setTimeout(() => {
-  const router = createAppRouter();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-}, 0);
+afterFirstPaint(() => void import('./start'));

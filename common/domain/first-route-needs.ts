@@ -38,3 +38,13 @@ export function firstRouteNeeds(pathname: string): FirstRouteNeeds {
 export const FIRST_ROUTE_PRELOADS = '<!--studypilot:first-route-preloads-->';
 /** The build's file naming each language's locale file of the namespaces above: `{ "en": { "home": "/assets/home-….js" } }`. */
 export const FIRST_ROUTE_LOCALES = 'first-route-locales.json';
+
+/**
+ * The build's prerendered shell frames (web/app/layouts/prerender-shell-frame.tsx): `{ "en": { "": html,
+ * "/dashboard": html, … } }`, by language and by the page whose navigation item is active ('' for
+ * none). The server writes a page's frame into shell.html between the marks around index.html's
+ * spinner (docs/decisions/169-prerendered-shell-frame.md).
+ */
+export const SHELL_FRAMES = 'shell-frames.json';
+export const APP_LOADING_START = '<!--app-loading-->';
+export const APP_LOADING_END = '<!--/app-loading-->';

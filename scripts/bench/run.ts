@@ -162,7 +162,7 @@ function domainBenchmarks(): void {
 
 bundleSizes();
 // The prerendered landing pages (scripts/build.sh's step after vite build), for the page figures and Lighthouse.
-execFileSync('npx', ['tsx', 'scripts/build/prerender-landing.ts'], { cwd: root, stdio: 'inherit' });
+execFileSync('npx', ['tsx', 'scripts/build/prerender.ts'], { cwd: root, stdio: 'inherit' });
 rows.push(...pageWeightRows());
 await httpBenchmarks();
 rows.push(...(await (await import('./files.bench')).benchFiles()));

@@ -4,7 +4,8 @@
  * entry came with 15 of them and the shell with the dashboard with 25 more, most under 2 KB, which
  * HTTP/1.1's six connections per origin fetch in waves of round trips. Two groups instead, computed
  * from the module graph once it is built:
- * - `app`: everything the entry imports statically (every page needs it), one chunk beside the entry;
+ * - `app`: everything the entry and the app's start import statically (every page needs it), one
+ *   chunk beside the entry;
  * - `shell`: what the signed-in shell and the dashboard import statically besides, one chunk, minus
  *   the modules a public page (landing in the app, sign-in, legal pages, not found) also imports: those
  *   stay where the bundler puts them, so a signed-out visitor never downloads the shell.
@@ -17,6 +18,9 @@ import type { Plugin } from 'vite';
 import { FIRST_ROUTE_LOCALES, FIRST_ROUTE_PRELOADS, PAGE_NEEDS, SHELL_NEEDS } from '../../common/domain/first-route-needs';
 
 const ENTRY = ['main.tsx'];
+// The app's start, which the entry imports once the document has painted (decision 169): in `app`
+// with everything it imports statically, and preloaded by the HTML as before.
+const START = ['start.tsx'];
 // The offline queue's code is imported lazily by the task list's query (web/api/tasks.ts), which the
 // dashboard's first render waits for: in `shell`, it is preloaded with it instead of asked for once the
 // query runs, one round trip later (decision 165).
@@ -34,6 +38,12 @@ const PUBLIC = [
  * its imports. The closure does not go through it, else every icon any lazy page uses joins `app`.
  */
 const BARREL = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/**
+ * Vite's helper behind every lazy import (`\0vite/preload-helper.js`): a chunk of its own. In `app`, the
+ * entry would import `app` for it, and so evaluate all of it before its own first line (decision 169).
+ */
+const PRELOAD_HELPER = /vite\/preload-helper/;
 
 type ChunkGroup = { name: string; priority: number; test: (id: string) => boolean };
 type Graph = { importedIds: readonly string[] } | null;
@@ -107,13 +117,31 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
     buildEnd() {
       const info = (id: string) => this.getModuleInfo(id);
       const entryModules = new Set(resolve(ENTRY));
-      const entry = closure([...entryModules], info);
+      const entry = closure([...entryModules, ...resolve(START)], info);
       const publicPages = closure(resolve(PUBLIC), info);
       app.clear();
       shared.clear();
       shell.clear();
-      for (const id of entry) if (!entryModules.has(id)) app.add(id);
+      // The entry's stylesheet stays with the entry: in `app`, the entry would import `app` for it.
+      for (const id of entry) if (!entryModules.has(id) && !/\.css$/.test(id)) app.add(id);
       for (const id of closure(resolve(SHELL), info)) if (!entry.has(id)) (publicPages.has(id) ? shared : shell).add(id);
+    },
+    // The entry imports the app's start lazily, so the HTML would not name `app`; it does, so that `app`
+    // downloads beside the entry instead of after it (decision 169).
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const files = Object.values(context.bundle ?? {}).flatMap((chunk) =>
+          chunk.type === 'chunk' && chunk.moduleIds.some((id) => app.has(id)) && !html.includes(`/${chunk.fileName}"`)
+            ? [chunk.fileName]
+            : [],
+        );
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        }));
+      },
     },
     writeBundle(options, bundle) {
       const index = bundle['index.html'];
@@ -135,6 +163,7 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
   return {
     plugin,
     groups: [
+      { name: 'preload-helper', priority: 3, test: (id) => PRELOAD_HELPER.test(id) },
       { name: 'app', priority: 2, test: (id) => app.has(id) },
       { name: 'shared', priority: 1, test: (id) => shared.has(id) },
       { name: 'shell', priority: 0, test: (id) => shell.has(id) },

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { FIRST_ROUTE_LOCALES, FIRST_ROUTE_PRELOADS, PAGE_NEEDS, SHELL_NEEDS } from '../../common/domain/first-route-needs';
+import {
+  APP_LOADING_END,
+  APP_LOADING_START,
+  FIRST_ROUTE_LOCALES,
+  FIRST_ROUTE_PRELOADS,
+  PAGE_NEEDS,
+  SHELL_FRAMES,
+  SHELL_NEEDS,
+} from '../../common/domain/first-route-needs';
 import { landingFile, landingPath, LANDING_LANGUAGES, sitemapXml } from '../../common/domain/landing-pages';
 import { CRAWLER_DISALLOWED_PATHS, PUBLIC_PAGES } from './static-web';
 
@@ -79,7 +87,7 @@ describe('unknown files and pages', () => {
   });
 });
 
-/** A build with the prerendered landing pages and the sitemap (scripts/build/prerender-landing.ts). */
+/** A build with the prerendered landing pages and the sitemap (scripts/build/prerender.ts). */
 function webBuildWithLanding(): string {
   const dir = fakeWebBuild();
   mkdirSync(path.join(dir, 'landing'));
@@ -238,6 +246,55 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
       expect(page.body, url).not.toContain('modulepreload');
     }
     expect((await signedIn(`/${FIRST_ROUTE_LOCALES}`)).statusCode).toBe(404);
+  });
+});
+
+describe("the shell's prerendered frame in shell.html (decision 169)", () => {
+  const spinner = `${APP_LOADING_START}<div class="spinner"></div>${APP_LOADING_END}`;
+  const frame = (language: string, page: string) => `<div data-shell-frame="">${language}${page || ' none'}</div>`;
+  let withFrames: TestApp;
+  let withoutFrames: TestApp;
+  beforeAll(async () => {
+    const build = (frames: boolean) => {
+      const dir = webBuildWithFirstRoutePreloads();
+      const shell = readFileSync(path.join(dir, 'shell.html'), 'utf8').replace('<!doctype html>', '<!doctype html><html lang="en">');
+      writeFileSync(path.join(dir, 'shell.html'), shell.replace('<div id="root"></div>', `<div id="root">${spinner}</div>`));
+      if (frames) {
+        const pages = ['', '/dashboard', '/tasks'];
+        const all = Object.fromEntries(
+          LANDING_LANGUAGES.map((language) => [language, Object.fromEntries(pages.map((page) => [page, frame(language, page)]))]),
+        );
+        writeFileSync(path.join(dir, SHELL_FRAMES), JSON.stringify(all));
+      }
+      return dir;
+    };
+    [withFrames, withoutFrames] = await Promise.all([
+      createTestApp({ webDistDir: build(true) }),
+      createTestApp({ webDistDir: build(false) }),
+    ]);
+  });
+  const signedIn = (app: TestApp, url: string, language?: string) =>
+    app.request({ method: 'GET', url, headers: { cookie: 'sp_session=anything', ...(language ? { 'accept-language': language } : {}) } });
+
+  it("replaces the spinner with the frame of the page's navigation item, in the browser's language, which <html> names", async () => {
+    const tasks = await signedIn(withFrames, '/tasks', 'de-DE,de;q=0.9');
+    expect(tasks.body).toContain(`<div id="root">${frame('de', '/tasks')}</div>`);
+    expect(tasks.body).toContain('<html lang="de" data-frame-lang="de">');
+    expect(tasks.body).not.toContain(APP_LOADING_START);
+    expect((await signedIn(withFrames, '/dashboard', 'ja')).body).toContain(frame('ja', '/dashboard'));
+    // A page without a navigation item: the frame with none active; English without Accept-Language.
+    const help = await signedIn(withFrames, '/help/getting-started');
+    expect(help.body).toContain(frame('en', ''));
+    expect(help.body).toContain('<html lang="en" data-frame-lang="en">');
+  });
+
+  it('is only for a signed-in page: the spinner without the cookie, and without a build of frames', async () => {
+    const signedOut = await withFrames.request({ method: 'GET', url: '/tasks' });
+    expect(signedOut.body).not.toContain('data-shell-frame');
+    const noFrames = await signedIn(withoutFrames, '/tasks', 'de');
+    expect(noFrames.body).toContain(spinner);
+    expect(noFrames.body).not.toContain('data-frame-lang');
+    expect((await signedIn(withFrames, `/${SHELL_FRAMES}`)).statusCode).toBe(404);
   });
 });
 

@@ -7,7 +7,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { languageFromHeader } from '../lib/accept-language';
 import { SESSION_COOKIE } from './session';
-import { FIRST_ROUTE_LOCALES, FIRST_ROUTE_PRELOADS, firstRouteNeeds, PAGE_NEEDS } from '../../common/domain/first-route-needs';
+import {
+  APP_LOADING_END,
+  APP_LOADING_START,
+  FIRST_ROUTE_LOCALES,
+  FIRST_ROUTE_PRELOADS,
+  firstRouteNeeds,
+  PAGE_NEEDS,
+  SHELL_FRAMES,
+} from '../../common/domain/first-route-needs';
 import { landingFile, landingPath, LANDING_LANGUAGES, sitemapOrigin } from '../../common/domain/landing-pages';
 
 /**
@@ -79,10 +87,33 @@ export function firstRoutePreloads(pathname: string, language: string, locales: 
   ].join('\n    ');
 }
 
+type ShellFrames = Record<string, Record<string, string>>;
+
 /**
- * shell.html per page and language: the build's file with the first page's preloads written in, made
- * and compressed at the first request for it (six languages × the pages with needs of their own, plus
- * one for every other page). A build without the locale list serves shell.html as it is.
+ * The shell's prerendered frame for a page in a language (decision 169): the one whose navigation item
+ * is the page ('' for a page with none), in place of index.html's spinner; `<html lang>` says the
+ * frame's language, which theme-boot.js compares with a language stored in the browser before the
+ * first paint. Without frames (a build without the prerender step) the spinner stays.
+ */
+export function withShellFrame(html: string, pathname: string, language: string, frames: ShellFrames | null): string {
+  const ofLanguage = frames?.[language];
+  const start = html.indexOf(APP_LOADING_START);
+  const end = html.indexOf(APP_LOADING_END);
+  if (!ofLanguage || start < 0 || end < start) return html;
+  const page = pathname.replace(/\/+$/, '');
+  const frame = (Object.hasOwn(ofLanguage, page) ? ofLanguage[page] : ofLanguage['']) ?? '';
+  if (!frame) return html;
+  return `${html.slice(0, start)}${frame}${html.slice(end + APP_LOADING_END.length)}`.replace(
+    /<html lang="[^"]*">/,
+    `<html lang="${language}" data-frame-lang="${language}">`,
+  );
+}
+
+/**
+ * shell.html per page and language: the build's file with the first page's preloads and its frame
+ * written in, made and compressed at the first request for it (six languages × the pages with a
+ * navigation item or needs of their own, plus one for every other page). A build without the locale
+ * list serves shell.html as it is.
  */
 async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['signedIn']> {
   const shellPath = path.join(webDistDir, SHELL_HTML);
@@ -94,14 +125,18 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
     return () => document;
   }
   const locales = JSON.parse(await fs.readFile(localesPath, 'utf8')) as FirstRouteLocales;
+  const framesPath = path.join(webDistDir, SHELL_FRAMES);
+  const frames = existsSync(framesPath) ? (JSON.parse(await fs.readFile(framesPath, 'utf8')) as ShellFrames) : null;
   const documents = new Map<string, HtmlDocument>();
   return (pathname, acceptLanguage) => {
     const page = Object.hasOwn(PAGE_NEEDS, pathname) ? pathname : '';
     const language = languageFromHeader(acceptLanguage);
-    const key = `${language} ${page}`;
+    const framePage = frames?.[language] && Object.hasOwn(frames[language], pathname) ? pathname : '';
+    const key = `${language} ${page} ${framePage}`;
     let document = documents.get(key);
     if (!document) {
-      const html = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales));
+      const withPreloads = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales));
+      const html = withShellFrame(withPreloads, framePage, language, frames);
       document = compressedDocument(html, (best) => documents.set(key, best));
       documents.set(key, document);
     }
@@ -153,7 +188,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     // `file.br` / `file.gz` beside a file are sent in its place (Content-Encoding, Vary); they, and
     // the signed-in variant of index.html, are not files of their own.
     preCompressed: true,
-    allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname) && pathname !== `/${SHELL_HTML}` && pathname !== `/${FIRST_ROUTE_LOCALES}`,
+    allowedPath: (pathname) =>
+      !/\.(br|gz)$/.test(pathname) && ![`/${SHELL_HTML}`, `/${FIRST_ROUTE_LOCALES}`, `/${SHELL_FRAMES}`].includes(pathname),
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -14,11 +14,16 @@ export function FullPageLoading() {
   );
 }
 
-/** Signed-out visitors on guarded pages go to /auth (and come back after signing in). */
+/**
+ * Signed-out visitors on guarded pages go to /auth (and come back after signing in). While the session
+ * is asked, a browser that was signed in sees the shell (which waits for the session before its page):
+ * the same markup as the frame the server wrote into the page, so the first render changes nothing on
+ * screen (docs/decisions/169-prerendered-shell-frame.md); any other browser sees the spinner.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <FullPageLoading />;
+  if (session.isPending) return mayBeSignedIn() ? children : <FullPageLoading />;
   if (!session.data) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   return children;
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { FullPageLoading, RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout, type RouteHandle, type TitleKey } from './root-layout';
 
 /** Loads a page module on demand (every route is its own chunk) and wraps it in its guards. */
@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  // The pathless root shows a spinner while the first route's code loads, then sets each route's title.
-  return createBrowserRouter([{ element: <RootLayout />, HydrateFallback: FullPageLoading, children: routes }]);
+  // The pathless root sets each route's title. No fallback while the first route's code loads: the app
+  // renders once it has (web/start.tsx), the document's spinner or frame showing until then.
+  return createBrowserRouter([{ element: <RootLayout />, children: routes }]);
 }

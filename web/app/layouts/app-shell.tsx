@@ -6,7 +6,7 @@ import { LoadingState } from '../../components/ui/page-state';
 import { usePremiumCheck } from '../../api/premium';
 import { usePoints } from '../../api/rewards';
 import { useReleaseSeen } from '../../api/release-notes';
-import { useSession } from '../../api/session';
+import { rememberedSessionUser, useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
 import { formatNumber } from '../../lib/format';
@@ -69,6 +69,11 @@ export function AppShell() {
   // (the dashboard's is the longest task of the start on a slow phone), and that render yields to
   // input. Only when the shell mounts: later navigations render as before.
   const pageShown = useDeferredValue(true, false);
+  // Until the session answers (RequireAuth shows the shell meanwhile to a browser that was signed in,
+  // decision 169), the user this browser last saw decides the banner, as the build's frame did
+  // (theme-boot.js); the page waits for the session, which its queries assume.
+  const user = session.data ?? (session.isPending ? rememberedSessionUser() : null);
+  const showsPage = pageShown && Boolean(session.data);
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
   const [releaseNotesLoaded, setReleaseNotesLoaded] = useState(false);
   const [releaseNotesOpener, setReleaseNotesOpener] = useState<'menu' | 'bell'>('menu');
@@ -93,9 +98,7 @@ export function AppShell() {
     <div className="flex min-h-screen flex-col">
       <SkipLink label={t('skipToContent')} />
       {/* No promotional banner for paying users (SPEC.md §6 "no ads"); until the check answers, the session's record decides. */}
-      {(premium.data ? premium.data.hasPremium : Boolean(session.data?.isPremium || session.data?.subscriptionTier)) ? null : (
-        <PromoBanner />
-      )}
+      {(premium.data ? premium.data.hasPremium : Boolean(user?.isPremium || user?.subscriptionTier)) ? null : <PromoBanner />}
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-3">
           <Link
@@ -152,7 +155,9 @@ export function AppShell() {
         </Suspense>
       ) : null}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
-        <Suspense fallback={<LoadingState label={t('common:loading')} />}>{pageShown ? <Outlet /> : null}</Suspense>
+        <Suspense fallback={<LoadingState label={t('common:loading')} />}>
+          {showsPage ? <Outlet /> : <LoadingState label={t('common:loading')} />}
+        </Suspense>
       </main>
       <BottomNav />
       {pageShown ? (

@@ -2,16 +2,31 @@ import { ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Session storage, read before the first paint by theme-boot.js too (decision 169). */
+const BANNER_HIDDEN_KEY = 'studypilot_banner_hidden';
+
 /** Where the banner points; operators set VITE_PROMO_URL at build time. */
 const PROMO_URL: string = import.meta.env.VITE_PROMO_URL ?? 'https://studypilot.app/whats-new';
+
+/** Whether the banner was dismissed in this tab's session (false where there is no session storage: the build's frame). */
+function bannerDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(BANNER_HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /** The shell's promotion banner with an external link (SPEC.md §2); dismissible for the session. */
 export function PromoBanner() {
   const { t } = useTranslation('shell');
-  const [hidden, setHidden] = useState(() => sessionStorage.getItem('studypilot_banner_hidden') === '1');
+  const [hidden, setHidden] = useState(bannerDismissed);
   if (hidden) return null;
   return (
-    <div className="flex items-center justify-center gap-2 bg-primary px-10 py-2 text-center text-sm text-primary-foreground relative">
+    <div
+      data-promo-banner=""
+      className="flex items-center justify-center gap-2 bg-primary px-10 py-2 text-center text-sm text-primary-foreground relative"
+    >
       <span>{t('banner.text')}</span>
       <a
         href={PROMO_URL}
@@ -28,7 +43,7 @@ export function PromoBanner() {
         aria-label={t('banner.dismiss')}
         className="absolute right-2 rounded p-1 hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-primary-foreground"
         onClick={() => {
-          sessionStorage.setItem('studypilot_banner_hidden', '1');
+          sessionStorage.setItem(BANNER_HIDDEN_KEY, '1');
           setHidden(true);
         }}
       >

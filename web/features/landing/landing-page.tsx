@@ -319,7 +319,7 @@ function PlanCard({
 
 /**
  * The public landing page (SPEC.md §1): hero, features, demo, testimonials, pricing, call to action,
- * footer. Prerendered per language at build time (scripts/build/prerender-landing.ts) and also the
+ * footer. Prerendered per language at build time (scripts/build/prerender.ts) and also the
  * router's `/` inside the running app. `now` decides the prices in force (the promotion's dates).
  */
 export function LandingContent({ language, now, appLink = plainLink }: { language: Language; now: Date; appLink?: AppLink }) {

@@ -1,25 +1,9 @@
 import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { bundledTranslations } from '../../lib/bundled-translations';
 import { LANGUAGES, type Language } from '../../lib/i18n';
 import { LANDING_NAMESPACES, LandingContent } from './landing-page';
-
-/**
- * The build's server-side entry for the landing page (scripts/build/prerender-landing.ts loads it
- * through Vite): the page's HTML and the texts its `<head>` needs, in one language, with every
- * translation bundled (no loading state to prerender).
- */
-const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
-
-function resources(): Record<string, Record<string, Record<string, unknown>>> {
-  const all: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, content] of Object.entries(localeFiles)) {
-    const match = /locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(file);
-    if (!match?.[1] || !match[2]) continue;
-    (all[match[1]] ??= {})[match[2]] = content;
-  }
-  return all;
-}
 
 export type PrerenderedLanding = {
   html: string;
@@ -28,10 +12,15 @@ export type PrerenderedLanding = {
   ogTitle: string;
 };
 
+/**
+ * The build's server-side entry for the landing page (scripts/build/prerender.ts loads it
+ * through Vite): the page's HTML and the texts its `<head>` needs, in one language, with every
+ * translation bundled (no loading state to prerender).
+ */
 export async function prerenderLanding(language: Language, now: Date): Promise<PrerenderedLanding> {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
-    resources: resources(),
+    resources: bundledTranslations(),
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],

@@ -1,5 +1,10 @@
 /**
- * Build step (scripts/build.sh, after `vite build`): the landing page prerendered to static HTML, one
+ * Build step (scripts/build.sh, after `vite build`), two server-side renders through one Vite server:
+ *
+ * The signed-in shell's frame per language and active navigation item, written to shell-frames.json
+ * for the server to put into shell.html (docs/decisions/169-prerendered-shell-frame.md).
+ *
+ * The landing page prerendered to static HTML, one
  * file per language (docs/decisions/095-prerendered-landing-pages.md), with its `<head>` for search
  * engines and link previews (title, description, canonical, hreflang alternates, Open Graph), the
  * app's stylesheet, theme-boot.js (dark mode and language before the first paint) and the page's one
@@ -20,7 +25,9 @@ import {
   sitemapXml,
   type LandingLanguage,
 } from '../../common/domain/landing-pages';
+import { SHELL_FRAMES } from '../../common/domain/first-route-needs';
 import type { PrerenderedLanding, prerenderLanding as PrerenderLanding } from '../../web/features/landing/prerender';
+import type { prerenderShellFrames as PrerenderShellFrames } from '../../web/app/layouts/prerender-shell-frame';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'dist/web');
@@ -114,6 +121,10 @@ try {
     writeFileSync(path.join(webDist, landingFile(language)), page(language, content, stylesheets, script));
   }
   writeFileSync(path.join(webDist, 'sitemap.xml'), sitemapXml(origin, now.toISOString().slice(0, 10)));
+  const { prerenderShellFrames } = (await vite.ssrLoadModule('/app/layouts/prerender-shell-frame.tsx')) as {
+    prerenderShellFrames: typeof PrerenderShellFrames;
+  };
+  writeFileSync(path.join(webDist, SHELL_FRAMES), `${JSON.stringify(await prerenderShellFrames())}\n`);
 } finally {
   await vite.close();
 }

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi } from './fixtures';
+
+// A signed-in page's frame — banner, header, a loading page, the bottom navigation — comes prerendered
+// in the document, so it paints before any script has arrived; the app's first render puts the same
+// markup in its place (docs/decisions/169-prerendered-shell-frame.md).
+
+/** The document alone: every script of the app refused, only the inline theme bootstrap runs. */
+async function withoutAppCode(page: Page): Promise<void> {
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+}
+
+const boxes = (page: Page) =>
+  page.evaluate(() =>
+    ['[data-promo-banner]', 'header', 'nav[aria-label]', 'main'].map((selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      return box ? { selector, x: box.x, y: box.y, width: box.width, height: box.height } : { selector };
+    }),
+  );
+
+test.describe('JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false, locale: 'de-DE' });
+
+  test("a signed-in page shows its frame from the document alone, in the browser's language", async ({ page }) => {
+    await registerViaApi(page.request);
+    await page.goto('/tasks');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'Startseite',
+      'Stundenplan',
+      'Aufgaben',
+      'Noten',
+      'Fortschritt',
+      'Lernen',
+      'Belohnungen',
+    ]);
+    await expect(nav.getByRole('link', { name: 'Aufgaben' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(/^StudyPilot 1\.4 ist da/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Hilfe-Center' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Wird geladen…');
+  });
+
+  test('a signed-out visitor gets no frame: the spinner', async ({ page }) => {
+    await page.goto('/tasks');
+    await expect(page.locator('[data-shell-frame]')).toHaveCount(0);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+});
+
+test.describe('what the browser stored decides before the first paint', () => {
+  test.use({ locale: 'en-US' });
+
+  test('another stored language hides the frame; a premium user or a dismissed banner hides the banner', async ({ page }) => {
+    await registerViaApi(page.request);
+    await withoutAppCode(page);
+    const frame = page.locator('[data-shell-frame]');
+    const banner = page.getByText(/^StudyPilot 1\.4 is here/);
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(banner).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'fr'));
+    await page.reload();
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toBeHidden();
+
+    await page.evaluate(() => {
+      localStorage.setItem('i18nextLng', 'en');
+      localStorage.setItem('studypilot_user', JSON.stringify({ id: 'u', username: 'u', roles: 'user', timeZone: 'UTC', isPremium: true }));
+    });
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(banner).toBeHidden();
+
+    await page.evaluate(() => {
+      localStorage.removeItem('studypilot_user');
+      sessionStorage.setItem('studypilot_banner_hidden', '1');
+    });
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
+});
+
+test.describe('the app takes over', () => {
+  test.use({ locale: 'en-US' });
+
+  test("the app's shell takes exactly the frame's place, then shows the page", async ({ page }) => {
+    await registerViaApi(page.request);
+    await withoutAppCode(page);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    const frameBoxes = await boxes(page);
+    expect(frameBoxes.every((box) => (box.height ?? 0) > 0)).toBe(true);
+
+    await page.unroute(/\/assets\/[^/]+\.js$/);
+    await page.reload();
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
+    await expect(page.locator('[data-shell-frame]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The page's own height changes <main>; everything around it is where the frame had it.
+    expect((await boxes(page)).filter((box) => box.selector !== 'main')).toEqual(frameBoxes.filter((box) => box.selector !== 'main'));
+  });
+});

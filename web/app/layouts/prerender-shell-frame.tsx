@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createInstance } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { SHELL_NEEDS } from '../../../common/domain/first-route-needs';
+import { bundledTranslations } from '../../lib/bundled-translations';
+import { LANGUAGES } from '../../lib/i18n';
+import { AppShell } from './app-shell';
+import { NAV_ITEMS } from './bottom-nav';
+
+/**
+ * The shell's frame (docs/decisions/169-prerendered-shell-frame.md): what AppShell renders before the
+ * session and the page have answered — promotional banner, header, a loading page and the bottom
+ * navigation — rendered by the build for each language and each page whose navigation item is active
+ * ('' for the pages with none). The server writes it into shell.html, so a signed-in page paints its
+ * frame from the document alone; the app's first render is the same markup and replaces it in place.
+ * `data-shell-frame` lets the inline stylesheet hide what the browser's stored state rules out before
+ * the first paint (theme-boot.js).
+ */
+export type ShellFrames = Record<string, Record<string, string>>;
+export const SHELL_FRAME_PATHS = ['', ...NAV_ITEMS.map((item) => item.path)] as const;
+
+export async function prerenderShellFrames(): Promise<ShellFrames> {
+  const frames: ShellFrames = {};
+  for (const language of LANGUAGES) {
+    const i18n = createInstance();
+    await i18n.use(initReactI18next).init({
+      resources: bundledTranslations(),
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      ns: [...SHELL_NEEDS.namespaces],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+    frames[language] = {};
+    for (const path of SHELL_FRAME_PATHS) {
+      // A client that never fetches: every query is pending, as in the app's first render.
+      const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
+      frames[language][path] = renderToString(
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouter location={path || '/help'}>
+              <div data-shell-frame="">
+                <AppShell />
+              </div>
+            </StaticRouter>
+          </QueryClientProvider>
+        </I18nextProvider>,
+      );
+    }
+  }
+  return frames;
+}
