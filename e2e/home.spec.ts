@@ -132,6 +132,7 @@ test('fits a 360 px phone', async ({ page, baseURL }) => {
   });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Deadline alerts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Notification settings' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);

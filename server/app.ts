@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
@@ -123,6 +123,14 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
+    // A URL the router refuses — one it cannot decode (`/%E0%A4%A`), an id past maxParamLength — is
+    // answered in API.md's error shape, like any bad input.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = (reply as unknown as FastifyReply).code(error.statusCode ?? 500);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void answer.send({ message: 'The address is too long', code: 'too_large' });
+      else if (error.statusCode === 400) void answer.send({ message: 'The address is not a valid URL', code: 'validation_error' });
+      else void answer.code(500).send({ message: 'Something went wrong. Please try again.', code: 'internal' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: RegisteredRoute[] = [];
   registered.set(app, routes);

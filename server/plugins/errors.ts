@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -50,6 +50,9 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocum
       return reply.status(503).send(databaseUnavailableBody);
     }
     const status = error.statusCode ?? 500;
+    // A path the static file server refuses to look up (a NUL byte, repeated slashes): neither a file
+    // nor a page, so it is answered as any unknown path is — not as a request the client got wrong.
+    if (request.routeOptions.url === STATIC_WILDCARD && status >= 400 && status < 500) return answerUnknownPath(request, reply, indexHtml);
     if (status === 429) {
       return reply.status(429).send({ message: 'Too many requests. Please try again later.', code: 'rate_limited' });
     }
@@ -67,16 +70,26 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocum
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'internal' });
   });
 
-  // Unknown /api paths (and non-GET requests) get the JSON 404; any other path gets the web app,
-  // whose router shows the not-found page. A missing hashed asset, or any other missing file
-  // (/sitemap.xml, /favicon.ico), is a plain 404, not the app.
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (indexHtml && isPageRequest && !pathname.startsWith('/api/') && pathname !== '/api') {
-      if (pathname.startsWith('/assets/') || looksLikeStaticFile(pathname)) return reply.status(404).type('text/plain').send('Not found');
-      return sendAppShell(reply, indexHtml);
-    }
-    return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: 'not_found' });
-  });
+  app.setNotFoundHandler((request, reply) => answerUnknownPath(request, reply, indexHtml));
+}
+
+/** The static files' catch-all route (server/plugins/static-web.ts registers it with `wildcard: true`). */
+const STATIC_WILDCARD = '/*';
+
+/**
+ * An unknown /api path (or a non-GET request) gets the JSON 404; any other path gets the web app,
+ * whose router shows the not-found page — after a redirect to the same path with single slashes
+ * (`//dashboard` → `/dashboard`, never to another host). A missing hashed asset, or any other missing
+ * file (/sitemap.xml, /favicon.ico), is a plain 404, not the app.
+ */
+function answerUnknownPath(request: FastifyRequest, reply: FastifyReply, indexHtml: HtmlDocument | null): FastifyReply {
+  const [pathname = '', ...query] = request.url.split('?');
+  const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+  if (indexHtml && isPageRequest && !pathname.startsWith('/api/') && pathname !== '/api') {
+    const single = pathname.replace(/\/{2,}/g, '/');
+    if (single !== pathname) return reply.redirect([single, ...query].join('?'), 301);
+    if (pathname.startsWith('/assets/') || looksLikeStaticFile(pathname)) return reply.status(404).type('text/plain').send('Not found');
+    return sendAppShell(reply, indexHtml);
+  }
+  return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: 'not_found' });
 }

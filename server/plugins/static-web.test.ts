@@ -79,6 +79,36 @@ describe('unknown files and pages', () => {
     expect((await t.request({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
   });
 
+  it('answers paths the file server refuses as unknown paths, never as a client error', async () => {
+    // Repeated slashes: the same page with single ones (and never another host).
+    for (const [url, location] of [
+      ['//dashboard', '/dashboard'],
+      ['/tasks//mine?x=1', '/tasks/mine?x=1'],
+      ['//evil.example/path', '/evil.example/path'],
+    ]) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location, url).toBe(location);
+    }
+    // A NUL byte: a page path is the app (its router says not found), a file or an API path a 404.
+    const page = await t.request({ method: 'GET', url: '/files/%00' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect((await t.request({ method: 'GET', url: '/assets/%00.js' })).statusCode).toBe(404);
+    const api = await t.request({ method: 'GET', url: '/api/tasks/%00' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers a URL the router refuses in the API shape: undecodable 400, an overlong id 414', async () => {
+    const response = await t.request({ method: 'GET', url: '/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The address is not a valid URL', code: 'validation_error' });
+    const long = await t.request({ method: 'DELETE', url: `/api/tasks/${'x'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'The address is too long', code: 'too_large' });
+  });
+
   it.each(['/', '/tasks', '/feedback/mine', '/no-such-page'])('%s is the app (its router shows the page or not-found)', async (url) => {
     const response = await t.request({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
