@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { SHELL_NEEDS } from '../../../common/domain/first-route-needs';
-import { bundledTranslations } from '../../lib/bundled-translations';
+import { prerenderI18n } from '../../lib/bundled-translations';
 import { LANGUAGES } from '../../lib/i18n';
 import { AppShell } from './app-shell';
 import { NAV_ITEMS } from './bottom-nav';
@@ -24,17 +23,7 @@ export const SHELL_FRAME_PATHS = ['', ...NAV_ITEMS.map((item) => item.path)] as 
 export async function prerenderShellFrames(): Promise<ShellFrames> {
   const frames: ShellFrames = {};
   for (const language of LANGUAGES) {
-    const i18n = createInstance();
-    await i18n.use(initReactI18next).init({
-      resources: bundledTranslations(),
-      lng: language,
-      fallbackLng: 'en',
-      supportedLngs: [...LANGUAGES],
-      ns: [...SHELL_NEEDS.namespaces],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+    const i18n = await prerenderI18n(language, SHELL_NEEDS.namespaces);
     frames[language] = {};
     for (const path of SHELL_FRAME_PATHS) {
       // A client that never fetches: every query is pending, as in the app's first render.

@@ -1,8 +1,7 @@
-import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { bundledTranslations } from '../../lib/bundled-translations';
-import { LANGUAGES, type Language } from '../../lib/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { prerenderI18n } from '../../lib/bundled-translations';
+import type { Language } from '../../lib/i18n';
 import { LANDING_NAMESPACES, LandingContent } from './landing-page';
 
 export type PrerenderedLanding = {
@@ -18,17 +17,7 @@ export type PrerenderedLanding = {
  * translation bundled (no loading state to prerender).
  */
 export async function prerenderLanding(language: Language, now: Date): Promise<PrerenderedLanding> {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: bundledTranslations(),
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    ns: ['common', ...LANDING_NAMESPACES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const i18n = await prerenderI18n(language, ['common', ...LANDING_NAMESPACES]);
   // Every date, time and price on the page is formatted with `language` passed explicitly.
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
