@@ -312,6 +312,7 @@ describe("the shell's prerendered frame in shell.html (decision 169)", () => {
     expect(tasks.body).toContain('<html lang="de" data-frame-lang="de">');
     expect(tasks.body).not.toContain(APP_LOADING_START);
     expect((await signedIn(withFrames, '/dashboard', 'ja')).body).toContain(frame('ja', '/dashboard'));
+    expect((await signedIn(withFrames, '/tasks/', 'fr')).body).toContain(frame('fr', '/tasks'));
     // A page without a navigation item: the frame with none active; English without Accept-Language.
     const help = await signedIn(withFrames, '/help/getting-started');
     expect(help.body).toContain(frame('en', ''));

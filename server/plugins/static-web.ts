@@ -96,17 +96,20 @@ type ShellFrames = Record<string, Record<string, string>>;
  * first paint. Without frames (a build without the prerender step) the spinner stays.
  */
 export function withShellFrame(html: string, pathname: string, language: string, frames: ShellFrames | null): string {
-  const ofLanguage = frames?.[language];
+  const frame = frames?.[language]?.[shellFramePage(pathname, frames)];
   const start = html.indexOf(APP_LOADING_START);
   const end = html.indexOf(APP_LOADING_END);
-  if (!ofLanguage || start < 0 || end < start) return html;
-  const page = pathname.replace(/\/+$/, '');
-  const frame = (Object.hasOwn(ofLanguage, page) ? ofLanguage[page] : ofLanguage['']) ?? '';
-  if (!frame) return html;
+  if (!frame || start < 0 || end < start) return html;
   return `${html.slice(0, start)}${frame}${html.slice(end + APP_LOADING_END.length)}`.replace(
     /<html lang="[^"]*">/,
     `<html lang="${language}" data-frame-lang="${language}">`,
   );
+}
+
+/** The frame a page is shown with: its own when its navigation item has one (trailing slashes aside), else ''. */
+function shellFramePage(pathname: string, frames: ShellFrames | null): string {
+  const page = pathname.replace(/\/+$/, '');
+  return frames?.en && Object.hasOwn(frames.en, page) ? page : '';
 }
 
 /**
@@ -131,12 +134,11 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
   return (pathname, acceptLanguage) => {
     const page = Object.hasOwn(PAGE_NEEDS, pathname) ? pathname : '';
     const language = languageFromHeader(acceptLanguage);
-    const framePage = frames?.[language] && Object.hasOwn(frames[language], pathname) ? pathname : '';
-    const key = `${language} ${page} ${framePage}`;
+    const key = `${language} ${page} ${shellFramePage(pathname, frames)}`;
     let document = documents.get(key);
     if (!document) {
       const withPreloads = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales));
-      const html = withShellFrame(withPreloads, framePage, language, frames);
+      const html = withShellFrame(withPreloads, pathname, language, frames);
       document = compressedDocument(html, (best) => documents.set(key, best));
       documents.set(key, document);
     }
