@@ -9,7 +9,8 @@
  *
  * LIGHTHOUSE_RUNS (default 3) runs per build and form factor; the median by performance is reported
  * with FCP, LCP, TBT, CLS and speed index. LH_SAVE=<dir> writes each run's full report (JSON) there
- * for the diagnostics (LCP element and breakdown, long tasks, render-blocking requests, network tree).
+ * for the diagnostics (LCP element and breakdown, long tasks, render-blocking requests, network tree);
+ * with LH_TRACE=1 also each run's trace (`<name>.trace.json`, for the main thread's events around the paint).
  * Bench only, never CI.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -79,6 +80,7 @@ async function auditOnce(
   if (!result) throw new Error('Lighthouse gave no result');
   const { lhr } = result;
   if (save) await fs.writeFile(path.join(save, `${name}.json`), JSON.stringify(lhr));
+  if (save && process.env.LH_TRACE) await fs.writeFile(path.join(save, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   const score = lhr.categories.performance?.score;
   if (lhr.runtimeError || score === null || score === undefined) {
     console.warn(`${build.label}: ${lhr.runtimeError?.code ?? 'no performance score'}, running again`);

@@ -25,12 +25,17 @@ describe('isShellPath', () => {
   });
 });
 
+const startAll = (requests: ReturnType<typeof firstRoute>['requests']) => {
+  const queryClient = createQueryClient();
+  for (const start of requests) start(queryClient);
+};
+
 // docs/decisions/102-first-route-data.md
 describe('firstRoute', () => {
   it('asks for nothing in a browser that never signed in (no 401 on a public page, decision 075)', () => {
     const calls = requestedPaths();
     const first = firstRoute('/dashboard');
-    first.startRequests(createQueryClient());
+    startAll(first.requests);
     expect(first.namespaces).toEqual([]);
     expect(calls).toHaveLength(0);
   });
@@ -39,7 +44,7 @@ describe('firstRoute', () => {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', username: 'ada' }));
     const calls = requestedPaths();
     const first = firstRoute('/dashboard');
-    first.startRequests(createQueryClient());
+    startAll(first.requests);
     expect(first.namespaces).toEqual(expect.arrayContaining(['shell', 'settings', 'notifications', 'home']));
     expect(paths(calls)).toEqual(
       [
@@ -62,7 +67,7 @@ describe('firstRoute', () => {
     document.head.append(mark);
     const calls = requestedPaths();
     const first = firstRoute('/dashboard');
-    first.startRequests(createQueryClient());
+    startAll(first.requests);
     expect(first.namespaces).toEqual(expect.arrayContaining(['shell', 'settings', 'notifications', 'home']));
     expect(paths(calls)).toContain('/api/auth/me');
     expect(paths(calls)).toContain('/api/tasks');
@@ -72,10 +77,10 @@ describe('firstRoute', () => {
   it('starts only the session on a public page, and the shell on another shell page', () => {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', username: 'ada' }));
     const calls = requestedPaths();
-    firstRoute('/privacy-policy').startRequests(createQueryClient());
+    startAll(firstRoute('/privacy-policy').requests);
     expect(paths(calls)).toEqual(['/api/auth/me']);
     const first = firstRoute('/tasks');
-    first.startRequests(createQueryClient());
+    startAll(first.requests);
     expect(first.namespaces).not.toContain('home');
     expect(paths(calls)).toEqual(['/api/auth/me', '/api/auth/me', '/api/points', '/api/premium/check']);
   });
@@ -86,7 +91,7 @@ describe('firstRoute', () => {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', username: 'ada' }));
     const calls = requestedPaths();
     const first = firstRoute(pathname);
-    first.startRequests(createQueryClient());
+    startAll(first.requests);
     const needs = firstRouteNeeds(pathname);
     expect(paths(calls)).toEqual([...needs.requests].sort());
     // initI18n loads common and shell besides the namespaces it is given.
