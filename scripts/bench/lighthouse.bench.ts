@@ -5,6 +5,7 @@
  * default mobile settings (simulated slow 4G and a 4× slower CPU). Bench only, never CI.
  */
 import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -84,6 +85,12 @@ async function auditOnce(port: number, url: string, headers: Record<string, stri
     desktop ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // LH_SAVE=<dir>: each run's full report, for the diagnostics behind a score (as dashboard-lighthouse.ts).
+  if (process.env.LH_SAVE) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${desktop ? 'desktop' : 'mobile'}-${Date.now()}.json`;
+    await fs.mkdir(process.env.LH_SAVE, { recursive: true });
+    await fs.writeFile(path.join(process.env.LH_SAVE, name), JSON.stringify(result.lhr));
+  }
   if (result.lhr.runtimeError) console.warn(`Lighthouse ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const scores = {} as Scores;
   for (const category of CATEGORIES) {
@@ -124,24 +131,39 @@ async function audit(
 export async function lighthouseRows(base: string): Promise<[string, string][]> {
   const rows: [string, string][] = [];
   const token = await seedTaskUser(base, 40);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox'],
-  });
+  // Each group in a Chromium of its own (a fresh profile): Lighthouse's storage reset leaves
+  // localStorage, and the landing pages store the language of the last one audited (/ja/). /dashboard
+  // then measured a student whose stored language is not the browser's — its prerendered frame rightly
+  // hidden (decision 169), nothing painted until the app had rendered in Japanese — instead of the
+  // seeded student (decision 171).
+  const launch = () =>
+    chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox'],
+    });
+  const landingChrome = await launch();
   try {
     for (const language of LANDING_LANGUAGES) {
       const url = `${base}${landingPath(language)}`;
-      rows.push([`Lighthouse ${landingPath(language)} (mobile; goal ≥ 95 each)`, await audit(chrome.port, url)]);
+      rows.push([`Lighthouse ${landingPath(language)} (mobile; goal ≥ 95 each)`, await audit(landingChrome.port, url)]);
     }
+  } finally {
+    landingChrome.kill();
+  }
+  const dashboardChrome = await launch();
+  try {
     const headers = { Cookie: `sp_session=${token}` };
     const count = DASHBOARD_RUNS;
-    rows.push(['Lighthouse /dashboard, student with 40 tasks (mobile)', await audit(chrome.port, `${base}/dashboard`, { headers, count })]);
+    rows.push([
+      'Lighthouse /dashboard, student with 40 tasks (mobile)',
+      await audit(dashboardChrome.port, `${base}/dashboard`, { headers, count }),
+    ]);
     rows.push([
       'Lighthouse /dashboard, student with 40 tasks (desktop)',
-      await audit(chrome.port, `${base}/dashboard`, { headers, desktop: true, count }),
+      await audit(dashboardChrome.port, `${base}/dashboard`, { headers, desktop: true, count }),
     ]);
   } finally {
-    chrome.kill();
+    dashboardChrome.kill();
   }
   return rows;
 }
