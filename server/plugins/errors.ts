@@ -86,7 +86,8 @@ function answerUnknownPath(request: FastifyRequest, reply: FastifyReply, indexHt
   const [pathname = '', ...query] = request.url.split('?');
   const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
   if (indexHtml && isPageRequest && !pathname.startsWith('/api/') && pathname !== '/api') {
-    const single = pathname.replace(/\/{2,}/g, '/');
+    // Backslashes too: a browser reads `/\host` in a Location header as `//host`, another site.
+    const single = pathname.replace(/[/\\]{2,}/g, '/');
     if (single !== pathname) return reply.redirect([single, ...query].join('?'), 301);
     if (pathname.startsWith('/assets/') || looksLikeStaticFile(pathname)) return reply.status(404).type('text/plain').send('Not found');
     return sendAppShell(reply, indexHtml);

@@ -85,6 +85,7 @@ describe('unknown files and pages', () => {
       ['//dashboard', '/dashboard'],
       ['/tasks//mine?x=1', '/tasks/mine?x=1'],
       ['//evil.example/path', '/evil.example/path'],
+      ['//\\evil.example', '/evil.example'],
     ]) {
       const response = await t.request({ method: 'GET', url });
       expect(response.statusCode, url).toBe(301);

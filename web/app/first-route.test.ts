@@ -27,7 +27,7 @@ describe('isShellPath', () => {
 
 const startAll = (requests: ReturnType<typeof firstRoute>['requests']) => {
   const queryClient = createQueryClient();
-  for (const start of requests) start(queryClient);
+  for (const start of requests) void start(queryClient);
 };
 
 // docs/decisions/102-first-route-data.md

@@ -14,6 +14,9 @@ const prefetch =
   (queryClient) =>
     queryClient.prefetchQuery(query);
 
+// The session's key is its literal path, which `prefetch` (keys of any string) does not take.
+const SESSION_QUERY: Prefetch = (queryClient) => queryClient.prefetchQuery(sessionQuery);
+
 /**
  * The queries of common/domain/first-route-needs.ts's requests (its namespaces are read from there):
  * the resources the shell's header shows at once, and a first page's own (only the dashboard so far).
@@ -54,14 +57,12 @@ function sessionCookieSent(): boolean {
  * before. `namespaces` go to initI18n; `requests` start one request each (web/start.tsx runs each in a
  * task of its own: together they were a 40–70 ms task at 4× CPU, decision 171), the session first.
  */
-export function firstRoute(pathname: string): { namespaces: string[]; requests: ReadonlyArray<(queryClient: QueryClient) => void> } {
+export function firstRoute(pathname: string): { namespaces: string[]; requests: readonly Prefetch[] } {
   const signedIn = mayBeSignedIn() || sessionCookieSent();
   const inShell = signedIn && isShellPath(pathname);
   const pageQueries = inShell && Object.hasOwn(PAGE_QUERIES, pathname) ? (PAGE_QUERIES[pathname] ?? []) : [];
-  const session: Prefetch = (queryClient) => queryClient.prefetchQuery(sessionQuery);
-  const requests = !signedIn ? [] : inShell ? [session, ...SHELL_QUERIES, ...pageQueries] : [session];
   return {
     namespaces: inShell ? [...firstRouteNeeds(pathname).namespaces] : [],
-    requests: requests.map((start) => (queryClient: QueryClient) => void start(queryClient)),
+    requests: !signedIn ? [] : [SESSION_QUERY, ...(inShell ? [...SHELL_QUERIES, ...pageQueries] : [])],
   };
 }

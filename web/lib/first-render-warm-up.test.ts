@@ -2,16 +2,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from './storage-keys';
 
-/** Counts what is built with `Intl[name]` from now on, until the returned function restores it. */
-function countConstructions(name: 'NumberFormat' | 'DateTimeFormat'): { count: () => number; restore: () => void } {
-  const original = Intl[name] as unknown as new (...args: unknown[]) => object;
-  let built = 0;
-  const counting = function (...args: unknown[]) {
-    built += 1;
-    return new original(...args);
-  };
-  Intl[name] = counting as never;
-  return { count: () => built, restore: () => void (Intl[name] = original as never) };
+/** How many `Intl.NumberFormat` and `Intl.DateTimeFormat` `read` builds. */
+function formattersBuiltBy(read: () => void): { numbers: number; dates: number } {
+  const built = { numbers: 0, dates: 0 };
+  const originals = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat };
+  const counting = (name: keyof typeof originals, counter: keyof typeof built) =>
+    function (...args: unknown[]) {
+      built[counter] += 1;
+      return new (originals[name] as unknown as new (...args: unknown[]) => object)(...args);
+    };
+  Intl.NumberFormat = counting('NumberFormat', 'numbers') as never;
+  Intl.DateTimeFormat = counting('DateTimeFormat', 'dates') as never;
+  try {
+    read();
+  } finally {
+    Object.assign(Intl, originals);
+  }
+  return built;
 }
 
 // Fresh modules for each test: the formatter caches are module state.
@@ -34,37 +41,29 @@ afterEach(() => {
 
 // docs/decisions/171-app-start-in-short-tasks.md
 describe('FIRST_RENDER_WARM_UPS', () => {
-  it('builds the formatters the first render reads, so the render builds none of them', async () => {
-    rememberUser('Asia/Kolkata');
+  // West and east of UTC: the zone's formatter is what the local date is read with.
+  it.each([
+    ['Pacific/Honolulu', '2026-11-24'],
+    ['Asia/Tokyo', '2026-11-25'],
+  ])('builds the formatters the first render reads (%s), so the render builds none of them', async (zone, localDate) => {
+    rememberUser(zone);
     const modules = await freshModules();
     for (const warmUp of modules.FIRST_RENDER_WARM_UPS) warmUp();
-    const numbers = countConstructions('NumberFormat');
-    const dates = countConstructions('DateTimeFormat');
-    try {
+    const built = formattersBuiltBy(() => {
       expect(modules.formatNumber(1234)).toBe('1,234');
-      expect(modules.localDateOf('2026-11-24T20:00:00Z', 'Asia/Kolkata')).toBe('2026-11-25');
-      expect(numbers.count()).toBe(0);
-      expect(dates.count()).toBe(0);
-    } finally {
-      numbers.restore();
-      dates.restore();
-    }
+      expect(modules.localDateOf('2026-11-24T20:00:00Z', zone)).toBe(localDate);
+    });
+    expect(built).toEqual({ numbers: 0, dates: 0 });
   });
 
   it('without them the same reads build the formatters (what the render paid inside its slices)', async () => {
-    rememberUser('Asia/Kolkata');
+    rememberUser('Asia/Tokyo');
     const modules = await freshModules();
-    const numbers = countConstructions('NumberFormat');
-    const dates = countConstructions('DateTimeFormat');
-    try {
+    const built = formattersBuiltBy(() => {
       modules.formatNumber(1234);
-      modules.localDateOf('2026-11-24T20:00:00Z', 'Asia/Kolkata');
-      expect(numbers.count()).toBe(1);
-      expect(dates.count()).toBe(1);
-    } finally {
-      numbers.restore();
-      dates.restore();
-    }
+      modules.localDateOf('2026-11-24T20:00:00Z', 'Asia/Tokyo');
+    });
+    expect(built).toEqual({ numbers: 1, dates: 1 });
   });
 
   it('never throws: no remembered user, or a stored zone this engine does not know', async () => {
