@@ -44,6 +44,7 @@ import { useAssessments } from '../../api/grades';
 import { useAttendance, useCourses, useHolidays, useTerms } from '../../api/schedule';
 import { useTasks } from '../../api/tasks';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
+import { useFocusableScrollers } from './focusable-scrollers';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
 
@@ -98,6 +99,7 @@ export function CalendarTab() {
   const [emptySlot, setEmptySlot] = useState<{ date: string; time: string | null } | null>(null);
   const [addingClass, setAddingClass] = useState<{ day: number; startTime: string; endTime: string } | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const calendarFrame = useRef<HTMLDivElement>(null);
 
   const agenda = view === 'agenda';
   const range = agenda ? { from: agendaFrom, to: addDays(agendaFrom, AGENDA_DAYS) } : gridRange;
@@ -134,6 +136,8 @@ export function CalendarTab() {
     scrolledFor.current = key;
     calendarRef.current?.getApi().scrollToTime(scrollTime);
   });
+
+  useFocusableScrollers(calendarFrame, t('calendar.scrollRegion'), courses.isSuccess && terms.isSuccess && holidays.isSuccess);
 
   if (!courses.isSuccess || !terms.isSuccess || !holidays.isSuccess) return <QueryState queries={[courses, terms, holidays]} />;
 
@@ -178,6 +182,7 @@ export function CalendarTab() {
         <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">{t('calendar.noClasses')}</p>
       ) : null}
       <div
+        ref={calendarFrame}
         className="schedule-calendar rounded-lg border bg-card p-2 sm:p-3"
         onTouchStart={(event) => {
           const touch = event.touches[0];
