@@ -34,7 +34,9 @@ export default defineConfig({
   // About twice the slowest test measured on a machine capped at half a core (20 s), so a slow
   // machine does not decide the result; axe checks add their own budget (e2e/fixtures.ts).
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // An expectation waits on its state for as long as the test may run (0: no budget of its own): a fixed
+  // 10 s budget failed on a busy two-core machine where the state came later (issue 33).
+  expect: { timeout: 0 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -52,7 +54,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-      testMatch: /(responsive|phone)\.spec\.ts/,
+      testMatch: /(responsive|phone|clock-edges)\.spec\.ts/,
     },
   ],
   webServer: {

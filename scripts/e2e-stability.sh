@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Proves the browser suite stable before you stop (docs/decisions/080-e2e-stability.md): builds, then runs
-# every test REPEAT times (default 3) with no retries, so a test that fails even once fails the run.
-#   npm run test:e2e:stability                      # the whole suite, 3 times each
+# Proves the browser suite stable before you stop (docs/decisions/080-e2e-stability.md, 188-a-set-clock.md):
+# builds, then runs every test three ways with no retries, so a test that fails even once fails the run:
+#   1. on the suite's set clock (a Wednesday morning, as npm test runs it);
+#   2. the same with every core kept busy by a CPU burner (a busy CI machine);
+#   3. on a clock in the small hours of a Saturday (02:00 UTC).
+# Each way runs every test REPEAT times (default 1).
+#   npm run test:e2e:stability                      # the whole suite, three ways
 #   npm run test:e2e:stability -- e2e/tasks.spec.ts # only what you changed
 #   E2E_CPU_QUOTA=0.5 npm run test:e2e:stability    # as root: the whole run capped at half a core (cgroup),
 #                                                   # the slow machine on which the suite once failed
@@ -28,4 +32,26 @@ if [ -n "${E2E_CPU_QUOTA:-}" ]; then
   fi
 fi
 
-exec npx playwright test --repeat-each="${REPEAT:-3}" --retries=0 "$@"
+suite_clock="${E2E_CLOCK:-2026-11-25 10:00:00}"
+run() { bash scripts/e2e-clock.sh "$1" --repeat-each="${REPEAT:-1}" --retries=0 "${@:2}"; }
+
+burners=()
+stop_burners() {
+  if [ "${#burners[@]}" -gt 0 ]; then kill "${burners[@]}" 2>/dev/null || true; fi
+  burners=()
+}
+trap stop_burners EXIT
+
+echo "== 1/3: on the suite's clock ($suite_clock UTC)"
+run "$suite_clock" "$@"
+
+echo "== 2/3: on the suite's clock, every core kept busy by another process"
+for _ in $(seq "$(nproc)"); do
+  node -e 'for (;;) {}' &
+  burners+=($!)
+done
+run "$suite_clock" "$@"
+stop_burners
+
+echo "== 3/3: in the small hours of a Saturday (2026-11-28 02:00 UTC)"
+run "2026-11-28 02:00:00" "$@"

@@ -41,7 +41,7 @@ finish() {
   echo "== Stage times (s)"
   column -t -s $'\t' test-results/stages.tsv 2>/dev/null || cat test-results/stages.tsv
   # The closing "N passed, N failed" line, also when a step fails.
-  npx tsx scripts/test-summary.ts test-results/unit.json test-results/api.json test-results/e2e.json
+  npx tsx scripts/test-summary.ts test-results/unit.json test-results/api.json test-results/e2e.json test-results/e2e-edge-*.json
 }
 trap finish EXIT
 # The three static checks are independent and each uses one core: they run side by side, and each one's
@@ -68,4 +68,7 @@ step "Type check, lint, format"; static_checks
 step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
 step "Build";             bash scripts/build.sh
-step "Browser tests";     PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
+# Every browser test on a set clock, whatever the hour (docs/decisions/188-a-set-clock.md): a Wednesday
+# morning for the whole suite, then the clock-sensitive spec at each of the day's edges.
+step "Browser tests";     PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json bash scripts/e2e-clock.sh "${E2E_CLOCK:-2026-11-25 10:00:00}" --reporter=list,json
+step "Browser tests at the day's edges"; bash scripts/e2e-clock-edges.sh

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The clock-sensitive browser spec (e2e/clock-edges.spec.ts) at each edge of the day, each in the zone
+# where that instant is the edge (docs/decisions/188-a-set-clock.md). One Playwright run (and server) per
+# edge, alternating the desktop and the 360 px projects to keep CI short; the main run covers both
+# projects at the suite's own set clock. Reports go to test-results/e2e-edge-<n>.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# instant (UTC) | zone | project | what it is, locally
+edges=(
+  "2026-11-27 19:00:00|Asia/Kolkata|phone|Saturday 00:30, UTC+5:30"
+  "2026-11-27 17:00:00|Asia/Tokyo|chromium|Saturday 02:00, UTC+9"
+  "2026-11-28 09:00:00|UTC|phone|Saturday 09:00, UTC"
+  "2026-11-29 09:30:00|Pacific/Honolulu|chromium|Saturday 23:30, UTC−10"
+  "2027-01-31 22:30:00|Europe/Berlin|phone|the last day of a month (and a Sunday), 23:30"
+  "2027-03-28 00:30:00|Europe/Berlin|chromium|01:30, half an hour before the clocks go forward"
+  "2026-11-01 05:30:00|America/New_York|phone|01:30, before the clocks go back (the hour comes twice)"
+)
+status=0
+index=0
+for edge in "${edges[@]}"; do
+  IFS='|' read -r instant zone project what <<<"$edge"
+  index=$((index + 1))
+  printf '\n-- edge %d: %s in %s (%s UTC), %s\n' "$index" "$what" "$zone" "$instant" "$project"
+  E2E_CLOCK_ZONE="$zone" PLAYWRIGHT_JSON_OUTPUT_NAME="test-results/e2e-edge-$index.json" \
+    bash scripts/e2e-clock.sh "$instant" e2e/clock-edges.spec.ts --project "$project" --reporter=list,json "$@" || status=1
+done
+exit "$status"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs Playwright with the whole stack on a set clock (docs/decisions/188-a-set-clock.md): the test runner,
+# the server it starts, the server's embedded PostgreSQL and Chromium all read the time through libfaketime,
+# which starts at the instant given (UTC) and ticks from there, so that no browser test passes or fails by
+# the hour or the day on which it runs.
+#   bash scripts/e2e-clock.sh "2026-11-25 10:00:00" [playwright test arguments…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+instant="$1"
+shift
+if ! command -v faketime >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian's faketime for the browser tests' set clock…"
+    (apt-get install -y -qq faketime >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq faketime >/dev/null; })
+  else
+    echo "faketime is missing: run 'sudo apt-get install -y faketime', then run the tests again." >&2
+    exit 1
+  fi
+fi
+# An offset from the real clock, not a start-at time: libfaketime starts a start-at clock anew in each
+# process (the server would run seconds ahead of Chromium); an offset is the same in every process.
+offset=$(($(TZ=UTC date -d "$instant" +%s) - $(date +%s)))
+# TZ=UTC for the processes too: every test sets the zones it means itself.
+TZ=UTC exec faketime -f "$(printf '%+d' "$offset")" npx playwright test "$@"
