@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useResourceWithPlaceholder } from '../../api/resource';
 import type { SampleDataSummary } from '../../../common/schemas/home.schema';
 import { apiJson } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { DASHBOARD_QUERIES } from './dashboard-queries';
 
@@ -90,11 +91,11 @@ export function useDashboardData(userId: string | undefined) {
   };
 }
 
-/** POST /api/demo/sample-data; refreshes every list the sample touched. */
+/** POST /api/demo/sample-data, named in the app's language (decision 178); refreshes every list the sample touched. */
 export function useLoadSampleData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<SampleDataSummary>('POST', '/api/demo/sample-data'),
+    mutationFn: () => apiJson<SampleDataSummary>('POST', '/api/demo/sample-data', { language: currentLanguage() }),
     onSuccess: async () => {
       clearPersistedHome();
       await queryClient.invalidateQueries();
