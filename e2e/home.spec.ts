@@ -40,6 +40,18 @@ test('a new user sees the guided set-up, then loads sample data into the dashboa
   expect((await page.request.post('/api/demo/sample-data', { headers: { origin: new URL(baseURL ?? '').origin } })).status()).toBe(409);
 });
 
+test('a student reading the app in Japanese gets the sample semester in Japanese (the browser says English)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ja'));
+  await registerViaApi(page.request);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'サンプルデータを読み込む' }).click();
+  await expect(page.getByTestId('toast').getByText('サンプルデータを読み込みました')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('deadline-alerts')).toContainText('単語小テスト（第 7 課）');
+  await expect(page.getByTestId('week-schedule')).toContainText('微分積分学 II');
+  await expect(page.getByTestId('week-schedule')).not.toContainText('Calculus II');
+});
+
 test('a seeded user sees today’s classes, overdue alerts, the week and the month calendar', async ({ page, baseURL }) => {
   await registerViaApi(page.request);
   const today = isoDay(0);
