@@ -15,16 +15,10 @@ import { defaultReminderOffset } from '../../lib/default-reminder';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSetReminder } from './home.api';
+import { fittingOffset, remindableTasks } from './reminder-choices';
 
 const NEW_TASK = 'new';
 const FALLBACK_OFFSET = 1440;
-
-/** Open tasks whose due moment is still ahead: the ones a reminder can be set on, soonest first. */
-export function remindableTasks(tasks: readonly Task[], now: number): Task[] {
-  return tasks
-    .filter((task) => !task.completed && task.dueDate !== null && Date.parse(task.dueDate) > now)
-    .sort((a, b) => Date.parse(a.dueDate ?? '') - Date.parse(b.dueDate ?? ''));
-}
 
 /** The instant (epoch ms) of a local day and `HH:mm` in `timeZone`; NaN when either is not one. */
 function instantOf(day: string, time: string, timeZone: string): number {
@@ -71,20 +65,24 @@ export function SetReminderDialog({
 function SetReminderForm({ tasks, timeZone, onDone }: { tasks: readonly Task[]; timeZone: string; onDone: () => void }) {
   const { t } = useTranslation(['home', 'tasks']);
   const setReminder = useSetReminder();
-  const [choices] = useState(() => remindableTasks(tasks, Date.now()));
+  const [openedAt] = useState(() => Date.now());
+  const [choices] = useState(() => remindableTasks(tasks, openedAt));
   const [taskId, setTaskId] = useState(choices[0]?.id ?? NEW_TASK);
   const chosen = choices.find((task) => task.id === taskId) ?? null;
-  const [offsets, setOffsets] = useState<Record<string, string>>({});
-  const offset = offsets[taskId] ?? String(chosen?.reminderOffsetMinutes ?? defaultReminderOffset() ?? FALLBACK_OFFSET);
   const [title, setTitle] = useState('');
-  const [day, setDay] = useState(() => addDays(localDateOf(Date.now(), timeZone), 1));
+  const [day, setDay] = useState(() => addDays(localDateOf(openedAt, timeZone), 1));
   const [time, setTime] = useState('09:00');
   const [errors, setErrors] = useState<Errors>({});
+  const due = chosen ? Date.parse(chosen.dueDate ?? '') : instantOf(day, time, timeZone);
+  // The offset picked for this choice, else the task's own, the device's default or 1 day, moved
+  // nearer when that would already be past (until the student picks one).
+  const [offsets, setOffsets] = useState<Record<string, string>>({});
+  const preferred = chosen?.reminderOffsetMinutes ?? defaultReminderOffset() ?? FALLBACK_OFFSET;
+  const offset = offsets[taskId] ?? String(fittingOffset(preferred, due, openedAt));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const minutes = Number(offset);
-    const due = chosen ? Date.parse(chosen.dueDate ?? '') : instantOf(day, time, timeZone);
     const found: Errors = {};
     if (!chosen && title.trim() === '') found.title = t('tasks:form.errors.titleRequired');
     if (!chosen && Number.isNaN(due)) found.due = t('tasks:form.errors.dueRequired');
