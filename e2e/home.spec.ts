@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { expectNoSeriousA11yViolations, fillTime, registerViaApi } from './fixtures';
 import { heavyCourses, heavyTasks } from './heavy-user';
 
 // Browser and account (registered in UTC) agree on the day.
@@ -38,6 +38,18 @@ test('a new user sees the guided set-up, then loads sample data into the dashboa
   await expect(page.getByTestId('home-points')).not.toHaveText('–');
   // A second load is refused by the server (the account has classes now).
   expect((await page.request.post('/api/demo/sample-data', { headers: { origin: new URL(baseURL ?? '').origin } })).status()).toBe(409);
+});
+
+test('a student reading the app in Japanese gets the sample semester in Japanese (the browser says English)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ja'));
+  await registerViaApi(page.request);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'サンプルデータを読み込む' }).click();
+  await expect(page.getByTestId('toast').getByText('サンプルデータを読み込みました')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('deadline-alerts')).toContainText('単語小テスト（第 7 課）');
+  await expect(page.getByTestId('week-schedule')).toContainText('微分積分学 II');
+  await expect(page.getByTestId('week-schedule')).not.toContainText('Calculus II');
 });
 
 test('a seeded user sees today’s classes, overdue alerts, the week and the month calendar', async ({ page, baseURL }) => {
@@ -102,8 +114,10 @@ test('quick actions go where SPEC.md says', async ({ page, baseURL }) => {
   await expect(page.getByRole('dialog', { name: 'Add class' })).toBeVisible();
   await page.goto('/dashboard');
 
-  await actions.getByRole('link', { name: /Set reminder/ }).click();
-  await expect(page).toHaveURL(/\/tasks$/);
+  // Set reminder opens its dialog on Home (its flow: the test below).
+  await actions.getByRole('button', { name: /Set reminder/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Set a reminder' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard');
   await actions.getByRole('link', { name: 'Grade calculator' }).click();
   await expect(page).toHaveURL(/\/progress\?tab=gpa$/);
@@ -186,3 +200,75 @@ test('notification settings show the browser permission state', async ({ page, c
   await page.reload();
   await expect(page.getByTestId('notification-state')).toHaveText('Enabled: reminders will appear as browser notifications.');
 });
+
+/** A fixed browser clock (a Wednesday morning in UTC), so the reminder rules cannot pass or fail by when the test runs. */
+const REMINDER_NOW = new Date('2030-06-12T08:00:00.000Z');
+
+for (const screen of [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: '360 px phone', width: 360, height: 740 },
+]) {
+  test(`Set reminder on Home picks a task or creates one, and when, in one step (${screen.name})`, async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['notifications']);
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.clock.install({ time: REMINDER_NOW });
+    await registerViaApi(page.request);
+    await post(page, baseURL, '/api/tasks', { title: 'Essay draft', dueDate: '2030-06-15T17:00:00.000Z' });
+    await post(page, baseURL, '/api/tasks', { title: 'Already past', dueDate: '2030-06-10T17:00:00.000Z' });
+    await page.goto('/dashboard');
+
+    const open = page.getByRole('navigation', { name: 'Quick actions' }).getByRole('button', { name: /Set reminder/ });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Set a reminder' });
+    await expect(dialog).toBeVisible();
+    if (screen.width < 640) {
+      // A bottom sheet on phones: full width, resting on the bottom edge.
+      const box = await dialog.boundingBox();
+      expect(box?.width).toBe(screen.width);
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(screen.height);
+    }
+    // Only tasks still ahead can get a reminder; the first field has the focus.
+    const taskField = dialog.getByLabel('Task', { exact: true });
+    await expect(taskField).toBeFocused();
+    await expect(taskField.locator('option')).toHaveText([/^Essay draft \(due /, 'New task…']);
+    await dialog.getByLabel('Reminder').selectOption({ label: '1 day before' });
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Set reminder' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Reminder set' })).toContainText('Essay draft: 1 day before');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    // Or a new task with its due moment; a reminder before now is refused in the dialog.
+    await open.click();
+    await taskField.selectOption({ label: 'New task…' });
+    await dialog.getByLabel('Title').fill('Lab write-up');
+    await dialog.getByLabel('Due date', { exact: true }).fill('2030-06-14');
+    await fillTime(dialog, 'Due time', '18:00');
+    await dialog.getByLabel('Reminder').selectOption({ label: '3 days before' });
+    await dialog.getByRole('button', { name: 'Set reminder' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Cannot set a reminder in the past. Please choose another time.');
+    await dialog.getByLabel('Reminder').selectOption({ label: '1 hour before' });
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Set reminder' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Reminder set' }).last()).toContainText('Lab write-up: 1 hour before');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    // Saved: each task carries its reminder, and Tasks shows it.
+    const tasks = (await (await page.request.get('/api/tasks')).json()) as {
+      title: string;
+      dueDate: string;
+      reminderOffsetMinutes: number;
+    }[];
+    expect(tasks.find((task) => task.title === 'Essay draft')?.reminderOffsetMinutes).toBe(1440);
+    expect(tasks.find((task) => task.title === 'Lab write-up')).toMatchObject({
+      dueDate: '2030-06-14T18:00:00.000Z',
+      reminderOffsetMinutes: 60,
+    });
+    expect(tasks.find((task) => task.title === 'Already past')?.reminderOffsetMinutes).toBeNull();
+    await page.goto('/tasks');
+    const rows = page.getByTestId('task-row');
+    await expect(rows.filter({ hasText: 'Essay draft' })).toContainText('1 day before');
+    await expect(rows.filter({ hasText: 'Lab write-up' })).toContainText('1 hour before');
+  });
+}

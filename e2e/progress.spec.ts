@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { expectNoSeriousA11yViolations, newAccount, registerViaApi } from './fixtures';
 
 /** A student with the sample semester (courses, tasks, grades, study, holidays), seeded through the API. */
 async function seededStudent(page: Page, baseURL: string | undefined) {
@@ -112,5 +112,71 @@ test('on a 360 px phone the tabs scroll, and deleting a goal asks first and retu
   await page.getByRole('tab', { name: 'Overview' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Summary' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a German student (1–6) types and reads grades in the GPA calculator, and course cards show targets as grades', async ({
+  page,
+  baseURL,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'de'));
+  const account = newAccount('de');
+  // Signed up in German: the server picks the German school scale (decision 115).
+  expect((await page.request.post('/api/auth/register', { data: { ...account, language: 'de' } })).status()).toBe(201);
+  expect((await (await page.request.get('/api/grading-system')).json()).system).toBe('de_school');
+  const headers = { origin: new URL(baseURL ?? '').origin };
+  const course = async (name: string, credits: number, targetGrade: number, score: number) => {
+    const created = await page.request.post('/api/courses', { data: { name, credits, targetGrade, color: '#3b82f6' }, headers });
+    expect(created.status()).toBe(201);
+    const graded = await page.request.post('/api/assessments', {
+      data: { name: `${name} Klausur`, type: 'exam', maxScore: 100, weight: 50, score, courseId: (await created.json()).id },
+      headers,
+    });
+    expect(graded.status()).toBe(201);
+  };
+  await course('Mathe', 4, 75, 75); // target 2, graded 2
+  await course('Physik', 2, 81.25, 81.25); // target 2+, graded 2+
+
+  await page.goto('/progress?tab=gpa');
+  await expect(page.getByRole('tab', { name: 'Notenschnitt-Rechner' })).toHaveAttribute('aria-selected', 'true');
+  // The marks open as grades of the student's scale, not as the percentages behind them.
+  const mathe = page.getByRole('textbox', { name: 'Ihre Note in Mathe' });
+  await expect(mathe).toHaveValue('2');
+  await expect(page.getByRole('textbox', { name: 'Ihre Note in Physik' })).toHaveValue('2+');
+  const result = page.getByTestId('gpa-result');
+  // (2 · 4 + 1,67 · 2) / 6 = 1,89
+  await expect(result).toContainText('1,89');
+  await expect(result).not.toContainText('%');
+
+  // What if Mathe were a 1−? (1,33 · 4 + 1,67 · 2) / 6 = 1,44
+  await mathe.fill('1−');
+  await expect(result).toContainText('1,44');
+  await expect(page.getByTestId('gpa-row').filter({ hasText: 'Mathe' })).toContainText('1−');
+
+  // A percentage is no German grade: the row says so and keeps its value.
+  await mathe.fill('85');
+  await expect(page.getByTestId('gpa-row').filter({ hasText: 'Mathe' }).getByRole('alert')).toHaveText(
+    'Geben Sie eine Note Ihres Notensystems (z. B. 2+) und Leistungspunkte von 0 bis 100 ein; diese Zeile bleibt unverändert.',
+  );
+  await mathe.fill('2');
+
+  // A hypothetical course, typed as a grade, is shown as one.
+  await page.getByLabel('Name', { exact: true }).fill('Chemie');
+  await page.getByRole('textbox', { name: 'Ihre Note', exact: true }).fill('3');
+  await page.getByLabel('Leistungspunkte', { exact: true }).fill('2');
+  await page.getByRole('button', { name: 'Zur Berechnung hinzufügen' }).click();
+  const chemie = page.getByTestId('gpa-row').filter({ hasText: 'Chemie' });
+  await expect(chemie).toContainText('(hypothetisch)');
+  await expect(chemie.getByRole('cell').first()).toHaveText('3');
+  // (2 · 4 + 1,67 · 2 + 3 · 2) / 8 = 2,17
+  await expect(result).toContainText('2,17');
+  await expectNoSeriousA11yViolations(page);
+
+  // The course cards speak the same scale: target 2 and 2+, marks with their band.
+  await page.getByRole('tab', { name: 'Kurse' }).click();
+  const matheCard = page.getByTestId('course-card').filter({ hasText: 'Mathe' });
+  await expect(matheCard.getByTestId('course-target')).toHaveText('2');
+  await expect(matheCard.getByTestId('course-mark')).toHaveText('2,00 · 2');
+  await expect(page.getByTestId('course-card').filter({ hasText: 'Physik' }).getByTestId('course-target')).toHaveText('2+');
   await expectNoSeriousA11yViolations(page);
 });

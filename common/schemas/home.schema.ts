@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { INTERFACE_LANGUAGES } from '../domain/grading-systems';
 
-/** POST /api/demo/sample-data takes no fields: an empty object (or no body); anything else is a 400. */
-export const sampleDataBodySchema = z.strictObject({}).nullish();
+/**
+ * POST /api/demo/sample-data: optionally the language the sample is named in (the web sends its own,
+ * stored on the device: the server stores no language, decision 178); else Accept-Language, else
+ * English. No body is fine; any other field is a 400.
+ */
+export const sampleDataBodySchema = z
+  .strictObject({ language: z.enum(INTERFACE_LANGUAGES, `Language must be one of ${INTERFACE_LANGUAGES.join(', ')}`).optional() })
+  .nullish();
 
 /** POST /api/demo/sample-data: how many of each thing the sample semester made. */
 export const sampleDataResponseSchema = z.strictObject({

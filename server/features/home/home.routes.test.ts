@@ -26,6 +26,63 @@ describe('POST /api/demo/sample-data', () => {
     expect(tasks.some((task) => task.completed)).toBe(true);
   }, 60_000);
 
+  it('names the sample in the language the app sends: Japanese and German students read their own words', async () => {
+    const names = async (token: string) => ({
+      terms: ((await list('/api/terms', token)) as { name: string }[]).map((term) => term.name),
+      courses: ((await list('/api/courses', token)) as { name: string }[]).map((course) => course.name).sort(),
+      tasks: ((await list('/api/tasks', token)) as { title: string }[]).map((task) => task.title),
+      assessments: ((await list('/api/assessments', token)) as { name: string }[]).map((assessment) => assessment.name),
+      holidays: ((await list('/api/holidays', token)) as { name: string }[]).map((holiday) => holiday.name).sort(),
+    });
+    const japanese = await signUp(t);
+    const ja = await t.request({ method: 'POST', url: '/api/demo/sample-data', token: japanese.token, payload: { language: 'ja' } });
+    expect(ja.statusCode).toBe(201);
+    const jaNames = await names(japanese.token);
+    expect(jaNames.terms).toEqual(['今学期']);
+    expect(jaNames.courses).toEqual(['プログラミング入門', '世界史', '微分積分学 II', '日本語作文', '有機化学', '英語 I'].sort());
+    expect(jaNames.assessments.sort()).toEqual(['中間試験', '期末試験', '演習問題 1', '実験レポート', '週次小テスト'].sort());
+    expect(jaNames.tasks).toContain('演習問題 4：部分積分');
+    expect(jaNames.holidays).toEqual(['創立記念日', '学習週間'].sort());
+
+    const german = await signUp(t);
+    // No body: the browser's Accept-Language decides (the web always sends its own language).
+    const de = await t.request({
+      method: 'POST',
+      url: '/api/demo/sample-data',
+      token: german.token,
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
+    expect(de.statusCode).toBe(201);
+    const deNames = await names(german.token);
+    expect(deNames.terms).toEqual(['Aktuelles Semester']);
+    expect(deNames.courses).toContain('Analysis II');
+    expect(deNames.courses).toContain('Schreibwerkstatt Deutsch');
+    expect(deNames.assessments).toContain('Zwischenprüfung');
+    expect(deNames.tasks).toContain('Übungsblatt 4: partielle Integration');
+    expect(deNames.holidays).toEqual(['Gründungstag', 'Lernwoche']);
+
+    // A language in the body wins over the header; English is the fallback for anything else.
+    const english = await signUp(t);
+    const en = await t.request({
+      method: 'POST',
+      url: '/api/demo/sample-data',
+      token: english.token,
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(en.statusCode).toBe(201);
+    expect((await names(english.token)).terms).toEqual(['Current term']);
+    const both = await signUp(t);
+    const fr = await t.request({
+      method: 'POST',
+      url: '/api/demo/sample-data',
+      token: both.token,
+      headers: { 'accept-language': 'de' },
+      payload: { language: 'fr' },
+    });
+    expect(fr.statusCode).toBe(201);
+    expect((await names(both.token)).terms).toEqual(['Semestre en cours']);
+  }, 120_000);
+
   it('refuses an account that already has classes (409) and changes nothing', async () => {
     const user = await signUp(t);
     const course = await t.request({
@@ -58,9 +115,9 @@ describe('POST /api/demo/sample-data', () => {
     expect(await list('/api/assessments', user.token)).toHaveLength(5);
   }, 60_000);
 
-  it('validates: the body takes no fields (400), an empty object is fine', async () => {
+  it('validates: the body takes only a known language (400), an empty object is fine', async () => {
     const user = await signUp(t);
-    for (const payload of [{ courses: 3 }, { userId: user.id }]) {
+    for (const payload of [{ courses: 3 }, { userId: user.id }, { language: 'pt' }, { language: 'JA' }, { language: 7 }]) {
       const response = await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().code).toBe('validation_error');

@@ -1,5 +1,6 @@
 import { sampleDataBodySchema, sampleDataResponseSchema } from '../../../common/schemas/home.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
+import { languageFromHeader } from '../../lib/accept-language';
 import { currentUser, requireUser } from '../../plugins/session';
 import { seedSampleDataOnce, type SampleDataCall } from './sample-data.service';
 
@@ -23,7 +24,9 @@ export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
         if (response.statusCode >= 400) throw new Error(`Sample data: ${method} ${url} answered ${response.statusCode} ${response.body}`);
         return response.json();
       };
-      const summary = await seedSampleDataOnce(db, user.id, user.timeZone, call);
+      // The device's language (the web sends it), else the browser's, else English (decision 178).
+      const language = request.body?.language ?? languageFromHeader(request.headers['accept-language']);
+      const summary = await seedSampleDataOnce(db, user.id, user.timeZone, language, call);
       return reply.status(201).send(summary);
     },
   );

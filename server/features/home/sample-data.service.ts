@@ -13,6 +13,8 @@ import { expandTimetable, type TermRotation, type TimetableCourse } from '../../
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
+import type { InterfaceLanguage } from '../../../common/domain/grading-systems';
+import { SAMPLE_STRINGS, type SampleStrings } from './sample-data-strings';
 
 const SAMPLE_DATA_REFUSED = 'Sample data can only be loaded into an account without classes';
 
@@ -27,7 +29,13 @@ export type SampleDataSummary = { courses: number; tasks: number; studySessions:
  * other pooled connections); a second request meanwhile — a double click — cannot take the lock and
  * answers 409 at once, like any request after the seeding (the account then has classes).
  */
-export async function seedSampleDataOnce(db: Database, userId: string, timeZone: string, call: SampleDataCall): Promise<SampleDataSummary> {
+export async function seedSampleDataOnce(
+  db: Database,
+  userId: string,
+  timeZone: string,
+  language: InterfaceLanguage,
+  call: SampleDataCall,
+): Promise<SampleDataSummary> {
   return db.transaction(async (tx) => {
     const lock = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(hashtextextended(${`sample-data:${userId}`}, 0)) as locked`,
@@ -38,16 +46,21 @@ export async function seedSampleDataOnce(db: Database, userId: string, timeZone:
       .from(courses)
       .where(eq(courses.userId, userId));
     if ((row?.count ?? 0) > 0) throw conflict(SAMPLE_DATA_REFUSED, 'sample_data_exists');
-    return seedSampleSemester(call, timeZone);
+    return seedSampleSemester(call, timeZone, language);
   });
 }
 
-/** Fills the signed-in user's account (through `call`) with a realistic small semester. */
-export async function seedSampleSemester(call: SampleDataCall, timeZone: string): Promise<SampleDataSummary> {
-  await seedSchedule(call);
+/** Fills the signed-in user's account (through `call`) with a realistic small semester, named in `language`. */
+export async function seedSampleSemester(
+  call: SampleDataCall,
+  timeZone: string,
+  language: InterfaceLanguage = 'en',
+): Promise<SampleDataSummary> {
+  const strings = SAMPLE_STRINGS[language];
+  await seedSchedule(call, strings);
   await seedStudySessions(call, timeZone);
-  await seedTasks(call);
-  await seedGrades(call);
+  await seedTasks(call, strings);
+  await seedGrades(call, strings);
   const count = async (url: string) => ((await call('GET', url)) as unknown[]).length;
   return {
     courses: await count('/api/courses'),
@@ -58,7 +71,7 @@ export async function seedSampleSemester(call: SampleDataCall, timeZone: string)
 }
 
 /** Tasks: a few open, one late, one done, one weekly repeating reading, linked to the sample courses. */
-async function seedTasks(call: SampleDataCall): Promise<void> {
+async function seedTasks(call: SampleDataCall, { tasks }: SampleStrings): Promise<void> {
   const demoCourses = (await call('GET', '/api/courses')) as { id: string; name: string }[];
   const courseId = (index: number) => demoCourses[index % Math.max(demoCourses.length, 1)]?.id ?? null;
   const at = (days: number, hour: number) => {
@@ -69,7 +82,7 @@ async function seedTasks(call: SampleDataCall): Promise<void> {
   };
   const demoTasks = [
     {
-      title: 'Problem set 4: integration by parts',
+      title: tasks.problemSet,
       dueDate: at(2, 17),
       taskType: 'assignment',
       priority: 'high',
@@ -77,22 +90,22 @@ async function seedTasks(call: SampleDataCall): Promise<void> {
       reminderOffsetMinutes: 1440,
     },
     {
-      title: 'Midterm revision: cell biology',
-      description: 'Chapters 3–6, past papers 2023 and 2024.',
+      title: tasks.midtermRevision,
+      description: tasks.midtermRevisionNotes,
       dueDate: at(9, 9),
       taskType: 'exam',
       priority: 'high',
       courseId: courseId(1),
     },
-    { title: 'Group presentation slides', dueDate: at(5, 12), taskType: 'presentation', priority: 'medium', courseId: courseId(2) },
-    { title: 'Vocabulary quiz, unit 7', dueDate: at(-1, 10), taskType: 'quiz', priority: 'low', courseId: courseId(3) },
-    { title: 'Lab report: titration', dueDate: at(-4, 17), taskType: 'coursework', priority: 'medium', courseId: courseId(1) },
+    { title: tasks.groupSlides, dueDate: at(5, 12), taskType: 'presentation', priority: 'medium', courseId: courseId(2) },
+    { title: tasks.vocabularyQuiz, dueDate: at(-1, 10), taskType: 'quiz', priority: 'low', courseId: courseId(3) },
+    { title: tasks.labReport, dueDate: at(-4, 17), taskType: 'coursework', priority: 'medium', courseId: courseId(1) },
   ];
   const created: { id: string }[] = [];
   for (const task of demoTasks) created.push((await call('POST', '/api/tasks', task)) as { id: string });
   await call('PATCH', `/api/tasks/${created[4]!.id}`, { completed: true });
   await call('POST', '/api/tasks', {
-    title: 'Weekly reading: one chapter of the set novel',
+    title: tasks.weeklyReading,
     dueDate: at(1, 19),
     taskType: 'reading',
     priority: 'low',
@@ -150,7 +163,7 @@ async function seedStudySessions(call: SampleDataCall, timeZone: string): Promis
 }
 
 /** Schedule (issue 3): an academic year, the current term around today, six classes and two holidays. */
-async function seedSchedule(call: SampleDataCall): Promise<void> {
+async function seedSchedule(call: SampleDataCall, strings: SampleStrings): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
   // The term started six weeks ago (on a Monday) and runs sixteen weeks.
   const termStart = addDays(startOfWeek(addDays(today, -42)), 1);
@@ -158,7 +171,7 @@ async function seedSchedule(call: SampleDataCall): Promise<void> {
   const startYear = Number(termStart.slice(0, 4));
   const year = (await call('POST', '/api/academic-years', { name: `${startYear}–${startYear + 1}` })) as { id: string };
   const term = (await call('POST', '/api/terms', {
-    name: 'Current term',
+    name: strings.term,
     startDate: termStart,
     endDate: termEnd,
     academicYearId: year.id,
@@ -167,55 +180,43 @@ async function seedSchedule(call: SampleDataCall): Promise<void> {
   const slot = (day: number, startTime: string, endTime: string) => ({ day, startTime, endTime });
   const classes = [
     {
-      name: 'Calculus II',
+      ...strings.courses[0],
       credits: 4,
-      instructor: 'Dr. Ada Park',
-      room: 'Math 204',
       color: '#3b82f6',
       targetGrade: 85,
       timeSlots: [slot(1, '09:00', '10:15'), slot(3, '09:00', '10:15'), slot(5, '09:00', '09:50')],
     },
     {
-      name: 'Organic Chemistry',
+      ...strings.courses[1],
       credits: 4,
-      instructor: 'Prof. Luis Ortega',
-      room: 'Science Hall 110',
       color: '#10b981',
       targetGrade: 80,
       timeSlots: [slot(2, '10:30', '11:45'), slot(4, '10:30', '11:45'), slot(4, '14:00', '16:50')],
     },
     {
-      name: 'World History',
+      ...strings.courses[2],
       credits: 3,
-      instructor: 'Dr. Mei Tanaka',
-      room: 'Humanities 3B',
       color: '#f59e0b',
       targetGrade: 90,
       timeSlots: [slot(1, '13:00', '14:15'), slot(3, '13:00', '14:15')],
     },
     {
-      name: 'English Composition',
+      ...strings.courses[3],
       credits: 3,
-      instructor: 'Ms. Grace Okafor',
-      room: 'Library 201',
       color: '#8b5cf6',
       targetGrade: 88,
       timeSlots: [slot(2, '08:00', '09:15'), slot(4, '08:00', '09:15')],
     },
     {
-      name: 'Intro to Programming',
+      ...strings.courses[4],
       credits: 3,
-      instructor: 'Mr. Sam Novak',
-      room: 'Tech Lab 5',
       color: '#ef4444',
       targetGrade: 92,
       timeSlots: [slot(2, '15:00', '16:15'), slot(5, '11:00', '12:50')],
     },
     {
-      name: 'Spanish I',
+      ...strings.courses[5],
       credits: 2,
-      instructor: 'Sra. Elena Ruiz',
-      room: 'Languages 12',
       color: '#14b8a6',
       targetGrade: 85,
       timeSlots: [slot(1, '11:00', '11:50'), slot(3, '11:00', '11:50'), slot(5, '13:00', '13:50')],
@@ -223,22 +224,22 @@ async function seedSchedule(call: SampleDataCall): Promise<void> {
   ];
   for (const course of classes) await call('POST', '/api/courses', { ...course, termId: term.id });
   const reading = addDays(termStart, 7 * 7);
-  await call('POST', '/api/holidays', { name: 'Reading week', startDate: reading, endDate: addDays(reading, 4) });
-  await call('POST', '/api/holidays', { name: 'Founders’ Day', startDate: addDays(termStart, 11 * 7 + 4) });
+  await call('POST', '/api/holidays', { name: strings.holidays.readingWeek, startDate: reading, endDate: addDays(reading, 4) });
+  await call('POST', '/api/holidays', { name: strings.holidays.foundersDay, startDate: addDays(termStart, 11 * 7 + 4) });
 }
 
 /** Grades: a few graded assessments over the sample courses and one still to come. */
-async function seedGrades(call: SampleDataCall): Promise<void> {
+async function seedGrades(call: SampleDataCall, { assessments: names }: SampleStrings): Promise<void> {
   const courseIds = ((await call('GET', '/api/courses')) as { id: string }[]).map((course) => course.id);
   const courseAt = (index: number) => courseIds[index % Math.max(courseIds.length, 1)] ?? null;
   const today = new Date();
   const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
   const assessments = [
-    { name: 'Problem set 1', type: 'assignment', date: daysAgo(35), maxScore: 20, weight: 10, score: 18, courseId: courseAt(0) },
-    { name: 'Midterm exam', type: 'exam', date: daysAgo(21), maxScore: 100, weight: 30, score: 78, courseId: courseAt(0) },
-    { name: 'Lab report', type: 'project', date: daysAgo(14), maxScore: 50, weight: 20, score: 44, courseId: courseAt(1) },
-    { name: 'Weekly quiz', type: 'quiz', date: daysAgo(7), maxScore: 10, weight: 5, score: 6.5, courseId: courseAt(1) },
-    { name: 'Final exam', type: 'exam', date: null, maxScore: 100, weight: 40, courseId: courseAt(0) },
+    { name: names.problemSet, type: 'assignment', date: daysAgo(35), maxScore: 20, weight: 10, score: 18, courseId: courseAt(0) },
+    { name: names.midterm, type: 'exam', date: daysAgo(21), maxScore: 100, weight: 30, score: 78, courseId: courseAt(0) },
+    { name: names.labReport, type: 'project', date: daysAgo(14), maxScore: 50, weight: 20, score: 44, courseId: courseAt(1) },
+    { name: names.weeklyQuiz, type: 'quiz', date: daysAgo(7), maxScore: 10, weight: 5, score: 6.5, courseId: courseAt(1) },
+    { name: names.final, type: 'exam', date: null, maxScore: 100, weight: 40, courseId: courseAt(0) },
   ];
   for (const assessment of assessments) await call('POST', '/api/assessments', assessment);
 }
@@ -248,9 +249,11 @@ async function seedGrades(call: SampleDataCall): Promise<void> {
  * with its own course, grades, tasks and study; more evening study this term; quizzes finished late;
  * attendance marked for the past five weeks; dated assessments ahead, then mock exams in one week until
  * the workload forecast flags it; and three goals. So every Progress chart and insight has something to
- * show. Not part of the dashboard's "load sample data" (which stays the small semester).
+ * show. Not part of the dashboard's "load sample data" (which stays the small semester). Its own words
+ * are English (the developer's demo account); it finds the sample classes by their names in `language`.
  */
-export async function seedProgressHistory(call: SampleDataCall, timeZone: string): Promise<void> {
+export async function seedProgressHistory(call: SampleDataCall, timeZone: string, language: InterfaceLanguage = 'en'): Promise<void> {
+  const sampleCourses = SAMPLE_STRINGS[language].courses;
   const today = localDateOf(new Date(), timeZone);
   const terms = (await call('GET', '/api/terms')) as { id: string; startDate: string; endDate: string; rotation: TermRotation }[];
   const current = terms[0];
@@ -321,7 +324,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
   }
 
   // Quizzes: three finished after their due date, two ahead of it (the late-task-type insight).
-  const spanish = courseNamed('Spanish I');
+  const spanish = courseNamed(sampleCourses[5].name);
   for (const days of [-30, -20, -10, 6, 13]) {
     const quiz = (await call('POST', '/api/tasks', {
       title: `Spanish vocabulary quiz (${days < 0 ? 'past' : 'next'} ${Math.abs(days)} days)`,
@@ -359,7 +362,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
     date: addDays(today, 10),
     maxScore: 100,
     weight: 30,
-    courseId: courseNamed('Organic Chemistry'),
+    courseId: courseNamed(sampleCourses[1].name),
   });
   await call('POST', '/api/assessments', {
     name: 'History essay',
@@ -367,7 +370,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
     date: addDays(today, 17),
     maxScore: 50,
     weight: 25,
-    courseId: courseNamed('World History'),
+    courseId: courseNamed(sampleCourses[2].name),
   });
   const crunch = addDays(startOfWeek(today), 14 + 5);
   for (let index = 0; index < 8; index++) {

@@ -1,9 +1,6 @@
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import {
-  formatNativeNumber,
   gradeFor,
-  nativeScaleOf,
-  nativeValueFor,
   parseNativeGrade,
   percentageOf,
   scoreColorIn,
@@ -61,16 +58,8 @@ export function readWhatIfScore(text: string | undefined, maxScore: number): Wha
 
 // ---- National number scales (issue 23, docs/decisions/115-german-grades.md) ----
 
-/** A grade typed in each national scale, shown as an example next to the grade fields (never translated: it is a grade). */
-export const NATIVE_GRADE_EXAMPLES: Partial<Record<GradingSystemKey, string>> = {
-  de_school: '2+',
-  de_oberstufe: '12',
-  de_university: '1,3',
-  fr_20: '14,5',
-  es_10: '7,5',
-  cn_percentage: '86',
-  jp_school: '4',
-};
+// Shared with Progress (web/lib/grade-entry.ts).
+export { NATIVE_GRADE_EXAMPLES, nativeEntryText } from '../../lib/grade-entry';
 
 /** The colour of a percentage in the active system: rule 0.9, or the national scale's own grades. */
 export function colorFor(percentage: number, system: GradingSystemKey): ScoreColor {
@@ -79,16 +68,6 @@ export function colorFor(percentage: number, system: GradingSystemKey): ScoreCol
 
 // One rule for Grades and Progress (web/lib/needed-score.ts).
 export { neededNativeValue } from '../../lib/needed-score';
-
-/** The text a national grade field shows for a stored percentage: `2+` when it is a named grade, else its value (`1.58`). */
-export function nativeEntryText(percentage: number, system: GradingSystemKey): string {
-  const scale = nativeScaleOf(system);
-  const value = nativeValueFor(percentage, system);
-  if (scale === null || value === null) return '';
-  // Only scales whose grades are names (2+, 13) reopen by name; a Spanish MH is stored as a 10 and reopens as 10.
-  const named = scale.labelFrom === 'band' ? scale.entries.find((entry) => Math.abs(entry.value - value) < 0.005) : undefined;
-  return named ? named.label : formatNativeNumber(value);
-}
 
 /** A what-if field in a national scale: a grade of the system (`2+`, `14,5`) turned into a score out of `maxScore`. */
 export function readNativeWhatIf(text: string | undefined, system: GradingSystemKey, maxScore: number): WhatIfInput {

@@ -99,7 +99,7 @@ export function HomePage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       {header}
-      <QuickActions premium={data.premium.data} timeZone={timeZone} />
+      <QuickActions premium={data.premium.data} timeZone={timeZone} tasks={tasks} />
       <div className="grid gap-4 lg:grid-cols-3">
         <AlertsPanel alerts={alerts} now={now} timeZone={timeZone} />
         <ProgressPanel points={data.points.data?.points} streak={data.streak.data?.streak} />

@@ -2,7 +2,11 @@ import { useMutation, useQueryClient, type UseQueryOptions } from '@tanstack/rea
 import { useEffect } from 'react';
 import { useResourceWithPlaceholder } from '../../api/resource';
 import type { SampleDataSummary } from '../../../common/schemas/home.schema';
+import type { Task } from '../../../common/schemas/tasks.schema';
+import { notificationsQuery } from '../../api/notifications';
+import { tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { DASHBOARD_QUERIES } from './dashboard-queries';
 
@@ -90,14 +94,43 @@ export function useDashboardData(userId: string | undefined) {
   };
 }
 
-/** POST /api/demo/sample-data; refreshes every list the sample touched. */
+/** POST /api/demo/sample-data, named in the app's language (decision 178); refreshes every list the sample touched. */
 export function useLoadSampleData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<SampleDataSummary>('POST', '/api/demo/sample-data'),
+    mutationFn: () => apiJson<SampleDataSummary>('POST', '/api/demo/sample-data', { language: currentLanguage() }),
     onSuccess: async () => {
       clearPersistedHome();
       await queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** The quick action's reminder: on a task the student has, or on a new one (a title and a due instant). */
+export type SetReminderInput =
+  { taskId: string; reminderOffsetMinutes: number } | { title: string; dueDate: string; reminderOffsetMinutes: number };
+
+/**
+ * Home's "Set reminder" (SPEC.md §2, issue 34 item 12): one request either way — a PATCH of the
+ * chosen task's reminder, or a POST of a new task that carries it — then the task list and the bell
+ * are read again (the Tasks page and the reminder scheduler share the same query).
+ */
+export function useSetReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SetReminderInput) =>
+      'taskId' in input
+        ? apiJson<Task>('PATCH', `/api/tasks/${input.taskId}`, { reminderOffsetMinutes: input.reminderOffsetMinutes })
+        : apiJson<Task>('POST', '/api/tasks', {
+            title: input.title,
+            dueDate: input.dueDate,
+            reminderOffsetMinutes: input.reminderOffsetMinutes,
+          }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
+      ]);
     },
   });
 }

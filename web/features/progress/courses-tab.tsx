@@ -5,6 +5,7 @@ import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { nativeMarkParts, nativeMarkText } from '../../lib/grade-entry';
 import { neededScoreText } from '../../lib/needed-score';
 
 const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
@@ -15,9 +16,18 @@ export function NeededText({ needed, system }: { needed: NeededScore; system: Gr
   return <>{neededScoreText(t, needed, system)}</>;
 }
 
-/** Courses: one card per course of the term with its mark, target, what is needed, attendance, study and open tasks. */
+/**
+ * Courses: one card per course of the term with its mark, target, what is needed, attendance, study and
+ * open tasks. On a national scale the mark and the target are grades of it (`2,28 · 2−`, target `2`), as
+ * in Grades; elsewhere percentages.
+ */
 export function CoursesTab({ summary }: { summary: ProgressSummary }) {
-  const { t } = useTranslation('progress');
+  const { t } = useTranslation(['progress', 'grades']);
+  const markText = (mark: number, label: string | null) => {
+    const native = nativeMarkParts(mark, summary.system);
+    if (native) return native.label ? t('grades:nativeMark', native) : native.value;
+    return `${label ?? ''} ${t('courses.percent', { value: pct(mark) })}`.trim();
+  };
   if (summary.courses.length === 0) {
     return (
       <EmptyState
@@ -38,14 +48,14 @@ export function CoursesTab({ summary }: { summary: ProgressSummary }) {
             </h2>
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
               <dt className="text-muted-foreground">{t('courses.mark')}</dt>
-              <dd className="font-medium tabular-nums">
-                {course.mark === null
-                  ? t('courses.noGrades')
-                  : `${course.label ?? ''} ${t('courses.percent', { value: pct(course.mark) })}`.trim()}
+              <dd className="font-medium tabular-nums" data-testid="course-mark">
+                {course.mark === null ? t('courses.noGrades') : markText(course.mark, course.label)}
               </dd>
               <dt className="text-muted-foreground">{t('courses.target')}</dt>
-              <dd className="tabular-nums">
-                {course.targetGrade === null ? '—' : t('courses.percent', { value: pct(course.targetGrade) })}
+              <dd className="tabular-nums" data-testid="course-target">
+                {course.targetGrade === null
+                  ? '—'
+                  : (nativeMarkText(course.targetGrade, summary.system) ?? t('courses.percent', { value: pct(course.targetGrade) }))}
               </dd>
               <dt className="text-muted-foreground">{t('courses.attendance')}</dt>
               <dd className="tabular-nums">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALCULATOR_CREDITS_MAX, gpaWhatIf, type CalculatorEdit, type HypotheticalCourse } from '../../../common/domain/gpa-what-if';
-import { formatGradePoints } from '../../../common/domain/grading-systems';
+import { formatGradePoints, nativeScaleOf } from '../../../common/domain/grading-systems';
 import { useCustomScale, useGradesSummary } from '../../api/grades';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,19 +9,17 @@ import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { formatNumber } from '../../lib/format';
+import { NATIVE_GRADE_EXAMPLES, markEntryText, nativeMarkText, readMarkEntry, readNumber } from '../../lib/grade-entry';
 import { TableHead } from '../../components/ui/table-head';
-
-/** A number typed in a field, or null while it is empty or not a number in `min…max`. */
-export function readNumber(text: string, min: number, max: number): number | null {
-  if (text.trim() === '') return null;
-  const value = Number(text.replace(',', '.'));
-  return Number.isFinite(value) && value >= min && value <= max ? value : null;
-}
 
 type Draft = { mark: string; credits: string };
 const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
 
-/** GPA calculator: a what-if over every course (marks, credits, hypothetical courses); nothing is saved. */
+/**
+ * GPA calculator: a what-if over every course (marks, credits, hypothetical courses); nothing is saved.
+ * Marks speak the student's system: on a national scale they are typed and shown as its grades (`2+`,
+ * `1,7`, `14,5/20`), as in Grades' what-if (web/lib/grade-entry.ts); elsewhere as percentages.
+ */
 export function GpaTab() {
   const { t } = useTranslation('progress');
   const summary = useGradesSummary();
@@ -33,6 +31,11 @@ export function GpaTab() {
   const [addError, setAddError] = useState<string | null>(null);
 
   if (!summary.isSuccess || (needsScale && !scale.isSuccess)) return <QueryState queries={needsScale ? [summary, scale] : [summary]} />;
+  const system = summary.data.system;
+  const native = nativeScaleOf(system) !== null;
+  const example = NATIVE_GRADE_EXAMPLES[system] ?? '';
+  /** A mark shown (not typed): the grade on a national scale, else the percentage. */
+  const markText = (mark: number) => nativeMarkText(mark, system) ?? t('courses.percent', { value: pct(mark) });
   const courses = summary.data.courses.map((course) => ({
     id: course.courseId ?? 'standalone',
     name: course.name ?? t('gpa.standalone'),
@@ -44,14 +47,14 @@ export function GpaTab() {
   for (const [id, draft] of Object.entries(drafts)) {
     const course = courses.find((entry) => entry.id === id);
     if (!course) continue;
-    const mark = draft.mark.trim() === '' ? null : readNumber(draft.mark, 0, 100);
+    const mark = draft.mark.trim() === '' ? null : readMarkEntry(draft.mark, system);
     const credits = draft.credits.trim() === '' ? null : readNumber(draft.credits, 0, CALCULATOR_CREDITS_MAX);
     if ((draft.mark.trim() !== '' && mark === null) || (draft.credits.trim() !== '' && credits === null)) invalid.add(id);
     else edits[id] = { mark, credits };
   }
-  const result = gpaWhatIf(courses, edits, added, summary.data.system, scale.data?.bands);
+  const result = gpaWhatIf(courses, edits, added, system, scale.data?.bands);
   const draftOf = (id: string, mark: number | null, credits: number | null): Draft =>
-    drafts[id] ?? { mark: mark === null ? '' : String(mark), credits: credits === null ? '' : String(credits) };
+    drafts[id] ?? { mark: markEntryText(mark, system), credits: credits === null ? '' : String(credits) };
   const setDraft = (id: string, patch: Partial<Draft>, mark: number | null, credits: number | null) =>
     setDrafts((current) => ({ ...current, [id]: { ...draftOf(id, mark, credits), ...patch } }));
 
@@ -63,10 +66,12 @@ export function GpaTab() {
   };
 
   const addCourse = () => {
-    const mark = readNumber(newCourse.mark, 0, 100);
+    const mark = readMarkEntry(newCourse.mark, system);
     const credits = readNumber(newCourse.credits, 0, CALCULATOR_CREDITS_MAX);
     if (newCourse.name.trim() === '' || mark === null || credits === null) {
-      setAddError(t('gpa.addInvalid', { max: CALCULATOR_CREDITS_MAX }));
+      setAddError(
+        native ? t('gpa.addInvalidNative', { max: CALCULATOR_CREDITS_MAX, example }) : t('gpa.addInvalid', { max: CALCULATOR_CREDITS_MAX }),
+      );
       return;
     }
     setAddError(null);
@@ -90,9 +95,7 @@ export function GpaTab() {
         </div>
         <div>
           <p className="text-sm text-muted-foreground">{t('gpa.averageMark')}</p>
-          <p className="text-2xl font-bold tabular-nums">
-            {result.after.mark === null ? '—' : t('courses.percent', { value: pct(result.after.mark) })}
-          </p>
+          <p className="text-2xl font-bold tabular-nums">{result.after.mark === null ? '—' : markText(result.after.mark)}</p>
         </div>
         {result.after.ownGpa === null && result.after.gpa4 !== null ? (
           <p className="text-xs text-muted-foreground sm:col-span-3">{t('gpa.scaleNote')}</p>
@@ -107,7 +110,7 @@ export function GpaTab() {
             <TableHead
               columns={[
                 { label: t('gpa.course'), className: 'py-2 pr-2' },
-                { label: t('gpa.mark'), className: 'w-24 px-2' },
+                { label: native ? t('gpa.markNative') : t('gpa.mark'), className: 'w-24 px-2' },
                 { label: t('gpa.credits'), className: 'w-20 px-2' },
                 { label: t('gpa.grade'), className: 'w-16 pl-2' },
               ]}
@@ -122,7 +125,7 @@ export function GpaTab() {
                     {draft ? (
                       <Input
                         aria-label={label}
-                        inputMode="decimal"
+                        inputMode={field === 'mark' && native ? 'text' : 'decimal'}
                         value={draft[field]}
                         placeholder={placeholder}
                         onChange={(event) =>
@@ -153,11 +156,18 @@ export function GpaTab() {
                       ) : null}
                       {invalid.has(row.id) ? (
                         <span role="alert" className="block text-xs font-normal text-destructive">
-                          {t('gpa.invalid', { max: CALCULATOR_CREDITS_MAX })}
+                          {native
+                            ? t('gpa.invalidNative', { max: CALCULATOR_CREDITS_MAX, example })
+                            : t('gpa.invalid', { max: CALCULATOR_CREDITS_MAX })}
                         </span>
                       ) : null}
                     </th>
-                    {draftCell('mark', t('gpa.markOf', { name: row.name }), '—', t('courses.percent', { value: pct(row.mark ?? 0) }))}
+                    {draftCell(
+                      'mark',
+                      native ? t('gpa.markNativeOf', { name: row.name }) : t('gpa.markOf', { name: row.name }),
+                      native ? example : '—',
+                      markText(row.mark ?? 0),
+                    )}
                     {draftCell('credits', t('gpa.creditsOf', { name: row.name }), '1', formatNumber(row.credits ?? 1))}
                     <td className={`pl-2 tabular-nums ${row.changed ? 'font-semibold text-primary' : ''}`}>{row.label ?? '—'}</td>
                   </tr>
@@ -180,9 +190,10 @@ export function GpaTab() {
             />
           </label>
           <label className="space-y-1 text-sm">
-            <span className="block font-medium">{t('gpa.mark')}</span>
+            <span className="block font-medium">{native ? t('gpa.markNative') : t('gpa.mark')}</span>
             <Input
-              inputMode="decimal"
+              inputMode={native ? 'text' : 'decimal'}
+              placeholder={native ? example : undefined}
               value={newCourse.mark}
               onChange={(event) => setNewCourse({ ...newCourse, mark: event.target.value })}
             />
