@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
 import type { Jobs } from './lib/jobs';
@@ -20,6 +20,7 @@ import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
+import { openApiOptions } from './features/openapi/openapi-document';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
 import { registerProgressRoutes } from './features/progress/progress.routes';
@@ -164,13 +165,8 @@ export async function buildApp({
     }),
   });
   // Before any route: it collects each route's schemas as they register (GET /api/openapi.json).
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'StudyPilot API', version: '1.0.0', description: 'The HTTP contract of API.md and docs/api.md.' },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // Its error responses, security, operation ids and media types come from each route's traits.
+  await app.register(swagger, openApiOptions());
   const indexHtml = await registerStaticWeb(app, config.webDistDir);
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin, config.sessionCacheMs);

@@ -361,6 +361,24 @@ describe('route inventory', () => {
     expect(registered).toEqual(Object.keys(ROUTES).sort());
   });
 
+  // The document reads access off the hooks (markAccess, decision 186): a hook left unmarked would show
+  // a signed-in route as public. Its security and 401/403 must say what this table checks by calling.
+  it('the OpenAPI document gives each route the security and 401/403 of its access', async () => {
+    type Operation = { security?: unknown[]; responses: Record<string, unknown> };
+    const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    for (const [key, entry] of Object.entries(ROUTES)) {
+      if (key === 'GET /api/openapi.json') continue;
+      const [method, path] = key.split(' ') as [string, string];
+      const operation = document.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      expect(operation, key).toBeDefined();
+      expect((operation?.security ?? []).length > 0, `${key} security`).toBe(entry.access !== 'public');
+      if (entry.access !== 'public') expect(operation?.responses, `${key} 401`).toHaveProperty('401');
+      if (entry.access === 'premium' || entry.access === 'admin') expect(operation?.responses, `${key} 403`).toHaveProperty('403');
+    }
+  });
+
   it('every route with an id has a cross-user case, or says why not', () => {
     for (const [key, entry] of Object.entries(ROUTES)) {
       if (key.includes(':id')) expect(entry.crossUser ?? entry.noCrossUser, key).toBeDefined();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './bounds';
+import { mediaResponseSchema } from './http.schema';
 
 /**
  * Files and folders (API.md "Files", SPEC.md §3, §6, §8, §9). Names are the user's data only: the
@@ -56,6 +57,11 @@ export const uploadFieldsSchema = z.strictObject({
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
+/** POST /api/files's multipart/form-data body as the OpenAPI document shows it: the fields, then one `file`. */
+export const uploadBodyDocumentSchema = uploadFieldsSchema.extend({
+  file: z.string().meta({ format: 'binary', description: 'The file, one part named "file", after the fields' }),
+});
+
 /** PATCH /api/files/:id: rename, describe, move (folderId null: out of any folder). */
 export const filePatchSchema = z.strictObject({
   name: singleLineText(FILE_NAME_MAX, { trim: true, min: 1, message: FILE_NAME_MESSAGE }).optional(),
@@ -85,4 +91,6 @@ export const storageResponseSchema = z.strictObject({ used: z.number(), limit: z
 export type StorageUsage = z.output<typeof storageResponseSchema>;
 
 /** The bytes of a download or preview (OpenAPI: a binary body). */
-export const fileBytesResponseSchema = z.any().describe('The file bytes').meta({ format: 'binary' });
+export const fileBytesResponseSchema = mediaResponseSchema('The file bytes (Content-Type: the stored type, or application/octet-stream)', [
+  '*/*',
+]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 
 /**
  * Response contracts shared by every area (docs/decisions/082-response-contracts.md). Each route
@@ -21,3 +22,31 @@ export const healthUnavailableSchema = z.strictObject({
   message: z.string(),
   code: z.literal('service_unavailable'),
 });
+
+/**
+ * API.md's error shape, `{ message, code, issues? }`, as every 4xx and 5xx answer carries it; `code` is
+ * one of common/schemas/error-codes.ts. The OpenAPI document lists it under each status a route can
+ * answer (server/features/openapi/openapi-document.ts).
+ */
+export const apiErrorSchema = z
+  .strictObject({
+    message: z.string(),
+    code: z.enum(ERROR_CODES),
+    issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+  })
+  .describe("API.md's error shape");
+
+/** The OpenAPI extension that names a non-JSON answer's media types (mediaResponseSchema). */
+export const MEDIA_TYPES_KEY = 'x-media-types';
+
+/**
+ * A body that is not JSON — a download, an export, a calendar — sent as bytes or text: `mediaTypes` are
+ * the Content-Types it may carry (a media range, the any-type range for a stored file of any type). The
+ * OpenAPI document lists the answer under each of them as a binary string.
+ */
+export function mediaResponseSchema(description: string, mediaTypes: readonly [string, ...string[]]) {
+  return z
+    .any()
+    .describe(description)
+    .meta({ [MEDIA_TYPES_KEY]: [...mediaTypes] });
+}

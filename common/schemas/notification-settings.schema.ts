@@ -12,7 +12,9 @@ export const CLASS_SOON_MINUTES_MESSAGE = `Minutes must be one of ${CLASS_SOON_M
 const classSoonMinutes = z
   .number()
   .int()
-  .refine((value) => (CLASS_SOON_MINUTES as readonly number[]).includes(value), CLASS_SOON_MINUTES_MESSAGE);
+  .refine((value) => (CLASS_SOON_MINUTES as readonly number[]).includes(value), CLASS_SOON_MINUTES_MESSAGE)
+  // The refinement's list, for the OpenAPI document.
+  .meta({ enum: [...CLASS_SOON_MINUTES] });
 const digestTime = z.string().regex(DIGEST_TIME_PATTERN, DIGEST_TIME_MESSAGE);
 
 /** PATCH /api/notification-settings: only the fields sent change; at least one. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDate, singleLineText } from './bounds';
+import { mediaResponseSchema } from './http.schema';
 import { rewardOutcomeSchema } from './rewards.schema';
 
 /** Limits shared by the server's validation and the web forms (API.md "Schedule", docs/api.md). */
@@ -226,4 +227,4 @@ export const attendanceSummaryResponseSchema = z.array(
 );
 export const calendarFeedResponseSchema = z.strictObject({ url: z.string() });
 /** GET /api/calendar.ics: an iCalendar text (text/calendar), sent as it is. */
-export const calendarIcsResponseSchema = z.string().describe('text/calendar');
+export const calendarIcsResponseSchema = mediaResponseSchema('An iCalendar feed', ['text/calendar; charset=utf-8']);

@@ -36,6 +36,8 @@ const reminderOffset = z
   .refine((value) => (REMINDER_OFFSETS_MINUTES as readonly number[]).includes(value), {
     message: `Must be one of ${REMINDER_OFFSETS_MINUTES.join(', ')}`,
   })
+  // The refinement's list, for the OpenAPI document.
+  .meta({ enum: [...REMINDER_OFFSETS_MINUTES] })
   .nullable()
   .optional();
 

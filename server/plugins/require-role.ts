@@ -2,11 +2,13 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import type { Role } from '../../common/schemas/auth.schema';
 import { effectiveRole } from '../features/auth/user-view';
 import { forbidden, unauthorized } from '../lib/http-error';
+import { markAccess } from '../lib/route-access';
 
 /** onRequest: 401 when signed out, 403 `forbidden` unless the account holds `role` (stored on the row). */
 export function requireRole(role: Role): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const hook = async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.session) throw unauthorized();
     if (effectiveRole(request.session.user) !== role) throw forbidden();
   };
+  return markAccess(hook, 'role');
 }

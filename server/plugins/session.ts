@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { SessionCache } from '../features/auth/session-cache';
 import { findSessionUser, type UserRow } from '../features/auth/sessions.service';
 import { HttpError, unauthorized } from '../lib/http-error';
+import { markAccess } from '../lib/route-access';
 
 export const SESSION_COOKIE = 'sp_session';
 
@@ -92,6 +93,7 @@ export function invalidateCachedSessions(app: FastifyInstance, userId: string): 
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.session) throw unauthorized();
 }
+markAccess(requireUser, 'user');
 
 /** The signed-in user's row; call only behind `requireUser`. */
 export function currentUser(request: FastifyRequest): UserRow {

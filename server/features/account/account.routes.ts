@@ -5,9 +5,8 @@ import {
   type ExportFormat,
 } from '../../../common/schemas/account.schema';
 import { passwordChangeBodySchema, profileBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
-import { noContentSchema } from '../../../common/schemas/http.schema';
+import { mediaResponseSchema, noContentSchema } from '../../../common/schemas/http.schema';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
-import { z } from 'zod';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { clearSessionCookie } from '../auth/auth.routes';
@@ -27,7 +26,9 @@ const EXPORT_TYPES: Record<ExportFormat, { type: string; extension: string }> = 
 };
 
 /** A download: a JSON document, a zip of CSV files or an iCalendar text, streamed (not validated by a schema). */
-const exportResponseSchema = z.unknown().describe('application/json, application/zip or text/calendar: an attachment');
+const exportResponseSchema = mediaResponseSchema('An attachment: a JSON document, a zip of CSV files or an iCalendar text', [
+  ...new Set(Object.values(EXPORT_TYPES).map((entry) => entry.type)),
+] as [string, ...string[]]);
 
 /**
  * Profile, password and account deletion (API.md "Authentication and sessions"); signed-in sessions
@@ -37,7 +38,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps
   const storage = storageFor(config);
   app.patch(
     '/api/account/profile',
-    { onRequest: requireUser, schema: { body: profileBodySchema, response: { 200: userResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [409], body: profileBodySchema, response: { 200: userResponseSchema } } },
     async (request) => {
       const row = await updateProfile(db, jobs, currentUser(request).id, request.body, config.adminUsernames);
       return toUser(row);
@@ -89,7 +90,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps
   // ---------- data export ----------
   app.get(
     '/api/account/export/:format',
-    { onRequest: requireUser, schema: { params: exportParamsSchema, response: { 200: exportResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [429], params: exportParamsSchema, response: { 200: exportResponseSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
       await countExport(db, user.id);

@@ -52,7 +52,10 @@ export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.patch(
     '/api/admin/users/:id',
-    { onRequest: adminOnly, schema: { params: idParamsSchema, body: adminUserPatchSchema, response: { 200: adminUserResponseSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: { errors: [409], params: idParamsSchema, body: adminUserPatchSchema, response: { 200: adminUserResponseSchema } },
+    },
     async (request) => {
       const user = await updateUserAsAdmin(db, currentUser(request).id, request.params.id, request.body);
       // Their role and premium hold for their very next request on this instance (decision 093).
@@ -77,7 +80,7 @@ export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
   ] as const) {
     app.post(
       `/api/admin/users/:id/${action}`,
-      { onRequest: adminOnly, schema: { params: idParamsSchema, response: { 200: adminUserResponseSchema } } },
+      { onRequest: adminOnly, schema: { errors: locked ? [409] : [], params: idParamsSchema, response: { 200: adminUserResponseSchema } } },
       async (request) => {
         const user = await setLocked(db, currentUser(request).id, request.params.id, locked);
         invalidateCachedSessions(app, user.id);

@@ -41,7 +41,7 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.post(
     '/api/auth/register',
-    { schema: { body: registerBodySchema, response: { 201: authResponseSchema } }, config: authRateLimit },
+    { schema: { errors: [409], body: registerBodySchema, response: { 201: authResponseSchema } }, config: authRateLimit },
     async (request, reply) => {
       const { language, ...account } = request.body;
       // The server decides the default grading system from the sign-up language (decision 115).
@@ -59,7 +59,7 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.post(
     '/api/auth/login',
-    { schema: { body: loginBodySchema, response: { 200: authResponseSchema } }, config: authRateLimit },
+    { schema: { errors: [401], body: loginBodySchema, response: { 200: authResponseSchema } }, config: authRateLimit },
     async (request, reply) => {
       const { user, token } = await login(db, request.body, storedUserAgent(request.headers['user-agent']));
       setSessionCookie(request, reply, token);

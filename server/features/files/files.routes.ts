@@ -13,6 +13,7 @@ import {
   folderResponseSchema,
   PREVIEW_NOT_AVAILABLE_MESSAGE,
   storageResponseSchema,
+  uploadBodyDocumentSchema,
 } from '../../../common/schemas/files.schema';
 import { noContentSchema, notModifiedSchema } from '../../../common/schemas/http.schema';
 import { sendVersionedList } from '../../lib/conditional-get';
@@ -20,6 +21,7 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { markAccess } from '../../lib/route-access';
 import { storageFor, type FileStorage } from '../../lib/storage';
 import { currentUser, requireUser } from '../../plugins/session';
 import { contentDisposition, parseByteRange } from './http-file';
@@ -119,7 +121,7 @@ async function sendStoredFile(
  */
 export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void {
   const storage = storageFor(config);
-  const requireWriteAccess = async (request: FastifyRequest) => assertCanWriteFiles(db, currentUser(request));
+  const requireWriteAccess = markAccess(async (request: FastifyRequest) => assertCanWriteFiles(db, currentUser(request)), 'premium');
   const writer = { onRequest: [requireUser, requireWriteAccess] };
 
   // Encapsulated: the multipart parser serves these routes only.
@@ -177,7 +179,11 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
 
     app.post(
       '/api/files',
-      { ...writer, bodyLimit: config.files.maxFileBytes + MULTIPART_ALLOWANCE_BYTES, schema: { response: { 201: fileResponseSchema } } },
+      {
+        ...writer,
+        bodyLimit: config.files.maxFileBytes + MULTIPART_ALLOWANCE_BYTES,
+        schema: { multipart: uploadBodyDocumentSchema, response: { 201: fileResponseSchema } },
+      },
       async (request, reply) => {
         await refuseKnownOversize(db, config, request, reply);
         if (!request.isMultipart()) throw new HttpError(400, 'validation_error', 'Send the file as multipart/form-data');
@@ -221,7 +227,7 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
       {
         onRequest: requireUser,
         compress: false,
-        schema: { params: idParamsSchema, response: { 200: fileBytesResponseSchema, 206: fileBytesResponseSchema } },
+        schema: { errors: [416], params: idParamsSchema, response: { 200: fileBytesResponseSchema, 206: fileBytesResponseSchema } },
       },
       async (request, reply) => {
         const userId = currentUser(request).id;
@@ -239,7 +245,7 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
       {
         onRequest: requireUser,
         compress: false,
-        schema: { params: idParamsSchema, response: { 200: fileBytesResponseSchema, 206: fileBytesResponseSchema } },
+        schema: { errors: [415, 416], params: idParamsSchema, response: { 200: fileBytesResponseSchema, 206: fileBytesResponseSchema } },
       },
       async (request, reply) => {
         const row = await getFile(db, currentUser(request).id, request.params.id);

@@ -60,7 +60,7 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
   );
   app.post(
     '/api/assessments',
-    { ...auth, schema: { body: assessmentCreateSchema, response: { 201: assessmentCreateResponseSchema } } },
+    { ...auth, schema: { errors: [409], body: assessmentCreateSchema, response: { 201: assessmentCreateResponseSchema } } },
     async (request, reply) =>
       rewardingWrite({ db, rewardFacts }, request, reply, 201, (tx, user, rewards) =>
         createAssessmentWithOutcome(tx, user.id, request.body, rewards),
@@ -69,7 +69,10 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
   app.patch(
     '/api/assessments/:id',
     // Without `score` the answer is the assessment; with it, also its grade and the reward outcome.
-    { ...auth, schema: { params: idParamsSchema, body: assessmentPatchSchema, response: { 200: assessmentCreateResponseSchema } } },
+    {
+      ...auth,
+      schema: { errors: [409], params: idParamsSchema, body: assessmentPatchSchema, response: { 200: assessmentCreateResponseSchema } },
+    },
     // With `score` this is the one-request grade edit; a repeated Idempotency-Key answers the first result.
     async (request, reply) =>
       rewardingWrite({ db, rewardFacts }, request, reply, 200, (tx, user, rewards) =>
@@ -104,7 +107,7 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
   );
   app.post(
     '/api/grades',
-    { ...auth, schema: { body: gradeCreateSchema, response: { 201: gradeWriteResponseSchema } } },
+    { ...auth, schema: { errors: [409], body: gradeCreateSchema, response: { 201: gradeWriteResponseSchema } } },
     async (request, reply) =>
       rewardingWrite({ db, rewardFacts }, request, reply, 201, (tx, user, rewards) =>
         createGradeWithOutcome(tx, user.id, request.body, rewards),
@@ -112,7 +115,7 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
   );
   app.patch(
     '/api/grades/:id',
-    { ...auth, schema: { params: idParamsSchema, body: gradePatchSchema, response: { 200: gradeWriteResponseSchema } } },
+    { ...auth, schema: { errors: [409], params: idParamsSchema, body: gradePatchSchema, response: { 200: gradeWriteResponseSchema } } },
     async (request, reply) =>
       rewardingWrite({ db, rewardFacts }, request, reply, 200, (tx, user, rewards) =>
         updateGradeWithOutcome(tx, user.id, request.params.id, request.body, rewards),

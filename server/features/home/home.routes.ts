@@ -11,7 +11,7 @@ const FORWARDED_HEADERS = ['authorization', 'cookie', 'origin', 'host', 'x-forwa
 export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post(
     '/api/demo/sample-data',
-    { onRequest: requireUser, schema: { body: sampleDataBodySchema, response: { 201: sampleDataResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [409], body: sampleDataBodySchema, response: { 201: sampleDataResponseSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
       const headers: Record<string, string> = {};

@@ -51,25 +51,25 @@ export function registerPremiumRoutes(app: ZodApp, { db, config }: AppDeps): voi
 
   app.post(
     '/api/subscription/checkout',
-    { onRequest: requireUser, schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [409, 502], body: checkoutBodySchema, response: { 200: checkoutResponseSchema } } },
     async (request) => startCheckout(db, provider, currentUser(request), request.body, originOf(request)),
   );
 
   app.post(
     '/api/subscription/cancel',
-    { onRequest: requireUser, schema: { response: { 200: subscriptionResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [404, 502], response: { 200: subscriptionResponseSchema } } },
     async (request) => changeSubscription(db, provider, currentUser(request), { cancelAtPeriodEnd: true }),
   );
 
   app.post(
     '/api/subscription/resume',
-    { onRequest: requireUser, schema: { response: { 200: subscriptionResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [404, 502], response: { 200: subscriptionResponseSchema } } },
     async (request) => changeSubscription(db, provider, currentUser(request), { cancelAtPeriodEnd: false }),
   );
 
   app.post(
     '/api/subscription/plan',
-    { onRequest: requireUser, schema: { body: changePlanBodySchema, response: { 200: subscriptionResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [404, 502], body: changePlanBodySchema, response: { 200: subscriptionResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
       const now = new Date();
@@ -80,7 +80,7 @@ export function registerPremiumRoutes(app: ZodApp, { db, config }: AppDeps): voi
 
   app.post(
     '/api/subscription/portal',
-    { onRequest: requireUser, schema: { response: { 200: portalResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [404, 502], response: { 200: portalResponseSchema } } },
     async (request) => ({
       url: await billingPortalUrl(db, provider, currentUser(request), `${originOf(request)}/premium`),
     }),
@@ -103,23 +103,27 @@ export function registerPremiumRoutes(app: ZodApp, { db, config }: AppDeps): voi
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    (scope as unknown as ZodApp).post('/api/webhooks/stripe', { schema: { response: { 200: webhookResponseSchema } } }, async (request) => {
-      if (provider.kind !== 'stripe') throw new HttpError(404, 'not_found', 'Not found');
-      const stripeProvider = provider as StripePaymentProvider;
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-      const header = request.headers['stripe-signature'];
-      const stripe = await stripeProvider.client();
-      let event;
-      try {
-        event = verifyStripeEvent(stripe, raw, typeof header === 'string' ? header : undefined, stripeProvider.webhookSecret);
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, 'webhook_signature_invalid', 'Invalid webhook signature');
-        throw error;
-      }
-      const outcome = await handleStripeEvent(db, event);
-      if (outcome.userId) invalidateCachedSessions(app, outcome.userId);
-      request.log.info({ eventId: event.id, eventType: event.type, outcome: outcome.result }, 'stripe webhook');
-      return { received: true as const };
-    });
+    (scope as unknown as ZodApp).post(
+      '/api/webhooks/stripe',
+      { schema: { errors: [404], response: { 200: webhookResponseSchema } } },
+      async (request) => {
+        if (provider.kind !== 'stripe') throw new HttpError(404, 'not_found', 'Not found');
+        const stripeProvider = provider as StripePaymentProvider;
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const header = request.headers['stripe-signature'];
+        const stripe = await stripeProvider.client();
+        let event;
+        try {
+          event = verifyStripeEvent(stripe, raw, typeof header === 'string' ? header : undefined, stripeProvider.webhookSecret);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) throw new HttpError(400, 'webhook_signature_invalid', 'Invalid webhook signature');
+          throw error;
+        }
+        const outcome = await handleStripeEvent(db, event);
+        if (outcome.userId) invalidateCachedSessions(app, outcome.userId);
+        request.log.info({ eventId: event.id, eventType: event.type, outcome: outcome.result }, 'stripe webhook');
+        return { received: true as const };
+      },
+    );
   });
 }

@@ -27,7 +27,7 @@ export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.get(
     '/api/progress/analytics',
-    { onRequest: requireUser, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [403], querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
     async (request) => progressAnalyticsFor(db, currentUser(request), request.query),
   );
 

@@ -67,7 +67,7 @@ export function registerRewardsRoutes(app: ZodApp, { db, rewardFacts }: AppDeps)
 
   app.post(
     '/api/rewards/task-completed',
-    { ...auth, schema: { body: taskCompletedBodySchema, response: { 200: taskCompletedResponseSchema } } },
+    { ...auth, schema: { errors: [409], body: taskCompletedBodySchema, response: { 200: taskCompletedResponseSchema } } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       return runIdempotent(db, request, reply, userId, async (tx) => {
@@ -101,7 +101,7 @@ export function registerRewardsRoutes(app: ZodApp, { db, rewardFacts }: AppDeps)
   // A double click sends one Idempotency-Key: one redeem, and the second answer replays the first.
   app.post(
     '/api/rewards/:id/redeem',
-    { ...auth, schema: { params: keyParamsSchema, response: { 200: redeemResponseSchema } } },
+    { ...auth, schema: { errors: [409], params: keyParamsSchema, response: { 200: redeemResponseSchema } } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       return runIdempotent(db, request, reply, userId, async (tx) => ({

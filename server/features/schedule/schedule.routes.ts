@@ -172,6 +172,7 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts, j
     '/api/calendar.ics',
     {
       schema: {
+        errors: [404],
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: { 200: calendarIcsResponseSchema, 304: notModifiedSchema },
       },

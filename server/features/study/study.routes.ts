@@ -40,7 +40,10 @@ export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
 
   app.post(
     '/api/study-sessions',
-    { onRequest: requireUser, schema: { body: studySessionBodySchema, response: { 201: createdStudySessionResponseSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { errors: [409], body: studySessionBodySchema, response: { 201: createdStudySessionResponseSchema } },
+    },
     // A retried save with the same Idempotency-Key answers the first 201 instead of a 409.
     async (request, reply) =>
       rewardingWrite({ db, rewardFacts }, request, reply, 201, (tx, user, rewards) => createStudySession(tx, user, request.body, rewards)),

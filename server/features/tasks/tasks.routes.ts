@@ -59,7 +59,7 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppD
 
   app.post(
     '/api/tasks',
-    { onRequest: requireUser, schema: { body: taskCreateBodySchema, response: { 201: taskResponseSchema } } },
+    { onRequest: requireUser, schema: { errors: [409], body: taskCreateBodySchema, response: { 201: taskResponseSchema } } },
     // At most once per Idempotency-Key: a task added offline is sent again after a lost answer
     // (docs/decisions/149-offline-writes.md).
     async (request, reply) => {
@@ -75,7 +75,7 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppD
     '/api/tasks/:id',
     {
       onRequest: requireUser,
-      schema: { params: idParamsSchema, body: taskUpdateBodySchema, response: { 200: taskPatchResponseSchema } },
+      schema: { errors: [409], params: idParamsSchema, body: taskUpdateBodySchema, response: { 200: taskPatchResponseSchema } },
     },
     // A completion answers its reward outcome; a replayed Idempotency-Key answers the first one.
     async (request, reply) =>

@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { mediaResponseSchema } from '../../../common/schemas/http.schema';
 import {
+  TEMPLATE_CONTENT_TYPES,
   templateDocumentSchema,
   templateListResponseSchema,
   templateParamsSchema,
@@ -9,10 +11,13 @@ import {
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { languageFromHeader } from '../../lib/accept-language';
+import { markAccess } from '../../lib/route-access';
 import { assertPremiumAccess, listTemplates, templateFileFor, templatePreviewFor } from './templates.service';
 
 /** The file itself: PDF, XLSX or DOCX bytes (Content-Type and Content-Disposition say which). */
-const templateFileResponseSchema = z.unknown().describe('application/pdf | spreadsheetml.sheet | wordprocessingml.document (attachment)');
+const templateFileResponseSchema = mediaResponseSchema('The template file, an attachment', [
+  ...new Set(Object.values(TEMPLATE_CONTENT_TYPES)),
+] as [string, ...string[]]);
 
 /**
  * API.md "Premium": GET /api/premium/templates (every signed-in user) and …/:id/download (premium or
@@ -44,7 +49,7 @@ export function registerTemplatesRoutes(app: ZodApp, { db }: AppDeps): void {
     {
       onRequest: requireUser,
       // Before validation, like authentication: without premium or a trial the answer is 403 whatever the id.
-      preValidation: async (request) => assertPremiumAccess(db, currentUser(request)),
+      preValidation: markAccess(async (request: FastifyRequest) => assertPremiumAccess(db, currentUser(request)), 'premium'),
       schema: { params: templateParamsSchema, querystring: templateQuerySchema, response: { 200: templateFileResponseSchema } },
     },
     async (request, reply) => {
