@@ -1,3 +1,4 @@
+import { opaqueIdSchema } from '../../../common/schemas/bounds';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import { z } from 'zod';
 import {
@@ -172,7 +173,7 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts, j
     '/api/calendar.ics',
     {
       schema: {
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({ token: opaqueIdSchema.optional() }),
         response: { 200: calendarIcsResponseSchema, 304: notModifiedSchema },
       },
     },
