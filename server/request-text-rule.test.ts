@@ -7,7 +7,7 @@ import { signUp, strongPassword, uniqueUsername } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
- * One text rule for every string a request carries (docs/decisions/185-one-text-rule.md): each string
+ * One text rule for every string a request carries (docs/decisions/184-what-postgresql-accepts.md): each string
  * in each route's body, query, params and headers schema refuses a lone UTF-16 surrogate, at any
  * length the field allows. Found by walking the zod schemas the routes registered, so a new field
  * written as a bare `z.string()` fails here, not in production (a custom grade label answered 500).

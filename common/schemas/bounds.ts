@@ -3,7 +3,7 @@ import { DATE_MAX, DATE_MIN } from '../domain/date-bounds';
 import { isLocalDate } from '../domain/local-time';
 
 /**
- * The bounds every request value is held to (docs/decisions/071-input-bounds.md, 185). Whatever passes
+ * The bounds every request value is held to (docs/decisions/071-input-bounds.md, 184). Whatever passes
  * here can be stored by PostgreSQL and computed with by the domain rules: no NUL or other control
  * character in text (PostgreSQL refuses NUL in `text`), no lone UTF-16 surrogate in any string, no
  * date outside 1900-01-01 … 2200-12-31 (a term to 9999-12-31 made the challenge period reach year
@@ -39,7 +39,7 @@ export function isCleanText(value: string, multiLine = false): boolean {
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
- * True when `value` is well-formed UTF-16: no lone surrogate (docs/decisions/185-one-text-rule.md).
+ * True when `value` is well-formed UTF-16: no lone surrogate (docs/decisions/184-what-postgresql-accepts.md).
  * A lone one cannot be stored as it came: PostgreSQL's `jsonb` refuses it (a custom grade label
  * answered 500) and a `text` column silently gets U+FFFD instead (a task title changed on save).
  */

@@ -6,7 +6,7 @@ import type { Jobs } from '../../lib/jobs';
 import { requestPushPlan } from '../push/push-replan';
 
 /**
- * The time zones a user may hold (docs/decisions/184-time-zones-both-clocks-know.md): names that both
+ * The time zones a user may hold (docs/decisions/184-what-postgresql-accepts.md): names that both
  * PostgreSQL (`AT TIME ZONE` in Progress, notifications…) and the JavaScript engine (the domain rules,
  * the web's formatters) know. Either alone is not enough: Node accepts `US/Pacific-New`, which
  * PostgreSQL dropped with tzdata 2020b, and PostgreSQL accepts `Factory`, which Intl refuses.
