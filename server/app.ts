@@ -44,7 +44,7 @@ import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
 import { registerRequestBounds } from './plugins/request-bounds';
-import { registerApiNoStore, registerPort5000Redirect, registerSecurityHeaders } from './plugins/security';
+import { registerApiNoStore, registerPort5000Redirect, registerSecurityHeaders, registerStrictTransportSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -152,6 +152,7 @@ export async function buildApp({
   registerPort5000Redirect(app, config.publicOrigin);
   registerApiNoStore(app);
   await registerSecurityHeaders(app, inlineScriptsOf(config.webDistDir));
+  registerStrictTransportSecurity(app, config.hstsMaxAgeSeconds);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -75,6 +75,11 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   TRUST_PROXY: trustProxySchema,
   /**
+   * Strict-Transport-Security max-age in seconds, sent on answers to requests that came over HTTPS
+   * (directly, or through a proxy TRUST_PROXY trusts); 0 sends none (docs/decisions/185). Default one year.
+   */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
+  /**
    * How long a looked-up session may answer from memory (decision 093); 0 turns the cache off. Also
    * the bound on how late a change made on another instance (sign-out, role) is seen here.
    */
@@ -120,6 +125,8 @@ export type AppConfig = {
   writeRateLimitPerMinute: number;
   /** Fastify's trustProxy: false (the default), a hop count, or proxy addresses. */
   trustProxy: false | number | string[];
+  /** Strict-Transport-Security max-age for HTTPS requests; 0: no header (HSTS_MAX_AGE). */
+  hstsMaxAgeSeconds: number;
   /** Session cache lifetime in ms (0: off). */
   sessionCacheMs: number;
   /** GET /api/bench/* for `npm run bench`. */
@@ -191,6 +198,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT,
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
+    hstsMaxAgeSeconds: env.HSTS_MAX_AGE,
     sessionCacheMs: env.SESSION_CACHE_MS,
     benchReferenceRoutes: env.BENCH_REFERENCE_ROUTES === '1',
     push: {

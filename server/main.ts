@@ -12,6 +12,7 @@ import { materializeSeries } from './features/tasks/tasks.service';
 import { startScheduledPushWorkers } from './features/push/scheduled-push-plan';
 import { startFocusAlarmWorker } from './features/push/focus-alarm-jobs';
 import { vapidKeysFor } from './features/push/vapid';
+import { repairStoredTimeZones } from './features/account/time-zones.service';
 import { storageFor } from './lib/storage';
 
 /**
@@ -51,6 +52,9 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db: database.db, jobs });
   logger = app.log;
+  // Zones a clock no longer knows (stored before decision 184, or an older tzdata) become working ones.
+  const repaired = await repairStoredTimeZones(database.db, jobs);
+  if (repaired.users + repaired.taskSeries > 0) app.log.warn(repaired, 'repaired stored time zones that PostgreSQL or Node does not know');
   await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
   await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
   await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);

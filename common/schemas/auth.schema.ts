@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from './bounds';
+import { anyText, singleLineText } from './bounds';
 
 /** Limits shared by the server's validation and the web forms (API.md "Authentication"). */
 export const USERNAME_MIN = 3;
@@ -27,7 +27,8 @@ export const usernameSchema = z
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .pipe(anyText(PASSWORD_MAX));
 
 /** Optional e-mail: omitted, null or '' all mean "none" (SPEC.md: sent as null if empty). */
 export const optionalEmailSchema = z
@@ -40,7 +41,7 @@ export const loginBodySchema = z.strictObject({
     singleLineText(LOGIN_USERNAME_MAX, { message: `Username must be at most ${LOGIN_USERNAME_MAX} characters` }),
   ),
   // Any character may be part of a password; only the length is bounded.
-  password: requiredString.max(LOGIN_PASSWORD_MAX, `Password must be at most ${LOGIN_PASSWORD_MAX} characters`),
+  password: requiredString.pipe(anyText(LOGIN_PASSWORD_MAX, { message: `Password must be at most ${LOGIN_PASSWORD_MAX} characters` })),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -79,9 +80,9 @@ export const profileBodySchema = z.strictObject({
 export type ProfileBody = z.input<typeof profileBodySchema>;
 
 export const passwordChangeBodySchema = z.strictObject({
-  currentPassword: z.string().min(1, 'Current password is required').max(LOGIN_PASSWORD_MAX),
+  currentPassword: z.string().min(1, 'Current password is required').pipe(anyText(LOGIN_PASSWORD_MAX)),
   newPassword: newPasswordSchema,
-  confirmPassword: z.string().max(LOGIN_PASSWORD_MAX),
+  confirmPassword: anyText(LOGIN_PASSWORD_MAX),
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 

@@ -72,8 +72,8 @@ const TRANSACTION_ATTEMPTS = 4;
 /**
  * A top-level transaction that PostgreSQL aborts as a deadlock victim (40P01) or a serialization
  * failure (40001) wrote nothing, and is run again after a short random pause (up to four times in
- * all): one user's concurrent writes lock their user row, their data-version row and foreign keys in
- * orders no single code path can fix (a grade's award after its insert, a study save's lock before).
+ * all). One user's writes take the user row before the data-version row (migration 0023), so they
+ * queue rather than deadlock on those two; the retry stays for races between users and other rows.
  * Savepoints (a transaction inside one) are not retried on their own: the whole transaction is.
  * Transaction bodies hold no effects outside the database, so running one again is safe.
  */

@@ -35,8 +35,23 @@ export async function registerSecurityHeaders(app: FastifyInstance, inlineScript
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // HSTS only makes sense behind HTTPS; the operator's proxy sets it.
+    // Only on answers to HTTPS requests: registerStrictTransportSecurity below.
     strictTransportSecurity: false,
+  });
+}
+
+/**
+ * Strict-Transport-Security on every answer to a request that came over HTTPS: a TLS socket, or
+ * `X-Forwarded-Proto: https` from a proxy TRUST_PROXY trusts (Fastify's `request.protocol` reads the
+ * header only then, so a client cannot ask for it over plain HTTP). Never over HTTP, where browsers
+ * ignore it and a laptop on http://localhost must not be pinned. `maxAgeSeconds` 0 sends none
+ * (HSTS_MAX_AGE, docs/decisions/185-transport-hsts-and-push-ports.md).
+ */
+export function registerStrictTransportSecurity(app: FastifyInstance, maxAgeSeconds: number): void {
+  if (maxAgeSeconds <= 0) return;
+  const value = `max-age=${maxAgeSeconds}`;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', value);
   });
 }
 

@@ -114,7 +114,28 @@ const EDGE_INSTANTS = [
 ];
 const HOSTILE_NUMBERS = [-1, -0.5, 0, 1.5, -1e308, 1e308, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1e-300];
 const WRONG_TYPES: unknown[] = [null, true, false, [], {}, [null], { $gt: '' }, 'string', 123, -1, ['a', 'b']];
-const TIME_ZONES = ['UTC', 'Europe/Madrid', 'America/New_York', 'Pacific/Kiritimati', 'Etc/GMT+12', 'Not/AZone', 'utc', ''];
+const TIME_ZONES = [
+  'UTC',
+  'Europe/Madrid',
+  'America/New_York',
+  'Pacific/Kiritimati',
+  'Etc/GMT+12',
+  'Not/AZone',
+  'utc',
+  '',
+  // Issue 35: names one clock knows and the other does not (Node: US/Pacific-New; PostgreSQL: Factory,
+  // posixrules, localtime), another case, legacy links, POSIX-style and offset-looking names.
+  'US/Pacific-New',
+  'Factory',
+  'posixrules',
+  'localtime',
+  'europe/madrid',
+  'Asia/Calcutta',
+  'EST5EDT',
+  '+05:30',
+  'UTC+5',
+  'America/Los_Angeles\ud800',
+];
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 /** A real calendar date, mostly near today, sometimes at the edges of what the API may accept. */
@@ -222,7 +243,11 @@ function stringArb(schema: JsonSchema, key: string): fc.Arbitrary<unknown> {
   const withControl = fc
     .tuple(plain, controlCharArb, fc.string({ maxLength: 5 }))
     .map(([a, control, b]) => `${a.slice(0, maxLength - 6)}${control}${b}`);
-  return fc.oneof({ weight: 3, arbitrary: plain }, { weight: 1, arbitrary: withControl });
+  // …or one lone UTF-16 surrogate inside (issue 35: a custom grade label with one answered 500).
+  const withLoneSurrogate = fc
+    .tuple(plain, fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 5 }))
+    .map(([a, unit, b]) => `${a.slice(0, maxLength - 6)}${String.fromCharCode(unit)}${b}`);
+  return fc.oneof({ weight: 6, arbitrary: plain }, { weight: 1, arbitrary: withControl }, { weight: 1, arbitrary: withLoneSurrogate });
 }
 
 function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
@@ -379,6 +404,15 @@ function requestArb(route: CollectedRoute, token: string): fc.Arbitrary<FuzzRequ
     });
 }
 
+/** Whether any string in `value` (keys included) holds an unpaired UTF-16 surrogate. */
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return /\p{Cs}/u.test(value);
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, entry]) => hasLoneSurrogate(key) || hasLoneSurrogate(entry));
+  return false;
+}
+
 // What must never reach a client: a stack frame, a file path, or anything from the database driver.
 const STACK = /\n\s+at |node_modules|\.(?:ts|js):\d+/;
 const SQL =
@@ -504,6 +538,9 @@ describe('fuzzing every route', () => {
             statusCounts[`${route.method} ${route.url} ${response.statusCode}`] =
               (statusCounts[`${route.method} ${route.url} ${response.statusCode}`] ?? 0) + 1;
           const problems = problemsOf(response.statusCode, String(response.headers['content-type'] ?? ''), response.body);
+          // One text rule (decision 184): a lone surrogate in any string of the body is refused, never stored.
+          if (response.statusCode < 300 && hasLoneSurrogate(request.payload))
+            problems.push(`status ${response.statusCode} for a lone surrogate`);
           if (problems.length === 0) continue;
           counts.failed += 1;
           if (failures.length < 80) {
@@ -530,4 +567,57 @@ describe('fuzzing every route', () => {
     },
     LONG ? 3_600_000 : 120_000,
   );
+
+  it('answers odd multipart uploads (no boundary, cut short, malformed parts) with a 4xx, never a 5xx', async () => {
+    const boundaryArb = fc.constantFrom('b', 'x'.repeat(70), '----sp0123abcd', 'with space', '"quoted"', '');
+    const contentTypeArb = fc.oneof(
+      fc.constantFrom(
+        'multipart/form-data',
+        'multipart/form-data;',
+        'multipart/form-data; boundary=',
+        'multipart/form-data; boundary=""',
+        `multipart/form-data; boundary=${'b'.repeat(71)}`,
+        'multipart/form-data; charset=utf-8',
+        'multipart/mixed; boundary=b',
+        'Multipart/Form-Data; BOUNDARY=b',
+        'multipart/form-data; boundary=b; boundary=c',
+        'application/octet-stream',
+        'text/plain',
+      ),
+      boundaryArb.map((boundary) => `multipart/form-data; boundary=${boundary}`),
+    );
+    const part = (boundary: string, headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`;
+    const file = 'Content-Disposition: form-data; name="file"; filename="notes.txt"';
+    const bodyArb = fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 200, unit: 'binary' }),
+      fc.constantFrom('b', 'x'.repeat(70), '----sp0123abcd').chain((boundary) =>
+        fc.constantFrom(
+          `${part(boundary, file, 'notes')}--${boundary}--\r\n`,
+          part(boundary, file, 'cut short'), // no closing delimiter
+          `--${boundary}\r\n${file}\r\n\r\nno end`, // ends inside the file
+          `--${boundary}\r\n${file}`, // ends inside the headers
+          `${part(boundary, 'Content-Disposition: form-data; name="folderId"', 'not-a-uuid')}${part(boundary, file, 'x')}--${boundary}--\r\n`,
+          `${part(boundary, 'Content-Disposition: form-data; name="description"', 'a\u0000b')}${part(boundary, file, 'x')}--${boundary}--\r\n`,
+          `${part(boundary, 'Content-Disposition: form-data; name="__proto__"', 'x')}--${boundary}--\r\n`,
+          `${part(boundary, '', 'no headers')}--${boundary}--\r\n`,
+          `--${boundary}--\r\n`,
+        ),
+      ),
+    );
+    const failures: string[] = [];
+    const samples = fc.sample(fc.tuple(contentTypeArb, bodyArb), { seed: SEED, numRuns: Math.max(60, RUNS_PER_ROUTE) });
+    for (const [contentType, payload] of samples) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
+        payload,
+      });
+      const problems = problemsOf(response.statusCode, String(response.headers['content-type'] ?? ''), response.body);
+      if (problems.length > 0)
+        failures.push(`${problems.join(', ')}: ${contentType} ${JSON.stringify(payload).slice(0, 120)} → ${response.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -13,19 +13,11 @@ import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
 import { isReservedAdminName } from '../auth/user-view';
 import { exportsKey } from './account-security.service';
 import { storageKeysOfUser } from '../files/files.service';
+import { knownTimeZone } from './time-zones.service';
 
 const PASSWORDS_DIFFER = 'The new passwords do not match';
 const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
 const INVALID_TIME_ZONE = 'Unknown time zone';
-
-function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function updateProfile(
   db: Database,
@@ -52,9 +44,10 @@ export async function updateProfile(
   if (input.email !== undefined) changes.email = input.email || null;
   if (input.recoveryEmail !== undefined) changes.recoveryEmail = input.recoveryEmail || null;
   if (input.timeZone !== undefined) {
-    if (!isValidTimeZone(input.timeZone))
-      throw badRequest(INVALID_TIME_ZONE, [{ path: 'timeZone', message: INVALID_TIME_ZONE }], 'invalid_time_zone');
-    changes.timeZone = input.timeZone;
+    // Both clocks must know it (decision 184): Node alone accepted US/Pacific-New, which PostgreSQL refuses.
+    const timeZone = await knownTimeZone(db, input.timeZone);
+    if (!timeZone) throw badRequest(INVALID_TIME_ZONE, [{ path: 'timeZone', message: INVALID_TIME_ZONE }], 'invalid_time_zone');
+    changes.timeZone = timeZone;
   }
   if (Object.keys(changes).length === 0) {
     const [row] = await db.select().from(users).where(eq(users.id, userId));

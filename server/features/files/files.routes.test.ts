@@ -300,6 +300,50 @@ describe('upload, list, download', () => {
   });
 });
 
+describe('malformed multipart bodies (issue 35: no boundary answered 500)', () => {
+  const body = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na\r\n--b--\r\n';
+  it.each([
+    ['no boundary', 'multipart/form-data', body],
+    ['an empty boundary', 'multipart/form-data; boundary=', body],
+    ['an empty quoted boundary', 'multipart/form-data; boundary=""', body],
+    ['a boundary over 70 characters', `multipart/form-data; boundary=${'b'.repeat(71)}`, body],
+    ['another parameter only', 'multipart/form-data; charset=utf-8', body],
+    [
+      'no closing delimiter',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na',
+    ],
+    ['no parts at all', 'multipart/form-data; boundary=b', 'garbage'],
+    ['a part without headers', 'multipart/form-data; boundary=b', '--b\r\n\r\na\r\n--b--\r\n'],
+    ['multipart/mixed', 'multipart/mixed; boundary=b', body],
+  ])('%s: 400 in the error shape, nothing stored', async (_case, contentType, payload) => {
+    const user = await signUp(t);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      token: user.token,
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_error', message: expect.any(String) });
+    expect((await t.request({ method: 'GET', url: '/api/files', token: user.token })).json()).toEqual([]);
+    expect(await usageOf(t, user.id)).toMatchObject({ usedBytes: 0, reservedBytes: 0 });
+  });
+
+  it('still takes a quoted boundary', async () => {
+    const user = await signUp(t);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      token: user.token,
+      headers: { 'content-type': 'multipart/form-data; boundary="b"' },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+});
+
 describe('hostile names and types', () => {
   it('cleans names: path segments, NUL, bidirectional marks, 300 characters', async () => {
     const user = await signUp(t);

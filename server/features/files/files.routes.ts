@@ -56,6 +56,16 @@ const ACTIVE_TYPES =
 export const FILE_CSP =
   "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
+/**
+ * Whether a multipart Content-Type names a usable boundary: `boundary=` (any case, quoted or not) with
+ * 1–70 characters (RFC 2046 §5.1.1). The parser would otherwise fail on its own, outside the route.
+ */
+export function hasMultipartBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
 function declaredLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];
   if (header === undefined || !/^\d+$/.test(header)) return undefined;
@@ -186,7 +196,10 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
       },
       async (request, reply) => {
         await refuseKnownOversize(db, config, request, reply);
-        if (!request.isMultipart()) throw new HttpError(400, 'validation_error', 'Send the file as multipart/form-data');
+        if (!request.isMultipart() || !hasMultipartBoundary(request.headers['content-type'])) {
+          // Without a boundary the multipart parser throws a plain Error, which answered 500 (issue 35).
+          throw new HttpError(400, 'validation_error', 'Send the file as multipart/form-data');
+        }
         const limits = { quotaBytes: config.files.quotaBytes, maxFileBytes: config.files.maxFileBytes };
         // A client that goes away mid-upload: its file stream fails, so its bytes and reservation go.
         const aborted = new AbortController();

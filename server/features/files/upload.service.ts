@@ -24,6 +24,8 @@ export const MULTIPART_ALLOWANCE_BYTES = 16 * 1024;
 /** The quota is reserved ahead of the bytes in steps this large (then exactly, near the limit). */
 const RESERVE_STEP_BYTES = 8 * 1024 * 1024;
 
+const UPLOAD_CUT_SHORT = 'The upload ended before the file did';
+
 export const tooLarge = () => new HttpError(413, 'too_large', FILE_TOO_LARGE_MESSAGE);
 export const quotaExceeded = () => new HttpError(413, 'quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
 
@@ -176,6 +178,14 @@ async function receiveFile(
     },
   });
   part.file.on('error', (error) => meter.destroy(error));
+  // A body that ends inside the file (no closing delimiter): the multipart parser destroys the file
+  // stream without an error or an end, often while the reservation above was awaited, so the pipe
+  // below would wait forever. A file stream closed before its end is a request cut short.
+  const cutShort = () => {
+    if (!part.file.readableEnded) meter.destroy(badRequest(UPLOAD_CUT_SHORT, [{ path: 'file', message: UPLOAD_CUT_SHORT }]));
+  };
+  part.file.once('close', cutShort);
+  if (part.file.destroyed) cutShort();
   const abort = () => meter.destroy(new Error('upload aborted by the client'));
   if (signal?.aborted) abort();
   signal?.addEventListener('abort', abort, { once: true });

@@ -84,12 +84,21 @@ describe('push subscriptions', () => {
     }
     t.config.push = { ...t.config.push, allowInsecureEndpoints: false };
     try {
-      for (const endpoint of [device.endpoint, 'https://169.254.169.254/latest', 'https://fcm.googleapis.com.evil.example/x']) {
+      for (const endpoint of [
+        device.endpoint,
+        'https://169.254.169.254/latest',
+        'https://fcm.googleapis.com.evil.example/x',
+        // An allowed host on another port is not its push service (issue 35).
+        'https://fcm.googleapis.com:8443/x',
+        'https://fcm.googleapis.com:80/x',
+      ]) {
         const refused = await subscribe(user, body(device, { endpoint }));
         expect(refused.statusCode, endpoint).toBe(400);
         expect(refused.json()).toMatchObject({ code: 'push_endpoint_not_allowed', message: 'This push service is not allowed' });
       }
       expect((await subscribe(user, body(device, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }))).statusCode).toBe(201);
+      // The default port written out is the same endpoint.
+      expect((await subscribe(user, body(device, { endpoint: 'https://fcm.googleapis.com:443/fcm/send/def' }))).statusCode).toBe(201);
     } finally {
       t.config.push = { ...t.config.push, allowInsecureEndpoints: true };
     }
@@ -176,6 +185,8 @@ describe('isAllowedPushEndpoint', () => {
     ['https://user:pw@fcm.googleapis.com/x', false],
     ['https://evilfcm.googleapis.com.example/x', false],
     ['https://localhost/x', false],
+    ['https://fcm.googleapis.com:8443/x', false],
+    ['https://fcm.googleapis.com:443/x', true],
     ['not a url', false],
   ])('%s → %s', (endpoint, allowed) => {
     expect(isAllowedPushEndpoint(endpoint, push)).toBe(allowed);

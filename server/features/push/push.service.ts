@@ -32,7 +32,9 @@ export function isAllowedPushEndpoint(endpoint: string, push: AppConfig['push'])
     return false;
   }
   if (push.allowInsecureEndpoints) return url.protocol === 'https:' || url.protocol === 'http:';
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  // Only the default port: push services listen on 443, and any other port of an allowed host is not
+  // their push service (URL() drops an explicit :443, so `url.port` is '' for every allowed endpoint).
+  if (url.protocol !== 'https:' || url.username || url.password || url.port !== '') return false;
   const host = url.hostname.toLowerCase();
   return push.serviceHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }

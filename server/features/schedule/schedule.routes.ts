@@ -1,3 +1,4 @@
+import { opaqueIdSchema } from '../../../common/schemas/bounds';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import { z } from 'zod';
 import {
@@ -173,7 +174,7 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts, j
     {
       schema: {
         errors: [404],
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({ token: opaqueIdSchema.optional() }),
         response: { 200: calendarIcsResponseSchema, 304: notModifiedSchema },
       },
     },
