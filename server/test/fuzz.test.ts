@@ -565,7 +565,9 @@ describe('fuzzing every route', () => {
       if (failures.length > 0) console.log(`first failures:\n${failures.join('\n')}`);
       expect(failures).toEqual([]);
     },
-    LONG ? 3_600_000 : 120_000,
+    // A budget for a hung run, not for a busy machine: ~60 s alone, past 120 s on two cores shared with
+    // other work (issue 33).
+    LONG ? 3_600_000 : 600_000,
   );
 
   it('answers odd multipart uploads (no boundary, cut short, malformed parts) with a 4xx, never a 5xx', async () => {
