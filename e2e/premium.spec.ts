@@ -34,9 +34,9 @@ test('an expired-trial student subscribes in test mode, cancels and resumes', as
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Confirm test payment' }).click();
 
-  await expect(page).toHaveURL(/\/premium-success$/);
+  await expect(page).toHaveURL(/\/premium-success\?session_id=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium!' })).toBeVisible();
-  await expect(page.getByTestId('success-plan')).toHaveText('Your Premium monthly plan is Active.');
+  await expect(page.getByTestId('success-plan')).toHaveText('Your plan: Premium monthly.');
   await expectNoSeriousA11yViolations(page);
   // A paying user sees no promotional banner.
   await expect(page.getByText('StudyPilot 1.4 is here', { exact: false })).toHaveCount(0);
