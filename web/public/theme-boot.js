@@ -37,7 +37,7 @@
       if (frameLng && lng && lng.split('-')[0] !== frameLng) root.setAttribute('data-frame', 'stale');
       var frameRelease = root.getAttribute('data-frame-release');
       if (frameRelease && localStorage.getItem('studypilot_last_seen_release') === frameRelease) {
-        root.setAttribute('data-release-banner', 'hidden');
+        root.setAttribute('data-banner', 'seen');
       }
     }
   } catch (e) {
