@@ -70,3 +70,13 @@ test('a trial student sees the days left and the yen prices in Japanese', async 
   await expect(page.getByTestId('price-monthly')).toHaveText(/^[￥¥]199$/);
   await expect(page.getByTestId('price-yearly')).toHaveText(/^[￥¥]1,599$/);
 });
+
+test('opened without a checkout, /premium-success says there is no payment to confirm instead of waiting for one', async ({ page }) => {
+  await registerViaApi(page.request);
+  await page.goto('/premium-success');
+  await expect(page.getByRole('heading', { level: 1, name: 'No payment to confirm' })).toBeVisible();
+  await expect(page.getByText('Confirming your payment…')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'See the Premium plans' }).click();
+  await expect(page).toHaveURL(/\/premium$/);
+});
