@@ -72,7 +72,7 @@ test('an admin extends a trial, grants premium, answers feedback (the user sees 
   await item.getByRole('button', { name: 'Send reply' }).click();
   await confirmAndWait(page);
   await expect(item).toContainText('Reply sent');
-  await expect(item).toContainText('Answered');
+  await expect(item).toContainText('Resolved');
   await expect(page.getByTestId('admin-unanswered-badge')).toHaveCount(0);
 
   // Statistics.

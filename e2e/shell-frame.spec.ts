@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LATEST_RELEASE } from '../common/domain/release-notes';
 import { registerViaApi } from './fixtures';
 
 // A signed-in page's frame — banner, header, a loading page, the bottom navigation — comes prerendered
@@ -12,7 +13,7 @@ async function withoutAppCode(page: Page): Promise<void> {
 
 const boxes = (page: Page) =>
   page.evaluate(() =>
-    ['[data-promo-banner]', 'header', 'nav[aria-label]', 'main'].map((selector) => {
+    ['[data-release-banner]', 'header', 'nav[aria-label]', 'main'].map((selector) => {
       const box = document.querySelector(selector)?.getBoundingClientRect();
       return box ? { selector, x: box.x, y: box.y, width: box.width, height: box.height } : { selector };
     }),
@@ -36,7 +37,7 @@ test.describe('JavaScript disabled', () => {
       'Belohnungen',
     ]);
     await expect(nav.getByRole('link', { name: 'Aufgaben' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByText(/^StudyPilot 1\.4 ist da/)).toBeVisible();
+    await expect(page.getByText(`StudyPilot ${LATEST_RELEASE} ist da.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Hilfe-Center' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Wird geladen…');
   });
@@ -51,11 +52,11 @@ test.describe('JavaScript disabled', () => {
 test.describe('what the browser stored decides before the first paint', () => {
   test.use({ locale: 'en-US' });
 
-  test('another stored language hides the frame; a premium user or a dismissed banner hides the banner', async ({ page }) => {
+  test('another stored language hides the frame; the newest release seen in this browser hides the banner', async ({ page }) => {
     await registerViaApi(page.request);
     await withoutAppCode(page);
     const frame = page.locator('[data-shell-frame]');
-    const banner = page.getByText(/^StudyPilot 1\.4 is here/);
+    const banner = page.getByText(`StudyPilot ${LATEST_RELEASE} is here.`);
 
     await page.goto('/dashboard');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
@@ -66,18 +67,17 @@ test.describe('what the browser stored decides before the first paint', () => {
     await expect(frame).toHaveCount(1);
     await expect(frame).toBeHidden();
 
+    // An older release seen here: the newest one's banner still shows.
     await page.evaluate(() => {
       localStorage.setItem('i18nextLng', 'en');
-      localStorage.setItem('studypilot_user', JSON.stringify({ id: 'u', username: 'u', roles: 'user', timeZone: 'UTC', isPremium: true }));
+      localStorage.setItem('studypilot_last_seen_release', '1.1.0');
     });
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-    await expect(banner).toBeHidden();
+    await expect(banner).toBeVisible();
 
-    await page.evaluate(() => {
-      localStorage.removeItem('studypilot_user');
-      sessionStorage.setItem('studypilot_banner_hidden', '1');
-    });
+    // The newest release seen (opened or dismissed) in this browser: no banner before the app answers.
+    await page.evaluate((latest) => localStorage.setItem('studypilot_last_seen_release', latest), LATEST_RELEASE);
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
     await expect(banner).toBeHidden();

@@ -282,7 +282,9 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
 
 describe("the shell's prerendered frame in shell.html (decision 169)", () => {
   const spinner = `${APP_LOADING_START}<div class="spinner"></div>${APP_LOADING_END}`;
-  const frame = (language: string, page: string) => `<div data-shell-frame="">${language}${page || ' none'}</div>`;
+  // The dashboard's frame carries a release banner (decision 180), the others none.
+  const frame = (language: string, page: string) =>
+    `<div data-shell-frame="">${page === '/dashboard' ? '<div data-release-banner="1.5.0"></div>' : ''}${language}${page || ' none'}</div>`;
   let withFrames: TestApp;
   let withoutFrames: TestApp;
   beforeAll(async () => {
@@ -318,6 +320,12 @@ describe("the shell's prerendered frame in shell.html (decision 169)", () => {
     const help = await signedIn(withFrames, '/help/getting-started');
     expect(help.body).toContain(frame('en', ''));
     expect(help.body).toContain('<html lang="en" data-frame-lang="en">');
+  });
+
+  it("names the release of the frame's banner on <html>, for theme-boot.js to hide it where that release was seen", async () => {
+    const dashboard = await signedIn(withFrames, '/dashboard', 'ja');
+    expect(dashboard.body).toContain('<html lang="ja" data-frame-lang="ja" data-frame-release="1.5.0">');
+    expect((await signedIn(withFrames, '/tasks', 'ja')).body).not.toContain('data-frame-release');
   });
 
   it('is only for a signed-in page: the spinner without the cookie, and without a build of frames', async () => {

@@ -92,17 +92,19 @@ type ShellFrames = Record<string, Record<string, string>>;
 /**
  * The shell's prerendered frame for a page in a language (decision 169): the one whose navigation item
  * is the page ('' for a page with none), in place of index.html's spinner; `<html lang>` says the
- * frame's language, which theme-boot.js compares with a language stored in the browser before the
- * first paint. Without frames (a build without the prerender step) the spinner stays.
+ * frame's language and `data-frame-release` its banner's release, which theme-boot.js compares with
+ * the language and the last seen release stored in the browser before the first paint. Without frames (a build without the prerender step) the spinner stays.
  */
 export function withShellFrame(html: string, pathname: string, language: string, frames: ShellFrames | null): string {
   const frame = frames?.[language]?.[shellFramePage(pathname, frames)];
   const start = html.indexOf(APP_LOADING_START);
   const end = html.indexOf(APP_LOADING_END);
   if (!frame || start < 0 || end < start) return html;
+  // The frame's release banner names its release; theme-boot.js hides it when this browser has seen that one.
+  const release = /data-release-banner="([^"]+)"/.exec(frame)?.[1];
   return `${html.slice(0, start)}${frame}${html.slice(end + APP_LOADING_END.length)}`.replace(
     /<html lang="[^"]*">/,
-    `<html lang="${language}" data-frame-lang="${language}">`,
+    `<html lang="${language}" data-frame-lang="${language}"${release ? ` data-frame-release="${release}"` : ''}>`,
   );
 }
 

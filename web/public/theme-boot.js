@@ -28,22 +28,16 @@
       }
     } else {
       // A signed-in page's prerendered frame (docs/decisions/169): in the language the server took from
-      // the browser, and with the promotional banner. Hidden when the language stored here is another
-      // (the app paints in that one instead); the banner hidden for a premium user this browser knows
-      // and when dismissed in this tab — as the app's first render decides (app-shell.tsx).
+      // the browser, and with the banner of the newest release (data-frame-release). Hidden when the
+      // language stored here is another (the app paints in that one instead); the banner hidden when this
+      // browser last saw that release (opened or dismissed, decision 180) — as the app's first render decides
+      // (app-shell.tsx).
       var frameLng = root.getAttribute('data-frame-lang');
       if (lng) root.lang = lng;
       if (frameLng && lng && lng.split('-')[0] !== frameLng) root.setAttribute('data-frame', 'stale');
-      if (frameLng) {
-        var user = null;
-        try {
-          user = JSON.parse(localStorage.getItem('studypilot_user') || 'null');
-        } catch (e) {
-          user = null;
-        }
-        if ((user && (user.isPremium || user.subscriptionTier)) || sessionStorage.getItem('studypilot_banner_hidden') === '1') {
-          root.setAttribute('data-promo', 'hidden');
-        }
+      var frameRelease = root.getAttribute('data-frame-release');
+      if (frameRelease && localStorage.getItem('studypilot_last_seen_release') === frameRelease) {
+        root.setAttribute('data-banner', 'seen');
       }
     }
   } catch (e) {

@@ -73,6 +73,22 @@ describe('/api/academic-goals', () => {
     else if (path) expect(body.issues.map((issue: { path: string }) => issue.path)).toContain(path);
   });
 
+  it('never answers "not started" for a goal with progress (a goal at 40 % has started)', async () => {
+    const own = await signUp(t);
+    const created = await send('POST', '/api/academic-goals', { title: 'Physics 85%', progress: 40 }, own.token);
+    expect(created.json()).toMatchObject({ progress: 40, status: 'in_progress' });
+    const fresh = (await send('POST', '/api/academic-goals', { title: 'Read 12 books' }, own.token)).json();
+    expect(fresh.status).toBe('not_started');
+    const moved = await send('PATCH', `/api/academic-goals/${fresh.id}`, { progress: 40 }, own.token);
+    expect(moved.json()).toMatchObject({ progress: 40, status: 'in_progress' });
+    const contradicted = await send('PATCH', `/api/academic-goals/${fresh.id}`, { status: 'not_started' }, own.token);
+    expect(contradicted.json()).toMatchObject({ progress: 40, status: 'in_progress' });
+    const back = await send('PATCH', `/api/academic-goals/${fresh.id}`, { status: 'not_started', progress: 0 }, own.token);
+    expect(back.json()).toMatchObject({ progress: 0, status: 'not_started' });
+    const statuses = (await send('GET', '/api/academic-goals', undefined, own.token)).json().map((goal: { status: string }) => goal.status);
+    expect(statuses.sort()).toEqual(['in_progress', 'not_started']);
+  });
+
   it('refuses a PATCH with unknown fields or a bad progress, and keeps the goal', async () => {
     const goal = (await send('POST', '/api/academic-goals', { title: 'Keep me', progress: 10 })).json();
     expect((await send('PATCH', `/api/academic-goals/${goal.id}`, { progress: -1 })).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AcademicGoal, GoalCreateBody, GoalUpdateBody } from '../../../common/schemas/academic-goals.schema';
+import { effectiveGoalStatus } from '../../../common/domain/goal-status';
 import type { DbOrTx } from '../../db/client';
 import { changeSet } from '../../db/change-set';
 import { assertOwned, deleteOwned } from '../../db/owned';
@@ -17,7 +18,8 @@ function goalView(row: GoalRow): AcademicGoal {
     target: row.target,
     progress: row.progress,
     priority: row.priority as AcademicGoal['priority'],
-    status: row.status as AcademicGoal['status'],
+    // Progress means started: a goal at 40 % never reads "not started", whatever was stored.
+    status: effectiveGoalStatus(row.status as AcademicGoal['status'], row.progress),
     notes: row.notes,
   };
 }
@@ -43,7 +45,7 @@ export async function createGoal(db: DbOrTx, userId: string, body: GoalCreateBod
       target: body.target ?? null,
       progress: body.progress ?? 0,
       priority: body.priority ?? 'medium',
-      status: body.status ?? 'not_started',
+      status: effectiveGoalStatus(body.status ?? 'not_started', body.progress ?? 0),
       notes: body.notes ?? null,
     })
     .returning();

@@ -4,17 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/ui/page-state';
 import { usePremiumCheck } from '../../api/premium';
+import { hasUnseenRelease } from '../../../common/domain/release-notes';
 import { usePoints } from '../../api/rewards';
 import { useReleaseSeen } from '../../api/release-notes';
-import { rememberedSessionUser, useSession } from '../../api/session';
+import { useSession } from '../../api/session';
 import { useDeleteAccount, useLogout } from '../../features/auth/auth.api';
 import { showsPremium } from '../../features/premium/premium.api';
 import { formatNumber } from '../../lib/format';
+import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { enforcePremiumTheme, followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
 import { NotificationsBell } from './notifications-bell';
-import { PromoBanner } from './promo-banner';
+import { ReleaseBanner } from './release-banner';
 import { UserMenu } from './user-menu';
 import { SkipLink } from '../../components/ui/skip-link';
 
@@ -70,14 +72,12 @@ export function AppShell() {
   // input. Only when the shell mounts: later navigations render as before.
   const pageShown = useDeferredValue(true, false);
   // Until the session answers (RequireAuth shows the shell meanwhile to a browser that was signed in,
-  // decision 169), the user this browser last saw decides the banner, as the build's frame did
-  // (theme-boot.js); the page waits for the session, which its queries assume.
-  const user = session.data ?? (session.isPending ? rememberedSessionUser() : null);
+  // decision 169), the page waits for it, which its queries assume.
   const showsPage = pageShown && Boolean(session.data);
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
   const [releaseNotesLoaded, setReleaseNotesLoaded] = useState(false);
-  const [releaseNotesOpener, setReleaseNotesOpener] = useState<'menu' | 'bell'>('menu');
-  const openReleaseNotes = (opener: 'menu' | 'bell' = 'menu') => {
+  const [releaseNotesOpener, setReleaseNotesOpener] = useState<'menu' | 'bell' | 'banner'>('menu');
+  const openReleaseNotes = (opener: 'menu' | 'bell' | 'banner' = 'menu') => {
     setReleaseNotesOpener(opener);
     setReleaseNotesLoaded(true);
     setReleaseNotesOpen(true);
@@ -97,8 +97,10 @@ export function AppShell() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink label={t('skipToContent')} />
-      {/* No promotional banner for paying users (SPEC.md §6 "no ads"); until the check answers, the session's record decides. */}
-      {(premium.data ? premium.data.hasPremium : Boolean(user?.isPremium || user?.subscriptionTier)) ? null : <PromoBanner />}
+      {/* The newest release, until seen or dismissed (decision 180); until the server answers, the version this browser last saw decides. */}
+      {(releaseSeen.data ? releaseSeen.data.unseen : hasUnseenRelease(safeStorage.get(STORAGE_KEYS.lastSeenRelease))) ? (
+        <ReleaseBanner onOpenReleaseNotes={() => openReleaseNotes('banner')} />
+      ) : null}
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-3">
           <Link

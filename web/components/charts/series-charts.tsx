@@ -27,6 +27,24 @@ type LineChartProps = ChartProps & {
   yAxis?: 'auto' | 'counts';
 };
 
+/**
+ * The legend: each series' name beside a swatch of its colour. Recharts' own legend labels every
+ * swatch "<name> legend icon" in English, which a screen reader reads in every language; the swatch
+ * is decoration (the name says it all), so it is hidden from assistive technology here.
+ */
+function SeriesLegend({ series }: { series: readonly ChartSeries[] }) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-3 gap-y-1">
+      {series.map((entry) => (
+        <li key={entry.key} className="inline-flex items-center gap-1">
+          <span aria-hidden="true" data-swatch="" className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: entry.color }} />
+          {entry.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SeriesBarChart({ data, series, title, height = 220, reference, legend = series.length > 1, compact = false }: ChartProps) {
   return (
     <div role="img" aria-label={title} className="w-full" style={{ height }}>
@@ -36,7 +54,7 @@ export function SeriesBarChart({ data, series, title, height = 220, reference, l
           <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
           <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} />
           <Tooltip cursor={{ fillOpacity: 0.1 }} />
-          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
           {reference ? (
             <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />
           ) : null}
@@ -78,7 +96,7 @@ export function SeriesLineChart({
             <YAxis hide={compact} tick={{ fontSize: 12 }} domain={['auto', 'auto']} />
           )}
           <Tooltip />
-          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
           {reference ? (
             <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />
           ) : null}

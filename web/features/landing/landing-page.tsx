@@ -18,11 +18,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { landingPath, LANDING_LANGUAGES } from '../../../common/domain/landing-pages';
 import { cn } from '../../lib/class-names';
-import { formatClock, weekdayNames } from '../../lib/format';
+import { formatClock, formatNumber, weekdayNames } from '../../lib/format';
 import { currentLanguage, LANGUAGE_NAMES, type Language } from '../../lib/i18n';
 import { dueStatusLabel } from '../../lib/due-label';
 import { DEMO_COURSE_COLORS, DEMO_NOW, DEMO_TASKS, DEMO_TIME_ZONE, demoGrade, demoWeek } from './demo-data';
 import { landingPricing } from './landing-pricing';
+import { BUILT_IN_GRADING_SYSTEM_KEYS } from '../../../common/domain/grading-systems';
+import { TRIAL_DAYS } from '../../../common/domain/premium-access';
+import type { PremiumBenefit } from '../../../common/domain/premium-benefits';
+import { FORECAST_WEEKS } from '../../../common/domain/workload-forecast';
 import { buttonClassName } from '../../components/ui/button';
 import { TableHead } from '../../components/ui/table-head';
 import { SkipLink } from '../../components/ui/skip-link';
@@ -44,9 +48,23 @@ const FEATURES: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
 ];
 
 const FREE_FEATURES = ['schedule', 'tasks', 'grades', 'progress', 'timer', 'rewards'] as const;
-/** Premium's list: past-term analytics, files and templates, all real today (trial or Premium). */
-const PREMIUM_FEATURES = ['history', 'files', 'templates'] as const;
+/** Premium's plan cards: the first three of what Premium adds (common/domain/premium-benefits.ts). */
+export const PREMIUM_FEATURES = ['history', 'files', 'templates'] as const satisfies readonly PremiumBenefit[];
 const TESTIMONIALS = ['planner', 'grades', 'focus'] as const;
+
+/**
+ * The numbers the landing page states, taken from the code that makes them true and written in the
+ * page's language (docs/decisions/181-copy-from-the-code.md): the texts say `{{gradingSystems}}`,
+ * `{{trialDays}}` and `{{forecastWeeks}}`, never the number itself, so a new grading system or a
+ * longer trial changes the page with it (web/locales/copy-check.test.ts holds the texts to this).
+ */
+export function landingFacts(language: Language): { gradingSystems: string; trialDays: string; forecastWeeks: string } {
+  return {
+    gradingSystems: formatNumber(BUILT_IN_GRADING_SYSTEM_KEYS.length, undefined, language),
+    trialDays: formatNumber(TRIAL_DAYS, undefined, language),
+    forecastWeeks: formatNumber(FORECAST_WEEKS, undefined, language),
+  };
+}
 export const DEMO_TABS = ['week', 'tasks', 'grade'] as const;
 type DemoTab = (typeof DEMO_TABS)[number];
 
@@ -325,6 +343,7 @@ function PlanCard({
 export function LandingContent({ language, now, appLink = plainLink }: { language: Language; now: Date; appLink?: AppLink }) {
   const { t } = useTranslation('landing');
   const pricing = landingPricing(language, now);
+  const facts = landingFacts(language);
   const AppLinkTo = appLink;
   return (
     <div className="min-h-screen bg-background text-foreground">
@@ -349,7 +368,7 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
       <main id="main">
         <section className="mx-auto max-w-4xl px-4 py-14 text-center sm:py-20">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t('hero.title')}</h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{t('hero.subtitle')}</p>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{t('hero.subtitle', facts)}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <AppLinkTo to="/auth#register" className={buttonClassName({ size: 'lg', className: 'font-semibold' })}>
               {t('hero.cta')}
@@ -369,7 +388,7 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
                 <li key={id} className="rounded-lg border bg-card p-6">
                   <Icon aria-hidden="true" className="h-8 w-8 text-primary" />
                   <h3 className="mt-3 text-lg font-semibold">{t(`features.${id}.title`)}</h3>
-                  <p className="mt-2 text-muted-foreground">{t(`features.${id}.text`)}</p>
+                  <p className="mt-2 text-muted-foreground">{t(`features.${id}.text`, facts)}</p>
                 </li>
               ))}
             </ul>
@@ -405,12 +424,12 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
           <h2 id="pricing-title" className="text-center text-3xl font-bold">
             {t('pricing.title')}
           </h2>
-          <p className="mt-3 text-center text-muted-foreground">{t('pricing.subtitle')}</p>
+          <p className="mt-3 text-center text-muted-foreground">{t('pricing.subtitle', facts)}</p>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             <PlanCard
               title={t('pricing.free.title')}
               price={pricing.free}
-              features={FREE_FEATURES.map((key) => t(`pricing.free.${key}`))}
+              features={FREE_FEATURES.map((key) => t(`pricing.free.${key}`, facts))}
             />
             <PlanCard
               highlighted

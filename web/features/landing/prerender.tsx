@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { prerenderI18n } from '../../lib/bundled-translations';
 import type { Language } from '../../lib/i18n';
-import { LANDING_NAMESPACES, LandingContent } from './landing-page';
+import { LANDING_NAMESPACES, LandingContent, landingFacts } from './landing-page';
 
 export type PrerenderedLanding = {
   html: string;
@@ -27,7 +27,7 @@ export async function prerenderLanding(language: Language, now: Date): Promise<P
   return {
     html,
     title: i18n.t('common:titles.landing'),
-    description: i18n.t('landing:meta.description'),
+    description: i18n.t('landing:meta.description', landingFacts(language)),
     ogTitle: i18n.t('landing:meta.ogTitle'),
   };
 }

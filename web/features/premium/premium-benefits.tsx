@@ -1,9 +1,13 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PREMIUM_BENEFITS } from '../../../common/domain/premium-benefits';
 import { Card } from '../../components/ui/card';
 
-/** SPEC.md §6's premium benefits, only those StudyPilot has (docs/decisions/132-premium-benefits.md). */
-export const BENEFITS = ['files', 'templates', 'history', 'export', 'themes', 'noBanner', 'support'] as const;
+/**
+ * What Premium adds, and only that (docs/decisions/180-premium-sells-what-it-adds.md): the common list,
+ * each entry checked by the server or the shell. Data export is free on every plan, so it is not here.
+ */
+export const BENEFITS = PREMIUM_BENEFITS;
 
 export function PremiumBenefits() {
   const { t } = useTranslation('premium');

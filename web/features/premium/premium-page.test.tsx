@@ -150,3 +150,22 @@ describe('Premium page → the trial’s days left', () => {
     }
   });
 });
+
+describe('Premium page → what it sells', () => {
+  it('lists only what Premium adds — no data export, which is free on every plan (decision 127)', async () => {
+    interceptApi({ 'GET /api/premium/check': trial });
+    await renderWithProviders(<PremiumPage />);
+    const list = await screen.findByRole('list', { name: 'What Premium gives you' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'File storage with folders, preview and download (2 GB)',
+      'Premium templates: schedules, study planners, note taking, exam preparation and project management',
+      'Full Progress history: detailed analytics for every past term',
+      'Two exclusive colour themes (Teal and Indigo) and the Soft style',
+      'Priority support: replies within 24 hours instead of 48',
+    ]);
+    expect(items.join(' ')).not.toMatch(/export/i);
+  });
+});

@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePremiumCheckUntilSubscribed } from '../../api/premium';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { playConfetti } from '../../lib/celebrate';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { formatDate } from '../../lib/format';
+import { CHECKOUT_RETURN_PARAM } from './premium.api';
 
 /** How long the page asks before saying that confirmation is slow (it can still be asked again). */
 const PATIENCE_MS = 60_000;
@@ -17,10 +18,14 @@ const PATIENCE_MS = 60_000;
 /**
  * /premium-success: the return from checkout. It writes nothing; it asks the server until a
  * subscription confirmed by the provider (webhook) or the test payment is there, then celebrates.
+ * Opened without a checkout (no `session_id`), it asks once and, with no subscription, says plainly
+ * that there is no payment to confirm instead of waiting for one (issue 34).
  */
 export function PremiumSuccessPage() {
   const { t } = useTranslation('premium');
-  const [waiting, setWaiting] = useState(true);
+  const [params] = useSearchParams();
+  const fromCheckout = params.has(CHECKOUT_RETURN_PARAM);
+  const [waiting, setWaiting] = useState(fromCheckout);
   const check = usePremiumCheckUntilSubscribed(waiting);
   const subscription = check.data?.subscription ?? null;
   const timeZone = useUserTimeZone();
@@ -49,9 +54,7 @@ export function PremiumSuccessPage() {
         <h1 id="premium-success-title" className="text-2xl font-bold">
           {t('success.title')}
         </h1>
-        <p data-testid="success-plan">
-          {t('success.plan', { plan: t(`status.planName.${subscription.plan}`), status: t(`status.labels.${subscription.status}`) })}
-        </p>
+        <p data-testid="success-plan">{t('success.plan', { plan: t(`status.planName.${subscription.plan}`) })}</p>
         <p>{t(`status.${subscription.status}`, { date: formatDate(subscription.renewalDate, timeZone, { dateStyle: 'long' }) })}</p>
         <p className="text-muted-foreground">{t('success.thanks')}</p>
         <div className="flex flex-wrap justify-center gap-2 pt-2">
@@ -60,6 +63,20 @@ export function PremiumSuccessPage() {
           </Link>
           <Link to="/premium" className={buttonClassName({ variant: 'outline' })}>
             {t('success.manage')}
+          </Link>
+        </div>
+      </Card>
+    );
+  } else if (!fromCheckout) {
+    body = (
+      <Card className="space-y-3 text-center">
+        <h1 id="premium-success-title" className="text-2xl font-bold">
+          {t('success.noCheckoutTitle')}
+        </h1>
+        <p>{t('success.noCheckout')}</p>
+        <div className="flex flex-wrap justify-center gap-2 pt-2">
+          <Link to="/premium" className={buttonClassName()}>
+            {t('success.choosePlan')}
           </Link>
         </div>
       </Card>

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatPrice } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useConfirmTestPayment } from './premium.api';
+import { CHECKOUT_RETURN_PARAM, useConfirmTestPayment } from './premium.api';
 
 const CHECKOUT_ID = /^[0-9a-f-]{36}$/i;
 
@@ -57,7 +57,7 @@ export function TestPaymentPage() {
               disabled={confirm.isPending}
               onClick={() =>
                 confirm.mutate({
-                  onSuccess: () => navigate('/premium-success', { replace: true }),
+                  onSuccess: () => navigate(`/premium-success?${CHECKOUT_RETURN_PARAM}=${encodeURIComponent(id ?? '')}`, { replace: true }),
                   onError: (error) =>
                     // SPEC.md §8: 'Payment failed' / 'Something went wrong during payment processing'
                     toast({
