@@ -4,7 +4,7 @@ import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatGradeLabel, formatNumber } from '../../lib/format';
 import { neededScoreText } from '../../lib/needed-score';
 
 const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
@@ -41,7 +41,7 @@ export function CoursesTab({ summary }: { summary: ProgressSummary }) {
               <dd className="font-medium tabular-nums">
                 {course.mark === null
                   ? t('courses.noGrades')
-                  : `${course.label ?? ''} ${t('courses.percent', { value: pct(course.mark) })}`.trim()}
+                  : `${course.label === null ? '' : formatGradeLabel(course.label)} ${t('courses.percent', { value: pct(course.mark) })}`.trim()}
               </dd>
               <dt className="text-muted-foreground">{t('courses.target')}</dt>
               <dd className="tabular-nums">
