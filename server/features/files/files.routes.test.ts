@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import archiver from 'archiver';
+import type { Archiver, ArchiverOptions } from 'archiver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_NAME_REQUIRED, fileListResponseSchema, fileResponseSchema } from '../../../common/schemas/files.schema';
@@ -368,7 +368,9 @@ describe('hostile names and types', () => {
 describe('media types from the bytes: binary is never text, Office documents are named (issue 34)', () => {
   /** A zip as a streaming writer makes it (archiver: entries in the order given, `store` = uncompressed). */
   async function zip(entries: [name: string, data: Buffer, store?: boolean][]): Promise<Buffer> {
-    const archive = archiver('zip');
+    // archiver 7 is CommonJS at run time; the installed types describe version 8 (see export.service.ts).
+    const archiver = (await import('archiver')) as unknown as { default: (format: 'zip', options?: ArchiverOptions) => Archiver };
+    const archive = archiver.default('zip');
     const chunks: Buffer[] = [];
     archive.on('data', (chunk: Buffer) => chunks.push(chunk));
     const ended = new Promise((resolve) => archive.on('end', resolve));
