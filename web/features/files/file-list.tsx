@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { apiErrorMessage } from '../../lib/api-errors';
-import { formatDate, formatSize } from '../../lib/format';
+import { formatDate, formatNumber, formatSize } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { FileEditDialog } from './file-edit-dialog';
@@ -104,7 +104,7 @@ export function FileList({
                   {[
                     t('list.added', { date: formatDate(file.createdAt, timeZone) }),
                     formatSize(file.size),
-                    t('list.downloads', { count: file.downloadCount }),
+                    t('list.downloads', { count: file.downloadCount, value: formatNumber(file.downloadCount) }),
                   ].join(' · ')}
                 </p>
               </div>
