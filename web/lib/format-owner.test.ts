@@ -73,6 +73,8 @@ const NUMBER_ALLOWED: Record<string, string> = {
   // The text a national grade field is filled with; parseNativeGrade reads it back, and the
   // placeholder shows it through formatGradeLabel.
   'web/features/grades/grade-view.ts|formatNativeNumber': 'an input’s text, read back by parseNativeGrade',
+  // The same text once it moves to web/lib/grade-entry.ts (main, issue 34 item 14).
+  'web/lib/grade-entry.ts|formatNativeNumber': 'an input’s text, read back by parseNativeGrade',
 };
 
 const NUMBER_RULES = [
