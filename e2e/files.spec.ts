@@ -13,7 +13,7 @@ test('a trial student makes a folder, uploads three files, previews each, downlo
   await page.goto('/files');
   await expect(page.getByRole('heading', { name: 'Files', level: 1 })).toBeVisible();
   await expect(page.getByText('No files yet')).toBeVisible();
-  await expect(page.getByTestId('storage-used')).toHaveText('0 byte of 2 GB used');
+  await expect(page.getByTestId('storage-used')).toHaveText('0 bytes of 2 GB used');
   await expectNoSeriousA11yViolations(page);
 
   // A folder: the name is required.
@@ -40,7 +40,7 @@ test('a trial student makes a folder, uploads three files, previews each, downlo
   const rows = page.getByTestId('file-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('Week 1');
-  await expect(page.getByTestId('storage-used')).not.toHaveText('0 byte of 2 GB used');
+  await expect(page.getByTestId('storage-used')).not.toHaveText('0 bytes of 2 GB used');
   await expectNoSeriousA11yViolations(page);
 
   // Markdown as text, never as HTML.

@@ -102,3 +102,30 @@ test('the settings list is grouped by country and names each system in the user�
   await expect(page.getByText('Notes sur 20 ; réussite à partir de 10.', { exact: false })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('numbers in German: a France 0–20 grade reads “17,4/20” beside its value “17,40” (issue 34)', async ({ page }) => {
+  await registerViaApi(page.request);
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'de'));
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  for (const [url, method, data] of [
+    ['/api/grading-system', 'patch', { system: 'fr_20' }],
+    // 87 of 100 is 17.4 out of 20; 8.75 of 10 is 87.5 %, 17.5/20.
+    ['/api/assessments', 'post', { name: 'Partiel', type: 'exam', maxScore: 100, weight: 50, score: 87 }],
+    ['/api/assessments', 'post', { name: 'Devoir', type: 'assignment', maxScore: 10, weight: 25.5, score: 8.75 }],
+  ] as const) {
+    const response = await page.request[method](url, { data, headers: { origin } });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+  await page.goto('/grades');
+  const rows = page.getByTestId('grade-row');
+  const exam = rows.filter({ hasText: 'Partiel' });
+  await expect(exam.getByTestId('grade-label')).toHaveText('17,4/20');
+  await expect(exam).toContainText('Notenwert: 17,40');
+  await expect(exam).not.toContainText('17.4');
+  const homework = rows.filter({ hasText: 'Devoir' });
+  await expect(homework.getByTestId('grade-label')).toHaveText('17,5/20');
+  // The raw score, its percentage and the weight in German too.
+  await expect(homework).toContainText('8,75 / 10 (87,5 %)');
+  await expect(homework).toContainText('Gewichtung: 25,5 % der Endnote');
+  await expectNoSeriousA11yViolations(page);
+});

@@ -58,3 +58,38 @@ describe('one owner for dates and times', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/**
+ * Issue 34's rule for numbers, kept the same way: numbers, grades and sizes are written by
+ * web/lib/format.ts (formatNumber, formatGradeLabel, formatGpa, formatPercent, formatSize, formatPrice).
+ * `toFixed` and common's '.'-only writers (`formatGradePoints`, `formatPercentage`,
+ * `formatNativeNumber`) show "17.4" to a German reader; a size unit of its own showed "0 MB" for 400 KB.
+ */
+const NUMBER_ALLOWED: Record<string, string> = {
+  // The landing demo's figures are strings made with common's writers and localised where shown
+  // (landing-page.tsx passes each through formatGradeLabel).
+  'web/features/landing/demo-data.ts|formatGradePoints': 'localised at render by formatGradeLabel',
+  'web/features/landing/demo-data.ts|formatPercentage': 'localised at render by formatGradeLabel',
+  // The text a national grade field is filled with; parseNativeGrade reads it back, and the
+  // placeholder shows it through formatGradeLabel.
+  'web/features/grades/grade-view.ts|formatNativeNumber': 'an input’s text, read back by parseNativeGrade',
+  // The same text once it moves to web/lib/grade-entry.ts (main, issue 34 item 14).
+  'web/lib/grade-entry.ts|formatNativeNumber': 'an input’s text, read back by parseNativeGrade',
+};
+
+const NUMBER_RULES = [
+  { name: 'toFixed', pattern: /\.toFixed\(/ },
+  { name: 'formatGradePoints', pattern: /\bformatGradePoints\b/ },
+  { name: 'formatPercentage', pattern: /\bformatPercentage\b/ },
+  { name: 'formatNativeNumber', pattern: /\bformatNativeNumber\b/ },
+  { name: 'a size unit', pattern: /unit: ['"](byte|kilobyte|megabyte|gigabyte)['"]/ },
+];
+
+describe('one owner for numbers, grades and sizes', () => {
+  it.each(NUMBER_RULES)('no ad-hoc $name outside web/lib/format.ts', ({ name, pattern }) => {
+    const offenders = FILES.filter(
+      ({ file }) => file.startsWith('web/') && file !== 'web/lib/format.ts' && !NUMBER_ALLOWED[`${file}|${name}`],
+    ).flatMap(({ file, lines }) => lines.flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])));
+    expect(offenders).toEqual([]);
+  });
+});

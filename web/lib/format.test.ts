@@ -9,9 +9,13 @@ import {
   formatClock,
   formatDate,
   formatDateTime,
+  formatGpa,
+  formatGradeLabel,
   formatHour,
   formatNumber,
+  formatPercent,
   formatPrice,
+  formatSize,
   formatTime,
   uses12HourClock,
   weekdayNames,
@@ -150,5 +154,162 @@ describe('formatNumber', () => {
     expect(formatNumber(0.5, { style: 'percent' }, 'en')).toBe('50%');
     expect(formatNumber(1234.5, undefined, 'en')).toBe('1,234.5');
     expect(formatNumber(1234.5, { maximumFractionDigits: 0 }, 'en')).toBe('1,235');
+  });
+});
+
+// Issue 34 item 5: every number, grade, percentage, size and money amount in the user's language.
+// Compared on plain spaces: Intl puts no-break spaces before "%", units and currencies in some languages.
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
+const NUMBERS: Record<Language, Record<string, string>> = {
+  en: {
+    france: '17.4/20',
+    germanUniversity: '1.3',
+    chinaBand: 'GPA 3.7',
+    percentLabel: '87.5%',
+    gpa: '3.46',
+    percent: '66.67%',
+    zero: '0 bytes',
+    one: '1 byte',
+    bytes: '475 bytes',
+    kilobytes: '400 kB',
+    megabytes: '1.5 MB',
+    gigabytes: '1.96 GB',
+    usd: '$4.99',
+    thousands: '$1,234.50',
+    jpy: '¥1,599',
+  },
+  es: {
+    france: '17,4/20',
+    germanUniversity: '1,3',
+    chinaBand: 'GPA 3,7',
+    percentLabel: '87,5 %',
+    gpa: '3,46',
+    percent: '66,67 %',
+    zero: '0 bytes',
+    one: '1 byte',
+    bytes: '475 bytes',
+    kilobytes: '400 kB',
+    megabytes: '1,5 MB',
+    gigabytes: '1,96 GB',
+    usd: '4,99 US$',
+    thousands: '1234,50 US$',
+    jpy: '1599 JPY',
+  },
+  fr: {
+    france: '17,4/20',
+    germanUniversity: '1,3',
+    chinaBand: 'GPA 3,7',
+    percentLabel: '87,5 %',
+    gpa: '3,46',
+    percent: '66,67 %',
+    zero: '0 octet',
+    one: '1 octet',
+    bytes: '475 octets',
+    kilobytes: '400 ko',
+    megabytes: '1,5 Mo',
+    gigabytes: '1,96 Go',
+    usd: '4,99 $US',
+    thousands: '1 234,50 $US',
+    jpy: '1 599 JPY',
+  },
+  de: {
+    france: '17,4/20',
+    germanUniversity: '1,3',
+    chinaBand: 'GPA 3,7',
+    percentLabel: '87,5 %',
+    gpa: '3,46',
+    percent: '66,67 %',
+    zero: '0 Byte',
+    one: '1 Byte',
+    bytes: '475 Byte',
+    kilobytes: '400 kB',
+    megabytes: '1,5 MB',
+    gigabytes: '1,96 GB',
+    usd: '4,99 $',
+    thousands: '1.234,50 $',
+    jpy: '1.599 ¥',
+  },
+  zh: {
+    france: '17.4/20',
+    germanUniversity: '1.3',
+    chinaBand: 'GPA 3.7',
+    percentLabel: '87.5%',
+    gpa: '3.46',
+    percent: '66.67%',
+    zero: '0字节',
+    one: '1字节',
+    bytes: '475字节',
+    kilobytes: '400 kB',
+    megabytes: '1.5 MB',
+    gigabytes: '1.96 GB',
+    usd: 'US$4.99',
+    thousands: 'US$1,234.50',
+    jpy: 'JP¥1,599',
+  },
+  ja: {
+    france: '17.4/20',
+    germanUniversity: '1.3',
+    chinaBand: 'GPA 3.7',
+    percentLabel: '87.5%',
+    gpa: '3.46',
+    percent: '66.67%',
+    zero: '0 バイト',
+    one: '1 バイト',
+    bytes: '475 バイト',
+    kilobytes: '400 KB',
+    megabytes: '1.5 MB',
+    gigabytes: '1.96 GB',
+    usd: '$4.99',
+    thousands: '$1,234.50',
+    jpy: '￥1,599',
+  },
+};
+
+describe('numbers in the user’s language', () => {
+  it.each(LANGUAGES)('grades: numeric ones take the language’s separator, named ones stay (%s)', (language) => {
+    const written = NUMBERS[language];
+    expect(formatGradeLabel('17.4/20', language)).toBe(written.france);
+    expect(formatGradeLabel('1.3', language)).toBe(written.germanUniversity);
+    expect(formatGradeLabel('GPA 3.7', language)).toBe(written.chinaBand);
+    expect(plain(formatGradeLabel('87.5%', language))).toBe(written.percentLabel);
+    for (const named of ['2+', '1−', 'A-', 'B+', '2:1', '9 (A*)', 'MH', '15']) expect(formatGradeLabel(named, language)).toBe(named);
+    expect(formatGpa(3.456, 2, language)).toBe(written.gpa);
+  });
+
+  it.each(LANGUAGES)('percentages (%s)', (language) => {
+    expect(plain(formatPercent(66.67, language))).toBe(NUMBERS[language].percent);
+  });
+
+  it.each(LANGUAGES)('sizes with the language’s units and plurals (%s)', (language) => {
+    const written = NUMBERS[language];
+    expect(plain(formatSize(0, 'up', language))).toBe(written.zero);
+    expect(plain(formatSize(1, 'up', language))).toBe(written.one);
+    expect(plain(formatSize(475, 'nearest', language))).toBe(written.bytes);
+    // Issue 34: the admin statistics showed "0 MB" for 400 KB.
+    expect(plain(formatSize(400 * 1024, 'up', language))).toBe(written.kilobytes);
+    expect(plain(formatSize(1.5 * MB, 'nearest', language))).toBe(written.megabytes);
+    expect(plain(formatSize(2 * GB - 48 * MB, 'up', language))).toBe(written.gigabytes);
+  });
+
+  it.each(LANGUAGES)('money (%s)', (language) => {
+    const written = NUMBERS[language];
+    expect(plain(formatPrice(4.99, 'USD', language))).toBe(written.usd);
+    expect(plain(formatPrice(1234.5, 'USD', language))).toBe(written.thousands);
+    expect(plain(formatPrice(1599, 'JPY', language))).toBe(written.jpy);
+  });
+
+  it('grade points round halves away from zero, as common/ does', () => {
+    expect(formatGpa(1.005, 2, 'en')).toBe('1.01');
+    expect(formatGpa(2.675, 2, 'de')).toBe('2,68');
+    expect(formatGpa(3.25, 1, 'fr')).toBe('3,3');
+  });
+
+  it('sizes round the way that is never wrong', () => {
+    // 1 MB and 1 KB: usage up, space left down, a file's size to the nearest.
+    expect(formatSize(MB + 1024, 'up', 'en')).toBe('1.01 MB');
+    expect(formatSize(MB + 1024, 'down', 'en')).toBe('1 MB');
+    expect(formatSize(MB + 6 * 1024, 'nearest', 'en')).toBe('1.01 MB');
+    expect(formatSize(2 * GB, 'up', 'en')).toBe('2 GB');
   });
 });

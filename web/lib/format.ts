@@ -195,6 +195,79 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions, 
   return cachedFormatter(numberFormatters, locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
 }
 
+/** A percentage (`87.5` for 87.5 %) as the language writes it: "87.5%", "87,5 %" (fr, de, es), at most 2 decimals. */
+export function formatPercent(percentage: number, language: Language = currentLanguage()): string {
+  // Intl's percent style multiplies by 100; dividing first keeps the caller's percent units.
+  return formatNumber(percentage / 100, { style: 'percent', maximumFractionDigits: 2 }, language);
+}
+
+/** A decimal written in common/ (`17.4`, `1.3`): the same digits with the language's separator ("17,4"). */
+function localDecimal(text: string, language: Language): string {
+  const digits = text.length - text.indexOf('.') - 1;
+  return formatNumber(Number(text), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }, language);
+}
+
+const PERCENT_LABEL = /^(\d+(?:\.\d+)?)%$/;
+const DECIMAL = /\d+\.\d+/g;
+
+/**
+ * A grade label from common/domain (`gradeFor(...).label`, a conversion's label) as the language
+ * writes it. Labels are computed in common/ with `.` as separator so the server and the client agree
+ * and parse them back; they are only localised here, where they are shown. Numeric grades take the
+ * language's decimal separator ("17.4/20" → "17,4/20" and German university "1.3" → "1,3" in German,
+ * "87.5%" → "87,5 %" in French); grades that are names ("2+", "A-", "2:1", "9 (A*)") stay as they are.
+ */
+export function formatGradeLabel(label: string, language: Language = currentLanguage()): string {
+  const percent = PERCENT_LABEL.exec(label);
+  if (percent) return formatPercent(Number(percent[1]), language);
+  return label.replace(DECIMAL, (decimal) => localDecimal(decimal, language));
+}
+
+/**
+ * Grade points (a GPA, a CGPA, a German average) with a fixed number of decimals in the language:
+ * "3.46" / "3,46". Intl rounds the shortest decimal form of the number half away from zero (1.005 →
+ * "1.01"), as common's `formatGradePoints` does.
+ */
+export function formatGpa(points: number, decimals: 1 | 2 = 2, language: Language = currentLanguage()): string {
+  return formatNumber(points, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }, language);
+}
+
+/**
+ * Which way a size is rounded, so that what is shown is never wrong: space used rounds `up` (never
+ * less than is used), space left `down` (never more than is free), a file's own size to the `nearest`.
+ */
+export type SizeRounding = 'up' | 'down' | 'nearest';
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+const SIZE_ROUNDING = { up: 'ceil', down: 'floor', nearest: 'halfExpand' } as const satisfies Record<
+  SizeRounding,
+  Intl.NumberFormatOptions['roundingMode']
+>;
+
+/**
+ * A size in bytes with the language's units and plurals, in binary steps (1 KB = 1,024 bytes):
+ * "0 bytes", "1 byte", "400 kB", "1.96 GB"; "475 octets", "1,5 Mo" in French, "475 バイト" in Japanese.
+ * Bytes are written out (the short "byte" has no plural in English); larger units keep three
+ * significant digits (2 decimals under 10, 1 under 100), so 400 KB is never "0 MB".
+ */
+export function formatSize(bytes: number, rounding: SizeRounding = 'nearest', language: Language = currentLanguage()): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const roundingMode = SIZE_ROUNDING[rounding];
+  if (unit === 0)
+    return formatNumber(value, { style: 'unit', unit: 'byte', unitDisplay: 'long', maximumFractionDigits: 0, roundingMode }, language);
+  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+  return formatNumber(
+    value,
+    { style: 'unit', unit: SIZE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: digits, roundingMode },
+    language,
+  );
+}
+
 /** An amount of money in `currency`, written in `language` (`$4.99`, `￥1,599`: yen without decimals). */
 export function formatPrice(amount: number, currency: Currency, language: Language = currentLanguage()): string {
   const digits = currency === 'JPY' ? 0 : 2;

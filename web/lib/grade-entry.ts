@@ -7,7 +7,7 @@ import {
   type GradingSystemKey,
   type NativeScale,
 } from '../../common/domain/grading-systems';
-import { formatNumber } from './format';
+import { formatGradeLabel, formatNumber } from './format';
 import type { Language } from './i18n';
 
 /**
@@ -72,7 +72,9 @@ export function nativeMarkText(percentage: number, system: GradingSystemKey, lan
   const scale = nativeScaleOf(system);
   const value = nativeValueFor(percentage, system);
   if (scale === null || value === null) return null;
-  return namedGrade(value, scale) ?? `${formatNumber(value, { maximumFractionDigits: 2 }, language)}${scale.unit}`;
+  const named = namedGrade(value, scale);
+  // A named grade with a decimal (German university "1.3") reads with the language's separator.
+  return named !== null ? formatGradeLabel(named, language) : `${formatNumber(value, { maximumFractionDigits: 2 }, language)}${scale.unit}`;
 }
 
 /**

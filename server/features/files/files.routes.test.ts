@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { Archiver, ArchiverOptions } from 'archiver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_NAME_REQUIRED, fileListResponseSchema, fileResponseSchema } from '../../../common/schemas/files.schema';
@@ -405,6 +406,87 @@ describe('hostile names and types', () => {
     const markdown = await uploaded(t, user, 'readme.md', Buffer.from('<b>not html</b>'));
     const text = await t.request({ method: 'GET', url: `/api/files/${markdown.id}/preview`, token: user.token });
     expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+});
+
+describe('media types from the bytes: binary is never text, Office documents are named (issue 34)', () => {
+  /** A zip as a streaming writer makes it (archiver: entries in the order given, `store` = uncompressed). */
+  async function zip(entries: [name: string, data: Buffer, store?: boolean][]): Promise<Buffer> {
+    // archiver 7 is CommonJS at run time; the installed types describe version 8 (see export.service.ts).
+    const archiver = (await import('archiver')) as unknown as { default: (format: 'zip', options?: ArchiverOptions) => Archiver };
+    const archive = archiver.default('zip');
+    const chunks: Buffer[] = [];
+    archive.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => archive.on('end', resolve));
+    for (const [name, data, store] of entries) archive.append(data, { name, store });
+    await archive.finalize();
+    await ended;
+    return Buffer.concat(chunks);
+  }
+  const contentTypes = (main: string) =>
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${main}" ContentType="application/vnd.openxmlformats-officedocument.main+xml"/></Types>`,
+    );
+  /**
+   * An Office package whose first entry is a picture: `[Content_Types].xml` lies beyond the first 4,100
+   * bytes file-type reads, which named such a .docx `application/zip`. `media` big enough to push
+   * every later local header past the head leaves only the central directory at the end to read.
+   */
+  const office = (directory: string, main: string, media: number) =>
+    zip([
+      [`${directory}media/image1.png`, randomBytes(media), true],
+      ['[Content_Types].xml', contentTypes(`${directory}${main}`)],
+      ['_rels/.rels', Buffer.from('<Relationships/>')],
+      [`${directory}${main}`, Buffer.from('<document/>')],
+    ]);
+
+  it.each([
+    ['report.docx', 'word/', 'document.xml', 6_000, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['report.docx', 'word/', 'document.xml', 100 * KIB, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['marks.xlsx', 'xl/', 'workbook.xml', 100 * KIB, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['talk.pptx', 'ppt/', 'presentation.xml', 100 * KIB, 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+    // The name does not decide: a .docx name on a presentation is a presentation.
+    ['renamed.docx', 'ppt/', 'presentation.xml', 6_000, 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+  ])('%s (%s%s after a %i-byte picture) is %s', async (name, directory, main, media, type) => {
+    const user = await signUp(t);
+    const file = await uploaded(t, user, name, await office(directory, main, media));
+    expect(file.type).toBe(type);
+    const download = await t.request({ method: 'GET', url: `/api/files/${file.id}/download`, token: user.token });
+    expect(download.statusCode).toBe(200);
+  });
+
+  it('a zip without [Content_Types].xml stays a zip, whatever its name', async () => {
+    const user = await signUp(t);
+    const plain = await zip([
+      ['word/document.xml', Buffer.from('<document/>')],
+      ['notes.txt', Buffer.from('hello')],
+    ]);
+    expect((await uploaded(t, user, 'fake.docx', plain)).type).toBe('application/zip');
+  });
+
+  it.each([
+    ['repeated 0x01', Buffer.alloc(6_000, 1)],
+    ['repeated 0x01, shorter than the sniffed head', Buffer.alloc(40, 1)],
+    ['repeated 0x7f (DEL)', Buffer.alloc(6_000, 0x7f)],
+    ['text with an escape sequence', Buffer.from('colour \u001b[31mred\u001b[0m\n')],
+    ['a C1 control in UTF-8', Buffer.from('price \u0085 list\n')],
+    ['a form feed', Buffer.from('page one\fpage two\n')],
+  ])('%s named notes.txt is application/octet-stream and is not previewed', async (_what, bytes) => {
+    const user = await signUp(t);
+    const file = await uploaded(t, user, 'notes.txt', bytes);
+    expect(file.type).toBe('application/octet-stream');
+    const preview = await t.request({ method: 'GET', url: `/api/files/${file.id}/preview`, token: user.token });
+    expect(preview.statusCode).toBe(415);
+  });
+
+  it.each([
+    ['notes.txt', 'text/plain', Buffer.from('Line one\tcolumn\r\nLine two: café, 日本語\n')],
+    ['notes', 'text/plain', Buffer.from('no extension, still text\n')],
+    // 4,100 bytes cut a three-byte character in two: still text.
+    ['long.md', 'text/markdown', Buffer.from(`${'a'.repeat(4_099)}日本語\n`)],
+  ])('%s is %s (tabs, newlines, CR and non-ASCII letters are text)', async (name, type, bytes) => {
+    const user = await signUp(t);
+    expect((await uploaded(t, user, name, bytes)).type).toBe(type);
   });
 });
 

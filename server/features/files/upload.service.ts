@@ -14,7 +14,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { files, storageUsage, uploadReservations } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
-import { SNIFF_BYTES, detectFileType } from './detect-type';
+import { SNIFF_BYTES, TAIL_BYTES, detectFileType } from './detect-type';
 import { assertOwnFolder, fileView } from './files.service';
 
 export type UploadLimits = { quotaBytes: number; maxFileBytes: number };
@@ -126,7 +126,7 @@ async function commitUpload(
 
 // ── One upload, streamed ────────────────────────────────────────────────────────────────────────────
 
-type Received = { key: string; reservationId: string; name: string; size: number; head: Buffer };
+type Received = { key: string; reservationId: string; name: string; size: number; head: Buffer; tail: Buffer };
 
 /**
  * Streams one file part into storage while counting it: past the per-file limit it fails with 413
@@ -154,6 +154,9 @@ async function receiveFile(
   let size = 0;
   const headChunks: Buffer[] = [];
   let headLength = 0;
+  // The last TAIL_BYTES seen (a zip's central directory names its entries: detect-type.ts).
+  const tailChunks: Buffer[] = [];
+  let tailLength = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
@@ -162,6 +165,10 @@ async function receiveFile(
         headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
         headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
       }
+      tailChunks.push(chunk);
+      tailLength += chunk.length;
+      while (tailChunks.length > 1 && tailLength - (tailChunks[0]?.length ?? 0) >= TAIL_BYTES)
+        tailLength -= tailChunks.shift()?.length ?? 0;
       if (size <= reserved) return done(null, chunk);
       const needed = size - reserved;
       const step = Math.max(needed, Math.min(RESERVE_STEP_BYTES, limits.maxFileBytes - reserved));
@@ -203,7 +210,14 @@ async function receiveFile(
   } finally {
     signal?.removeEventListener('abort', abort);
   }
-  return { key, reservationId, name: cleanFileName(part.filename), size, head: Buffer.concat(headChunks) };
+  return {
+    key,
+    reservationId,
+    name: cleanFileName(part.filename),
+    size,
+    head: Buffer.concat(headChunks),
+    tail: Buffer.concat(tailChunks).subarray(-TAIL_BYTES),
+  };
 }
 
 async function discardUpload(db: Database, storage: FileStorage, key: string, reservationId: string): Promise<void> {
@@ -252,7 +266,7 @@ export async function uploadFile(
     if (!received) throw badRequest('A file is required', [{ path: 'file', message: 'A file is required' }]);
     const body = parseFields(fields);
     await assertOwnFolder(db, userId, body.folderId);
-    const type = await detectFileType(received.head, received.name, received.size <= SNIFF_BYTES);
+    const type = await detectFileType(received.head, received.tail, received.name, received.size <= SNIFF_BYTES);
     return await commitUpload(db, received.reservationId, {
       userId,
       folderId: body.folderId ?? null,

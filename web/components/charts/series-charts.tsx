@@ -1,4 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../../lib/format';
+
+/** Axis ticks and tooltip values in the user's language ("87,5", "1.234"), not Recharts' own `String(value)`. */
+const localNumber = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value));
 
 /**
  * The app's one chart primitive (Progress, the admin statistics): a bar or line chart of labelled rows
@@ -52,8 +56,8 @@ export function SeriesBarChart({ data, series, title, height = 220, reference, l
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: compact ? 0 : -16 }}>
           {compact ? null : <CartesianGrid strokeDasharray="3 3" className="stroke-border" />}
           <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-          <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} />
-          <Tooltip cursor={{ fillOpacity: 0.1 }} />
+          <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={localNumber} />
+          <Tooltip cursor={{ fillOpacity: 0.1 }} formatter={localNumber} />
           {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
           {reference ? (
             <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />
@@ -91,11 +95,11 @@ export function SeriesLineChart({
           {compact ? null : <CartesianGrid strokeDasharray="3 3" className="stroke-border" />}
           <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
           {yAxis === 'counts' ? (
-            <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} />
+            <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={localNumber} />
           ) : (
-            <YAxis hide={compact} tick={{ fontSize: 12 }} domain={['auto', 'auto']} />
+            <YAxis hide={compact} tick={{ fontSize: 12 }} domain={['auto', 'auto']} tickFormatter={localNumber} />
           )}
-          <Tooltip />
+          <Tooltip formatter={localNumber} />
           {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
           {reference ? (
             <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />

@@ -3,7 +3,7 @@ import { useAdminStats, type AdminStats } from '../../api/admin';
 import { SeriesBarChart, SeriesLineChart, type ChartRow, type ChartSeries } from '../../components/charts/series-charts';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatNumber, formatSize } from '../../lib/format';
 
 /** Loaded lazily (with Recharts) the first time the Statistics tab opens. */
 
@@ -25,7 +25,8 @@ const shortDate = (period: string) => formatCalendarDate(period, { month: 'short
 
 function Figures({ stats }: { stats: AdminStats }) {
   const { t } = useTranslation('admin');
-  const megabytes = formatNumber(stats.storageBytes / (1024 * 1024), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+  // Space used rounds up, in the unit that fits (400 KB is "400 kB", not "0 MB").
+  const storage = formatSize(stats.storageBytes, 'up');
   const figures: [string, string][] = [
     [t('stats.users'), formatNumber(stats.users)],
     [t('stats.weeklyActive'), formatNumber(stats.weeklyActiveUsers)],
@@ -42,7 +43,7 @@ function Figures({ stats }: { stats: AdminStats }) {
     ],
     [t('stats.admins'), formatNumber(stats.admins)],
     [t('stats.locked'), formatNumber(stats.locked)],
-    [t('stats.storage'), megabytes],
+    [t('stats.storage'), storage],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

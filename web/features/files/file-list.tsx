@@ -9,14 +9,14 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { apiErrorMessage } from '../../lib/api-errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatNumber, formatSize } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { FileEditDialog } from './file-edit-dialog';
 import { FileIcon } from './file-icon';
 import { FilePreviewDialog } from './file-preview-dialog';
 import { useDeleteFile, useDownloadFile } from './files.api';
-import { defaultOrder, formatBytes, visibleFiles, type FolderFilter } from './files-view';
+import { defaultOrder, visibleFiles, type FolderFilter } from './files-view';
 
 const SORT_LABEL: Record<FileSort, string> = {
   name: 'list.sortName',
@@ -103,8 +103,8 @@ export function FileList({
                 <p className="text-xs text-muted-foreground">
                   {[
                     t('list.added', { date: formatDate(file.createdAt, timeZone) }),
-                    formatBytes(file.size),
-                    t('list.downloads', { count: file.downloadCount }),
+                    formatSize(file.size),
+                    t('list.downloads', { count: file.downloadCount, value: formatNumber(file.downloadCount) }),
                   ].join(' · ')}
                 </p>
               </div>

@@ -5,7 +5,7 @@ import type { StoredFile } from '../../../common/schemas/files.schema';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { LoadingState } from '../../components/ui/page-state';
-import { formatBytes } from './files-view';
+import { formatSize } from '../../lib/format';
 
 /** Text previews show at most this much (a 100 MB log would stall the page); the rest is a download away. */
 const TEXT_PREVIEW_BYTES = 256 * 1024;
@@ -55,7 +55,7 @@ function TextPreview({ file }: { file: StoredFile }) {
         {text}
       </pre>
       {file.size > TEXT_PREVIEW_BYTES ? (
-        <p className="text-xs text-muted-foreground">{t('preview.textTruncated', { size: formatBytes(TEXT_PREVIEW_BYTES) })}</p>
+        <p className="text-xs text-muted-foreground">{t('preview.textTruncated', { size: formatSize(TEXT_PREVIEW_BYTES) })}</p>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../../common/schemas/files.schema';
-import { formatBytes, visibleFiles, withFile } from './files-view';
+import { sentOfFile, storageTexts, visibleFiles, withFile } from './files-view';
 
 const file = (
   id: string,
@@ -41,11 +41,42 @@ describe('visibleFiles', () => {
   });
 });
 
-describe('formatBytes', () => {
-  it('uses binary steps', () => {
-    expect(formatBytes(512)).toBe('512 byte');
-    expect(formatBytes(1536)).toBe('1.5 kB');
-    expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+
+describe('storageTexts (the meter never says something untrue)', () => {
+  it.each([
+    // Issue 34: 48 MB left of 2 GB read "2 GB of 2 GB used".
+    { used: 2 * GB - 48 * MB, used_: '1.96 GB', available: '48 MB' },
+    // A few bytes short of full is not full: rounded down rather than up to the quota.
+    { used: 2 * GB - 3, used_: '1.99 GB', available: '3 bytes' },
+    { used: 2 * GB, used_: '2 GB', available: '0 bytes' },
+    // Issue 34: "0 byte of 2 GB used".
+    { used: 0, used_: '0 bytes', available: '2 GB' },
+    { used: 1, used_: '1 byte', available: '1.99 GB' },
+    // Usage rounds up: 1.001 MB is "1.01 MB", never "1 MB".
+    { used: MB + 1024, used_: '1.01 MB', available: '1.99 GB' },
+  ])('$used bytes used of 2 GB: "$used_ of 2 GB", $available left', ({ used, used_, available }) => {
+    expect(storageTexts(used, 2 * GB, 'en')).toEqual({ used: used_, limit: '2 GB', available });
+  });
+
+  it('speaks the language', () => {
+    // Intl writes a no-break space between number and unit in some languages: compare on plain spaces.
+    const plain = (texts: Record<string, string>) =>
+      Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v.replace(/[\u00a0\u202f]/g, ' ')]));
+    expect(plain(storageTexts(2 * GB - 48 * MB, 2 * GB, 'de'))).toEqual({ used: '1,96 GB', limit: '2 GB', available: '48 MB' });
+    expect(plain(storageTexts(0, 2 * GB, 'fr'))).toEqual({ used: '0 octet', limit: '2 Go', available: '2 Go' });
+  });
+});
+
+describe('sentOfFile (upload progress in the file’s own bytes)', () => {
+  it('scales the request’s progress to the file: never more than the file (issue 34: "475 byte / 40 byte")', () => {
+    // A 40-byte file in a 475-byte multipart request.
+    expect(sentOfFile(475, 475, 40)).toBe(40);
+    expect(sentOfFile(0, 475, 40)).toBe(0);
+    expect(sentOfFile(200, 475, 40)).toBe(16);
+    expect(sentOfFile(500, 475, 40)).toBe(40);
+    expect(sentOfFile(10, 0, 40)).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FileSort, SortOrder, StoredFile } from '../../../common/schemas/files.schema';
-import { formatNumber } from '../../lib/format';
+import { formatSize } from '../../lib/format';
+import type { Language } from '../../lib/i18n';
 
 /** Which files the list shows: every file, those outside any folder, or one folder's. */
 export type FolderFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'folder'; id: string };
@@ -43,15 +44,23 @@ export function withFile(files: readonly StoredFile[], file: StoredFile): Stored
   return files.some((item) => item.id === file.id) ? files.map((item) => (item.id === file.id ? file : item)) : [...files, file];
 }
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+/**
+ * The storage meter's figures, none of them wrong: the space used rounds up, but never to the full
+ * quota while there is room left (2 GB less 48 MB is "1.96 GB", or "1.99 GB" a few bytes short, not
+ * "2 GB"); the space left rounds down.
+ */
+export function storageTexts(used: number, limit: number, language?: Language): { used: string; limit: string; available: string } {
+  const limitText = formatSize(limit, 'nearest', language);
+  let usedText = formatSize(used, 'up', language);
+  if (used < limit && usedText === limitText) usedText = formatSize(used, 'down', language);
+  return { used: usedText, limit: limitText, available: formatSize(Math.max(0, limit - used), 'down', language) };
+}
 
-/** A size in the user's language with binary steps (1 KB = 1,024 bytes), e.g. "2 GB", "1.5 MB". */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return formatNumber(value, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 });
+/**
+ * The bytes of a file sent so far, from the request's progress: the request carries the multipart
+ * envelope too (its total is larger than the file), so the share sent is applied to the file's size.
+ */
+export function sentOfFile(loaded: number, total: number, size: number): number {
+  if (total <= 0) return 0;
+  return Math.min(size, Math.floor((Math.min(loaded, total) / total) * size));
 }

@@ -4,7 +4,7 @@ import type { FilePatch, Folder, StoredFile } from '../../../common/schemas/file
 import { filesQuery, foldersQuery, storageQuery } from '../../api/files';
 import { apiJson } from '../../lib/api-client';
 import { UploadCancelled, uploadWithProgress } from '../../lib/upload-client';
-import { withFile } from './files-view';
+import { sentOfFile, withFile } from './files-view';
 
 /**
  * After a write the cache takes the write's own answer (the changed file, or the id that went), so
@@ -137,7 +137,7 @@ export function useUploads() {
         form.append('file', file, file.name);
         uploadWithProgress<StoredFile>('/api/files', form, {
           signal: controller.signal,
-          onProgress: (sent) => update(id, { sent }),
+          onProgress: (loaded, total) => update(id, { sent: sentOfFile(loaded, total, file.size) }),
         })
           .then(
             (stored) => {

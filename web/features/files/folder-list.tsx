@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { apiErrorMessage } from '../../lib/api-errors';
+import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useCreateFolder, useDeleteFolder, useRenameFolder } from './files.api';
 import type { FolderFilter } from './files-view';
@@ -49,7 +50,7 @@ export function FolderList({
         )}
       >
         <span className="min-w-0 truncate">{label}</span>
-        <span className="text-xs text-muted-foreground">{count}</span>
+        <span className="text-xs text-muted-foreground">{formatNumber(count)}</span>
       </button>
     );
   };

@@ -9,7 +9,7 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/class-names';
 import { useUploads, type UploadItem } from './files.api';
-import { formatBytes } from './files-view';
+import { formatSize } from '../../lib/format';
 
 /**
  * Drag and drop or pick several files; each goes up on its own with a progress bar and a cancel.
@@ -32,9 +32,9 @@ export function UploadPanel({ folderId, folderName, usage }: { folderId: string 
     const accepted: File[] = [];
     const problems: string[] = [];
     for (const file of Array.from(list)) {
-      if (file.size > MAX_FILE_BYTES) problems.push(t('upload.tooLarge', { name: file.name, max: formatBytes(MAX_FILE_BYTES) }));
+      if (file.size > MAX_FILE_BYTES) problems.push(t('upload.tooLarge', { name: file.name, max: formatSize(MAX_FILE_BYTES) }));
       else if (file.size > available)
-        problems.push(t('upload.noSpace', { name: file.name, available: formatBytes(Math.max(0, available)) }));
+        problems.push(t('upload.noSpace', { name: file.name, available: formatSize(Math.max(0, available), 'down') }));
       else {
         accepted.push(file);
         available -= file.size;
@@ -85,7 +85,7 @@ export function UploadPanel({ folderId, folderName, usage }: { folderId: string 
           aria-label={t('upload.pick')}
           onChange={(event) => send(event.target.files)}
         />
-        <p className="text-xs text-muted-foreground">{t('upload.limits', { max: formatBytes(MAX_FILE_BYTES) })}</p>
+        <p className="text-xs text-muted-foreground">{t('upload.limits', { max: formatSize(MAX_FILE_BYTES) })}</p>
       </div>
       <FormField label={t('upload.description')}>
         <textarea
@@ -130,7 +130,7 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void 
         ? t('upload.cancelled')
         : item.state === 'failed'
           ? `${t('upload.failed')}: ${apiErrorMessage(t, item.error, t('upload.error'))}`
-          : `${formatBytes(item.sent)} / ${formatBytes(item.size)}`;
+          : t('upload.sent', { sent: formatSize(item.sent, 'down'), size: formatSize(item.size) });
   return (
     <li className="space-y-1" data-testid="upload-item">
       <div className="flex items-center gap-2">

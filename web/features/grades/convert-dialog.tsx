@@ -5,6 +5,7 @@ import { convertGrade } from '../../../common/domain/grade-conversion';
 import { GRADING_SYSTEM_GROUPS, GRADING_SYSTEM_KEYS, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { NativeSelect } from '../../components/ui/native-select';
+import { formatGradeLabel } from '../../lib/format';
 
 /** Shows a grade converted into another system, always labelled as an estimate. */
 export function ConvertDialog({
@@ -28,7 +29,9 @@ export function ConvertDialog({
   return (
     <Dialog open={label !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent title={t('convert.title')} description={t('convert.description')} closeLabel={t('common:close')}>
-        <p className="mb-3 text-sm">{t('convert.from', { label: label ?? '', system: t(`settings:grading.systems.${system}`) })}</p>
+        <p className="mb-3 text-sm">
+          {t('convert.from', { label: label === null ? '' : formatGradeLabel(label), system: t(`settings:grading.systems.${system}`) })}
+        </p>
         <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
           {t('convert.to')}
         </label>
@@ -47,7 +50,7 @@ export function ConvertDialog({
           })}
         </NativeSelect>
         <p className="mt-4 text-lg font-semibold" aria-live="polite" data-testid="converted">
-          {conversion?.ok ? t('convert.result', { label: conversion.label }) : t('convert.failed')}
+          {conversion?.ok ? t('convert.result', { label: formatGradeLabel(conversion.label) }) : t('convert.failed')}
         </p>
         <p className="text-xs text-muted-foreground">
           {conversion?.ok && conversion.method === 'bavarian-formula'

@@ -9,19 +9,12 @@ import {
   type NeededScore,
   type WhatIfCourse,
 } from '../../../common/domain/gpa';
-import {
-  formatGradePoints,
-  gradeFor,
-  isLowerBetter,
-  nativeScaleOf,
-  parseNativeGrade,
-  type GradingSystemKey,
-} from '../../../common/domain/grading-systems';
+import { gradeFor, isLowerBetter, nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { Input } from '../../components/ui/input';
-import { formatNumber } from '../../lib/format';
+import { formatGpa, formatGradeLabel, formatNumber } from '../../lib/format';
 import { neededScoreText } from '../../lib/needed-score';
 import { toast } from '../../lib/toast';
 import { useSaveCourseTarget, type Course } from './grades.api';
@@ -48,8 +41,6 @@ function parseNonNegative(text: string | undefined): number | null {
 
 /** A native value written for the language (`2,28` in German), 2 decimals. */
 const nativeNumber = (value: number) => formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** A band label such as the German `1.7` written for the language (`1,7`); other labels as they are. */
-const localLabel = (label: string) => (/^\d+\.\d+$/.test(label) ? formatNumber(Number(label), { minimumFractionDigits: 1 }) : label);
 
 /**
  * A target typed by the student: a percentage, or on a national scale a grade of that scale (`2,0`,
@@ -74,7 +65,7 @@ function Mark({ mark, system, scale }: { mark: number | null; system: GradingSys
     const grade = gradeFor(mark, system);
     const scaleOf = nativeScaleOf(system);
     const value = `${nativeNumber(grade.value ?? 0)}${scaleOf?.unit ?? ''}`;
-    const band = scaleOf?.labelFrom === 'band' ? localLabel(grade.label) : (grade.meaning ?? '');
+    const band = formatGradeLabel(scaleOf?.labelFrom === 'band' ? grade.label : (grade.meaning ?? ''));
     return (
       <span className={`font-semibold ${SCORE_COLOR_CLASSES[colorFor(mark, system)]}`}>{t('nativeMark', { value, label: band })}</span>
     );
@@ -82,7 +73,9 @@ function Mark({ mark, system, scale }: { mark: number | null; system: GradingSys
   const label = labelFor(mark, system, scale);
   return (
     <span className={`font-semibold ${SCORE_COLOR_CLASSES[colorFor(mark, system)]}`}>
-      {label && system !== 'percentage' ? t('markWithLabel', { mark: pct(mark), label }) : t('percent', { value: pct(mark) })}
+      {label && system !== 'percentage'
+        ? t('markWithLabel', { mark: pct(mark), label: formatGradeLabel(label) })
+        : t('percent', { value: pct(mark) })}
     </span>
   );
 }
@@ -170,7 +163,7 @@ export function CourseGrades({
           system,
         )
       : null;
-  const gpaText = (gpa: number | null) => (gpa === null ? '—' : formatGradePoints(gpa, 2));
+  const gpaText = (gpa: number | null) => (gpa === null ? '—' : formatGpa(gpa, 2));
 
   return (
     <div className="space-y-4">
@@ -186,8 +179,8 @@ export function CourseGrades({
               value: hasWhatIf
                 ? `${nativeNumber(result.previousGpa.ownGpa ?? 0)} → ${nativeNumber(result.gpa.ownGpa)}`
                 : nativeNumber(result.previousGpa.ownGpa ?? 0),
-              best: localLabel(nativeScaleOf(system)?.entries[0]?.label ?? ''),
-              worst: localLabel(nativeScaleOf(system)?.entries.at(-1)?.label ?? ''),
+              best: formatGradeLabel(nativeScaleOf(system)?.entries[0]?.label ?? ''),
+              worst: formatGradeLabel(nativeScaleOf(system)?.entries.at(-1)?.label ?? ''),
             })}
           </p>
         ) : result.gpa.ownGpa !== null && result.gpa.ownGpaMax !== null ? (
@@ -325,7 +318,7 @@ export function CourseGrades({
                             placeholder={
                               grade
                                 ? native
-                                  ? nativeEntryText((grade.score * 100) / assessment.maxScore, system)
+                                  ? formatGradeLabel(nativeEntryText((grade.score * 100) / assessment.maxScore, system))
                                   : String(grade.score)
                                 : t('none')
                             }

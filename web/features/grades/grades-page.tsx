@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatGradeLabel, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { AddCourseDialog } from './add-course-dialog';
 import { ConvertDialog } from './convert-dialog';
@@ -88,7 +88,7 @@ function AllGrades({
                 {grade && view ? (
                   <>
                     <p className={`text-lg font-semibold ${SCORE_COLOR_CLASSES[view.color]}`} data-testid="grade-label">
-                      {label ?? t('none')}
+                      {label === null ? t('none') : formatGradeLabel(label)}
                     </p>
                     {nativeValue !== null ? (
                       <p className="text-sm text-muted-foreground">

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { landingPath, LANDING_LANGUAGES } from '../../../common/domain/landing-pages';
 import { cn } from '../../lib/class-names';
-import { formatClock, formatNumber, weekdayNames } from '../../lib/format';
+import { formatClock, formatGradeLabel, formatNumber, weekdayNames } from '../../lib/format';
 import { currentLanguage, LANGUAGE_NAMES, type Language } from '../../lib/i18n';
 import { dueStatusLabel } from '../../lib/due-label';
 import { DEMO_COURSE_COLORS, DEMO_NOW, DEMO_TASKS, DEMO_TIME_ZONE, demoGrade, demoWeek } from './demo-data';
@@ -188,17 +188,23 @@ function DemoGrade() {
                 <th scope="row" className="py-1.5 text-left font-normal">
                   {t(`demo.grade.assessments.${assessment.id}`)}
                 </th>
-                <td className="py-1.5 text-right tabular-nums">{t('demo.grade.weightValue', { weight: assessment.weight })}</td>
                 <td className="py-1.5 text-right tabular-nums">
-                  {t('demo.grade.scoreValue', { score: assessment.score, max: assessment.maxScore, percentage: assessment.percentage })}
+                  {t('demo.grade.weightValue', { weight: formatNumber(assessment.weight) })}
+                </td>
+                <td className="py-1.5 text-right tabular-nums">
+                  {t('demo.grade.scoreValue', {
+                    score: formatNumber(assessment.score),
+                    max: formatNumber(assessment.maxScore),
+                    percentage: formatGradeLabel(assessment.percentage),
+                  })}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
         <p className="mt-3 flex flex-wrap gap-x-4 text-lg font-bold">
-          <span>{t('demo.grade.mark', { mark: grade.mark })}</span>
-          <span>{t('demo.grade.gpa', { gpa: grade.gpa })}</span>
+          <span>{t('demo.grade.mark', { mark: formatGradeLabel(grade.mark) })}</span>
+          <span>{t('demo.grade.gpa', { gpa: formatGradeLabel(grade.gpa) })}</span>
         </p>
       </div>
       <div>
@@ -207,7 +213,7 @@ function DemoGrade() {
           {grade.systems.map(({ system, label }) => (
             <div key={system} className="flex justify-between gap-3 border-t py-1.5">
               <dt className="text-muted-foreground">{settingsT(`grading.systems.${system}`)}</dt>
-              <dd className="font-semibold tabular-nums">{label}</dd>
+              <dd className="font-semibold tabular-nums">{formatGradeLabel(label)}</dd>
             </div>
           ))}
         </dl>

@@ -82,7 +82,7 @@ describe('PremiumFilesPage', () => {
     await renderWithProviders(<PremiumFilesPage />);
     expect(await screen.findByRole('heading', { name: 'Schedule templates', level: 2 })).toBeTruthy();
     expect(screen.getByText('Included in your free trial: download any template.')).toBeTruthy();
-    expect(screen.getByText('PDF · 13 KB')).toBeTruthy();
+    expect(screen.getByText('PDF · 12.5 kB')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Unlock with Premium' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Preview Project plan with Gantt chart' }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateSummary } from '../../../common/schemas/templates.schema';
 import { ApiError } from '../../lib/api-client';
-import { downloadFailure, fileSize, groupTemplates } from './premium-files-view';
+import { downloadFailure, groupTemplates } from './premium-files-view';
 
 const template = (id: TemplateSummary['id'], category: TemplateSummary['category']): TemplateSummary => ({
   id,
@@ -29,17 +29,6 @@ describe('groupTemplates', () => {
   it('shows one category when filtered, and nothing for a category without templates', () => {
     expect(groupTemplates(list, 'noteTaking').map((group) => group.category)).toEqual(['noteTaking']);
     expect(groupTemplates(list, 'examPrep')).toEqual([]);
-  });
-});
-
-describe('fileSize', () => {
-  it.each([
-    [10, { unit: 'kb', value: 1 }],
-    [12_800, { unit: 'kb', value: 13 }],
-    [1_048_575, { unit: 'kb', value: 1024 }],
-    [1_572_864, { unit: 'mb', value: 1.5 }],
-  ])('%i bytes → %o', (bytes, expected) => {
-    expect(fileSize(bytes)).toEqual(expected);
   });
 });
 

@@ -18,12 +18,6 @@ export function groupTemplates(
     .filter((group) => group.templates.length > 0);
 }
 
-/** A file size for people: kilobytes (at least 1) below a megabyte, else megabytes with one decimal. */
-export function fileSize(bytes: number): { unit: 'kb' | 'mb'; value: number } {
-  if (bytes < 1024 * 1024) return { unit: 'kb', value: Math.max(1, Math.round(bytes / 1024)) };
-  return { unit: 'mb', value: Math.round((bytes / (1024 * 1024)) * 10) / 10 };
-}
-
 /** Why a download failed: the server's premium refusal (SPEC.md §8 'Premium Access Required'), or anything else ('Download Failed'). */
 export function downloadFailure(error: unknown): 'premium' | 'failed' {
   return readApiError(error)?.code === 'premium_required' ? 'premium' : 'failed';

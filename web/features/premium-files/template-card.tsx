@@ -6,8 +6,7 @@ import type { TemplateSummary } from '../../api/templates';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogTrigger } from '../../components/ui/dialog';
-import { formatNumber } from '../../lib/format';
-import { fileSize } from './premium-files-view';
+import { formatSize } from '../../lib/format';
 import { TemplatePreviewDialog } from './template-preview-dialog';
 
 /** One template: what it is, its format and size, a preview, and the download (refused by the server without premium). */
@@ -25,7 +24,6 @@ export function TemplateCard({
   onDownload: () => void;
 }) {
   const { t } = useTranslation('premiumFiles');
-  const size = fileSize(template.size);
   const Icon = template.format === 'xlsx' ? FileSpreadsheet : FileText;
   return (
     <li>
@@ -34,9 +32,7 @@ export function TemplateCard({
           <Icon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-primary" />
           <div className="min-w-0 flex-1">
             <h3 className="break-words font-semibold">{template.name}</h3>
-            <p className="text-xs text-muted-foreground">
-              {[t(`format.${template.format}`), t(`size.${size.unit}`, { value: formatNumber(size.value) })].join(' · ')}
-            </p>
+            <p className="text-xs text-muted-foreground">{[t(`format.${template.format}`), formatSize(template.size)].join(' · ')}</p>
           </div>
         </div>
         <p className="flex-1 text-sm">{template.description}</p>

@@ -4,7 +4,7 @@ import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatGradeLabel, formatNumber } from '../../lib/format';
 import { nativeMarkParts, nativeMarkText } from '../../lib/grade-entry';
 import { neededScoreText } from '../../lib/needed-score';
 
@@ -26,7 +26,7 @@ export function CoursesTab({ summary }: { summary: ProgressSummary }) {
   const markText = (mark: number, label: string | null) => {
     const native = nativeMarkParts(mark, summary.system);
     if (native) return native.label ? t('grades:nativeMark', native) : native.value;
-    return `${label ?? ''} ${t('courses.percent', { value: pct(mark) })}`.trim();
+    return `${label === null ? '' : formatGradeLabel(label)} ${t('courses.percent', { value: pct(mark) })}`.trim();
   };
   if (summary.courses.length === 0) {
     return (

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALCULATOR_CREDITS_MAX, gpaWhatIf, type CalculatorEdit, type HypotheticalCourse } from '../../../common/domain/gpa-what-if';
-import { formatGradePoints, nativeScaleOf } from '../../../common/domain/grading-systems';
+import { nativeScaleOf } from '../../../common/domain/grading-systems';
 import { useCustomScale, useGradesSummary } from '../../api/grades';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
-import { formatNumber } from '../../lib/format';
+import { formatGpa, formatGradeLabel, formatNumber } from '../../lib/format';
 import { NATIVE_GRADE_EXAMPLES, markEntryText, nativeMarkText, readMarkEntry, readNumber } from '../../lib/grade-entry';
 import { TableHead } from '../../components/ui/table-head';
 
@@ -60,8 +60,8 @@ export function GpaTab() {
 
   const gpaText = (gpa: typeof result.after) => {
     if (gpa.ownGpa !== null && gpa.ownGpaMax !== null)
-      return t('overview.gpaOf', { value: formatGradePoints(gpa.ownGpa), max: gpa.ownGpaMax });
-    if (gpa.gpa4 !== null) return formatGradePoints(gpa.gpa4);
+      return t('overview.gpaOf', { value: formatGpa(gpa.ownGpa), max: formatNumber(gpa.ownGpaMax) });
+    if (gpa.gpa4 !== null) return formatGpa(gpa.gpa4);
     return '—';
   };
 
@@ -169,7 +169,9 @@ export function GpaTab() {
                       markText(row.mark ?? 0),
                     )}
                     {draftCell('credits', t('gpa.creditsOf', { name: row.name }), '1', formatNumber(row.credits ?? 1))}
-                    <td className={`pl-2 tabular-nums ${row.changed ? 'font-semibold text-primary' : ''}`}>{row.label ?? '—'}</td>
+                    <td className={`pl-2 tabular-nums ${row.changed ? 'font-semibold text-primary' : ''}`}>
+                      {row.label === null ? '—' : formatGradeLabel(row.label)}
+                    </td>
                   </tr>
                 );
               })}

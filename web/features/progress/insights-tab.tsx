@@ -40,7 +40,9 @@ function InsightText({ insight }: { insight: InsightView }) {
       return (
         <>
           <p className="font-medium">{t('insights.late', { type: t(`taskTypes.${insight.taskType}`) })}</p>
-          <p className="text-sm text-muted-foreground">{t('insights.lateEvidence', { late: insight.late, total: insight.total })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('insights.lateEvidence', { late: formatNumber(insight.late), total: formatNumber(insight.total) })}
+          </p>
         </>
       );
     case 'best-study-time':

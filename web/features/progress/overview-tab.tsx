@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatGradePoints } from '../../../common/domain/grading-systems';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { Card } from '../../components/ui/card';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatGpa, formatGradeLabel, formatNumber } from '../../lib/format';
 import { LATE, ON_TIME, PRIMARY } from './chart-colors';
 import { BarChartLazy, LineChartLazy } from './lazy-charts';
 
@@ -37,9 +36,11 @@ function Tile({
 export function GpaValue({ gpa }: { gpa: ProgressSummary['overview']['gpa'] }) {
   const { t } = useTranslation('progress');
   if (gpa.ownGpa !== null && gpa.ownGpaMax !== null)
-    return <>{t('overview.gpaOf', { value: formatGradePoints(gpa.ownGpa), max: gpa.ownGpaMax })}</>;
+    return <>{t('overview.gpaOf', { value: formatGpa(gpa.ownGpa), max: formatNumber(gpa.ownGpaMax) })}</>;
   if (gpa.label !== null && gpa.mark !== null)
-    return <>{t('overview.labelAndMark', { label: gpa.label, mark: formatNumber(gpa.mark, { maximumFractionDigits: 2 }) })}</>;
+    return (
+      <>{t('overview.labelAndMark', { label: formatGradeLabel(gpa.label), mark: formatNumber(gpa.mark, { maximumFractionDigits: 2 }) })}</>
+    );
   return <>{'—'}</>;
 }
 
@@ -70,11 +71,11 @@ export function OverviewTab({ summary }: { summary: ProgressSummary }) {
           value={<GpaValue gpa={gpa} />}
           detail={
             gpa.gpa4 !== null && gpa.ownGpa === null
-              ? t('overview.gpa4', { value: formatGradePoints(gpa.gpa4) })
+              ? t('overview.gpa4', { value: formatGpa(gpa.gpa4) })
               : first !== null && last !== null && trend.length > 1
                 ? t(last >= first ? 'overview.trendUp' : 'overview.trendDown', {
-                    from: formatGradePoints(first),
-                    to: formatGradePoints(last),
+                    from: formatGpa(first),
+                    to: formatGpa(last),
                   })
                 : null
           }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatGradePoints } from '../../../common/domain/grading-systems';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { Card } from '../../components/ui/card';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatGpa, formatNumber } from '../../lib/format';
 import { LATE, PRIMARY } from './chart-colors';
 import { BarChartLazy } from './lazy-charts';
 import { GpaValue, weekLabel } from './overview-tab';
@@ -17,7 +16,7 @@ export function SummaryTab({ summary }: { summary: ProgressSummary }) {
   const totalNeed = forecast.weeks.reduce((sum, week) => sum + week.needHours, 0);
   const rows: [string, React.ReactNode][] = [
     [t('overview.gpa'), <GpaValue key="gpa" gpa={overview.gpa} />],
-    [t('summary.gpa4'), overview.gpa.gpa4 === null ? '—' : formatGradePoints(overview.gpa.gpa4)],
+    [t('summary.gpa4'), overview.gpa.gpa4 === null ? '—' : formatGpa(overview.gpa.gpa4)],
     [t('summary.tasksOnTime'), formatNumber(overview.tasks.onTime)],
     [t('summary.tasksLate'), formatNumber(overview.tasks.late)],
     [t('summary.tasksOpen'), formatNumber(overview.tasks.open + overview.tasks.overdue)],

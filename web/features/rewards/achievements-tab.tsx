@@ -26,7 +26,7 @@ export function AchievementsTab() {
   return (
     <div>
       <p className="mb-3 text-sm text-muted-foreground">
-        {t('achievements.summary', { unlocked: unlockedCount, total: achievements.data.length })}
+        {t('achievements.summary', { unlocked: formatNumber(unlockedCount), total: formatNumber(achievements.data.length) })}
       </p>
       <PressedButtons
         look="chips"

@@ -9,6 +9,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage } from '../../lib/api-errors';
+import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSaveCustomReward } from './rewards.api';
 
@@ -23,10 +24,16 @@ function rewardSchema(t: TFunction) {
       .max(REWARD_NAME_MAX, t('form.nameMax', { max: REWARD_NAME_MAX })),
     description: z.string().max(REWARD_DESCRIPTION_MAX, t('form.descriptionMax', { max: REWARD_DESCRIPTION_MAX })),
     cost: z.coerce
-      .number({ error: t('form.costRange', { min: CUSTOM_REWARD_COST_MIN, max: CUSTOM_REWARD_COST_MAX }) })
+      .number({ error: t('form.costRange', { min: formatNumber(CUSTOM_REWARD_COST_MIN), max: formatNumber(CUSTOM_REWARD_COST_MAX) }) })
       .int(t('form.costWhole'))
-      .min(CUSTOM_REWARD_COST_MIN, t('form.costRange', { min: CUSTOM_REWARD_COST_MIN, max: CUSTOM_REWARD_COST_MAX }))
-      .max(CUSTOM_REWARD_COST_MAX, t('form.costRange', { min: CUSTOM_REWARD_COST_MIN, max: CUSTOM_REWARD_COST_MAX })),
+      .min(
+        CUSTOM_REWARD_COST_MIN,
+        t('form.costRange', { min: formatNumber(CUSTOM_REWARD_COST_MIN), max: formatNumber(CUSTOM_REWARD_COST_MAX) }),
+      )
+      .max(
+        CUSTOM_REWARD_COST_MAX,
+        t('form.costRange', { min: formatNumber(CUSTOM_REWARD_COST_MIN), max: formatNumber(CUSTOM_REWARD_COST_MAX) }),
+      ),
     category: z.string().max(REWARD_CATEGORY_MAX, t('form.categoryMax', { max: REWARD_CATEGORY_MAX })),
   });
 }

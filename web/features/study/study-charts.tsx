@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../../lib/format';
 
 /**
  * The Recharts chunk: loaded lazily by the statistics panel, so the focus timer never waits for it.
@@ -30,16 +31,19 @@ export function MinutesBarChart({
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
           {vertical ? (
             <>
-              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
+              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={(value: number) => formatNumber(value)} />
               <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12 }} />
             </>
           ) : (
             <>
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-              <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={(value: number) => formatNumber(value)} />
             </>
           )}
-          <Tooltip formatter={(value) => [value, minutesLabel]} cursor={{ fillOpacity: 0.1 }} />
+          <Tooltip
+            formatter={(value) => [typeof value === 'number' ? formatNumber(value) : value, minutesLabel]}
+            cursor={{ fillOpacity: 0.1 }}
+          />
           <Bar dataKey="minutes" name={minutesLabel} fill="var(--color-primary, #4f46e5)" radius={[3, 3, 3, 3]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
