@@ -3,7 +3,8 @@ import { forwardRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { addDays, isLocalDate, localDateOf, localDateTimeOf, parseTimeOfDay, utcMillisOf } from '../../../common/domain/local-time';
+import { END_OF_DAY_DUE_TIME, dueInstantOf } from '../../../common/domain/due-status';
+import { addDays, instantToMillis, isLocalDate, localDateOf, localDateTimeOf, parseTimeOfDay } from '../../../common/domain/local-time';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
 import {
   RECURRENCE_INTERVAL_MAX,
@@ -44,7 +45,7 @@ function toLocalInput(instant: string | number, timeZone: string): string {
   return `${date}T${time}`;
 }
 
-/** The instant (epoch ms) of a due value read in `timeZone`; NaN when it is not one. */
+/** The instant (epoch ms) of a due value read in `timeZone` (11:59 PM: the day's last instant); NaN when it is not one. */
 function fromLocalInput(value: string, timeZone: string): number {
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
@@ -54,12 +55,15 @@ function fromLocalInput(value: string, timeZone: string): number {
   } catch {
     return Number.NaN;
   }
-  return utcMillisOf(date, time, timeZone);
+  return instantToMillis(dueInstantOf(date, time, timeZone));
 }
 
-/** Tomorrow at 09:00 on the profile's calendar. */
+/**
+ * Tomorrow by the end of the day on the profile's calendar: a student who picks only a date has chosen
+ * that day, not its morning (decision 176; 09:00 made such a task late that morning).
+ */
 function defaultDue(timeZone: string): string {
-  return `${addDays(localDateOf(Date.now(), timeZone), 1)}T09:00`;
+  return `${addDays(localDateOf(Date.now(), timeZone), 1)}T${END_OF_DAY_DUE_TIME}`;
 }
 
 /**
