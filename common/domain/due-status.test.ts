@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntilDue, dueStatus, isTaskLate } from './due-status';
+import { END_OF_DAY_DUE_TIME, daysUntilDue, dueInstantOf, dueStatus, isTaskLate } from './due-status';
+import { addDays, localDateTimeOf, utcInstantOf, utcMillisOf } from './local-time';
 
 describe('daysUntilDue and dueStatus', () => {
   it.each([
@@ -186,5 +187,38 @@ describe('isTaskLate', () => {
     { name: 'no due date, open', dueDate: null, completed: false, late: false },
   ])('$name → $late', ({ dueDate, completed, late }) => {
     expect(isTaskLate({ dueDate, completed }, now)).toBe(late);
+  });
+});
+
+describe('dueInstantOf: a due date alone means the end of that local day (decision 176)', () => {
+  const days = [
+    ['Pacific/Honolulu', '2026-03-01'],
+    ['UTC', '2026-03-01'],
+    ['Asia/Kolkata', '2026-03-01'],
+    ['Asia/Tokyo', '2026-03-01'],
+    ['Europe/Berlin', '2026-03-29'], // 23 hours: the clocks go forward
+    ['America/New_York', '2026-11-01'], // 25 hours: the clocks go back
+  ] as const;
+
+  it.each(days)('in %s a task due %s "by the end of the day" is not late during its day', (timeZone, date) => {
+    const due = dueInstantOf(date, END_OF_DAY_DUE_TIME, timeZone);
+    expect(localDateTimeOf(due, timeZone)).toEqual({ date, time: '23:59' });
+    // The day's last instant: the next one is the next day's first.
+    expect(Date.parse(due) + 1).toBe(Date.parse(utcInstantOf(addDays(date, 1), '00:00', timeZone)));
+    const task = { dueDate: due, completed: false };
+    for (const time of ['00:00', '09:00', '09:01', '23:59']) {
+      const now = utcMillisOf(date, time, timeZone) + (time === '23:59' ? 59_000 : 0);
+      expect(isTaskLate(task, now), `${date} ${time}`).toBe(false);
+      expect(dueStatus(due, now, timeZone), `${date} ${time}`).toBe('today');
+    }
+    const nextMorning = utcMillisOf(addDays(date, 1), '00:00', timeZone);
+    expect(isTaskLate(task, nextMorning)).toBe(true);
+    expect(dueStatus(due, nextMorning, timeZone)).toBe('overdue');
+  });
+
+  it.each(days)('in %s any other time is that minute (%s 09:00 is late from 09:00:00.001)', (timeZone, date) => {
+    const due = dueInstantOf(date, '09:00', timeZone);
+    expect(due).toBe(utcInstantOf(date, '09:00', timeZone));
+    expect(isTaskLate({ dueDate: due, completed: false }, Date.parse(due) + 1)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { daysBetween, instantToMillis, localDateOf, type InstantInput } from './local-time';
+import { daysBetween, endOfLocalDay, instantToMillis, localDateOf, utcInstantOf, type InstantInput } from './local-time';
 
 /**
  * Where a task's due date stands relative to today (SPEC.md §4: "Due status is counted in days from
@@ -39,4 +39,21 @@ export function dueStatus(dueDate: InstantInput, now: InstantInput, timeZone: st
  */
 export function isTaskLate(task: { dueDate: InstantInput | null; completed: boolean }, now: InstantInput): boolean {
   return !task.completed && task.dueDate !== null && instantToMillis(task.dueDate) < instantToMillis(now);
+}
+
+/**
+ * The time of day a due date chosen without one stands for: the end of that local day
+ * (docs/decisions/176-a-due-date-alone-means-the-end-of-that-day.md). The task form starts a new
+ * task's time there, and the calendar shows it as the time it is, 11:59 PM.
+ */
+export const END_OF_DAY_DUE_TIME = '23:59';
+
+/**
+ * The due instant of a local `date` and `time` (HH:mm) in `timeZone`. Due at END_OF_DAY_DUE_TIME means
+ * "by the end of that day": the day's last instant (23:59:59.999 local, also on a 23- or 25-hour day),
+ * so such a task is never late during its own day. Any other time is that minute's first instant.
+ */
+export function dueInstantOf(date: string, time: string, timeZone: string): string {
+  if (time === END_OF_DAY_DUE_TIME) return new Date(instantToMillis(endOfLocalDay(date, timeZone)) - 1).toISOString();
+  return utcInstantOf(date, time, timeZone);
 }

@@ -1,3 +1,4 @@
+import { dueInstantOf } from './due-status';
 import { addDays, daysBetween, startOfWeek, toDayNumber, utcInstantOf, weekdayOf } from './local-time';
 
 /**
@@ -54,9 +55,12 @@ export function occurrenceDates(rule: RecurrenceRule, afterDate: string | null, 
   return dates;
 }
 
-/** The due instant (ISO, UTC) of an occurrence: its local date at the series' time of day in its zone. */
+/**
+ * The due instant (ISO, UTC) of an occurrence: its local date at the series' time of day in its zone;
+ * a series due at 23:59 is due by the end of each day, as its first task (dueInstantOf).
+ */
 export function occurrenceDueDate(date: string, timeOfDay: string, timeZone: string): string {
-  return utcInstantOf(date, timeOfDay, timeZone);
+  return dueInstantOf(date, timeOfDay, timeZone);
 }
 
 const DAY_MINUTES = 24 * 60;

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'no_such_class',
   'class_in_future',
   'started_at_in_future',
+  'session_ends_in_future',
   'session_already_saved',
   'session_overlap',
   'daily_study_limit',

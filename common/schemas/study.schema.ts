@@ -15,11 +15,15 @@ export const FOCUS_SESSION_POINTS = 10;
 export const STUDY_STATS_MAX_DAYS = 400;
 
 export const STARTED_AT_IN_FUTURE = 'startedAt must not be in the future';
+export const SESSION_ENDS_IN_FUTURE = 'A session must not end in the future';
 
 const isoInstant = boundedInstant('startedAt must be an ISO 8601 instant');
 const localDate = boundedDate('Dates are YYYY-MM-DD');
 
-/** POST /api/study-sessions. "Not in the future" is checked by the service against the server clock. */
+/**
+ * POST /api/study-sessions. "Not in the future" (neither its start nor its end, startedAt +
+ * durationMinutes) is checked by the service against the server clock.
+ */
 export const studySessionBodySchema = z.strictObject({
   startedAt: isoInstant,
   durationMinutes: z.number().int().min(STUDY_DURATION_MIN).max(STUDY_DURATION_MAX),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChallengeState } from '../../common/domain/challenges';
 import type { Achievement, PointsHistoryEntry, ShopItem } from '../../common/schemas/rewards.schema';
 import { resourceQuery } from './resource';
+import { useSessionOpen } from './session';
 
 /**
  * Points, achievements, challenges and the history are refetched when a tab regains focus
@@ -14,7 +15,8 @@ export const achievementsQuery = resourceQuery<Achievement[]>('/api/achievements
 export const challengesQuery = resourceQuery<ChallengeState[]>('/api/challenges');
 export const shopQuery = resourceQuery<ShopItem[]>('/api/rewards');
 
-export const usePoints = () => useQuery(pointsQuery);
+/** The balance; only while the session is open (the header's points are shown on every signed-in page). */
+export const usePoints = () => useQuery({ ...pointsQuery, enabled: useSessionOpen() });
 export const usePointsHistory = (enabled = true) => useQuery({ ...pointsHistoryQuery, enabled });
 export const useAchievements = () => useQuery(achievementsQuery);
 export const useChallenges = () => useQuery(challengesQuery);

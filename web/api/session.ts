@@ -79,6 +79,17 @@ export function useSession() {
 }
 
 /**
+ * False once this tab knows that the session has ended (Sign out, Delete account, a 401 from
+ * /api/auth/me): the reads of the shell that need a session (the bell, the points) stop instead of
+ * asking the server again and getting 401s (issue 34). True while the session is still being asked,
+ * so that those reads start alongside it (docs/decisions/169).
+ */
+export function useSessionOpen(): boolean {
+  const session = useSession();
+  return session.data !== null;
+}
+
+/**
  * The signed-in user for pages inside the shell, which already holds the session: no request of its
  * own, and a re-render when the profile changes (time zone, name). Undefined only while signed out.
  */

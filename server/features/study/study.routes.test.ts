@@ -133,6 +133,50 @@ describe('POST /api/study-sessions', () => {
     expect(await pointsOf(user)).toBe(before);
   });
 
+  it('refuses a session that would end in the future: 400 session_ends_in_future, nothing saved, no points', async () => {
+    const user = await signUp(t);
+    const before = await pointsOf(user);
+    // The issue's case: a 25-minute focus session starting now, so ending 25 minutes after the request.
+    for (const payload of [
+      focus({ startedAt: new Date().toISOString(), durationMinutes: 25 }),
+      focus({ startedAt: minutesAgo(10), durationMinutes: 25 }),
+      focus({ startedAt: minutesAgo(600), durationMinutes: 720 }),
+      // Two minutes past the end: more than the minute of clock drift allowed.
+      focus({ startedAt: minutesAgo(23), durationMinutes: 25 }),
+    ]) {
+      const response = await post(user, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'A session must not end in the future',
+        code: 'session_ends_in_future',
+        issues: [{ path: 'durationMinutes', message: 'A session must not end in the future' }],
+      });
+    }
+    expect(await t.db.select().from(studySessions).where(eq(studySessions.userId, user.id))).toHaveLength(0);
+    const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
+    expect(ledger.filter((entry) => entry.reason === 'study-session')).toEqual([]);
+    expect(await pointsOf(user)).toBe(before);
+    // Ending within the minute of drift, or before now, is a phase just finished.
+    expect((await post(user, focus({ startedAt: minutesAgo(0.5), durationMinutes: 1 }))).statusCode).toBe(201);
+    expect((await post(user, focus({ startedAt: minutesAgo(26.5), durationMinutes: 25 }))).statusCode).toBe(201);
+  });
+
+  it('refuses a focus session that starts before the previous one ends: 409, nothing saved, paid once', async () => {
+    const user = await signUp(t);
+    expect((await post(user, focus({ startedAt: minutesAgo(50), durationMinutes: 25 }))).statusCode).toBe(201);
+    const paid = await pointsOf(user);
+    // Starts 10 minutes into the saved one and ends in the past: time already counted.
+    const response = await post(user, focus({ startedAt: minutesAgo(40), durationMinutes: 25 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'This session overlaps another saved session', code: 'session_overlap' });
+    expect(await t.db.select().from(studySessions).where(eq(studySessions.userId, user.id))).toHaveLength(1);
+    const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
+    expect(ledger.filter((entry) => entry.reason === 'study-session')).toHaveLength(1);
+    expect(await pointsOf(user)).toBe(paid);
+    // Starting when the previous one ended is fine (back to back).
+    expect((await post(user, focus({ startedAt: minutesAgo(25), durationMinutes: 25 }))).statusCode).toBe(201);
+  });
+
   it('needs a session', async () => {
     expect((await post(null, focus())).statusCode).toBe(401);
     expect((await post(null, {})).statusCode).toBe(401);

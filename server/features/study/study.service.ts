@@ -4,6 +4,7 @@ import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, star
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
 import {
   FOCUS_SESSION_POINTS,
+  SESSION_ENDS_IN_FUTURE,
   STARTED_AT_IN_FUTURE,
   STUDY_SESSION_TYPES,
   STUDY_STATS_MAX_DAYS,
@@ -27,7 +28,7 @@ const DAILY_STUDY_LIMIT = 'Sessions starting on one day cannot add up to more th
 /** The most minutes of sessions that may start on one local day (decision 076). */
 const DAILY_STUDY_MAX_MINUTES = 24 * 60;
 
-/** How far a startedAt may lie ahead of the server clock (client clocks drift a little). */
+/** How far a session's start or end may lie ahead of the server clock (client clocks drift a little). */
 const CLOCK_SKEW_MS = 60_000;
 
 type StudyUser = { id: string; timeZone: string };
@@ -73,6 +74,11 @@ export async function createStudySession(
   const startedAt = new Date(input.startedAt);
   if (startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest(STARTED_AT_IN_FUTURE, [{ path: 'startedAt', message: STARTED_AT_IN_FUTURE }], 'started_at_in_future');
+  }
+  // A session is saved once its time has been spent (the timer saves a phase when it ends): one that
+  // would end later is time not yet studied, and its points would come before it (issue 34; decision 177).
+  if (startedAt.getTime() + input.durationMinutes * 60_000 > now.getTime() + CLOCK_SKEW_MS) {
+    throw badRequest(SESSION_ENDS_IN_FUTURE, [{ path: 'durationMinutes', message: SESSION_ENDS_IN_FUTURE }], 'session_ends_in_future');
   }
   const { created, outcome } = await inTransaction(db, async (tx) => {
     const saved = await conflictOnUniqueViolation(

@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CountBadge } from '../../components/ui/count-badge';
+import { badgeText, CountBadge } from '../../components/ui/count-badge';
 
 /** The bell button's attributes and face (with the unread count), the same before and after the menu's code loads. */
 export function useBellButton(unread: number) {
@@ -9,7 +9,8 @@ export function useBellButton(unread: number) {
     'data-testid': 'notifications-button',
     className:
       'relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
-    'aria-label': unread > 0 ? t('notifications:openUnread', { count: unread }) : t('notifications.open'),
+    // The count as the badge shows it ("99+" above 99): the name contains the visible text (WCAG 2.5.3).
+    'aria-label': unread > 0 ? t('notifications:openUnread', { count: unread, shown: badgeText(unread) }) : t('notifications.open'),
     children: (
       <>
         <Bell aria-hidden="true" className="h-5 w-5" />

@@ -57,10 +57,16 @@ export function useRegister() {
   });
 }
 
+/**
+ * The session has ended: reads still under way are cancelled and every cached answer dropped; the
+ * session reads null, which stops the shell's own reads (useSessionOpen) until the next sign-in, so
+ * nothing asks the server again and meets a 401 (issue 34).
+ */
 function useSignedOut() {
   const queryClient = useQueryClient();
   return () => {
     rememberSessionUser(null);
+    void queryClient.cancelQueries();
     queryClient.clear();
     queryClient.setQueryData(sessionQuery.queryKey, null);
   };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDateTimeOf, utcInstantOf } from '../../../common/domain/local-time';
 import type { Course, Term } from '../../../common/schemas/schedule.schema';
-import { calendarEvents, readableText, taskEventRange, taskIsAllDay, type CalendarInput } from './calendar-events';
+import { dueInstantOf } from '../../../common/domain/due-status';
+import { calendarEvents, readableText, taskEventRange, type CalendarInput } from './calendar-events';
 import { aCourse, aTerm } from '../../test/schedule-fixture';
 
 describe('taskEventRange', () => {
@@ -69,8 +70,14 @@ describe('calendarEvents', () => {
     expect(lesson!.extendedProps.selected).toMatchObject({ kind: 'class', course: maths });
     // A holiday's last day is inclusive; the calendar's end is exclusive.
     expect(holiday).toMatchObject({ title: 'Spring day', start: '2026-03-12', end: '2026-03-14', allDay: true, color: '#64748b' });
-    // Due 23:59 Tokyo ("that day"): an all-day item on its own local date, in the course's colour.
-    expect(task).toMatchObject({ title: 'Essay', start: '2026-03-11', allDay: true, color: '#fde68a' });
+    // Due 23:59 Tokyo: at its time on its own local date (never "all day"), in the course's colour.
+    expect(task).toMatchObject({
+      title: 'Essay',
+      start: '2026-03-11T14:59:00.000Z',
+      end: '2026-03-11T15:00:00.000Z',
+      allDay: false,
+      color: '#fde68a',
+    });
     expect(assessment).toMatchObject({ title: 'Quiz', start: '2026-03-10', allDay: true, color: '#8b5cf6' });
   });
 
@@ -134,18 +141,32 @@ describe('calendarEvents', () => {
   });
 });
 
-describe('taskIsAllDay', () => {
+describe('tasks on the calendar keep their due time', () => {
   it.each([
-    ['Pacific/Honolulu', '23:59', true],
-    ['UTC', '00:00', true],
-    ['Asia/Kolkata', '23:59', true],
-    ['Asia/Tokyo', '14:30', false],
-    ['Europe/Berlin', '00:00', true],
-    ['America/New_York', '09:00', false],
-  ])('in %s a task due %s is all day: %s', (zone, time, expected) => {
-    // 8 March 2026 is New York's 23-hour day; 29 March Berlin's.
+    ['Pacific/Honolulu', '23:59'],
+    ['UTC', '00:00'],
+    ['Asia/Kolkata', '23:59'],
+    ['Asia/Tokyo', '14:30'],
+    ['Europe/Berlin', '23:59'],
+    ['America/New_York', '09:00'],
+  ])('in %s a task due %s is drawn at that time on its own day, never all day', (timeZone, time) => {
+    // 8 March 2026 is New York's 23-hour day; 29 March Berlin's; 1 November New York's 25-hour day.
     for (const date of ['2026-03-08', '2026-03-29', '2026-11-01']) {
-      expect(taskIsAllDay(utcInstantOf(date, time, zone), zone)).toBe(expected);
+      const dueDate = dueInstantOf(date, time, timeZone);
+      const [event] = calendarEvents({
+        range: { from: addDays(date, -1), to: addDays(date, 2) },
+        courses: [],
+        terms: [],
+        holidays: [],
+        tasks: [{ id: 't', title: 'Essay', dueDate, courseId: null, completed: false }],
+        assessments: [],
+        timeZone,
+      });
+      expect(event).toMatchObject({ allDay: false, start: dueDate });
+      expect(localDateTimeOf(event!.start, timeZone)).toEqual({ date, time });
+      // It ends on its own day (the exclusive end at the next midnight at the latest).
+      expect(Date.parse(event!.end ?? '')).toBeGreaterThan(Date.parse(dueDate));
+      expect(Date.parse(event!.end ?? '')).toBeLessThanOrEqual(Date.parse(utcInstantOf(addDays(date, 1), '00:00', timeZone)));
     }
   });
 });

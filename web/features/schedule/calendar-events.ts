@@ -1,4 +1,4 @@
-import { addDays, endOfLocalDay, instantToMillis, localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
+import { addDays, endOfLocalDay, instantToMillis, localDateOf } from '../../../common/domain/local-time';
 import { expandTimetable, type TimetableOccurrence } from '../../../common/domain/timetable';
 import type { AttendanceRecord, AttendanceStatus, Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { CalendarAssessment, CalendarTask } from './schedule.api';
@@ -38,15 +38,6 @@ export function readableText(hex: string | undefined): string {
   };
   const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
   return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
-}
-
-/**
- * A task is drawn all day when it is due at the end or start of its day (23:59 or 00:00 local, "due
- * that day"); otherwise as a point at its due time.
- */
-export function taskIsAllDay(dueDate: string, timeZone: string): boolean {
-  const { time } = localDateTimeOf(dueDate, timeZone);
-  return time === '23:59' || time === '00:00';
 }
 
 /** What the views draw on an event besides its title (extendedProps). */
@@ -89,7 +80,7 @@ export type CalendarInput = {
 /**
  * The calendar's events for the visible range: class meetings from the ONE shared timetable
  * expansion (with their attendance and A/B week), holidays as all-day spans (end exclusive), tasks
- * with a due date as all-day items (due 23:59/00:00) or short point markers, and dated assessments as
+ * with a due date as short markers at their due time (never all day), and dated assessments as
  * all-day events, each in its course's colour with readable text on it.
  */
 export function calendarEvents(input: CalendarInput): CalendarEvent[] {
@@ -144,13 +135,13 @@ export function calendarEvents(input: CalendarInput): CalendarEvent[] {
       .map((task): CalendarEvent => {
         const due = task.dueDate ?? '';
         const color = courseColor(task.courseId, TASK_COLOR);
-        const when = taskIsAllDay(due, input.timeZone)
-          ? { start: localDateOf(due, input.timeZone), allDay: true }
-          : { ...taskEventRange(due, input.timeZone), allDay: false };
+        // Always at its due time, 11:59 PM included: drawn "all day", a deadline lost its time in the
+        // agenda, day and week views while Tasks showed it (issue 34; decision 176).
         return {
           id: `task-${task.id}`,
           title: task.title,
-          ...when,
+          ...taskEventRange(due, input.timeZone),
+          allDay: false,
           color,
           contrastColor: readableText(color),
           classNames: ['sp-task', ...(task.completed ? ['sp-done'] : [])],

@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { addDays, daysBetween, localDateOf, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { calendarFirstDay, clockOptions, formatCalendarDate, formatClock } from '../../lib/format';
+import { calendarFirstDay, clockOptions, formatCalendarDate, formatClock, formatTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { CourseForm } from './classes-tab';
@@ -72,6 +72,15 @@ function useNow(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
+}
+
+/**
+ * The time an event shows in the grid views: a task its due time alone (a deadline is an instant, not
+ * "11:59 PM – 12:00 AM"), on the profile's clock; anything else FullCalendar's start–end, none all day.
+ */
+function eventTime(meta: EventMeta, timeText: string, allDay: boolean, timeZone: string): string {
+  if (meta.selected?.kind === 'task' && meta.selected.task.dueDate) return formatTime(meta.selected.task.dueDate, timeZone);
+  return allDay ? '' : timeText;
 }
 
 export function CalendarTab() {
@@ -255,13 +264,17 @@ export function CalendarTab() {
             nowIndicator
             scrollTime={scrollTime}
             events={phoneMonth ? [] : events}
-            eventContent={(info) => (
-              <span className="sp-event">
-                {info.timeText && !info.event.allDay ? <span className="sp-event-time">{info.timeText}</span> : null}
-                <span className="sp-event-title">{info.event.title}</span>
-                <EventBadges event={{ extendedProps: info.event.extendedProps as EventMeta }} />
-              </span>
-            )}
+            eventContent={(info) => {
+              const meta = info.event.extendedProps as EventMeta;
+              const time = eventTime(meta, info.timeText, info.event.allDay, timeZone);
+              return (
+                <span className="sp-event">
+                  {time ? <span className="sp-event-time">{time}</span> : null}
+                  <span className="sp-event-title">{info.event.title}</span>
+                  <EventBadges event={{ extendedProps: meta }} />
+                </span>
+              );
+            }}
             {...(phoneMonth
               ? {
                   dayCellTopContent: (info: { date: Date; dayNumberText: string }) => {

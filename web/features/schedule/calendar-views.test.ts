@@ -34,9 +34,10 @@ describe('agendaDays', () => {
     expect(days.map((day) => day.date)).toEqual(['2026-03-09', '2026-03-10', '2026-03-12', '2026-03-13', '2026-03-17']);
     expect(days[0]).toMatchObject({ isToday: true, items: [], holidays: [] });
     const tuesday = days[1]!;
-    // All-day items first (by title), then timed ones by their start on the profile's clock.
-    expect(tuesday.items.map((event) => event.title)).toEqual(['Essay', 'Midterm', 'Early', 'Quiz prep', 'Maths']);
-    expect(tuesday.items.map((event) => event.extendedProps.kind)).toEqual(['task', 'assessment', 'class', 'task', 'class']);
+    // All-day items first (by title), then timed ones by their start on the profile's clock; a task due
+    // 23:59 is timed, last of its day (decision 176), never all day.
+    expect(tuesday.items.map((event) => event.title)).toEqual(['Midterm', 'Early', 'Quiz prep', 'Maths', 'Essay']);
+    expect(tuesday.items.map((event) => event.extendedProps.kind)).toEqual(['assessment', 'class', 'task', 'class', 'task']);
     expect(days[2]!.holidays.map((holiday) => holiday.title)).toEqual(['Spring break']);
     expect(days[3]!.holidays.map((holiday) => holiday.title)).toEqual(['Spring break']);
     expect(days.every((day) => day.date === '2026-03-09' || day.items.length + day.holidays.length > 0)).toBe(true);

@@ -36,22 +36,29 @@ import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 type TFunction = ReturnType<typeof useTranslation>['t'];
 /** The log form's date and time are wall-clock values in the profile's zone (as the server counts them). */
 function logSchema(t: TFunction, timeZone: string) {
-  return z
-    .object({
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('errors.date')),
-      time: z.string().regex(/^\d{2}:\d{2}$/, t('errors.time')),
-      durationMinutes: z.coerce
-        .number<string>()
-        .int(t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
-        .min(STUDY_DURATION_MIN, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
-        .max(STUDY_DURATION_MAX, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX })),
-      type: z.enum(STUDY_SESSION_TYPES),
-      courseId: z.string(),
-    })
-    .refine((values) => utcMillisOf(values.date, values.time, timeZone) <= Date.now(), {
-      message: t('errors.future'),
-      path: ['time'],
-    });
+  return (
+    z
+      .object({
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('errors.date')),
+        time: z.string().regex(/^\d{2}:\d{2}$/, t('errors.time')),
+        durationMinutes: z.coerce
+          .number<string>()
+          .int(t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
+          .min(STUDY_DURATION_MIN, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
+          .max(STUDY_DURATION_MAX, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX })),
+        type: z.enum(STUDY_SESSION_TYPES),
+        courseId: z.string(),
+      })
+      .refine((values) => utcMillisOf(values.date, values.time, timeZone) <= Date.now(), {
+        message: t('errors.future'),
+        path: ['time'],
+      })
+      // The server refuses a session that would end in the future (time not yet spent, issue 34).
+      .refine((values) => utcMillisOf(values.date, values.time, timeZone) + values.durationMinutes * 60_000 <= Date.now(), {
+        message: t('errors.endsInFuture'),
+        path: ['durationMinutes'],
+      })
+  );
 }
 
 function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

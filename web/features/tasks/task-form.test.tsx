@@ -43,6 +43,60 @@ describe('Task form → request', () => {
     });
   });
 
+  it('a date picked without a time is due by the end of that day (11:59 PM, its last instant), not 09:00', async () => {
+    const honolulu = { ...TEST_USER, timeZone: 'Pacific/Honolulu' };
+    const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
+    await renderWithProviders(<TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />, {
+      user: honolulu,
+    });
+    const time = within(screen.getByRole('group', { name: 'Due time' }));
+    expect(time.getByRole('combobox', { name: 'Hour' })).toHaveProperty('value', '11');
+    expect(time.getByRole('combobox', { name: 'Minute' })).toHaveProperty('value', '59');
+    expect(time.getByRole('combobox', { name: 'AM or PM' })).toHaveProperty('value', 'pm');
+    fill('Title', 'Reading');
+    fill('Due date', '2026-12-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    // UTC−10: the last instant of 1 December in Honolulu.
+    expect(writes(sent)[0]?.body).toMatchObject({ dueDate: '2026-12-02T09:59:59.999Z' });
+  });
+
+  it("the calendar's day (and slot) start a new task's due: a day alone is due by its end, a slot at its time", async () => {
+    const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
+    const view = await renderWithProviders(
+      <TaskFormDialog
+        open
+        onOpenChange={() => {}}
+        task={null}
+        courses={courses}
+        onStopSeries={() => {}}
+        initialDue={{ date: '2026-12-05', time: null }}
+      />,
+    );
+    expect(screen.getByLabelText('Due date')).toHaveProperty('value', '2026-12-05');
+    fill('Title', 'From the month view');
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    // Tokyo (UTC+9): the last instant of 5 December.
+    expect(writes(sent)[0]?.body).toMatchObject({ dueDate: '2026-12-05T14:59:59.999Z' });
+    view.unmount();
+
+    await renderWithProviders(
+      <TaskFormDialog
+        open
+        onOpenChange={() => {}}
+        task={null}
+        courses={courses}
+        onStopSeries={() => {}}
+        initialDue={{ date: '2026-12-05', time: '14:30' }}
+      />,
+    );
+    fill('Title', 'From a slot');
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent)[1]?.body).toMatchObject({ dueDate: '2026-12-05T05:30:00.000Z' });
+  });
+
   it('west of UTC: 20:30 on 1 December in Honolulu is the next UTC day, and an edit shows the wall clock back as date and time', async () => {
     const honolulu = { ...TEST_USER, timeZone: 'Pacific/Honolulu' };
     const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });

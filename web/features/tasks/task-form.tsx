@@ -3,7 +3,8 @@ import { forwardRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { addDays, isLocalDate, localDateOf, localDateTimeOf, parseTimeOfDay, utcMillisOf } from '../../../common/domain/local-time';
+import { END_OF_DAY_DUE_TIME, dueInstantOf } from '../../../common/domain/due-status';
+import { addDays, instantToMillis, isLocalDate, localDateOf, localDateTimeOf, parseTimeOfDay } from '../../../common/domain/local-time';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
 import {
   RECURRENCE_INTERVAL_MAX,
@@ -44,7 +45,7 @@ function toLocalInput(instant: string | number, timeZone: string): string {
   return `${date}T${time}`;
 }
 
-/** The instant (epoch ms) of a due value read in `timeZone`; NaN when it is not one. */
+/** The instant (epoch ms) of a due value read in `timeZone` (11:59 PM: the day's last instant); NaN when it is not one. */
 function fromLocalInput(value: string, timeZone: string): number {
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
@@ -54,13 +55,30 @@ function fromLocalInput(value: string, timeZone: string): number {
   } catch {
     return Number.NaN;
   }
-  return utcMillisOf(date, time, timeZone);
+  return instantToMillis(dueInstantOf(date, time, timeZone));
 }
 
-/** Tomorrow at 09:00 on the profile's calendar. */
-function defaultDue(timeZone: string): string {
-  return `${addDays(localDateOf(Date.now(), timeZone), 1)}T09:00`;
+/**
+ * Where a new task's due starts: the day (and time) it was asked for from the calendar, else tomorrow;
+ * without a time, by the end of that day on the profile's calendar — a student who picks only a date
+ * has chosen that day, not its morning (decision 176; 09:00 made such a task late that morning).
+ */
+function defaultDue(timeZone: string, initial?: InitialDue): string {
+  const date = initial && isLocalDate(initial.date) ? initial.date : addDays(localDateOf(Date.now(), timeZone), 1);
+  return `${date}T${initial?.time && isTimeOfDay(initial.time) ? initial.time : END_OF_DAY_DUE_TIME}`;
 }
+
+function isTimeOfDay(value: string): boolean {
+  try {
+    parseTimeOfDay(value);
+    return /^\d{2}:\d{2}$/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A new task's due day, and time when one was picked (the calendar's "Add task" on a day or a slot). */
+export type InitialDue = { date: string; time: string | null };
 
 /**
  * The due date and time: a native date input and a `TimeField` (the app's clock, not the browser's:
@@ -176,19 +194,22 @@ export function TaskFormDialog({
   task,
   courses,
   onStopSeries,
+  initialDue,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   task: Task | null;
   courses: CourseSummary[];
   onStopSeries: (task: Task) => void;
+  /** A new task's due day (and time), as the calendar asked for it. */
+  initialDue?: InitialDue;
 }) {
   const { t } = useTranslation('tasks');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title={task ? t('form.editTitle') : t('form.newTitle')} closeLabel={t('common:close')}>
-          <TaskForm task={task} courses={courses} onDone={() => onOpenChange(false)} onStopSeries={onStopSeries} />
+          <TaskForm task={task} courses={courses} onDone={() => onOpenChange(false)} onStopSeries={onStopSeries} initialDue={initialDue} />
         </DialogContent>
       ) : null}
     </Dialog>
@@ -200,11 +221,13 @@ function TaskForm({
   courses,
   onDone,
   onStopSeries,
+  initialDue,
 }: {
   task: Task | null;
   courses: CourseSummary[];
   onDone: () => void;
   onStopSeries: (task: Task) => void;
+  initialDue?: InitialDue;
 }) {
   const { t } = useTranslation('tasks');
   const create = useCreateTask();
@@ -217,7 +240,7 @@ function TaskForm({
       title: task?.title ?? '',
       description: task?.description ?? '',
       // Without a due date the picker still starts on a sensible day, should one be added.
-      due: task?.dueDate ? toLocalInput(task.dueDate, timeZone) : defaultDue(timeZone),
+      due: task?.dueDate ? toLocalInput(task.dueDate, timeZone) : defaultDue(timeZone, initialDue),
       noDue: task !== null && task.dueDate === null,
       courseId: task?.courseId ?? '',
       taskType: task?.taskType ?? 'assignment',

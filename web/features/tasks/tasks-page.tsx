@@ -117,8 +117,11 @@ export function TasksPage() {
     // A change of another filter meanwhile restarts the timer with it, so the write never undoes it.
   }, [searchText, query.search, setQuery]);
 
-  // Home's "add assignment" quick action links here with ?new=1: the create dialog opens at once.
+  // Home's "add assignment" quick action links here with ?new=1: the create dialog opens at once; the
+  // calendar's "Add task" adds the day it was asked on (&date=), and the time of a slot (&time=).
   const newRequested = searchParams.get('new') === '1';
+  const newDate = searchParams.get('date');
+  const initialDue = newRequested && newDate ? { date: newDate, time: searchParams.get('time') } : undefined;
   const dialogOpen = formOpen || newRequested;
   const setDialogOpen = (open: boolean) => {
     setFormOpen(open);
@@ -126,6 +129,8 @@ export function TasksPage() {
       setSearchParams(
         (params) => {
           params.delete('new');
+          params.delete('date');
+          params.delete('time');
           return params;
         },
         { replace: true },
@@ -319,6 +324,7 @@ export function TasksPage() {
         task={newRequested ? null : editing}
         courses={courses.data ?? []}
         onStopSeries={setStopping}
+        initialDue={initialDue}
       />
       <ConfirmDialog
         open={deleting !== null}
