@@ -162,11 +162,13 @@ class Layout {
 
   text(value: string, x: number, y: number, size: number, options: { bold?: boolean; color?: RGB } = {}): void {
     if (value === '') return;
+    const runs = (options.bold ? this.fonts.bold : this.fonts.regular).runs(value);
     let left = x;
-    for (const run of (options.bold ? this.fonts.bold : this.fonts.regular).runs(value)) {
+    runs.forEach((run, index) => {
       this.page.drawText(run.text, { x: left, y, size, font: run.font, color: options.color ?? INK });
-      left += run.font.widthOfTextAtSize(run.text, size);
-    }
+      // Only a run that another follows needs its width (measuring shapes the text again).
+      if (index < runs.length - 1) left += run.font.widthOfTextAtSize(run.text, size);
+    });
   }
 
   /** Wrapped text from the cursor; returns nothing, moves the cursor down. */
