@@ -16,6 +16,18 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 
+# Poppler (pdftoppm, pdftotext, pdffonts, pdfinfo) renders the template PDFs in
+# server/features/templates/render-pdf.glyphs.test.ts.
+if ! command -v pdftoppm >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian's poppler-utils for the PDF rendering tests…"
+    (apt-get install -y -qq poppler-utils >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; })
+  else
+    echo "Poppler is missing: run 'sudo apt-get install -y poppler-utils', then npm test again." >&2
+    exit 1
+  fi
+fi
+
 mkdir -p test-results
 rm -f test-results/*.json test-results/stages.tsv
 echo "Node $(node --version), $("$CHROMIUM" --version 2>/dev/null | head -1), $(nproc) cores"

@@ -4,6 +4,7 @@ import {
   revokeOthersResponseSchema,
   type ExportFormat,
 } from '../../../common/schemas/account.schema';
+import { localDateOf } from '../../../common/domain/local-time';
 import { passwordChangeBodySchema, profileBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
 import { mediaResponseSchema, noContentSchema } from '../../../common/schemas/http.schema';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
@@ -95,7 +96,8 @@ export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps
       const user = currentUser(request);
       await countExport(db, user.id);
       const { format } = request.params;
-      const day = new Date().toISOString().slice(0, 10);
+      // The user's own calendar day (docs/decisions/173): the UTC date is already tomorrow in Tokyo's evening.
+      const day = localDateOf(new Date(), user.timeZone);
       reply
         .type(EXPORT_TYPES[format].type)
         .header('content-disposition', `attachment; filename="studypilot-${user.username}-${day}.${EXPORT_TYPES[format].extension}"`);

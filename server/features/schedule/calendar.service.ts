@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import ical, { ICalEventRepeatingFreq, ICalWeekday, type ICalCalendar, type ICalTemporalZonedDateTimeStub } from 'ical-generator';
+import ical, {
+  ICalAlarmType,
+  ICalEventRepeatingFreq,
+  ICalWeekday,
+  type ICalCalendar,
+  type ICalTemporalZonedDateTimeStub,
+} from 'ical-generator';
 import {
   addDays,
   createDateRangeSet,
@@ -18,6 +24,7 @@ import type { Course, Holiday, Term } from '../../../common/schemas/schedule.sch
 import type { Database } from '../../db/client';
 import { assessments, calendarFeeds, tasks, users } from '../../db/schema';
 import { listCourses, listHolidays, listTerms, timetableTerm } from './schedule.service';
+import { vtimezone } from './vtimezone';
 
 /** How far around today a course without any dates (own or term's) is exported. */
 const UNBOUNDED_PAST_DAYS = 365;
@@ -120,7 +127,14 @@ function inZone(millis: number, timeZone: string): ICalTemporalZonedDateTimeStub
 async function datedTasksAndAssessments(db: Database, userId: string) {
   const [taskRows, assessmentRows] = await Promise.all([
     db
-      .select({ id: tasks.id, title: tasks.title, dueDate: tasks.dueDate, courseId: tasks.courseId })
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        dueDate: tasks.dueDate,
+        courseId: tasks.courseId,
+        completed: tasks.completed,
+        reminderOffsetMinutes: tasks.reminderOffsetMinutes,
+      })
       .from(tasks)
       .where(and(eq(tasks.userId, userId), isNotNull(tasks.dueDate))),
     db
@@ -144,7 +158,21 @@ function courseSpan(course: Course, term: Term | undefined, today: string): [str
   return [start, end < maxEnd ? end : maxEnd];
 }
 
-function addWeeklyClass(calendar: ICalCalendar, course: Course, span: [string, string], holidays: Holiday[], timeZone: string): void {
+/** The local dates the calendar's zoned (TZID) times fall on: its VTIMEZONE covers their years. */
+type ZonedSpan = { from: string | null; to: string | null };
+function widen(zonedSpan: ZonedSpan, from: string, to: string): void {
+  if (zonedSpan.from === null || from < zonedSpan.from) zonedSpan.from = from;
+  if (zonedSpan.to === null || to > zonedSpan.to) zonedSpan.to = to;
+}
+
+function addWeeklyClass(
+  calendar: ICalCalendar,
+  course: Course,
+  span: [string, string],
+  holidays: Holiday[],
+  timeZone: string,
+  zonedSpan: ZonedSpan,
+): void {
   const holidaySet = createDateRangeSet(holidays);
   const [firstDay, lastDay] = [toDayNumber(span[0]), toDayNumber(span[1])];
   course.timeSlots.forEach((slot, slotIndex) => {
@@ -156,6 +184,8 @@ function addWeeklyClass(calendar: ICalCalendar, course: Course, span: [string, s
       if (holidaySet.hasDay(day)) excluded.push(zoned(fromDayNumber(day), slot.startTime, timeZone));
     }
     const firstDate = fromDayNumber(first);
+    // UNTIL is the end of the last day in UTC: the zone's offset that day is in the file too.
+    widen(zonedSpan, firstDate, addDays(span[1], 1));
     calendar.createEvent({
       id: `class-${course.id}-${slotIndex}@studypilot`,
       summary: course.name,
@@ -195,7 +225,20 @@ export async function buildCalendar(db: Database, user: { id: string; timeZone: 
   const today = localDateOf(now, timeZone);
   const termsById = new Map(terms.map((term) => [term.id, term]));
   const courseNames = new Map(courses.map((course) => [course.id, course.name]));
-  const calendar = ical({ name: 'StudyPilot', prodId: { company: 'StudyPilot', product: 'schedule', language: 'EN' }, ttl: 60 * 60 });
+  // Every TZID the file uses gets its VTIMEZONE (RFC 5545 §3.6.5, docs/decisions/173), with the zone's
+  // changes over the years the zoned times span. The calendar itself names no zone: untimed events and
+  // UTC times stay as they are.
+  const zonedSpan: ZonedSpan = { from: null, to: null };
+  const calendar = ical({
+    name: 'StudyPilot',
+    prodId: { company: 'StudyPilot', product: 'schedule', language: 'EN' },
+    ttl: 60 * 60,
+    timezone: {
+      name: null,
+      generator: (zone) =>
+        vtimezone(zone, Number((zonedSpan.from ?? today).slice(0, 4)), Number((zonedSpan.to ?? zonedSpan.from ?? today).slice(0, 4))),
+    },
+  });
 
   for (const course of courses) {
     if (course.timeSlots.length === 0) continue;
@@ -203,7 +246,7 @@ export async function buildCalendar(db: Database, user: { id: string; timeZone: 
     const span = courseSpan(course, term, today);
     if (span[1] < span[0]) continue;
     if (!term || term.rotation.kind === 'weekly') {
-      addWeeklyClass(calendar, course, span, holidays, timeZone);
+      addWeeklyClass(calendar, course, span, holidays, timeZone, zonedSpan);
       continue;
     }
     const occurrences = expandTimetable({
@@ -248,6 +291,10 @@ export async function buildCalendar(db: Database, user: { id: string; timeZone: 
       description: courseName,
       start: due,
       end: due,
+      // The task's reminder, as the app sends it: that many minutes before the due time (not for a done task).
+      ...(task.reminderOffsetMinutes !== null && !task.completed
+        ? { alarms: [{ type: ICalAlarmType.display, trigger: task.reminderOffsetMinutes * 60, description: task.title }] }
+        : {}),
     });
   }
   for (const assessment of extra.assessments) {

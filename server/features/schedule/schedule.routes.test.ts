@@ -515,3 +515,73 @@ describe('calendar feed with tasks and assessments', () => {
     expect(events.some((event) => event.summary === 'Not mine' || event.summary === 'Someday')).toBe(false);
   });
 });
+
+describe('calendar feed time zones and reminders (RFC 5545)', () => {
+  /** Every VTIMEZONE of a file registered with ical.js (and nothing else), then its events. */
+  function parseStrictly(text: string) {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    ICAL.TimezoneService.reset();
+    const zones = calendar.getAllSubcomponents('vtimezone');
+    for (const zone of zones) ICAL.TimezoneService.register(zone);
+    return { calendar, zones: zones.map((zone) => String(zone.getFirstPropertyValue('tzid'))) };
+  }
+
+  // A Monday 09:00 class from 5 October to 13 November 2026: Berlin leaves summer time on 25 October,
+  // New York on 1 November; Honolulu, Kolkata and Tokyo keep one offset.
+  const zones: [string, string, string][] = [
+    ['Pacific/Honolulu', '2026-10-19T19:00:00.000Z', '2026-11-02T19:00:00.000Z'],
+    ['Asia/Kolkata', '2026-10-19T03:30:00.000Z', '2026-11-02T03:30:00.000Z'],
+    ['Asia/Tokyo', '2026-10-19T00:00:00.000Z', '2026-11-02T00:00:00.000Z'],
+    ['Europe/Berlin', '2026-10-19T07:00:00.000Z', '2026-11-02T08:00:00.000Z'],
+    ['America/New_York', '2026-10-19T13:00:00.000Z', '2026-11-02T14:00:00.000Z'],
+  ];
+  it.each(zones)(
+    'defines %s with a VTIMEZONE that puts a weekly class at its instants across the DST change',
+    async (zone, before, after) => {
+      const user = await signUp(t);
+      await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: zone } });
+      const fall = await created(user, '/api/terms', term({ startDate: '2026-10-05', endDate: '2026-11-13' }));
+      await created(user, '/api/courses', course({ termId: fall.id, timeSlots: [{ day: 1, startTime: '09:00', endTime: '10:30' }] }));
+      const { url } = (await t.request({ method: 'GET', url: '/api/calendar/feed', token: user.token })).json<{ url: string }>();
+      const text = (await t.request({ method: 'GET', url: url.slice(url.indexOf('/api/')) })).body;
+
+      const { calendar, zones: defined } = parseStrictly(text);
+      const used = [...text.matchAll(/;TZID=([^:;]+)/g)].map((match) => match[1]);
+      expect(used.length).toBeGreaterThan(0);
+      // Every TZID used is defined in the file, once.
+      expect(defined).toEqual([zone]);
+      expect(new Set(used)).toEqual(new Set([zone]));
+
+      const event = calendar
+        .getAllSubcomponents('vevent')
+        .map((vevent) => new ICAL.Event(vevent))
+        .find((candidate) => candidate.summary === 'Biology');
+      const instants: string[] = [];
+      const iterator = event?.iterator();
+      for (let next = iterator?.next(); next && instants.length < 20; next = iterator?.next()) instants.push(next.toJSDate().toISOString());
+      expect(instants).toHaveLength(6);
+      expect(instants).toContain(before);
+      expect(instants).toContain(after);
+      // The class lasts its 90 minutes on both sides of the change.
+      expect(event?.duration.toSeconds()).toBe(90 * 60);
+      ICAL.TimezoneService.reset();
+    },
+  );
+
+  it('exports a task reminder as a VALARM that many minutes before the due time, and none without one', async () => {
+    const user = await signUp(t);
+    await created(user, '/api/tasks', { title: 'Essay', dueDate: '2030-01-15T14:00:00.000Z', reminderOffsetMinutes: 60 });
+    await created(user, '/api/tasks', { title: 'Reading', dueDate: '2030-01-16T14:00:00.000Z' });
+    const { url } = (await t.request({ method: 'GET', url: '/api/calendar/feed', token: user.token })).json<{ url: string }>();
+    const text = (await t.request({ method: 'GET', url: url.slice(url.indexOf('/api/')) })).body;
+    const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+    const essay = events.find((event) => event.getFirstPropertyValue('summary') === 'Essay');
+    const alarms = essay?.getAllSubcomponents('valarm') ?? [];
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]?.getFirstPropertyValue('action')).toBe('DISPLAY');
+    expect((alarms[0]?.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-60 * 60);
+    expect(alarms[0]?.getFirstPropertyValue('description')).toBe('Essay');
+    const reading = events.find((event) => event.getFirstPropertyValue('summary') === 'Reading');
+    expect(reading?.getAllSubcomponents('valarm')).toEqual([]);
+  });
+});

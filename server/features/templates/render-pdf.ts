@@ -1,36 +1,19 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type Fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { TemplateBlock, TemplateDocument } from '../../../common/schemas/templates.schema';
+import { familiesFor, familyOf, loadFace, plannedFamily, type FamilyName, type FamilyPlan } from './pdf-fonts';
+import { PAPER_SIZES, type Paper } from './paper';
 
 /**
- * Draws a TemplateDocument as an A4 PDF with pdf-lib. Text is set in Noto Sans SC (Chinese, kana and
- * Latin in one face), embedded as a subset of the glyphs used, so any user text can be written.
+ * Draws a TemplateDocument as a PDF with pdf-lib, on A4 or US Letter (docs/decisions/172). Text is set
+ * in the language's Noto Sans face (Japanese in Noto Sans JP, the rest in Noto Sans SC: CJK and Latin in
+ * one face), a character it lacks in the other one; each embedded as a subset of the glyphs used, so any
+ * user text can be written.
  */
-
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-} as const;
-let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-
-/** The two faces, read once per process (about 10 MB each; only the used glyphs go into a file). */
-function loadFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
-  fontBytes ??= Promise.all([readFile(require.resolve(FONT_FILES.regular)), readFile(require.resolve(FONT_FILES.bold))]).then(
-    ([regular, bold]) => ({ regular, bold }),
-  );
-  fontBytes.catch(() => {
-    fontBytes = undefined;
-  });
-  return fontBytes;
-}
 
 /** pdf-lib's `rgb` without loading pdf-lib, which renderPdf imports on the first document. */
 const rgb = (red: number, green: number, blue: number): RGB => ({ type: 'RGB', red, green, blue }) as RGB;
 
-const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
 const INK = rgb(0.13, 0.15, 0.2);
 const MUTED = rgb(0.38, 0.42, 0.48);
@@ -52,13 +35,15 @@ function tint(color: RGB, amount = 0.75): RGB {
 // CJK characters break anywhere; other text breaks at spaces.
 const TOKENS = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]+|[ \t]+/g;
 
-const measured = new WeakMap<PDFFont, Map<string, number>>();
+/** What wrapText needs of a face: its width of a text. */
+type Measurer = Pick<PDFFont, 'widthOfTextAtSize'>;
+const measured = new WeakMap<Measurer, Map<string, number>>();
 
 /**
  * `text` broken into lines no wider than `width` (newlines kept; a word too long is cut by characters).
  * Widths are summed token by token (kerning between tokens ignored), so a line costs one measure per token.
  */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrapText(text: string, font: Measurer, size: number, width: number): string[] {
   let widths = measured.get(font);
   if (!widths) {
     widths = new Map();
@@ -102,7 +87,44 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   return result;
 }
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+/**
+ * One weight of the document's type: a font per face used, and the face each character is drawn in
+ * (docs/decisions/172). A space character neither face has (the thin and narrow no-break spaces that
+ * Intl writes in "Jan 1 – 11" and "12 345") is drawn as a space, never as the missing-glyph box.
+ */
+export class TextFace {
+  constructor(
+    private readonly fonts: Partial<Record<FamilyName, PDFFont>>,
+    private readonly families: ReadonlyMap<string, FamilyName | null>,
+    private readonly plan: FamilyPlan,
+  ) {}
+
+  private fontOf(family: FamilyName | null | undefined): PDFFont {
+    const font = (family && this.fonts[family]) ?? this.fonts[this.plan.text] ?? Object.values(this.fonts)[0];
+    if (!font) throw new Error('no font embedded');
+    return font;
+  }
+
+  /** `text` cut into runs of one font each. */
+  runs(text: string): { text: string; font: PDFFont }[] {
+    const result: { text: string; font: PDFFont }[] = [];
+    for (const original of text) {
+      const family = this.families.get(original);
+      const char = family === null && /\s/u.test(original) ? ' ' : original;
+      const font = this.fontOf(family);
+      const last = result[result.length - 1];
+      if (last && last.font === font) last.text += char;
+      else result.push({ text: char, font });
+    }
+    return result;
+  }
+
+  widthOfTextAtSize(text: string, size: number): number {
+    return this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  }
+}
+
+type Fonts = { regular: TextFace; bold: TextFace };
 
 class Layout {
   page!: PDFPage;
@@ -114,9 +136,11 @@ class Layout {
     readonly pdf: PDFDocument,
     readonly fonts: Fonts,
     landscape: boolean,
+    paper: Paper,
   ) {
-    this.width = landscape ? A4.height : A4.width;
-    this.height = landscape ? A4.width : A4.height;
+    const size = PAPER_SIZES[paper];
+    this.width = landscape ? size.height : size.width;
+    this.height = landscape ? size.width : size.height;
   }
 
   get contentWidth(): number {
@@ -138,7 +162,13 @@ class Layout {
 
   text(value: string, x: number, y: number, size: number, options: { bold?: boolean; color?: RGB } = {}): void {
     if (value === '') return;
-    this.page.drawText(value, { x, y, size, font: options.bold ? this.fonts.bold : this.fonts.regular, color: options.color ?? INK });
+    const runs = (options.bold ? this.fonts.bold : this.fonts.regular).runs(value);
+    let left = x;
+    runs.forEach((run, index) => {
+      this.page.drawText(run.text, { x: left, y, size, font: run.font, color: options.color ?? INK });
+      // Only a run that another follows needs its width (measuring shapes the text again).
+      if (index < runs.length - 1) left += run.font.widthOfTextAtSize(run.text, size);
+    });
   }
 
   /** Wrapped text from the cursor; returns nothing, moves the cursor down. */
@@ -452,16 +482,53 @@ function loadLibraries() {
   return libraries;
 }
 
-export async function renderPdf(document: TemplateDocument): Promise<Uint8Array> {
-  const [bytes, { PDFDocument, fontkit }] = await Promise.all([loadFonts(), loadLibraries()]);
+/** Every text of a document, for the characters it draws. */
+function documentText(document: TemplateDocument): string {
+  const texts: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(document);
+  return texts.join('');
+}
+
+export type RenderPdfOptions = { paper?: Paper };
+
+export async function renderPdf(document: TemplateDocument, options: RenderPdfOptions = {}): Promise<Uint8Array> {
+  const plan = familiesFor(document.language);
+  const { PDFDocument, fontkit } = await loadLibraries();
+  // The faces a character may need, read (and parsed, once per process) only when it does.
+  const faces: Partial<Record<FamilyName, { regular: Uint8Array; bold: Uint8Array; face: Face }>> = {};
+  const load = async (family: FamilyName) => {
+    const [regular, bold] = await Promise.all([loadFace(family, 'regular'), loadFace(family, 'bold')]);
+    faces[family] = { regular, bold, face: fontkit.create(regular) };
+  };
+  const chars = [...new Set(documentText(document))];
+  for (const family of new Set([plan.text, ...chars.map((char) => plannedFamily(char, plan))])) await load(family);
+  const other: FamilyName = plan.text === 'jp' ? 'sc' : 'jp';
+  if (!faces[other] && chars.some((char) => !faces[plannedFamily(char, plan)]?.face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0)))
+    await load(other);
+  const has = (family: FamilyName, code: number) => faces[family]?.face.hasGlyphForCodePoint(code) ?? false;
+  const families = new Map([...chars].map((char) => [char, familyOf(char, plan, has)] as const));
+  const used = new Set<FamilyName>([plan.text, ...[...families.values()].filter((family) => family !== null)]);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const fonts = { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) };
+  const regular: Partial<Record<FamilyName, PDFFont>> = {};
+  const bold: Partial<Record<FamilyName, PDFFont>> = {};
+  for (const family of used) {
+    const bytes = faces[family];
+    if (!bytes) continue;
+    regular[family] = await pdf.embedFont(bytes.regular, { subset: true });
+    bold[family] = await pdf.embedFont(bytes.bold, { subset: true });
+  }
+  const fonts: Fonts = { regular: new TextFace(regular, families, plan), bold: new TextFace(bold, families, plan) };
   pdf.setTitle(document.title);
   pdf.setCreator('StudyPilot');
   pdf.setProducer('StudyPilot');
   pdf.setLanguage(document.language);
-  const layout = new Layout(pdf, fonts, document.landscape);
+  const layout = new Layout(pdf, fonts, document.landscape, options.paper ?? 'a4');
   layout.newPage();
   layout.flow(document.title, 18, { bold: true });
   layout.flow(document.subtitle, 9, { color: MUTED });

@@ -233,6 +233,24 @@ describe('GET /api/premium/templates/:id/download', () => {
     expect(response.rawPayload.byteLength).toBeLessThan(300_000);
   });
 
+  it('prints the PDF on US Letter for a browser in the United States or Canada, A4 elsewhere (docs/decisions/172)', async () => {
+    const pageSize = async (acceptLanguage: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/premium/templates/exam-checklist/download?lang=en',
+        token: student.token,
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(response.statusCode).toBe(200);
+      const page = (await PDFDocument.load(response.rawPayload)).getPage(0);
+      return [page.getWidth(), page.getHeight()];
+    };
+    expect(await pageSize('en-US,en;q=0.9')).toEqual([612, 792]);
+    expect(await pageSize('fr-CA')).toEqual([612, 792]);
+    expect(await pageSize('en-GB,en;q=0.9')).toEqual([595.28, 841.89]);
+    expect(await pageSize('de-DE,de;q=0.9')).toEqual([595.28, 841.89]);
+  });
+
   it('refuses a student whose trial has ended: 403 premium_required with the message', async () => {
     const response = await download(expired, 'weekly-timetable');
     expect(response.statusCode).toBe(403);

@@ -58,6 +58,7 @@ export function registerTemplatesRoutes(app: ZodApp, { db }: AppDeps): void {
         id: request.params.id,
         language: languageOf(request),
         log: request.log,
+        acceptLanguage: request.headers['accept-language'],
       });
       return reply
         .header('content-type', file.contentType)

@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/http-error';
 import type { UserRow } from '../auth/sessions.service';
 import { userHasPremiumAccess } from '../premium/premium.service';
 import { PREMIUM_REQUIRED_MESSAGE } from '../progress/progress.service';
+import { paperFor, type Paper } from './paper';
 import { renderDocx } from './render-docx';
 import { renderPdf } from './render-pdf';
 import { renderXlsx } from './render-xlsx';
@@ -154,8 +155,8 @@ export async function templateDocumentFor(
   return buildTemplateDocument(id, await readTemplateData(db, user, now), templateLocale(language));
 }
 
-export function renderTemplate(document: TemplateDocument): Promise<Uint8Array> {
-  if (document.format === 'pdf') return renderPdf(document);
+export function renderTemplate(document: TemplateDocument, paper: Paper = 'a4'): Promise<Uint8Array> {
+  if (document.format === 'pdf') return renderPdf(document, { paper });
   if (document.format === 'xlsx') return renderXlsx(document);
   return renderDocx(document);
 }
@@ -224,8 +225,11 @@ export type TemplateFile = { bytes: Uint8Array; contentType: string; fileName: s
 
 type Log = { error: (object: object, message: string) => void };
 
-/** One request for a template's document or file: whose, which, in which language, where to log a failure. */
-export type TemplateRequest = { user: UserRow; id: TemplateId; language: TemplateLanguage; log: Log; now?: Date };
+/**
+ * One request for a template's document or file: whose, which, in which language, where to log a
+ * failure; `acceptLanguage` (the browser's header) gives a PDF's paper with the user's time zone.
+ */
+export type TemplateRequest = { user: UserRow; id: TemplateId; language: TemplateLanguage; log: Log; now?: Date; acceptLanguage?: string };
 
 /**
  * Makes the request's document, then `finish` makes what is answered from it: a failure is logged and
@@ -261,7 +265,8 @@ export async function assertPremiumAccess(db: DbOrTx, user: UserRow, now = new D
 export async function templateFileFor(db: DbOrTx, request: TemplateRequest): Promise<TemplateFile> {
   await assertPremiumAccess(db, request.user, request.now);
   return guarded(db, request, TEMPLATE_FAILED_MESSAGE, async (document) => {
-    const bytes = await withRenderSlot(() => renderTemplate(document));
+    const paper = paperFor(request.acceptLanguage, request.user.timeZone);
+    const bytes = await withRenderSlot(() => renderTemplate(document, paper));
     return { bytes, contentType: TEMPLATE_CONTENT_TYPES[document.format], fileName: templateFileName(request.id) };
   });
 }

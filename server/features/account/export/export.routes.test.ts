@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORTS_PER_HOUR, EXPORT_FORMAT_VERSION } from '../../../../common/schemas/account.schema';
 import * as schema from '../../../db/schema';
 import {
@@ -494,5 +494,28 @@ describe('GET /api/account/export/ics', () => {
     // The zip holds the same calendar.
     const zipped = readZip((await exportOf(owner, 'csv')).rawPayload).get('calendar.ics')!;
     expect(new ICAL.Component(ICAL.parse(zipped)).getAllSubcomponents('vevent').length).toBe(summaries.length);
+  });
+
+  // Today at 20:00 UTC is tomorrow in Tokyo; today at 05:00 UTC is yesterday in Honolulu.
+  it.each([
+    ['Asia/Tokyo', 20, 1],
+    ['Pacific/Honolulu', 5, -1],
+  ] as const)("names the file with the user's own date in %s, not the UTC date", async (timeZone, utcHour, shift) => {
+    const user = await signUp(t);
+    await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone } });
+    const now = new Date();
+    now.setUTCHours(utcHour, 0, 0, 0);
+    const utcDay = now.toISOString().slice(0, 10);
+    const localDay = new Date(Date.parse(`${utcDay}T12:00:00.000Z`) + shift * 86_400_000).toISOString().slice(0, 10);
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      for (const format of ['ics', 'json'] as const) {
+        const response = await exportOf(user, format);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-disposition']).toBe(`attachment; filename="studypilot-${user.username}-${localDay}.${format}"`);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
