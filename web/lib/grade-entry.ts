@@ -74,7 +74,9 @@ export function nativeMarkText(percentage: number, system: GradingSystemKey, lan
   if (scale === null || value === null) return null;
   const named = namedGrade(value, scale);
   // A named grade with a decimal (German university "1.3") reads with the language's separator.
-  return named !== null ? formatGradeLabel(named, language) : `${formatNumber(value, { maximumFractionDigits: 2 }, language)}${scale.unit}`;
+  return named !== undefined
+    ? formatGradeLabel(named, language)
+    : `${formatNumber(value, { maximumFractionDigits: 2 }, language)}${scale.unit}`;
 }
 
 /**
