@@ -23,6 +23,11 @@ export const users = pgTable(
     lastSeenRelease: text('last_seen_release'),
     /** Set by an admin's lock (decision 143): sign-in refused and no session accepted until unlocked. */
     lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The ADMIN_USERNAMES entry (lower-cased) that made this account an admin at start-up, null when none
+     * did: the reserved name stays this account's to take back after a rename (docs/decisions/072).
+     */
+    adminNameGrant: text('admin_name_grant'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

@@ -37,9 +37,14 @@ export async function updateProfile(
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.username !== undefined) {
     // A rename never confers a role; a name ADMIN_USERNAMES reserves answers like a taken one.
+    // The account the name granted (users.admin_name_grant) may take it back after renaming away.
     if (isReservedAdminName(input.username, adminUsernames)) {
-      const [own] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      if (own?.username.toLowerCase() !== input.username.toLowerCase()) throw conflict(USERNAME_TAKEN);
+      const [own] = await db
+        .select({ username: users.username, adminNameGrant: users.adminNameGrant })
+        .from(users)
+        .where(eq(users.id, userId));
+      const wanted = input.username.toLowerCase();
+      if (own?.username.toLowerCase() !== wanted && own?.adminNameGrant !== wanted) throw conflict(USERNAME_TAKEN);
     }
     const clash = await db
       .select({ id: users.id })
