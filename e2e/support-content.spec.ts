@@ -10,6 +10,8 @@ test.describe('legal pages', () => {
     await expect(sections).toHaveCount(10);
     await expect(page.getByRole('heading', { level: 2, name: '5. Cookies and local storage' })).toBeVisible();
     await expect(page.getByText(/sp_session/)).toBeVisible();
+    // Both cookies the server sets are named: the session and the sign-in device (decision 182).
+    await expect(page.getByText(/StudyPilot sets two cookies\..*sp_device remembers/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: '9. Children' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Read the Terms and Conditions' }).click();

@@ -23,6 +23,7 @@ import { registerOpenApiRoutes } from './features/openapi/openapi.routes';
 import { openApiOptions } from './features/openapi/openapi-document';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { registerPremiumRoutes } from './features/premium/premium.routes';
+import { endTestModeSubscriptions } from './features/premium/subscriptions.service';
 import { registerProgressRoutes } from './features/progress/progress.routes';
 import { registerPushRoutes } from './features/push/push.routes';
 import { registerNotificationSettingsRoutes } from './features/push/notification-settings.routes';
@@ -40,6 +41,7 @@ import { scheduleRewardFacts } from './features/schedule/schedule-reward-facts';
 import { studyRewardFacts } from './features/study/study-reward-facts';
 import { tasksRewardFacts } from './features/tasks/tasks-reward-facts';
 import { loggerOptions } from './lib/logger';
+import { paymentModeNotice, paymentModeOf } from './lib/payments';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
@@ -180,7 +182,22 @@ export async function buildApp({
   for (const register of FEATURE_ROUTES) register(app, deps);
   if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);
+  await applyPaymentModeAtStartUp(app, db, config);
   return app;
+}
+
+/**
+ * The payment mode, logged at every start (a warning unless Stripe takes the payments, or a laptop
+ * runs its default test mode); outside test mode, the test-mode subscriptions still running end
+ * (docs/decisions/183).
+ */
+async function applyPaymentModeAtStartUp(app: FastifyInstance, db: Database, config: AppConfig): Promise<void> {
+  const mode = paymentModeOf(config);
+  const notice = paymentModeNotice(mode);
+  app.log[notice.level]({ payments: mode.mode, reason: mode.reason }, notice.message);
+  if (mode.mode === 'test') return;
+  const ended = await endTestModeSubscriptions(db);
+  if (ended > 0) app.log.warn({ ended }, 'Payments are not in test mode: the test-mode subscriptions still running have ended');
 }
 
 /**

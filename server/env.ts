@@ -62,6 +62,11 @@ const envSchema = z.object({
     .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL')
     .transform((value) => new URL(value).origin)
     .optional(),
+  /**
+   * The payment mode when it is not Stripe's (docs/decisions/183): `test` chooses the test-mode provider
+   * (everyone may subscribe for free) on a deployment; `stripe` insists on the keys.
+   */
+  PAYMENTS: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   OIDC_ISSUER: z.string().url().optional(),
@@ -119,6 +124,8 @@ export type AppConfig = {
   publicOrigin: string | undefined;
   /** `api`: where the Stripe SDK sends its calls (tests point it at a local stand-in; default api.stripe.com). */
   stripe: { secretKey: string; webhookSecret: string; api?: { host: string; port: number; protocol: 'http' | 'https' } } | undefined;
+  /** PAYMENTS as set (server/lib/payments.ts paymentModeOf decides the mode from it and the rest). */
+  paymentsChoice: 'test' | 'stripe' | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   webDistDir: string;
   authRateLimitPerMinute: number;
@@ -177,6 +184,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (generated into DATA_DIR)',
     );
   }
+  // One Stripe key without the other used to fall back to the free test-mode provider unnoticed.
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both, or neither');
+  }
+  if (env.PAYMENTS === 'stripe' && !env.STRIPE_SECRET_KEY) {
+    throw new Error('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (env.PAYMENTS === 'test' && env.STRIPE_SECRET_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENTS=test with Stripe keys set: remove the keys or PAYMENTS (docs/operations.md "Payments")',
+    );
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -190,6 +209,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    paymentsChoice: env.PAYMENTS,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }

@@ -122,6 +122,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/admin/feedback/summary': { access: 'admin' },
   'PATCH /api/admin/feedback/:id': { access: 'admin', noCrossUser: "support answers any user's feedback by design" },
   'GET /api/admin/stats': { access: 'admin' },
+  'GET /api/admin/payments': { access: 'admin' },
   'GET /api/admin/audit': { access: 'admin' },
   'GET /api/points': { access: 'user' },
   'GET /api/points/history': { access: 'user' },

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'last_admin',
   'already_subscribed',
   'payment_provider_error',
+  'payments_not_configured',
   'webhook_signature_invalid',
   'push_endpoint_not_allowed',
   'preview_not_available',

@@ -27,6 +27,23 @@ export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
+ * The server's payment mode (docs/decisions/183): Stripe, the test-mode provider (free Premium, no
+ * money taken), or none ('off': Subscribe answers 409 `payments_not_configured`).
+ */
+export const PAYMENT_MODES = ['stripe', 'test', 'off'] as const;
+/** Why: Stripe's keys, PAYMENTS=test chosen, a laptop's default, or a deployment with neither. */
+export const PAYMENT_MODE_REASONS = ['stripe-keys', 'chosen', 'local-default', 'not-configured'] as const;
+
+/** GET /api/admin/payments: the mode admins see in the console. */
+export const paymentModeResponseSchema = z.strictObject({
+  mode: z.enum(PAYMENT_MODES),
+  reason: z.enum(PAYMENT_MODE_REASONS),
+  /** A public origin is configured, or a production build trusts a proxy. */
+  deployment: z.boolean(),
+});
+export type PaymentModeView = z.output<typeof paymentModeResponseSchema>;
+
+/**
  * POST /api/subscription/checkout. `currency` is the one the page showed (yen for Chinese and
  * Japanese, DECISIONS.md "Prices"); the amount is always the server's, from common/domain/prices.ts.
  */

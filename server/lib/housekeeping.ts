@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { describeDatabaseError } from '../db/errors';
 import { deleteExpiredSessions } from '../features/auth/sessions.service';
+import { deleteForgottenDevices } from '../features/auth/login-devices.service';
 import { deleteStaleTestCheckouts } from '../features/premium/subscriptions.service';
 import { sweepOrphanFiles } from '../features/files/orphan-sweep';
 import { deleteExpiredIdempotencyKeys } from '../features/rewards/idempotency';
@@ -20,6 +21,7 @@ export function startHousekeeping(db: Database, log: FastifyBaseLogger, storage?
   const run = () => {
     Promise.all([
       deleteExpiredSessions(db),
+      deleteForgottenDevices(db),
       deleteExpiredRateLimitCounters(db),
       deleteExpiredIdempotencyKeys(db),
       deleteStaleTestCheckouts(db),

@@ -9,6 +9,7 @@ import {
   type AdminUserSort,
   type AuditAction,
 } from '../../common/schemas/admin.schema';
+import type { PaymentModeView } from '../../common/schemas/premium.schema';
 import type { FeedbackCategory, FeedbackPriority, FeedbackStatus } from '../../common/schemas/feedback.schema';
 import { apiRequest } from '../lib/api-client';
 import { resourceQuery } from './resource';
@@ -62,6 +63,10 @@ export const useAdminFeedback = (filter: AdminFeedbackFilter) => useInfiniteQuer
 /** GET /api/admin/feedback/summary: the unanswered count of the admin link's badge. */
 export const adminFeedbackSummaryQuery = resourceQuery<{ unanswered: number }>(`${ADMIN_FEEDBACK_PATH}/summary`);
 export const useAdminFeedbackSummary = (enabled: boolean) => useQuery({ ...adminFeedbackSummaryQuery, enabled });
+
+/** GET /api/admin/payments: Stripe, test mode (free Premium) or none (docs/decisions/183). */
+export const adminPaymentsQuery = resourceQuery<PaymentModeView>('/api/admin/payments');
+export const useAdminPayments = () => useQuery(adminPaymentsQuery);
 
 export const adminStatsQuery = resourceQuery<AdminStats>('/api/admin/stats');
 export const useAdminStats = () => useQuery(adminStatsQuery);

@@ -23,6 +23,11 @@ export const users = pgTable(
     lastSeenRelease: text('last_seen_release'),
     /** Set by an admin's lock (decision 143): sign-in refused and no session accepted until unlocked. */
     lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The ADMIN_USERNAMES entry (lower-cased) that made this account an admin at start-up, null when none
+     * did: the reserved name stays this account's to take back after a rename (docs/decisions/072).
+     */
+    adminNameGrant: text('admin_name_grant'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -55,7 +60,30 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
-/** Failed sign-ins per username (lower-cased), whether or not the user exists. */
+/**
+ * A browser the account signed in from (the `sp_device` cookie, docs/decisions/182): sign-in from it is
+ * counted apart from the per-address lock and the account's ceiling, so a stranger who knows the
+ * name cannot lock its owner out. The token itself is never stored.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    /** SHA-256 of the cookie's random token, hex. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('login_devices_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Failed sign-ins by key, whether or not the user exists: `<name>|ip:<address>` (per address),
+ * `<name>|all` (the account's ceiling), `<name>|device:<hash>` (a known device), all lower-cased names
+ * (docs/decisions/182); `user:<id>` counts password changes.
+ */
 export const loginFailures = pgTable('login_failures', {
   usernameKey: text('username_key').primaryKey(),
   failureCount: integer('failure_count').notNull(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { PasswordChangeBody, ProfileBody } from '../../../common/schemas/auth.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
@@ -7,7 +7,7 @@ import { loginFailures, rateLimitCounters, users } from '../../db/schema';
 import { userWritesKey } from '../../plugins/rate-limit-store';
 import { badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';
 import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN, lockedError } from '../auth/auth.service';
-import { clearFailures, lockedForSeconds, passwordChangeKey, recordFailure } from '../auth/login-lock.service';
+import { clearFailures, lockedForSeconds, passwordChangeKey, recordFailure, signInKeysOf } from '../auth/login-lock.service';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
 import { isReservedAdminName } from '../auth/user-view';
@@ -29,9 +29,14 @@ export async function updateProfile(
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.username !== undefined) {
     // A rename never confers a role; a name ADMIN_USERNAMES reserves answers like a taken one.
+    // The account the name granted (users.admin_name_grant) may take it back after renaming away.
     if (isReservedAdminName(input.username, adminUsernames)) {
-      const [own] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      if (own?.username.toLowerCase() !== input.username.toLowerCase()) throw conflict(USERNAME_TAKEN);
+      const [own] = await db
+        .select({ username: users.username, adminNameGrant: users.adminNameGrant })
+        .from(users)
+        .where(eq(users.id, userId));
+      const wanted = input.username.toLowerCase();
+      if (own?.username.toLowerCase() !== wanted && own?.adminNameGrant !== wanted) throw conflict(USERNAME_TAKEN);
     }
     const clash = await db
       .select({ id: users.id })
@@ -103,7 +108,14 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
 export async function deleteAccount(db: Database, user: Pick<UserRow, 'id' | 'username'>): Promise<string[]> {
   return db.transaction(async (tx) => {
     const storedKeys = await storageKeysOfUser(tx, user.id);
-    await tx.delete(loginFailures).where(inArray(loginFailures.usernameKey, [user.username.toLowerCase(), passwordChangeKey(user.id)]));
+    await tx
+      .delete(loginFailures)
+      .where(
+        or(
+          inArray(loginFailures.usernameKey, [user.username.toLowerCase(), passwordChangeKey(user.id)]),
+          signInKeysOf(user.username.toLowerCase()),
+        ),
+      );
     await tx.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, [userWritesKey(user.id), exportsKey(user.id)]));
     await tx.delete(users).where(eq(users.id, user.id));
     return storedKeys;

@@ -127,6 +127,39 @@ describe('the admin role is bound to accounts, never to names', () => {
     expect(await roleOf(next.token)).toBe('user');
   });
 
+  it('the account a listed name granted may rename away and take the name back; others still may not', async () => {
+    const listed = uniqueUsername('owner');
+    const config = { ...t.config, adminUsernames: [listed.toLowerCase()] };
+    const scoped = await buildApp({ config, db: t.db, logger: false });
+    try {
+      const ask = (token: string, username: string) =>
+        scoped.inject({
+          method: 'PATCH',
+          url: '/api/account/profile',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { username },
+        });
+      const owner = await signUp(t, { username: listed });
+      // The next start-up grants the role through the listed name.
+      await applyAdminUsernames(t.db, config.adminUsernames);
+      expect(await roleOf(owner.token)).toBe('admin');
+      expect((await ask(owner.token, uniqueUsername('away'))).statusCode).toBe(200);
+      const back = await ask(owner.token, listed.toUpperCase());
+      expect(back.statusCode).toBe(200);
+      expect(back.json().username).toBe(listed.toUpperCase());
+      // Away again: the name stays reserved against everyone else.
+      const elsewhere = uniqueUsername('again');
+      expect((await ask(owner.token, elsewhere)).statusCode).toBe(200);
+      const other = await signUp(t);
+      expect((await ask(other.token, listed)).statusCode).toBe(409);
+      // A demoted account loses its hold on the name.
+      expect(await setRoleByUsername(t.db, elsewhere, 'user')).toMatchObject({ before: 'admin', after: 'user' });
+      expect((await ask(owner.token, listed)).statusCode).toBe(409);
+    } finally {
+      await scoped.close();
+    }
+  });
+
   it('applies ADMIN_USERNAMES at start-up to the accounts that exist, and reports what it did', async () => {
     const existing = await signUp(t);
     const missing = uniqueUsername('nobody');

@@ -14,8 +14,10 @@ import {
   NEXT_CURSOR_HEADER,
 } from '../../../common/schemas/admin.schema';
 import { noContentSchema } from '../../../common/schemas/http.schema';
+import { paymentModeResponseSchema } from '../../../common/schemas/premium.schema';
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
+import { paymentModeOf } from '../../lib/payments';
 import { requireRole } from '../../plugins/require-role';
 import { currentUser, invalidateCachedSessions } from '../../plugins/session';
 import { countUnansweredFeedback, listFeedbackInbox, updateFeedbackAsAdmin } from './admin-feedback.service';
@@ -28,7 +30,7 @@ import { listAudit } from './audit.service';
  * signed out, 403 for a non-admin (requireRole runs before validation). Pages: a plain array, the next
  * page's cursor in `X-Next-Cursor`.
  */
-export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
+export function registerAdminRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const adminOnly = requireRole('admin');
   const withCursor = (reply: { header: (name: string, value: string) => unknown }, nextCursor: string | null) => {
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
@@ -116,6 +118,11 @@ export function registerAdminRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.get('/api/admin/stats', { onRequest: adminOnly, schema: { response: { 200: adminStatsResponseSchema } } }, async () =>
     adminStats(db),
+  );
+
+  // The payment mode (docs/decisions/183): a console that says when Premium is free or cannot be bought.
+  app.get('/api/admin/payments', { onRequest: adminOnly, schema: { response: { 200: paymentModeResponseSchema } } }, async () =>
+    paymentModeOf(config),
   );
 
   app.get(

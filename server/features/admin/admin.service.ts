@@ -180,6 +180,8 @@ export async function updateUserAsAdmin(db: Database, actorId: string, userId: s
     const audits: Array<Pick<AuditEntry, 'action' | 'before' | 'after'>> = [];
     if (patch.roles !== undefined && patch.roles !== (before.roles === 'admin' ? 'admin' : 'user')) {
       changes.roles = patch.roles;
+      // A demoted account loses its hold on the ADMIN_USERNAMES name that once granted it (docs/decisions/072).
+      if (patch.roles === 'user') changes.adminNameGrant = null;
       audits.push({ action: 'user.role', before: { roles: before.roles }, after: { roles: patch.roles } });
     }
     if (patch.isPremium !== undefined && patch.isPremium !== before.isPremium) {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, pointsLedger, sessions, users } from '../../db/schema';
+import { signInKeysOf } from './login-lock.service';
 import { signUp, strongPassword, uniqueUsername } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -169,7 +170,7 @@ describe('POST /api/auth/login', () => {
     await t.db
       .update(loginFailures)
       .set({ lockedUntil: sql`now() - interval '1 second'`, windowStartedAt: sql`now() - interval '31 minutes'` })
-      .where(eq(loginFailures.usernameKey, user.username.toLowerCase()));
+      .where(signInKeysOf(user.username.toLowerCase()));
     expect((await login({ username: user.username, password: user.password })).statusCode).toBe(200);
   });
 
@@ -179,11 +180,12 @@ describe('POST /api/auth/login', () => {
     await t.db
       .update(loginFailures)
       .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
-      .where(eq(loginFailures.usernameKey, user.username.toLowerCase()));
+      .where(signInKeysOf(user.username.toLowerCase()));
     expect((await login({ username: user.username, password: 'wrong-password' })).statusCode).toBe(401);
     expect((await login({ username: user.username, password: user.password })).statusCode).toBe(200);
-    const rows = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, user.username.toLowerCase()));
-    expect(rows).toHaveLength(0);
+    // The address's count is gone; the account's ceiling keeps the one failure (the success left it).
+    const rows = await t.db.select().from(loginFailures).where(signInKeysOf(user.username.toLowerCase()));
+    expect(rows.map((row) => [row.usernameKey, row.failureCount])).toEqual([[`${user.username.toLowerCase()}|all`, 1]]);
   });
 });
 

@@ -12,6 +12,7 @@ import type { AppDeps, ZodApp } from '../../app-types';
 import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session';
 import { SESSION_MAX_DAYS, revokeSession, storedUserAgent } from './sessions.service';
 import { login, register } from './auth.service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_DAYS } from './login-devices.service';
 import { toUser } from './user-view';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
@@ -21,6 +22,17 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
     path: '/',
     secure: request.protocol === 'https',
     maxAge: SESSION_MAX_DAYS * 86_400,
+  });
+}
+
+/** The device cookie (docs/decisions/182): opaque, httpOnly, only ever sent to /api/auth. */
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: DEVICE_COOKIE_PATH,
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_DAYS * 86_400,
   });
 }
 
@@ -46,13 +58,14 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
       const { language, ...account } = request.body;
       // The server decides the default grading system from the sign-up language (decision 115).
       const gradingSystem = defaultGradingSystemForLanguage(language ?? firstAcceptedLanguage(request.headers['accept-language']));
-      const { user, token } = await register(
+      const { user, token, deviceToken } = await register(
         db,
         { ...account, gradingSystem },
         config.adminUsernames,
         storedUserAgent(request.headers['user-agent']),
       );
       setSessionCookie(request, reply, token);
+      setDeviceCookie(request, reply, deviceToken);
       return reply.status(201).send({ ...toUser(user), token });
     },
   );
@@ -61,8 +74,12 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
     '/api/auth/login',
     { schema: { errors: [401], body: loginBodySchema, response: { 200: authResponseSchema } }, config: authRateLimit },
     async (request, reply) => {
-      const { user, token } = await login(db, request.body, storedUserAgent(request.headers['user-agent']));
+      const { user, token, deviceToken } = await login(db, request.body, storedUserAgent(request.headers['user-agent']), {
+        ip: request.ip,
+        deviceToken: request.cookies[DEVICE_COOKIE],
+      });
       setSessionCookie(request, reply, token);
+      setDeviceCookie(request, reply, deviceToken);
       return reply.send({ ...toUser(user), token });
     },
   );

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { unlockAchievement } from '../rewards/rewards.service';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
-import { clearFailures, lockedForSeconds, recordFailure } from './login-lock.service';
+import { knownDevice, rememberDevice } from './login-devices.service';
+import { releaseSignInAttempt, reserveSignInAttempt, signInKeys } from './login-lock.service';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSession, type UserRow } from './sessions.service';
 import { isReservedAdminName } from './user-view';
@@ -39,7 +40,7 @@ export async function register(
   input: { username: string; password: string; email: string | null; gradingSystem?: GradingSystemKey },
   adminUsernames: readonly string[] = [],
   userAgent: string | null = null,
-): Promise<{ user: UserRow; token: string }> {
+): Promise<{ user: UserRow; token: string; deviceToken: string }> {
   if (isCommonPassword(input.password))
     throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }], 'password_common');
   if (isReservedAdminName(input.username, adminUsernames) || (await findUserByUsername(db, input.username))) {
@@ -64,32 +65,46 @@ export async function register(
           .returning();
         if (!user) throw new Error('insert returned no row');
         const token = await createSession(tx, user.id, userAgent);
+        // The browser that made the account is one it signed in from (the device cookie).
+        const deviceToken = await rememberDevice(tx, user.id, null, undefined);
         await unlockAchievement(tx, user.id, 'first-login');
-        return { user, token };
+        return { user, token, deviceToken };
       }),
     USERNAME_TAKEN,
   );
 }
 
+/** Where a sign-in comes from: the client's address (TRUST_PROXY applies) and the device cookie, if any. */
+export type SignInOrigin = { ip: string; deviceToken: string | undefined };
+
 /**
  * Checks the password, honouring the lock (API.md: after 5 failures within 15 minutes, 429 for 30
- * minutes even with the right password). Same message and timing whether the user exists or not.
+ * minutes even with the right password), counted per (account, address) under a per-account ceiling,
+ * or per device from a browser the account signed in from (docs/decisions/182). The attempt is counted
+ * before the password is checked, atomically, so parallel attempts cannot check more than the lock
+ * allows. Same message and timing whether the user exists or not. Answers the device token to set.
  */
-export async function login(db: Database, input: LoginBody, userAgent: string | null = null): Promise<{ user: UserRow; token: string }> {
+export async function login(
+  db: Database,
+  input: LoginBody,
+  userAgent: string | null = null,
+  origin: SignInOrigin = { ip: '', deviceToken: undefined },
+): Promise<{ user: UserRow; token: string; deviceToken: string }> {
   const usernameKey = input.username.toLowerCase();
-  const locked = await lockedForSeconds(db, usernameKey);
-  if (locked > 0) throw lockedError(locked);
   const user = await findUserByUsername(db, input.username);
+  const device = await knownDevice(db, origin.deviceToken, user?.id);
+  const keys = signInKeys(usernameKey, device ? { kind: 'device', deviceHash: device.hash } : { kind: 'address', ip: origin.ip });
+  const locked = await reserveSignInAttempt(db, keys);
+  if (locked > 0) throw lockedError(locked);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !valid) {
-    await recordFailure(db, usernameKey);
-    throw new HttpError(401, 'unauthorized', INVALID_CREDENTIALS);
-  }
+  // A wrong password was counted already.
+  if (!user || !valid) throw new HttpError(401, 'unauthorized', INVALID_CREDENTIALS);
+  await releaseSignInAttempt(db, keys);
   // An admin's lock (decision 143), told only to whoever proved the password.
   if (user.lockedAt) throw new HttpError(403, 'account_suspended', ACCOUNT_SUSPENDED_MESSAGE);
-  await clearFailures(db, usernameKey);
   const token = await createSession(db, user.id, userAgent);
+  const deviceToken = await rememberDevice(db, user.id, device, origin.deviceToken);
   // first-login is the server's own achievement; unlocking is idempotent, so later sign-ins change nothing.
   await unlockAchievement(db, user.id, 'first-login');
-  return { user, token };
+  return { user, token, deviceToken };
 }

@@ -16,7 +16,13 @@ import { isRowId } from '../../../common/schemas/params.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { processedPaymentEvents, subscriptions, testCheckouts, users } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
-import { testModeProvider, type PaymentProvider, type ProviderSubscription, type SubscriptionChange } from '../../lib/payments';
+import {
+  paymentsNotConfigured,
+  testModeProvider,
+  type PaymentProvider,
+  type ProviderSubscription,
+  type SubscriptionChange,
+} from '../../lib/payments';
 import type { UserRow } from '../auth/sessions.service';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -184,6 +190,8 @@ export async function startCheckout(
   origin: string,
   now = new Date(),
 ): Promise<CheckoutResponse> {
+  // No provider (a deployment without Stripe keys and without PAYMENTS=test): nothing is granted or written.
+  if (provider.kind === 'off') throw paymentsNotConfigured();
   if (await currentSubscriptionRow(db, user.id, now)) throw conflict(ALREADY_SUBSCRIBED_MESSAGE, 'already_subscribed');
   const currency = body.currency ?? 'USD';
   const amount = priceFor(body.plan, currency, now);
@@ -364,6 +372,25 @@ export async function endPaidSubscriptions(db: Database, provider: PaymentProvid
   if (rows.length === 0) return;
   if (provider.kind !== 'stripe') throw new HttpError(502, 'payment_provider_error', PAYMENT_PROCESSING_MESSAGE);
   for (const row of rows) await withProvider(() => provider.cancelImmediately(row.providerSubscriptionId));
+}
+
+/**
+ * Start-up with real payments on (Stripe) or none (docs/decisions/183): every test-mode subscription
+ * still running ends now, and its user's plan (`users.subscription_tier`) follows, in one transaction.
+ * A test-mode subscription (provider 'test', the mark every one carries since migration 0018) was free;
+ * it never counts as paid outside test mode. Answers how many ended (0 on every later start).
+ */
+export async function endTestModeSubscriptions(db: Database, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(subscriptions)
+      .set({ status: 'expired', cancelAtPeriodEnd: false, stateAt: now, updatedAt: now })
+      .where(and(eq(subscriptions.provider, 'test'), ne(subscriptions.status, 'expired')))
+      .returning({ userId: subscriptions.userId });
+    const userIds = [...new Set(ended.map((row) => row.userId))].sort();
+    for (const userId of userIds) await syncSubscriptionTier(tx, userId, now);
+    return ended.length;
+  });
 }
 
 /** Housekeeping: test-mode checkouts nobody confirmed within a day (they can no longer be confirmed). */

@@ -6,6 +6,7 @@ import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs
 import { useTabParam } from '../../lib/use-tab-param';
 import { AuditTab } from './audit-tab';
 import { FeedbackTab } from './feedback-tab';
+import { PaymentsNotice } from './payments-notice';
 import { UsersTab } from './users-tab';
 
 // The statistics tab carries Recharts: its chunk loads the first time the tab opens.
@@ -19,6 +20,7 @@ export function AdminPage() {
   const [tab, selectTab] = useTabParam(TABS);
   return (
     <Page id="admin-title" title={t('title')} width="4xl">
+      <PaymentsNotice />
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList>
           {TABS.map((id) => (

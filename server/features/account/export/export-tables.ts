@@ -67,7 +67,10 @@ export const ACCOUNT_COLUMNS = {
   lockedAt: users.lockedAt,
   createdAt: users.createdAt,
 } satisfies Record<string, PgColumn>;
-export const ACCOUNT_OMITTED: Record<string, string> = { password_hash: 'a secret: the Argon2id hash of the password' };
+export const ACCOUNT_OMITTED: Record<string, string> = {
+  password_hash: 'a secret: the Argon2id hash of the password',
+  admin_name_grant: 'internal: the ADMIN_USERNAMES entry that granted the role (the role itself is exported)',
+};
 
 export const EXPORT_TABLES: readonly ExportTable[] = [
   {
@@ -453,4 +456,5 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   test_checkouts: 'internal: unconfirmed test-mode checkouts, deleted after a day (the subscription they create is exported)',
   idempotent_requests: 'internal: stored answers to retried writes, kept a day',
   user_data_versions: 'internal: a change counter for caching',
+  login_devices: 'holds only the hash of a sign-in device cookie’s secret token and when it was last used',
 };
