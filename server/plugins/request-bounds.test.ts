@@ -46,10 +46,10 @@ describe('hostile input answers 4xx, never 500', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('a NUL in the calendar feed token is a 404 like any unknown token', async () => {
+  it('a NUL in the calendar feed token is refused as malformed (one text rule for every string, decision 184), never a 500', async () => {
     const response = await t.request({ method: 'GET', url: '/api/calendar.ics?token=abc%00def' });
-    expect(response.statusCode, response.body).toBe(404);
-    expectErrorShape(response.body, 'not_found');
+    expect(response.statusCode, response.body).toBe(400);
+    expectErrorShape(response.body, 'validation_error');
   });
 
   it.each([
