@@ -86,7 +86,17 @@ test('the calendar, Tasks and Home at this hour: today is today, a deadline toni
       await page.keyboard.press(before > 0 ? 'PageUp' : 'PageDown');
       await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).not.toBe(before);
     } else if (!isMobile) {
-      await expect(calendar.getByRole('cell', { name: longDate(today) }).getByText('Tonight’s essay')).toBeVisible();
+      // Today's cell has the deadline, or behind its "+N more" on a day full of classes.
+      const cell = calendar.getByRole('cell', { name: new RegExp(`^${longDate(today)}`) });
+      await expect(cell).toBeVisible();
+      const more = cell.getByText(/^\+\d+ more$/);
+      if ((await more.count()) > 0) {
+        await more.click();
+        await expect(page.getByText('Tonight’s essay').filter({ visible: true })).toHaveCount(1);
+        await page.keyboard.press('Escape');
+      } else {
+        await expect(cell.getByText('Tonight’s essay')).toBeVisible();
+      }
     }
     await expectNoSeriousA11yViolations(page);
   }

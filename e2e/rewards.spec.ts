@@ -19,7 +19,7 @@ test('rewards: points, achievements, challenges and redeeming a custom reward', 
   await dialog.getByLabel('Cost in points').fill('0');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Please give the reward a name')).toBeVisible();
-  await expect(dialog.getByText('Enter a whole number from 1 to 100000')).toBeVisible();
+  await expect(dialog.getByText('Enter a whole number from 1 to 100,000')).toBeVisible();
   await dialog.getByLabel('Name').fill('Bubble tea');
   await dialog.getByLabel('Cost in points').fill('6');
   await dialog.getByRole('button', { name: 'Save' }).click();
