@@ -19,6 +19,7 @@ if ! command -v faketime >/dev/null 2>&1; then
 fi
 # An offset from the real clock, not a start-at time: libfaketime starts a start-at clock anew in each
 # process (the server would run seconds ahead of Chromium); an offset is the same in every process.
-offset=$(($(TZ=UTC date -d "$instant" +%s) - $(date +%s)))
+# Against the real clock, read without libfaketime, so that this also holds inside a faketime run.
+offset=$(($(TZ=UTC date -d "$instant" +%s) - $(env -u LD_PRELOAD -u FAKETIME date +%s)))
 # TZ=UTC for the processes too: every test sets the zones it means itself.
 TZ=UTC exec faketime -f "$(printf '%+d' "$offset")" npx playwright test "$@"
