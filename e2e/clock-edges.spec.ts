@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { localDateOf, utcInstantOf } from '../common/domain/local-time';
 import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
 
 /**
@@ -10,35 +11,6 @@ import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
  */
 const ZONE = process.env.E2E_CLOCK_ZONE ?? 'UTC';
 test.use({ timezoneId: ZONE, locale: 'en-US' });
-
-/** A local date and time in ZONE (YYYY-MM-DD, HH:mm). */
-function localNow(zone: string, at = new Date()): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** The instant of local `time` on `date` in ZONE (found by correcting a UTC guess with the zone's offset there). */
-function instantIn(zone: string, date: string, time: string): string {
-  const wanted = Date.parse(`${date}T${time}:00Z`);
-  let guess = wanted;
-  for (let i = 0; i < 3; i++) {
-    const local = localNow(zone, new Date(guess));
-    guess += wanted - Date.parse(`${local.date}T${local.time}:00Z`);
-  }
-  return new Date(guess).toISOString();
-}
 
 const longDate = (date: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00Z`));
@@ -61,9 +33,9 @@ test('the calendar, Tasks and Home at this hour: today is today, a deadline toni
   const serverNow = Date.parse(profile.headers()['date'] ?? '');
   expect(Math.abs(serverNow - Date.now()), 'server clock vs the runner').toBeLessThan(10_000);
   await call(page, 'post', '/api/demo/sample-data');
-  const today = localNow(ZONE).date;
+  const today = localDateOf(new Date().toISOString(), ZONE);
   // Due tonight, just before midnight: still today's, and not late, at every edge.
-  await call(page, 'post', '/api/tasks', { title: 'Tonight’s essay', dueDate: instantIn(ZONE, today, '23:59') });
+  await call(page, 'post', '/api/tasks', { title: 'Tonight’s essay', dueDate: utcInstantOf(today, '23:59', ZONE) });
 
   await page.goto('/schedule');
   const browserNow = await page.evaluate(() => Date.now());

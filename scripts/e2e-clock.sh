@@ -8,15 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 instant="$1"
 shift
-if ! command -v faketime >/dev/null 2>&1; then
-  if [ "$(id -u)" = "0" ]; then
-    echo "Installing Debian's faketime for the browser tests' set clock…"
-    (apt-get install -y -qq faketime >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq faketime >/dev/null; })
-  else
-    echo "faketime is missing: run 'sudo apt-get install -y faketime', then run the tests again." >&2
-    exit 1
-  fi
-fi
+# shellcheck source=scripts/debian-package.sh
+source scripts/debian-package.sh
+need_debian_package faketime faketime "the browser tests' set clock"
 # An offset from the real clock, not a start-at time: libfaketime starts a start-at clock anew in each
 # process (the server would run seconds ahead of Chromium); an offset is the same in every process.
 # Against the real clock, read without libfaketime, so that this also holds inside a faketime run.

@@ -5,28 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=scripts/debian-package.sh
+source scripts/debian-package.sh
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$CHROMIUM" ]; then
-  if [ "$(id -u)" = "0" ]; then
-    echo "Installing Debian's Chromium for the browser tests…"
-    (apt-get install -y -qq chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; })
-  else
-    echo "Chromium is missing: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH), then npm test again." >&2
-    exit 1
-  fi
-fi
-
+need_debian_package "$CHROMIUM" chromium "the browser tests (or set CHROMIUM_PATH)"
 # Poppler (pdftoppm, pdftotext, pdffonts, pdfinfo) renders the template PDFs in
 # server/features/templates/render-pdf.glyphs.test.ts.
-if ! command -v pdftoppm >/dev/null 2>&1; then
-  if [ "$(id -u)" = "0" ]; then
-    echo "Installing Debian's poppler-utils for the PDF rendering tests…"
-    (apt-get install -y -qq poppler-utils >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; })
-  else
-    echo "Poppler is missing: run 'sudo apt-get install -y poppler-utils', then npm test again." >&2
-    exit 1
-  fi
-fi
+need_debian_package pdftoppm poppler-utils "the PDF rendering tests"
 
 mkdir -p test-results
 rm -f test-results/*.json test-results/stages.tsv
