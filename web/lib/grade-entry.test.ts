@@ -85,4 +85,12 @@ describe('nativeMarkText and nativeMarkParts: a percentage shown as a grade', ()
     expect(nativeMarkParts(69.75, 'de_school', 'de')).toEqual({ value: '2,28', label: '2−' });
     expect(nativeMarkParts(85, 'letter', 'en')).toBeNull();
   });
+
+  it('writes every decimal of the band or meaning in the language, as Grades and Progress both show it', () => {
+    // German university bands are decimals; a Chinese percentage's meaning names its GPA ("GPA 4.0").
+    expect(nativeMarkParts(95, 'de_university', 'de')).toEqual({ value: '1,20', label: '1,3' });
+    expect(nativeMarkParts(95, 'cn_percentage', 'de')).toEqual({ value: '95,00', label: 'GPA 4,0' });
+    expect(nativeMarkParts(95, 'cn_percentage', 'en')).toEqual({ value: '95.00', label: 'GPA 4.0' });
+    expect(nativeMarkParts(70, 'fr_20', 'fr')).toEqual({ value: '14,00/20', label: 'Bien' });
+  });
 });

@@ -7,7 +7,7 @@ import {
   type GradingSystemKey,
   type NativeScale,
 } from '../../common/domain/grading-systems';
-import { formatGradeLabel, formatNumber } from './format';
+import { formatGpa, formatGradeLabel, formatNumber } from './format';
 import type { Language } from './i18n';
 
 /**
@@ -92,7 +92,7 @@ export function nativeMarkParts(
   const scale = nativeScaleOf(system);
   if (scale === null) return null;
   const grade = gradeFor(percentage, system);
-  const value = `${formatNumber(grade.value ?? 0, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, language)}${scale.unit}`;
-  const band = /^\d+\.\d+$/.test(grade.label) ? formatNumber(Number(grade.label), { minimumFractionDigits: 1 }, language) : grade.label;
-  return { value, label: scale.labelFrom === 'band' ? band : (grade.meaning ?? '') };
+  // A band or meaning with a decimal (German university "1.3", Chinese "GPA 4.0") reads with the language's separator.
+  const label = formatGradeLabel(scale.labelFrom === 'band' ? grade.label : (grade.meaning ?? ''), language);
+  return { value: `${formatGpa(grade.value ?? 0, 2, language)}${scale.unit}`, label };
 }

@@ -9,12 +9,13 @@ import {
   type NeededScore,
   type WhatIfCourse,
 } from '../../../common/domain/gpa';
-import { gradeFor, isLowerBetter, nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
+import { isLowerBetter, nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { Input } from '../../components/ui/input';
 import { formatGpa, formatGradeLabel, formatNumber } from '../../lib/format';
+import { nativeMarkParts } from '../../lib/grade-entry';
 import { neededScoreText } from '../../lib/needed-score';
 import { toast } from '../../lib/toast';
 import { useSaveCourseTarget, type Course } from './grades.api';
@@ -39,9 +40,6 @@ function parseNonNegative(text: string | undefined): number | null {
   return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-/** A native value written for the language (`2,28` in German), 2 decimals. */
-const nativeNumber = (value: number) => formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * A target typed by the student: a percentage, or on a national scale a grade of that scale (`2,0`,
  * `2+`, `14`), stored as the percentage it stands for. `null` when empty or not a valid target.
@@ -60,14 +58,14 @@ function NeededText({ needed, system }: { needed: NeededScore; system: GradingSy
 function Mark({ mark, system, scale }: { mark: number | null; system: GradingSystemKey; scale: readonly CustomScaleBand[] | undefined }) {
   const { t } = useTranslation('grades');
   if (mark === null) return <span>{t('none')}</span>;
-  if (nativeScaleOf(system) !== null) {
-    // National scales show the grade itself (2,28 · 2−; 14,5/20 · Bien), never the percentage behind it.
-    const grade = gradeFor(mark, system);
-    const scaleOf = nativeScaleOf(system);
-    const value = `${nativeNumber(grade.value ?? 0)}${scaleOf?.unit ?? ''}`;
-    const band = formatGradeLabel(scaleOf?.labelFrom === 'band' ? grade.label : (grade.meaning ?? ''));
+  // National scales show the grade itself (2,28 · 2−; 14,50/20 · Bien), never the percentage behind it,
+  // as Progress's course cards do (web/lib/grade-entry.ts).
+  const native = nativeMarkParts(mark, system);
+  if (native) {
     return (
-      <span className={`font-semibold ${SCORE_COLOR_CLASSES[colorFor(mark, system)]}`}>{t('nativeMark', { value, label: band })}</span>
+      <span className={`font-semibold ${SCORE_COLOR_CLASSES[colorFor(mark, system)]}`}>
+        {native.label ? t('nativeMark', native) : native.value}
+      </span>
     );
   }
   const label = labelFor(mark, system, scale);
@@ -177,8 +175,8 @@ export function CourseGrades({
           <p className="text-sm" data-testid="own-average">
             {t('courses.ownAverageLowerBetter', {
               value: hasWhatIf
-                ? `${nativeNumber(result.previousGpa.ownGpa ?? 0)} → ${nativeNumber(result.gpa.ownGpa)}`
-                : nativeNumber(result.previousGpa.ownGpa ?? 0),
+                ? `${formatGpa(result.previousGpa.ownGpa ?? 0)} → ${formatGpa(result.gpa.ownGpa)}`
+                : formatGpa(result.previousGpa.ownGpa ?? 0),
               best: formatGradeLabel(nativeScaleOf(system)?.entries[0]?.label ?? ''),
               worst: formatGradeLabel(nativeScaleOf(system)?.entries.at(-1)?.label ?? ''),
             })}
