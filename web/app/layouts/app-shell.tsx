@@ -66,6 +66,12 @@ export function AppShell() {
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   if (confirmDelete && !confirmUsed) setConfirmUsed(true);
   const releaseSeen = useReleaseSeen(Boolean(session.data));
+  // The version this browser remembers follows the account's, so a release seen on another device does
+  // not show its banner here (in the prerendered frame and the first render) on every page load.
+  const seenVersion = releaseSeen.data?.version;
+  useEffect(() => {
+    if (seenVersion) safeStorage.set(STORAGE_KEYS.lastSeenRelease, seenVersion);
+  }, [seenVersion]);
   // The shell paints first, its page right after in a render of its own (decision 165): the header,
   // banner and navigation show as soon as they can instead of waiting for the page's first render
   // (the dashboard's is the longest task of the start on a slow phone), and that render yields to

@@ -60,5 +60,8 @@ describe("the shell's banner is the newest release of the release notes (decisio
     await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(document.querySelector('[data-release-banner]')).toBeNull());
     expect(screen.queryByText(/StudyPilot .* is here/)).toBeNull();
+    // Seen on another device: this browser remembers it too, so its next load (the prerendered frame,
+    // theme-boot.js, and the first render before the server answers) shows no banner either.
+    await waitFor(() => expect(localStorage.getItem('studypilot_last_seen_release')).toBe(newest));
   });
 });
