@@ -161,14 +161,26 @@ describe('formatNumber', () => {
 // Compared on plain spaces: Intl puts no-break spaces before "%", units and currencies in some languages.
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
+/** Grades, percentages and grade points differ only by the decimal separator (and French-style "87,5 %"). */
+const DECIMAL_POINT = {
+  france: '17.4/20',
+  germanUniversity: '1.3',
+  chinaBand: 'GPA 3.7',
+  percentLabel: '87.5%',
+  gpa: '3.46',
+  percent: '66.67%',
+};
+const DECIMAL_COMMA = {
+  france: '17,4/20',
+  germanUniversity: '1,3',
+  chinaBand: 'GPA 3,7',
+  percentLabel: '87,5 %',
+  gpa: '3,46',
+  percent: '66,67 %',
+};
 const NUMBERS: Record<Language, Record<string, string>> = {
   en: {
-    france: '17.4/20',
-    germanUniversity: '1.3',
-    chinaBand: 'GPA 3.7',
-    percentLabel: '87.5%',
-    gpa: '3.46',
-    percent: '66.67%',
+    ...DECIMAL_POINT,
     zero: '0 bytes',
     one: '1 byte',
     bytes: '475 bytes',
@@ -180,12 +192,7 @@ const NUMBERS: Record<Language, Record<string, string>> = {
     jpy: '¥1,599',
   },
   es: {
-    france: '17,4/20',
-    germanUniversity: '1,3',
-    chinaBand: 'GPA 3,7',
-    percentLabel: '87,5 %',
-    gpa: '3,46',
-    percent: '66,67 %',
+    ...DECIMAL_COMMA,
     zero: '0 bytes',
     one: '1 byte',
     bytes: '475 bytes',
@@ -197,12 +204,7 @@ const NUMBERS: Record<Language, Record<string, string>> = {
     jpy: '1599 JPY',
   },
   fr: {
-    france: '17,4/20',
-    germanUniversity: '1,3',
-    chinaBand: 'GPA 3,7',
-    percentLabel: '87,5 %',
-    gpa: '3,46',
-    percent: '66,67 %',
+    ...DECIMAL_COMMA,
     zero: '0 octet',
     one: '1 octet',
     bytes: '475 octets',
@@ -214,12 +216,7 @@ const NUMBERS: Record<Language, Record<string, string>> = {
     jpy: '1 599 JPY',
   },
   de: {
-    france: '17,4/20',
-    germanUniversity: '1,3',
-    chinaBand: 'GPA 3,7',
-    percentLabel: '87,5 %',
-    gpa: '3,46',
-    percent: '66,67 %',
+    ...DECIMAL_COMMA,
     zero: '0 Byte',
     one: '1 Byte',
     bytes: '475 Byte',
@@ -231,12 +228,7 @@ const NUMBERS: Record<Language, Record<string, string>> = {
     jpy: '1.599 ¥',
   },
   zh: {
-    france: '17.4/20',
-    germanUniversity: '1.3',
-    chinaBand: 'GPA 3.7',
-    percentLabel: '87.5%',
-    gpa: '3.46',
-    percent: '66.67%',
+    ...DECIMAL_POINT,
     zero: '0字节',
     one: '1字节',
     bytes: '475字节',
@@ -248,12 +240,7 @@ const NUMBERS: Record<Language, Record<string, string>> = {
     jpy: 'JP¥1,599',
   },
   ja: {
-    france: '17.4/20',
-    germanUniversity: '1.3',
-    chinaBand: 'GPA 3.7',
-    percentLabel: '87.5%',
-    gpa: '3.46',
-    percent: '66.67%',
+    ...DECIMAL_POINT,
     zero: '0 バイト',
     one: '1 バイト',
     bytes: '475 バイト',
