@@ -56,7 +56,7 @@ const TESTIMONIALS = ['planner', 'grades', 'focus'] as const;
  * The numbers the landing page states, taken from the code that makes them true and written in the
  * page's language (docs/decisions/181-copy-from-the-code.md): the texts say `{{gradingSystems}}`,
  * `{{trialDays}}` and `{{forecastWeeks}}`, never the number itself, so a new grading system or a
- * longer trial changes the page with it (web/locales/copy-check.test.ts holds the texts to this).
+ * longer trial changes the page with it (web/copy-check.test.ts holds the texts to this).
  */
 export function landingFacts(language: Language): { gradingSystems: string; trialDays: string; forecastWeeks: string } {
   return {
@@ -165,7 +165,7 @@ function DemoTasks({ language }: { language: Language }) {
   );
 }
 
-function DemoGrade() {
+function DemoGrade({ language }: { language: Language }) {
   const { t } = useTranslation('landing');
   const { t: settingsT } = useTranslation('settings');
   const grade = demoGrade();
@@ -189,13 +189,13 @@ function DemoGrade() {
                   {t(`demo.grade.assessments.${assessment.id}`)}
                 </th>
                 <td className="py-1.5 text-right tabular-nums">
-                  {t('demo.grade.weightValue', { weight: formatNumber(assessment.weight) })}
+                  {t('demo.grade.weightValue', { weight: formatNumber(assessment.weight, undefined, language) })}
                 </td>
                 <td className="py-1.5 text-right tabular-nums">
                   {t('demo.grade.scoreValue', {
-                    score: formatNumber(assessment.score),
-                    max: formatNumber(assessment.maxScore),
-                    percentage: formatGradeLabel(assessment.percentage),
+                    score: formatNumber(assessment.score, undefined, language),
+                    max: formatNumber(assessment.maxScore, undefined, language),
+                    percentage: formatGradeLabel(assessment.percentage, language),
                   })}
                 </td>
               </tr>
@@ -203,8 +203,8 @@ function DemoGrade() {
           </tbody>
         </table>
         <p className="mt-3 flex flex-wrap gap-x-4 text-lg font-bold">
-          <span>{t('demo.grade.mark', { mark: formatGradeLabel(grade.mark) })}</span>
-          <span>{t('demo.grade.gpa', { gpa: formatGradeLabel(grade.gpa) })}</span>
+          <span>{t('demo.grade.mark', { mark: formatGradeLabel(grade.mark, language) })}</span>
+          <span>{t('demo.grade.gpa', { gpa: formatGradeLabel(grade.gpa, language) })}</span>
         </p>
       </div>
       <div>
@@ -213,7 +213,7 @@ function DemoGrade() {
           {grade.systems.map(({ system, label }) => (
             <div key={system} className="flex justify-between gap-3 border-t py-1.5">
               <dt className="text-muted-foreground">{settingsT(`grading.systems.${system}`)}</dt>
-              <dd className="font-semibold tabular-nums">{formatGradeLabel(label)}</dd>
+              <dd className="font-semibold tabular-nums">{formatGradeLabel(label, language)}</dd>
             </div>
           ))}
         </dl>
@@ -249,7 +249,7 @@ function Demo({ language }: { language: Language }) {
   const panels: Record<DemoTab, ReactNode> = {
     week: <DemoWeek language={language} />,
     tasks: <DemoTasks language={language} />,
-    grade: <DemoGrade />,
+    grade: <DemoGrade language={language} />,
   };
   return (
     <div data-demo="" className="mt-8 rounded-xl border bg-card p-3 shadow-sm sm:p-5">
