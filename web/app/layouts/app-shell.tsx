@@ -23,6 +23,7 @@ import { SkipLink } from '../../components/ui/skip-link';
 /** The dialogs the user menu opens give focus back to its button (the menu item is gone by then). */
 const userMenuButton = () => document.querySelector<HTMLElement>('[data-testid="user-menu-button"]');
 const notificationsButton = () => document.querySelector<HTMLElement>('[data-testid="notifications-button"]');
+const homeLink = () => document.querySelector<HTMLElement>('[data-testid="shell-home-link"]');
 
 // Admins only, and its data layer brings the admin schemas (zod) along: not in every student's first load.
 const AdminNavLink = lazy(async () => ({ default: (await import('./admin-nav-link')).AdminNavLink }));
@@ -105,12 +106,13 @@ export function AppShell() {
       <SkipLink label={t('skipToContent')} />
       {/* The newest release, until seen or dismissed (decision 180); until the server answers, the version this browser last saw decides. */}
       {(releaseSeen.data ? releaseSeen.data.unseen : hasUnseenRelease(safeStorage.get(STORAGE_KEYS.lastSeenRelease))) ? (
-        <ReleaseBanner onOpenReleaseNotes={() => openReleaseNotes('banner')} />
+        <ReleaseBanner onOpenReleaseNotes={() => openReleaseNotes('banner')} focusAfterDismiss={homeLink} />
       ) : null}
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-3">
           <Link
             to="/"
+            data-testid="shell-home-link"
             className="flex min-h-11 min-w-11 items-center gap-2 rounded-md font-bold focus-visible:outline-2 focus-visible:outline-ring"
           >
             <GraduationCap aria-hidden="true" className="h-7 w-7 shrink-0 text-primary" />

@@ -39,6 +39,8 @@ describe("the shell's banner is the newest release of the release notes (decisio
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss announcement' }));
     await waitFor(() => expect(writes(sent)).toEqual([{ method: 'PUT', path: '/api/release-notes/seen', body: { version: newest } }]));
     expect(document.querySelector('[data-release-banner]')).toBeNull();
+    // The focus goes on to the shell's first link, not to the page's body with the button that had it.
+    expect(document.activeElement).toBe(screen.getByTestId('shell-home-link'));
     expect(localStorage.getItem('studypilot_last_seen_release')).toBe(newest);
   });
 

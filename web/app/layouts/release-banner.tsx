@@ -9,9 +9,16 @@ import { useMarkReleaseSeen } from '../../features/release-notes/release-notes.a
  * release notes (common/domain/release-notes.ts), never a version typed into a text, with a button that
  * opens the notes in the app — no link to a site we do not run. The shell shows it while the newest
  * release is unseen; dismissing it marks that release seen on the account, as opening the notes does,
- * so it stays gone on every device until the next release.
+ * so it stays gone on every device until the next release. Dismissed, it hands the focus on to
+ * `focusAfterDismiss` (the shell's first link) instead of leaving a keyboard user on the page's body.
  */
-export function ReleaseBanner({ onOpenReleaseNotes }: { onOpenReleaseNotes: () => void }) {
+export function ReleaseBanner({
+  onOpenReleaseNotes,
+  focusAfterDismiss,
+}: {
+  onOpenReleaseNotes: () => void;
+  focusAfterDismiss: () => HTMLElement | null;
+}) {
   const { t } = useTranslation('shell');
   const markSeen = useMarkReleaseSeen();
   // Gone at the click; the server's answer then keeps it gone (the shell's `unseen` turns false).
@@ -36,6 +43,7 @@ export function ReleaseBanner({ onOpenReleaseNotes }: { onOpenReleaseNotes: () =
         aria-label={t('banner.dismiss')}
         className="absolute right-2 rounded p-1 hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-primary-foreground"
         onClick={() => {
+          focusAfterDismiss()?.focus();
           setDismissed(true);
           markSeen.mutate(LATEST_RELEASE);
         }}
