@@ -1,10 +1,9 @@
 import type { NeededScore } from '../../common/domain/gpa';
 import { nativeScaleOf, nativeValueFor, type GradingSystemKey } from '../../common/domain/grading-systems';
 import type { Translate } from './due-label';
-import { formatNumber } from './format';
+import { formatGpa, formatNumber } from './format';
 
 const pct = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
-const nativeNumber = (value: number) => formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Drops float noise, then rounds up (`up`) or down to 2 decimals. */
 function roundTowards(value: number, up: boolean): number {
@@ -37,13 +36,13 @@ export function neededScoreText(t: Translate, needed: NeededScore, system: Gradi
         return t(key('securedNative'));
       case 'achievable':
         return t(key('achievableNative'), {
-          needed: nativeNumber(neededNativeValue(needed.needed, system) ?? 0),
+          needed: formatGpa(neededNativeValue(needed.needed, system) ?? 0),
           weight: pct(needed.remainingWeight),
         });
       case 'impossible':
         return t(key('impossibleNative'), {
-          needed: nativeNumber(neededNativeValue(needed.needed, system) ?? 0),
-          max: nativeNumber(nativeValueFor(needed.maxFinalMark, system) ?? 0),
+          needed: formatGpa(neededNativeValue(needed.needed, system) ?? 0),
+          max: formatGpa(nativeValueFor(needed.maxFinalMark, system) ?? 0),
         });
       default:
         break;
