@@ -6,6 +6,13 @@ import type { Currency, Plan } from './prices';
  * trial: billing starts at its end), `active`, `past_due` (a renewal failed: access continues to the
  * period end while the provider retries, with a message), `expired` (ended: terminal).
  */
+/**
+ * The checkout's mark on the address it returns to (/premium-success): Stripe's `{CHECKOUT_SESSION_ID}`
+ * (server/lib/stripe.ts), the test payment's order id. /premium-success waits for a payment only when it
+ * is there.
+ */
+export const CHECKOUT_RETURN_PARAM = 'session_id';
+
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'trialing', 'active', 'past_due', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

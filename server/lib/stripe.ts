@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Currency, Plan } from '../../common/domain/prices';
-import { minorUnits, type SubscriptionStatus } from '../../common/domain/subscription';
+import { CHECKOUT_RETURN_PARAM, minorUnits, type SubscriptionStatus } from '../../common/domain/subscription';
 import type { AppConfig } from '../env';
 import type { CheckoutInput, PaymentProvider, ProviderSubscription } from './payments';
 
@@ -141,7 +141,7 @@ export function createStripeProvider(config: StripeConfig): StripePaymentProvide
       },
       metadata,
       ...(input.customerId ? { customer: input.customerId } : input.email ? { customer_email: input.email } : {}),
-      success_url: `${input.origin}/premium-success?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: `${input.origin}/premium-success?${CHECKOUT_RETURN_PARAM}={CHECKOUT_SESSION_ID}`,
       cancel_url: `${input.origin}/premium`,
     });
     if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');

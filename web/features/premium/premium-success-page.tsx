@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { playConfetti } from '../../lib/celebrate';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { formatDate } from '../../lib/format';
-import { CHECKOUT_RETURN_PARAM } from './premium.api';
+import { CHECKOUT_RETURN_PARAM } from '../../../common/domain/subscription';
 
 /** How long the page asks before saying that confirmation is slow (it can still be asked again). */
 const PATIENCE_MS = 60_000;

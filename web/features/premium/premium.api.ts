@@ -7,12 +7,6 @@ import { apiJson } from '../../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
 /**
- * The checkout's mark on the address it returns to: Stripe's `{CHECKOUT_SESSION_ID}` (server/lib/stripe.ts),
- * the test payment's order id. /premium-success waits for a payment only when it is there.
- */
-export const CHECKOUT_RETURN_PARAM = 'session_id';
-
-/**
  * What to show (SPEC.md §4): the server's check when it answered, else the cached user's flags.
  * The server still decides every premium request.
  */

@@ -11,7 +11,8 @@ import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatPrice } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { CHECKOUT_RETURN_PARAM, useConfirmTestPayment } from './premium.api';
+import { CHECKOUT_RETURN_PARAM } from '../../../common/domain/subscription';
+import { useConfirmTestPayment } from './premium.api';
 
 const CHECKOUT_ID = /^[0-9a-f-]{36}$/i;
 
