@@ -21,6 +21,8 @@ import { requestPushPlan } from '../push/push-replan';
 const REFRESH_MS = 60 * 60 * 1000;
 /** How long the read may run (it takes ~0.1 s) before it is cancelled and the request answered 503. */
 const READ_TIMEOUT_MS = 5_000;
+/** The start-up repair's limit: a cold database may be slow, and a start that gives up is worse than a wait. */
+const START_UP_READ_TIMEOUT_MS = 60_000;
 
 /** Lower-case name → the spelling PostgreSQL lists (its names are case-insensitive, Intl's too). */
 type ZoneList = ReadonlyMap<string, string>;
@@ -95,7 +97,7 @@ export type TimeZoneRepair = { users: number; taskSeries: number };
  * Idempotent and cheap when nothing needs repair (one distinct scan of each column).
  */
 export async function repairStoredTimeZones(db: Database, jobs: Jobs | null): Promise<TimeZoneRepair> {
-  const zones = await knownTimeZones(db);
+  const zones = await knownTimeZones(db, Date.now(), START_UP_READ_TIMEOUT_MS);
   const repaired: TimeZoneRepair = { users: 0, taskSeries: 0 };
   const userZones = await db.selectDistinct({ zone: users.timeZone }).from(users);
   for (const { zone } of userZones) {
