@@ -1,10 +1,9 @@
-import type * as FastifyModule from 'fastify';
-import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LONE_SURROGATE_MESSAGE } from '../common/schemas/bounds';
 import { signUp, strongPassword, uniqueUsername } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
+import type { CollectedRoute } from './test/route-collector';
 
 /**
  * One text rule for every string a request carries (docs/decisions/184-what-postgresql-accepts.md): each string
@@ -13,21 +12,8 @@ import { createTestApp, type TestApp } from './test/test-app';
  * written as a bare `z.string()` fails here, not in production (a custom grade label answered 500).
  */
 
-type CollectedRoute = { method: string; url: string; schema: RouteOptions['schema'] };
 const collected = vi.hoisted(() => [] as CollectedRoute[]);
-
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const original = actual.default;
-  const wrapped = ((options?: Parameters<typeof original>[0]) => {
-    const app = original(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) collected.push({ method, url: route.url, schema: route.schema });
-    });
-    return app;
-  }) as typeof original;
-  return { ...actual, default: wrapped, fastify: wrapped };
-});
+vi.mock('fastify', async (importOriginal) => (await import('./test/route-collector')).recordingRoutes(await importOriginal(), collected));
 
 type Def = {
   type: string;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taskSeries, users } from '../../db/schema';
 import { invalidateCachedSessions } from '../../plugins/session';
@@ -68,6 +68,20 @@ describe('the per-process list', () => {
     const later = knownTimeZones(t.db, 1_000_000 + 61 * 60 * 1000);
     expect(later).not.toBe(first);
     expect((await later).get('europe/madrid')).toBe('Europe/Madrid');
+  });
+
+  it('is read under a time limit: past it, a 503 with Retry-After that is not remembered', async () => {
+    forgetKnownTimeZones();
+    // PostgreSQL scans its zone files for ~0.1 s, so 1 ms cancels the read (57014).
+    await expect(knownTimeZones(t.db, 2_000_000, 1)).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'service_unavailable',
+      retryAfterSeconds: 5,
+    });
+    // The next call reads again (under the default limit) instead of answering the failure.
+    expect((await knownTimeZones(t.db, 2_000_000)).get('asia/tokyo')).toBe('Asia/Tokyo');
+    // The limit was the read's own (SET LOCAL): later statements on the pool have none.
+    expect((await t.db.execute<{ statement_timeout: string }>(sql`show statement_timeout`)).rows[0]?.statement_timeout).toBe('0');
   });
 });
 

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { isValidTimeZone } from '../../../common/domain/local-time';
-import type { DbOrTx } from '../../db/client';
+import type { Database } from '../../db/client';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabaseError } from '../../db/errors';
 import { taskSeries, users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
 import { requestPushPlan } from '../push/push-replan';
 
@@ -13,26 +15,44 @@ import { requestPushPlan } from '../push/push-replan';
  *
  * PostgreSQL's list takes ~0.1 s to read (it scans its zone files) and is the same for every instance
  * sharing the database, so each process reads it once and again after REFRESH_MS (a PostgreSQL
- * upgrade that brings new tzdata is seen without a restart).
+ * upgrade that brings new tzdata is seen without a restart). The read has a time limit of its own:
+ * every profile change of the process (and the start-up repair) waits on that one shared read.
  */
 const REFRESH_MS = 60 * 60 * 1000;
+/** How long the read may run (it takes ~0.1 s) before it is cancelled and the request answered 503. */
+const READ_TIMEOUT_MS = 5_000;
+/** The start-up repair's limit: a cold database may be slow, and a start that gives up is worse than a wait. */
+const START_UP_READ_TIMEOUT_MS = 60_000;
 
 /** Lower-case name → the spelling PostgreSQL lists (its names are case-insensitive, Intl's too). */
 type ZoneList = ReadonlyMap<string, string>;
 
 let cached: { zones: Promise<ZoneList>; loadedAt: number } | null = null;
 
-async function readZones(db: DbOrTx): Promise<ZoneList> {
-  const result = await db.execute<{ name: string }>(sql`select name from pg_timezone_names`);
+async function readZones(db: Database, timeoutMs: number): Promise<ZoneList> {
+  let names: Array<{ name: string }>;
+  try {
+    names = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
+      return (await tx.execute<{ name: string }>(sql`select name from pg_timezone_names`)).rows;
+    });
+  } catch (error) {
+    // 57014 query_canceled: the time limit above. The database is slow, not the request wrong.
+    if (describeDatabaseError(error)?.code !== '57014') throw error;
+    throw new HttpError(503, databaseUnavailableBody.code, databaseUnavailableBody.message, undefined, DATABASE_RETRY_AFTER_SECONDS);
+  }
   const zones = new Map<string, string>();
-  for (const { name } of result.rows) if (isValidTimeZone(name)) zones.set(name.toLowerCase(), name);
+  for (const { name } of names) if (isValidTimeZone(name)) zones.set(name.toLowerCase(), name);
   return zones;
 }
 
-/** The zones both clocks know, from the per-process cache (read again once it is an hour old). */
-export function knownTimeZones(db: DbOrTx, now = Date.now()): Promise<ZoneList> {
+/**
+ * The zones both clocks know, from the per-process cache (read again once it is an hour old).
+ * `timeoutMs`: the read's time limit (tests shorten it).
+ */
+export function knownTimeZones(db: Database, now = Date.now(), timeoutMs = READ_TIMEOUT_MS): Promise<ZoneList> {
   if (!cached || now - cached.loadedAt > REFRESH_MS) {
-    const zones = readZones(db);
+    const zones = readZones(db, timeoutMs);
     const entry = { zones, loadedAt: now };
     cached = entry;
     // A failed read (the database away) is not remembered: the next call tries again.
@@ -49,7 +69,7 @@ export function forgetKnownTimeZones(): void {
 }
 
 /** The stored spelling of `name` (`europe/madrid` → `Europe/Madrid`), or null when either clock refuses it. */
-export async function knownTimeZone(db: DbOrTx, name: string): Promise<string | null> {
+export async function knownTimeZone(db: Database, name: string): Promise<string | null> {
   return (await knownTimeZones(db)).get(name.toLowerCase()) ?? null;
 }
 
@@ -76,8 +96,8 @@ export type TimeZoneRepair = { users: number; taskSeries: number };
  * clock. Stored before this validation existed, or left behind by a PostgreSQL with older tzdata.
  * Idempotent and cheap when nothing needs repair (one distinct scan of each column).
  */
-export async function repairStoredTimeZones(db: DbOrTx, jobs: Jobs | null): Promise<TimeZoneRepair> {
-  const zones = await knownTimeZones(db);
+export async function repairStoredTimeZones(db: Database, jobs: Jobs | null): Promise<TimeZoneRepair> {
+  const zones = await knownTimeZones(db, Date.now(), START_UP_READ_TIMEOUT_MS);
   const repaired: TimeZoneRepair = { users: 0, taskSeries: 0 };
   const userZones = await db.selectDistinct({ zone: users.timeZone }).from(users);
   for (const { zone } of userZones) {

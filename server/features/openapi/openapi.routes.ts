@@ -3,8 +3,9 @@ import type { AppDeps, ZodApp } from '../../app-types';
 
 /**
  * GET /api/openapi.json (public): the OpenAPI document @fastify/swagger builds from every route's zod
- * schemas (server/app.ts registers it with fastify-type-provider-zod's jsonSchemaTransform). The
- * contracts live in common/schemas; openapi.test.ts checks every route declares its success response.
+ * schemas and traits (server/app.ts registers it with openApiOptions of openapi-document.ts; built once,
+ * then @fastify/swagger answers from its cache). The contracts live in common/schemas; openapi.test.ts
+ * checks every route declares its success response.
  */
 export function registerOpenApiRoutes(app: ZodApp, _deps: AppDeps): void {
   app.get(

@@ -327,27 +327,30 @@ describe('auth and ownership', () => {
 });
 
 describe('recurring tasks', () => {
-  it('a task due by the end of today (a date picked alone, decision 176) is not late today; its series keeps that time', async () => {
-    const user = await signUp(t);
-    const zone = 'Asia/Kolkata';
-    expect(
-      (await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: zone } })).statusCode,
-    ).toBe(200);
-    const today = localDateOf(new Date(), zone);
-    const dueDate = dueInstantOf(today, END_OF_DAY_DUE_TIME, zone);
-    const first = await create(user, { title: 'Reading', dueDate, recurrence: { frequency: 'daily', until: addDays(today, 2) } });
-    expect(first.statusCode).toBe(201);
-    expect(first.json().dueDate).toBe(dueDate);
-    const duesOf = async (url: string) =>
-      ((await t.request({ method: 'GET', url, token: user.token })).json() as { title: string; dueDate: string }[]).map(
-        (task) => task.dueDate,
-      );
-    expect(await duesOf('/api/tasks?status=late')).toEqual([]);
-    // Every occurrence is due by the end of its own day in the user's zone, as the first one.
-    const due = await duesOf('/api/tasks?status=upcoming');
-    expect(due).toEqual([0, 1, 2].map((days) => dueInstantOf(addDays(today, days), END_OF_DAY_DUE_TIME, zone)));
-    expect(due.map((instant) => localDateTimeOf(instant, zone).time)).toEqual(['23:59', '23:59', '23:59']);
-  });
+  // West and east of UTC (and a half-hour offset): "today" and its end are the user's, not the server's.
+  it.each(['Pacific/Honolulu', 'Asia/Kolkata', 'Asia/Tokyo'])(
+    'in %s a task due by the end of today (a date picked alone, decision 176) is not late today; its series keeps that time',
+    async (zone) => {
+      const user = await signUp(t);
+      expect(
+        (await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: zone } })).statusCode,
+      ).toBe(200);
+      const today = localDateOf(new Date(), zone);
+      const dueDate = dueInstantOf(today, END_OF_DAY_DUE_TIME, zone);
+      const first = await create(user, { title: 'Reading', dueDate, recurrence: { frequency: 'daily', until: addDays(today, 2) } });
+      expect(first.statusCode).toBe(201);
+      expect(first.json().dueDate).toBe(dueDate);
+      const duesOf = async (url: string) =>
+        ((await t.request({ method: 'GET', url, token: user.token })).json() as { title: string; dueDate: string }[]).map(
+          (task) => task.dueDate,
+        );
+      expect(await duesOf('/api/tasks?status=late')).toEqual([]);
+      // Every occurrence is due by the end of its own day in the user's zone, as the first one.
+      const due = await duesOf('/api/tasks?status=upcoming');
+      expect(due).toEqual([0, 1, 2].map((days) => dueInstantOf(addDays(today, days), END_OF_DAY_DUE_TIME, zone)));
+      expect(due.map((instant) => localDateTimeOf(instant, zone).time)).toEqual(['23:59', '23:59', '23:59']);
+    },
+  );
 
   it('generates daily occurrences up to a week ahead, idempotently, and never recreates a deleted one', async () => {
     const user = await signUp(t);
