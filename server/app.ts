@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
@@ -92,10 +92,14 @@ function trustProxyOption(trust: AppConfig['trustProxy']): boolean | string[] | 
 }
 
 /** `responseStatuses`: the statuses its `schema.response` declares (openapi.test.ts wants a 2xx on each). */
-export type RegisteredRoute = { method: string; url: string; responseStatuses: string[] };
+/** A route as it registered: its method, URL, the statuses its response schema names and the schemas it declared. */
+export type RegisteredRoute = { method: string; url: string; responseStatuses: string[]; schema: RouteOptions['schema'] };
 const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
-/** Every route the app registered (HEAD twins of GET routes left out): route-inventory.test.ts checks each. */
+/**
+ * Every route the app registered (HEAD twins of GET routes left out): route-inventory.test.ts checks each;
+ * the fuzz and the text-rule walk read their schemas.
+ */
 export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
   return registered.get(app) ?? [];
 }
@@ -139,7 +143,8 @@ export async function buildApp({
   registered.set(app, routes);
   app.addHook('onRoute', (route) => {
     const responseStatuses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, responseStatuses });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, responseStatuses, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LONE_SURROGATE_MESSAGE } from '../common/schemas/bounds';
 import { signUp, strongPassword, uniqueUsername } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
-import type { CollectedRoute } from './test/route-collector';
+import { registeredRoutes } from './app';
 
 /**
  * One text rule for every string a request carries (docs/decisions/184-what-postgresql-accepts.md): each string
@@ -11,9 +11,6 @@ import type { CollectedRoute } from './test/route-collector';
  * length the field allows. Found by walking the zod schemas the routes registered, so a new field
  * written as a bare `z.string()` fails here, not in production (a custom grade label answered 500).
  */
-
-const collected = vi.hoisted(() => [] as CollectedRoute[]);
-vi.mock('fastify', async (importOriginal) => (await import('./test/route-collector')).recordingRoutes(await importOriginal(), collected));
 
 type Def = {
   type: string;
@@ -84,7 +81,7 @@ beforeAll(async () => {
 
 describe('every string a request carries', () => {
   it('refuses a lone surrogate (the one text rule of common/schemas/bounds.ts)', () => {
-    const routes = collected.filter((route) => route.url.startsWith('/api/'));
+    const routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(50);
     const offenders: string[] = [];
     let leaves = 0;
