@@ -1,7 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { eq } from 'drizzle-orm';
 import { loginFailures } from '../../db/schema';
 import { strongPassword, uniqueUsername } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -9,6 +9,7 @@ import { DEVICE_COOKIE } from './login-devices.service';
 import {
   ACCOUNT_CEILING,
   addressKey,
+  deleteSpentFailures,
   lockedForSeconds,
   MAX_FAILURES,
   passwordChangeKey,
@@ -169,6 +170,24 @@ describe('the password change counts on the same counter', () => {
     const [after] = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
     expect(after).toEqual(locked);
     expect(after?.failureCount).toBe(MAX_FAILURES);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes the counters that hold nothing any more, and keeps running windows and locks', async () => {
+    const name = uniqueUsername('spent').toLowerCase();
+    const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+    const ahead = (minutes: number) => sql`now() + make_interval(mins => ${minutes})`;
+    const rows = {
+      'ip:window-passed': { failureCount: 3, windowStartedAt: ago(16), lockedUntil: null },
+      'ip:lock-ran-out': { failureCount: MAX_FAILURES, windowStartedAt: ago(40), lockedUntil: ago(1) },
+      'ip:window-running': { failureCount: 2, windowStartedAt: ago(5), lockedUntil: null },
+      'ip:locked': { failureCount: MAX_FAILURES, windowStartedAt: ago(20), lockedUntil: ahead(10) },
+    };
+    for (const [suffix, row] of Object.entries(rows)) await t.db.insert(loginFailures).values({ usernameKey: `${name}|${suffix}`, ...row });
+    await deleteSpentFailures(t.db);
+    const left = await t.db.select({ key: loginFailures.usernameKey }).from(loginFailures).where(signInKeysOf(name));
+    expect(left.map((row) => row.key).sort()).toEqual([`${name}|ip:locked`, `${name}|ip:window-running`]);
   });
 });
 

@@ -139,6 +139,17 @@ export async function recordFailure(db: Database, key: string): Promise<void> {
   await countFailure(db, key, MAX_FAILURES);
 }
 
+/**
+ * Housekeeping: counters that no longer hold anything (their 15-minute window has passed or their lock
+ * has run out, and no lock runs now). The next failure would start such a row afresh, so deleting it
+ * changes no answer; without this, one row per (name, address) tried would stay for ever.
+ */
+export async function deleteSpentFailures(db: DbOrTx): Promise<void> {
+  await db.execute(sql`DELETE FROM login_failures
+    WHERE (locked_until IS NULL OR locked_until <= now())
+      AND (window_started_at < now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES}) OR locked_until IS NOT NULL)`);
+}
+
 export async function clearFailures(db: Database, usernameKey: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.usernameKey, usernameKey));
 }
