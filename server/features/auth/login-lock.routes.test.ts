@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { loginFailures } from '../../db/schema';
+import { loginDevices, loginFailures, users } from '../../db/schema';
 import { strongPassword, uniqueUsername } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { DEVICE_COOKIE } from './login-devices.service';
+import { DEVICE_COOKIE, DEVICES_PER_ACCOUNT } from './login-devices.service';
 import {
   ACCOUNT_CEILING,
   addressKey,
@@ -138,6 +138,25 @@ describe('the device cookie', () => {
     for (const device of [stranger.device, 'A'.repeat(43), 'not a token']) {
       expect((await attempt({ ...victim, from: '100.64.2.1', device })).statusCode).toBe(429);
     }
+  });
+});
+
+describe('the devices an account keeps', () => {
+  it(`keeps the ${DEVICES_PER_ACCOUNT} most recently used: signing in from more forgets the oldest`, async () => {
+    const user = await registered();
+    const cookieOf = (response: LightMyRequestResponse) => response.cookies.find((entry) => entry.name === DEVICE_COOKIE)?.value;
+    let newest = '';
+    // Sign-ins without the cookie (a cleared browser, an API client): each one is a new device.
+    for (let i = 0; i < DEVICES_PER_ACCOUNT + 2; i += 1) {
+      const response = await attempt({ ...user, from: '198.51.100.30', device: undefined });
+      expect(response.statusCode).toBe(200);
+      newest = cookieOf(response)!;
+    }
+    const [owner] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, user.username));
+    expect(await t.db.select().from(loginDevices).where(eq(loginDevices.userId, owner!.id))).toHaveLength(DEVICES_PER_ACCOUNT);
+    // The newest is still known (its cookie is kept); the registration's, the oldest, is forgotten (replaced).
+    expect(cookieOf(await attempt({ ...user, from: '198.51.100.30', device: newest }))).toBe(newest);
+    expect(cookieOf(await attempt({ ...user, from: '198.51.100.30' }))).not.toBe(user.device);
   });
 });
 
