@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { describeDatabaseError } from '../db/errors';
 import { deleteExpiredSessions } from '../features/auth/sessions.service';
 import { deleteForgottenDevices } from '../features/auth/login-devices.service';
+import { deleteSpentFailures } from '../features/auth/login-lock.service';
 import { deleteStaleTestCheckouts } from '../features/premium/subscriptions.service';
 import { sweepOrphanFiles } from '../features/files/orphan-sweep';
 import { deleteExpiredIdempotencyKeys } from '../features/rewards/idempotency';
@@ -22,6 +23,7 @@ export function startHousekeeping(db: Database, log: FastifyBaseLogger, storage?
     Promise.all([
       deleteExpiredSessions(db),
       deleteForgottenDevices(db),
+      deleteSpentFailures(db),
       deleteExpiredRateLimitCounters(db),
       deleteExpiredIdempotencyKeys(db),
       deleteStaleTestCheckouts(db),

@@ -87,8 +87,9 @@ export type SignInOrigin = { ip: string; deviceToken: string | undefined };
 export async function login(
   db: Database,
   input: LoginBody,
-  userAgent: string | null = null,
-  origin: SignInOrigin = { ip: '', deviceToken: undefined },
+  userAgent: string | null,
+  // Required: a default address would count every such caller's failures against one shared key.
+  origin: SignInOrigin,
 ): Promise<{ user: UserRow; token: string; deviceToken: string }> {
   const usernameKey = input.username.toLowerCase();
   const user = await findUserByUsername(db, input.username);

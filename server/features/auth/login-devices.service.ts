@@ -12,6 +12,8 @@ export const DEVICE_COOKIE = 'sp_device';
 export const DEVICE_COOKIE_PATH = '/api/auth';
 /** A device unused this long is forgotten (its cookie lasts as long). */
 export const DEVICE_DAYS = 365;
+/** The browsers an account keeps at most: signing in from one more forgets the least recently used. */
+export const DEVICES_PER_ACCOUNT = 20;
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const hashDeviceToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -35,7 +37,8 @@ export async function knownDevice(db: DbOrTx, token: string | undefined, userId:
 
 /**
  * After a successful sign-in or registration: the known device is touched and keeps its token; any
- * other browser gets a new one (replacing a cookie of another account). Answers the token to set.
+ * other browser gets a new one (replacing a cookie of another account), and the account keeps its
+ * DEVICES_PER_ACCOUNT most recently used devices. Answers the token to set.
  */
 export async function rememberDevice(
   db: DbOrTx,
@@ -44,11 +47,18 @@ export async function rememberDevice(
   token: string | undefined,
 ): Promise<string> {
   if (known && token) {
-    await db.update(loginDevices).set({ lastUsedAt: new Date() }).where(eq(loginDevices.tokenHash, known.hash));
+    await db
+      .update(loginDevices)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(loginDevices.tokenHash, known.hash));
     return token;
   }
   const fresh = randomBytes(32).toString('base64url');
   await db.insert(loginDevices).values({ tokenHash: hashDeviceToken(fresh), userId });
+  // Every sign-in without the cookie (a cleared browser, an API client) is a new device: keep the newest.
+  await db.execute(sql`DELETE FROM login_devices WHERE user_id = ${userId} AND token_hash NOT IN (
+    SELECT token_hash FROM login_devices WHERE user_id = ${userId}
+    ORDER BY last_used_at DESC, created_at DESC LIMIT ${DEVICES_PER_ACCOUNT})`);
   return fresh;
 }
 

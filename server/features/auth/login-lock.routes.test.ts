@@ -1,11 +1,21 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { loginFailures } from '../../db/schema';
+import { loginDevices, loginFailures, users } from '../../db/schema';
 import { strongPassword, uniqueUsername } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { DEVICE_COOKIE } from './login-devices.service';
-import { ACCOUNT_CEILING, addressKey, MAX_FAILURES, signInKeysOf } from './login-lock.service';
+import { DEVICE_COOKIE, DEVICES_PER_ACCOUNT } from './login-devices.service';
+import {
+  ACCOUNT_CEILING,
+  addressKey,
+  deleteSpentFailures,
+  lockedForSeconds,
+  MAX_FAILURES,
+  passwordChangeKey,
+  recordFailure,
+  signInKeysOf,
+} from './login-lock.service';
 
 /**
  * docs/decisions/182: the sign-in lock per (account, client address), the account's ceiling over
@@ -131,6 +141,25 @@ describe('the device cookie', () => {
   });
 });
 
+describe('the devices an account keeps', () => {
+  it(`keeps the ${DEVICES_PER_ACCOUNT} most recently used: signing in from more forgets the oldest`, async () => {
+    const user = await registered();
+    const cookieOf = (response: LightMyRequestResponse) => response.cookies.find((entry) => entry.name === DEVICE_COOKIE)?.value;
+    let newest = '';
+    // Sign-ins without the cookie (a cleared browser, an API client): each one is a new device.
+    for (let i = 0; i < DEVICES_PER_ACCOUNT + 2; i += 1) {
+      const response = await attempt({ ...user, from: '198.51.100.30', device: undefined });
+      expect(response.statusCode).toBe(200);
+      newest = cookieOf(response)!;
+    }
+    const [owner] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, user.username));
+    expect(await t.db.select().from(loginDevices).where(eq(loginDevices.userId, owner!.id))).toHaveLength(DEVICES_PER_ACCOUNT);
+    // The newest is still known (its cookie is kept); the registration's, the oldest, is forgotten (replaced).
+    expect(cookieOf(await attempt({ ...user, from: '198.51.100.30', device: newest }))).toBe(newest);
+    expect(cookieOf(await attempt({ ...user, from: '198.51.100.30' }))).not.toBe(user.device);
+  });
+});
+
 describe('the count is atomic across instances', () => {
   it('12 parallel wrong passwords on two instances: exactly 5 are checked, 7 answer locked', async () => {
     const user = await registered();
@@ -147,6 +176,37 @@ describe('the count is atomic across instances', () => {
     // Locked for the right password too, on both instances.
     expect((await attempt({ ...user, from: '203.0.113.77', device: undefined })).statusCode).toBe(429);
     expect((await attempt({ ...user, from: '203.0.113.77', device: undefined, app: second })).statusCode).toBe(429);
+  });
+});
+
+describe('the password change counts on the same counter', () => {
+  it('locks after MAX_FAILURES, and a failure recorded while locked neither counts nor extends the lock', async () => {
+    const key = passwordChangeKey('00000000-0000-4000-8000-00000000c0de');
+    for (let i = 0; i < MAX_FAILURES; i += 1) await recordFailure(t.db, key);
+    expect(await lockedForSeconds(t.db, key)).toBeGreaterThan(29 * 60);
+    const [locked] = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
+    await recordFailure(t.db, key);
+    const [after] = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
+    expect(after).toEqual(locked);
+    expect(after?.failureCount).toBe(MAX_FAILURES);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes the counters that hold nothing any more, and keeps running windows and locks', async () => {
+    const name = uniqueUsername('spent').toLowerCase();
+    const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+    const ahead = (minutes: number) => sql`now() + make_interval(mins => ${minutes})`;
+    const rows = {
+      'ip:window-passed': { failureCount: 3, windowStartedAt: ago(16), lockedUntil: null },
+      'ip:lock-ran-out': { failureCount: MAX_FAILURES, windowStartedAt: ago(40), lockedUntil: ago(1) },
+      'ip:window-running': { failureCount: 2, windowStartedAt: ago(5), lockedUntil: null },
+      'ip:locked': { failureCount: MAX_FAILURES, windowStartedAt: ago(20), lockedUntil: ahead(10) },
+    };
+    for (const [suffix, row] of Object.entries(rows)) await t.db.insert(loginFailures).values({ usernameKey: `${name}|${suffix}`, ...row });
+    await deleteSpentFailures(t.db);
+    const left = await t.db.select({ key: loginFailures.usernameKey }).from(loginFailures).where(signInKeysOf(name));
+    expect(left.map((row) => row.key).sort()).toEqual([`${name}|ip:locked`, `${name}|ip:window-running`]);
   });
 });
 

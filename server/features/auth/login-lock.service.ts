@@ -67,19 +67,7 @@ export async function reserveSignInAttempt(db: Database, keys: CountedKey[]): Pr
   try {
     await db.transaction(async (tx) => {
       for (const { key, max } of keys) {
-        const fresh = sql`(login_failures.window_started_at < now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
-          OR (login_failures.locked_until IS NOT NULL AND login_failures.locked_until <= now()))`;
-        const nextCount = sql`CASE WHEN ${fresh} THEN 1 ELSE login_failures.failure_count + 1 END`;
-        const counted = await tx.execute(sql`
-          INSERT INTO login_failures (username_key, failure_count, window_started_at, locked_until)
-          VALUES (${key}, 1, now(), ${max <= 1 ? sql`now() + make_interval(mins => ${LOCK_MINUTES})` : sql`NULL`})
-          ON CONFLICT (username_key) DO UPDATE SET
-            failure_count = ${nextCount},
-            window_started_at = CASE WHEN ${fresh} THEN now() ELSE login_failures.window_started_at END,
-            locked_until = CASE WHEN ${nextCount} >= ${max} THEN now() + make_interval(mins => ${LOCK_MINUTES}) ELSE NULL END
-          WHERE login_failures.locked_until IS NULL OR login_failures.locked_until <= now()
-          RETURNING failure_count`);
-        if (counted.rows.length === 0) throw new Locked(await lockedForSeconds(tx, key));
+        if (!(await countFailure(tx, key, max))) throw new Locked(await lockedForSeconds(tx, key));
       }
     });
     return 0;
@@ -125,21 +113,41 @@ export async function lockedForSeconds(db: DbOrTx, usernameKey: string): Promise
 }
 
 /**
- * Records a failed sign-in in one atomic upsert (concurrent failures all count). A window older than
- * 15 minutes, or a lock that has run out, starts a fresh count.
+ * Counts one failure against `key` in one atomic upsert (concurrent failures all count), unless the
+ * key is locked now: then nothing changes and it answers false. A window older than 15 minutes, or a
+ * lock that has run out, starts a fresh count; the failure that reaches `max` locks the key for 30
+ * minutes. The one counter behind the sign-in lock and the password change's.
  */
-export async function recordFailure(db: Database, usernameKey: string): Promise<void> {
+async function countFailure(db: DbOrTx, key: string, max: number): Promise<boolean> {
   const fresh = sql`(login_failures.window_started_at < now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
     OR (login_failures.locked_until IS NOT NULL AND login_failures.locked_until <= now()))`;
   const nextCount = sql`CASE WHEN ${fresh} THEN 1 ELSE login_failures.failure_count + 1 END`;
-  await db.execute(sql`
+  const counted = await db.execute(sql`
     INSERT INTO login_failures (username_key, failure_count, window_started_at, locked_until)
-    VALUES (${usernameKey}, 1, now(), ${MAX_FAILURES <= 1 ? sql`now() + make_interval(mins => ${LOCK_MINUTES})` : sql`NULL`})
+    VALUES (${key}, 1, now(), ${max <= 1 ? sql`now() + make_interval(mins => ${LOCK_MINUTES})` : sql`NULL`})
     ON CONFLICT (username_key) DO UPDATE SET
       failure_count = ${nextCount},
       window_started_at = CASE WHEN ${fresh} THEN now() ELSE login_failures.window_started_at END,
-      locked_until = CASE WHEN ${nextCount} >= ${MAX_FAILURES}
-        THEN now() + make_interval(mins => ${LOCK_MINUTES}) ELSE NULL END`);
+      locked_until = CASE WHEN ${nextCount} >= ${max} THEN now() + make_interval(mins => ${LOCK_MINUTES}) ELSE NULL END
+    WHERE login_failures.locked_until IS NULL OR login_failures.locked_until <= now()
+    RETURNING failure_count`);
+  return counted.rows.length > 0;
+}
+
+/** Records a failed password change (passwordChangeKey): the same counter as sign-in's, MAX_FAILURES to the lock. */
+export async function recordFailure(db: Database, key: string): Promise<void> {
+  await countFailure(db, key, MAX_FAILURES);
+}
+
+/**
+ * Housekeeping: counters that no longer hold anything (their 15-minute window has passed or their lock
+ * has run out, and no lock runs now). The next failure would start such a row afresh, so deleting it
+ * changes no answer; without this, one row per (name, address) tried would stay for ever.
+ */
+export async function deleteSpentFailures(db: DbOrTx): Promise<void> {
+  await db.execute(sql`DELETE FROM login_failures
+    WHERE (locked_until IS NULL OR locked_until <= now())
+      AND (window_started_at < now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES}) OR locked_until IS NOT NULL)`);
 }
 
 export async function clearFailures(db: Database, usernameKey: string): Promise<void> {

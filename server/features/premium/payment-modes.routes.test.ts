@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -7,7 +7,9 @@ import { loadConfig, type AppConfig } from '../../env';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { describeDatabaseError } from '../../db/errors';
 import { setRoleByUsername } from '../admin/roles.service';
+import { endTestModeSubscriptions } from './subscriptions.service';
 
 /**
  * docs/decisions/183 through HTTP: the environment → the payment mode → what Subscribe does, on one
@@ -161,5 +163,63 @@ describe('test-mode subscriptions never count as paid outside test mode', () => 
     expect((await call(laptop, user, 'POST', `/api/subscription/test-checkout/${id}/confirm`)).statusCode).toBe(200);
     const chosen = await appFor({ ...ORIGIN, PAYMENTS: 'test' });
     expect((await call(chosen, user, 'GET', '/api/premium/check')).json()).toMatchObject({ hasPremium: true });
+  });
+});
+
+describe('ending test-mode subscriptions at start-up is safe with other instances and traffic', () => {
+  /** A user subscribed through the laptop's test-mode flow (a running test-mode subscription). */
+  async function subscribedInTestMode(laptop: FastifyInstance): Promise<SignedUpUser> {
+    const user = await expiredTrialUser();
+    const url = (await call(laptop, user, 'POST', '/api/subscription/checkout', { plan: 'monthly' })).json().url as string;
+    const id = new URL(url, 'http://x').searchParams.get('checkout')!;
+    expect((await call(laptop, user, 'POST', `/api/subscription/test-checkout/${id}/confirm`)).statusCode).toBe(200);
+    return user;
+  }
+  const running = () =>
+    t.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, 'test'), ne(subscriptions.status, 'expired')));
+
+  it('two instances starting together end each subscription once, and neither fails', async () => {
+    const laptop = await appFor({});
+    for (let i = 0; i < 3; i += 1) await subscribedInTestMode(laptop);
+    const before = (await running()).length;
+    expect(before).toBeGreaterThanOrEqual(3);
+    const ended = await Promise.all([endTestModeSubscriptions(t.db), endTestModeSubscriptions(t.db)]);
+    expect(ended[0] + ended[1]).toBe(before);
+    expect(await running()).toHaveLength(0);
+  });
+
+  it('gives up within its lock timeout, writing nothing, when a user row stays locked', async () => {
+    const laptop = await appFor({});
+    const user = await subscribedInTestMode(laptop);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const started = Date.now();
+    try {
+      const error = await endTestModeSubscriptions(t.db, new Date(), { lockMs: 200, statementMs: 10_000 }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(describeDatabaseError(error)?.code).toBe('55P03');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+      expect(row).toMatchObject({ provider: 'test', status: 'active' });
+    } finally {
+      release();
+      await holder;
+    }
+    // Once the lock is gone the next start ends it.
+    expect(await endTestModeSubscriptions(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await running()).toHaveLength(0);
   });
 });

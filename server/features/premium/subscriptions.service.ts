@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { priceFor, type Currency, type Plan } from '../../../common/domain/prices';
 import {
   billingStartFor,
@@ -374,18 +374,34 @@ export async function endPaidSubscriptions(db: Database, provider: PaymentProvid
   for (const row of rows) await withProvider(() => provider.cancelImmediately(row.providerSubscriptionId));
 }
 
+/** How long the start-up step below waits for a row lock, and for any one statement, before it gives up. */
+export const END_TEST_MODE_TIMEOUTS = { lockMs: 5_000, statementMs: 30_000 };
+
 /**
  * Start-up with real payments on (Stripe) or none (docs/decisions/183): every test-mode subscription
  * still running ends now, and its user's plan (`users.subscription_tier`) follows, in one transaction.
  * A test-mode subscription (provider 'test', the mark every one carries since migration 0018) was free;
  * it never counts as paid outside test mode. Answers how many ended (0 on every later start).
+ * The users' rows are locked first, in id order (migration 0023's order), so the step queues behind a
+ * request of the same user, and behind another instance starting at the same moment (which then finds
+ * nothing left to end), rather than deadlocking with either. It waits at most `timeouts` for a lock or
+ * a statement: a start that cannot finish fails loudly instead of hanging before it listens.
  */
-export async function endTestModeSubscriptions(db: Database, now = new Date()): Promise<number> {
+export async function endTestModeSubscriptions(db: Database, now = new Date(), timeouts = END_TEST_MODE_TIMEOUTS): Promise<number> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('lock_timeout', ${`${timeouts.lockMs}ms`}, true),
+      set_config('statement_timeout', ${`${timeouts.statementMs}ms`}, true)`);
+    const running = and(eq(subscriptions.provider, 'test'), ne(subscriptions.status, 'expired'));
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, tx.select({ userId: subscriptions.userId }).from(subscriptions).where(running)))
+      .orderBy(users.id)
+      .for('no key update');
     const ended = await tx
       .update(subscriptions)
       .set({ status: 'expired', cancelAtPeriodEnd: false, stateAt: now, updatedAt: now })
-      .where(and(eq(subscriptions.provider, 'test'), ne(subscriptions.status, 'expired')))
+      .where(running)
       .returning({ userId: subscriptions.userId });
     const userIds = [...new Set(ended.map((row) => row.userId))].sort();
     for (const userId of userIds) await syncSubscriptionTier(tx, userId, now);
