@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, pointsLedger, sessions, users } from '../../db/schema';
 import { signUp, strongPassword, uniqueUsername } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { MAX_FAILURES, passwordChangeKey } from '../auth/login-lock.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,6 +137,27 @@ describe('POST /api/account/password', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(message);
     }
+  });
+
+  it('counts a guess before checking it, atomically: 12 parallel wrong current passwords check exactly 5, and a failure while locked does not extend the lock', async () => {
+    const user = await signUp(t);
+    const fresh = strongPassword();
+    const change = (currentPassword: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/account/password',
+        token: user.token,
+        payload: { currentPassword, newPassword: fresh, confirmPassword: fresh },
+      });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => change(`wrong-${index}`)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 400)).toHaveLength(MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - MAX_FAILURES);
+    const key = passwordChangeKey(user.id);
+    const [locked] = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
+    expect((await change('wrong-again')).statusCode).toBe(429);
+    const [after] = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
+    expect(after).toEqual(locked);
   });
 
   it('counts wrong current passwords like failed sign-ins: 5 in 15 minutes lock it for 30 minutes (429)', async () => {

@@ -7,7 +7,13 @@ import { loginFailures, rateLimitCounters, users } from '../../db/schema';
 import { userWritesKey } from '../../plugins/rate-limit-store';
 import { badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';
 import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN, lockedError } from '../auth/auth.service';
-import { clearFailures, lockedForSeconds, passwordChangeKey, recordFailure, signInKeysOf } from '../auth/login-lock.service';
+import {
+  passwordChangeKey,
+  passwordChangeKeys,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  signInKeysOf,
+} from '../auth/login-lock.service';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
 import { isReservedAdminName } from '../auth/user-view';
@@ -78,17 +84,17 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
   }
   // A stolen session must not be able to guess the password: wrong current passwords count like
   // failed sign-ins (DECISIONS.md: 5 in 15 minutes lock for 30 minutes, 429 with Retry-After).
-  const failureKey = passwordChangeKey(user.id);
-  const locked = await lockedForSeconds(db, failureKey);
+  // Counted before the check, atomically, as a sign-in is: parallel guesses check at most MAX_FAILURES.
+  const keys = passwordChangeKeys(user.id);
+  const locked = await reserveSignInAttempt(db, keys);
   if (locked > 0) throw lockedError(locked);
   // The hash as stored now: the session's user row may come from the session cache (decision 093).
   const [stored] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!stored) throw notFound();
   if (!(await verifyPassword(stored.passwordHash, input.currentPassword))) {
-    await recordFailure(db, failureKey);
     throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }], 'wrong_current_password');
   }
-  await clearFailures(db, failureKey);
+  await releaseSignInAttempt(db, keys);
   if (isCommonPassword(input.newPassword)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: 'newPassword', message: COMMON_PASSWORD_MESSAGE }], 'password_common');
   }

@@ -6,16 +6,7 @@ import { loginDevices, loginFailures, users } from '../../db/schema';
 import { strongPassword, uniqueUsername } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEVICE_COOKIE, DEVICES_PER_ACCOUNT } from './login-devices.service';
-import {
-  ACCOUNT_CEILING,
-  addressKey,
-  deleteSpentFailures,
-  lockedForSeconds,
-  MAX_FAILURES,
-  passwordChangeKey,
-  recordFailure,
-  signInKeysOf,
-} from './login-lock.service';
+import { ACCOUNT_CEILING, addressKey, deleteSpentFailures, MAX_FAILURES, signInKeysOf } from './login-lock.service';
 
 /**
  * docs/decisions/182: the sign-in lock per (account, client address), the account's ceiling over
@@ -176,19 +167,6 @@ describe('the count is atomic across instances', () => {
     // Locked for the right password too, on both instances.
     expect((await attempt({ ...user, from: '203.0.113.77', device: undefined })).statusCode).toBe(429);
     expect((await attempt({ ...user, from: '203.0.113.77', device: undefined, app: second })).statusCode).toBe(429);
-  });
-});
-
-describe('the password change counts on the same counter', () => {
-  it('locks after MAX_FAILURES, and a failure recorded while locked neither counts nor extends the lock', async () => {
-    const key = passwordChangeKey('00000000-0000-4000-8000-00000000c0de');
-    for (let i = 0; i < MAX_FAILURES; i += 1) await recordFailure(t.db, key);
-    expect(await lockedForSeconds(t.db, key)).toBeGreaterThan(29 * 60);
-    const [locked] = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
-    await recordFailure(t.db, key);
-    const [after] = await t.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, key));
-    expect(after).toEqual(locked);
-    expect(after?.failureCount).toBe(MAX_FAILURES);
   });
 });
 

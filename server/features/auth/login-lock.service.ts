@@ -100,6 +100,9 @@ export async function releaseSignInAttempt(db: Database, keys: CountedKey[]): Pr
  */
 export const passwordChangeKey = (userId: string) => `user:${userId}`;
 
+/** The one counted key of a password change: per account, MAX_FAILURES to the lock, like a sign-in. */
+export const passwordChangeKeys = (userId: string): CountedKey[] => [{ key: passwordChangeKey(userId), max: MAX_FAILURES, shared: false }];
+
 /** Seconds until the username may try again, or 0 when it is not locked. */
 export async function lockedForSeconds(db: DbOrTx, usernameKey: string): Promise<number> {
   const rows = await db
@@ -116,7 +119,8 @@ export async function lockedForSeconds(db: DbOrTx, usernameKey: string): Promise
  * Counts one failure against `key` in one atomic upsert (concurrent failures all count), unless the
  * key is locked now: then nothing changes and it answers false. A window older than 15 minutes, or a
  * lock that has run out, starts a fresh count; the failure that reaches `max` locks the key for 30
- * minutes. The one counter behind the sign-in lock and the password change's.
+ * minutes. The one counter behind the sign-in lock and the password change's (both through
+ * reserveSignInAttempt).
  */
 async function countFailure(db: DbOrTx, key: string, max: number): Promise<boolean> {
   const fresh = sql`(login_failures.window_started_at < now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
@@ -134,11 +138,6 @@ async function countFailure(db: DbOrTx, key: string, max: number): Promise<boole
   return counted.rows.length > 0;
 }
 
-/** Records a failed password change (passwordChangeKey): the same counter as sign-in's, MAX_FAILURES to the lock. */
-export async function recordFailure(db: Database, key: string): Promise<void> {
-  await countFailure(db, key, MAX_FAILURES);
-}
-
 /**
  * Housekeeping: counters that no longer hold anything (their 15-minute window has passed or their lock
  * has run out, and no lock runs now). The next failure would start such a row afresh, so deleting it
@@ -148,8 +147,4 @@ export async function deleteSpentFailures(db: DbOrTx): Promise<void> {
   await db.execute(sql`DELETE FROM login_failures
     WHERE (locked_until IS NULL OR locked_until <= now())
       AND (window_started_at < now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES}) OR locked_until IS NOT NULL)`);
-}
-
-export async function clearFailures(db: Database, usernameKey: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.usernameKey, usernameKey));
 }
