@@ -34,9 +34,17 @@ describe('paperFor by time zone (no region in the header, docs/decisions/172)', 
     expect(paperFor('en', zone)).toBe('a4');
   });
 
-  it('an explicit region still wins over the zone', () => {
+  it('an explicit country still wins over the zone', () => {
     expect(paperFor('en-GB', 'Canada/Saskatchewan')).toBe('a4');
     expect(paperFor('es-MX', 'Europe/Madrid')).toBe('letter');
+  });
+
+  // Browsers set to "Spanish (Latin America)" send es-419: a region of the world, not a country.
+  it('a region that is not a country (es-419) leaves the zone to decide', () => {
+    expect(paperFor('es-419,es;q=0.9', 'America/Mexico_City')).toBe('letter');
+    expect(paperFor('es-419', 'America/Bogota')).toBe('letter');
+    expect(paperFor('es-419', 'America/Argentina/Buenos_Aires')).toBe('a4');
+    expect(paperFor('es-419', 'America/Lima')).toBe('a4');
   });
 
   it.skipIf(!existsSync(ZONE_TAB))('covers every zone the tz database lists for a Letter territory', () => {

@@ -155,8 +155,9 @@ function zoneIsLetter(timeZone: string): boolean {
 }
 
 /**
- * Letter or A4 for a request: the header's explicit region first (`en-GB` is A4 even in New York),
- * else the time zone.
+ * Letter or A4 for a request: the header's explicit country first (`en-GB` is A4 even in New York),
+ * else the time zone. A region that is not a country (`es-419`, Latin American Spanish, which browsers
+ * send from Mexico to Chile) says nothing about paper, so the zone decides.
  */
 export function paperFor(acceptLanguage: string | undefined, timeZone: string): Paper {
   const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim() ?? '';
@@ -166,6 +167,6 @@ export function paperFor(acceptLanguage: string | undefined, timeZone: string): 
   } catch {
     explicit = undefined;
   }
-  if (explicit) return LETTER_REGIONS.has(explicit.toUpperCase()) ? 'letter' : 'a4';
+  if (explicit && /^[A-Za-z]{2}$/.test(explicit)) return LETTER_REGIONS.has(explicit.toUpperCase()) ? 'letter' : 'a4';
   return zoneIsLetter(timeZone) ? 'letter' : 'a4';
 }
