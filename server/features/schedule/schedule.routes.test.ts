@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dueInstantOf } from '../../../common/domain/due-status';
+import { localDateTimeOf } from '../../../common/domain/local-time';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -513,6 +515,30 @@ describe('calendar feed with tasks and assessments', () => {
     const midterm = events.find((event) => event.summary === 'Midterm (Biology)');
     expect(midterm?.startDate.toString()).toBe('2026-10-20');
     expect(events.some((event) => event.summary === 'Not mine' || event.summary === 'Someday')).toBe(false);
+  });
+
+  // Decision 176: a task due "that day" is stored as the day's last instant (23:59:59.999 local). West
+  // of UTC that instant is on the next UTC day, east of it on the same one; the feed must keep the user's day.
+  it.each([
+    ['Pacific/Honolulu', '2030-01-15', '2030-01-16T09:59:59.000Z'],
+    ['Asia/Tokyo', '2030-01-15', '2030-01-15T14:59:59.000Z'],
+  ] as const)("writes a task due by the end of %s %s at that local day's last second", async (timeZone, date, written) => {
+    const user = await signUp(t);
+    await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone } });
+    await created(user, '/api/tasks', { title: 'Essay', dueDate: dueInstantOf(date, '23:59', timeZone), reminderOffsetMinutes: 30 });
+    const feed = (await t.request({ method: 'GET', url: '/api/calendar/feed', token: user.token })).json<{ url: string }>();
+    const text = (await t.request({ method: 'GET', url: feed.url.slice(feed.url.indexOf('/api/')) })).body;
+    const vevent = new ICAL.Component(ICAL.parse(text))
+      .getAllSubcomponents('vevent')
+      .find((event) => event.getFirstPropertyValue('summary') === 'Essay');
+    const task = vevent ? new ICAL.Event(vevent) : undefined;
+    const start = task?.startDate.toJSDate().toISOString();
+    expect(start).toBe(written);
+    expect(localDateTimeOf(start ?? '', timeZone)).toEqual({ date, time: '23:59' });
+    expect(task?.endDate.toJSDate().toISOString()).toBe(written);
+    expect((vevent?.getFirstSubcomponent('valarm')?.getFirstPropertyValue('trigger') as ICAL.Duration | undefined)?.toSeconds()).toBe(
+      -30 * 60,
+    );
   });
 });
 

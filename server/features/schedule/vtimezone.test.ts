@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { vtimezone, zoneTransitions } from './vtimezone';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearTimeZoneCaches } from '../../../common/domain/local-time';
+import { clearVtimezoneCache, vtimezone, zoneTransitions } from './vtimezone';
 
 /** The instant ical.js gives a local wall-clock time in the zone our VTIMEZONE defines (and nothing else). */
 function instantOf(zoneText: string, local: string): string {
@@ -53,5 +54,47 @@ describe('vtimezone', () => {
     expect(text).toContain('TZID:Europe/Berlin\r\n');
     expect(text).toContain('BEGIN:DAYLIGHT\r\nDTSTART:20260329T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nEND:DAYLIGHT\r\n');
     expect(text).toContain('BEGIN:STANDARD\r\nDTSTART:20261025T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n');
+  });
+});
+
+describe('vtimezone across years', () => {
+  /** The observances' onsets and offsets, read back from the text. */
+  const observances = (text: string) =>
+    [...text.matchAll(/DTSTART:(\d{8}T\d{6})\r\nTZOFFSETFROM:([+-]\d{4})\r\nTZOFFSETTO:([+-]\d{4})/g)].map((match) =>
+      match.slice(1).join(' '),
+    );
+
+  // Each change once and to the minute, as one scan of the whole span finds them: Dhaka left summer
+  // time at 2009-12-31T17:00Z, inside the day both 2009 and 2010 cover; Samoa skipped 30 December 2011.
+  it.each([
+    ['Asia/Dhaka', 2009, 2010, 3],
+    ['Pacific/Apia', 2010, 2012, 7],
+    ['Pacific/Kiritimati', 1994, 1995, 2],
+    ['Europe/Berlin', 2020, 2030, 23],
+  ] as const)('%s %i–%i: %i observances, the same as one scan of the span', (zone, fromYear, toYear, count) => {
+    clearVtimezoneCache();
+    const text = vtimezone(zone, fromYear, toYear);
+    const whole = zoneTransitions(zone, Date.UTC(fromYear, 0, 1) - 14 * 3_600_000, Date.UTC(toYear + 1, 0, 1) + 12 * 3_600_000);
+    expect(observances(text)).toHaveLength(count);
+    expect(observances(text)).toHaveLength(whole.transitions.length + 1);
+    // Built again from the per-year pieces already kept, the text is the same.
+    expect(vtimezone(zone, fromYear, toYear)).toBe(text);
+  });
+
+  it('asks Intl about a zone-year once per process: a feed built again costs no offset reads', () => {
+    clearVtimezoneCache();
+    clearTimeZoneCaches();
+    const reads = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const first = vtimezone('America/New_York', 1990, 2060);
+      expect(reads.mock.calls.length).toBeGreaterThan(1000);
+      reads.mockClear();
+      clearTimeZoneCaches();
+      expect(vtimezone('America/New_York', 1990, 2060)).toBe(first);
+      expect(vtimezone('America/New_York', 2000, 2010)).toContain('TZID:America/New_York');
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

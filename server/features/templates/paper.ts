@@ -31,7 +31,11 @@ export const LETTER_REGIONS: ReadonlySet<string> = new Set([
   'VE',
 ]);
 
-/** The IANA zones (canonical and common links) of the Letter territories. */
+/**
+ * The IANA zones of the Letter territories (every zone.tab entry of theirs, and common links). A stored
+ * zone is looked up as written and as the engine's canonical name for it (`zoneIsLetter`), so the other
+ * links (`Canada/Saskatchewan`, `America/Fort_Wayne`, `Navajo`) need no entry of their own.
+ */
 const LETTER_ZONES: ReadonlySet<string> = new Set([
   // United States
   'America/New_York',
@@ -96,6 +100,9 @@ const LETTER_ZONES: ReadonlySet<string> = new Set([
   'America/Dawson_Creek',
   'America/Fort_Nelson',
   'America/Creston',
+  'America/Atikokan',
+  'America/Coral_Harbour',
+  'America/Blanc-Sablon',
   'Canada/Atlantic',
   'Canada/Central',
   'Canada/Eastern',
@@ -124,15 +131,33 @@ const LETTER_ZONES: ReadonlySet<string> = new Set([
   'America/El_Salvador',
   'America/Santiago',
   'America/Punta_Arenas',
+  'America/Coyhaique',
   'Pacific/Easter',
   'America/Bogota',
   'America/Caracas',
   'Asia/Manila',
 ]);
 
+/** The engine's canonical name of a zone (`US/Eastern` → `America/New_York`), or null when it knows none. */
+function canonicalZone(timeZone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** True when a time zone is in a Letter territory, by its name or by the canonical name of the link. */
+function zoneIsLetter(timeZone: string): boolean {
+  if (LETTER_ZONES.has(timeZone)) return true;
+  const canonical = canonicalZone(timeZone);
+  return canonical !== null && LETTER_ZONES.has(canonical);
+}
+
 /**
- * Letter or A4 for a request: the header's explicit region first (`en-GB` is A4 even in New York),
- * else the time zone.
+ * Letter or A4 for a request: the header's explicit country first (`en-GB` is A4 even in New York),
+ * else the time zone. A region that is not a country (`es-419`, Latin American Spanish, which browsers
+ * send from Mexico to Chile) says nothing about paper, so the zone decides.
  */
 export function paperFor(acceptLanguage: string | undefined, timeZone: string): Paper {
   const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim() ?? '';
@@ -142,6 +167,6 @@ export function paperFor(acceptLanguage: string | undefined, timeZone: string): 
   } catch {
     explicit = undefined;
   }
-  if (explicit) return LETTER_REGIONS.has(explicit.toUpperCase()) ? 'letter' : 'a4';
-  return LETTER_ZONES.has(timeZone) ? 'letter' : 'a4';
+  if (explicit && /^[A-Za-z]{2}$/.test(explicit)) return LETTER_REGIONS.has(explicit.toUpperCase()) ? 'letter' : 'a4';
+  return zoneIsLetter(timeZone) ? 'letter' : 'a4';
 }

@@ -6,7 +6,7 @@ import type { PDFNumber } from 'pdf-lib';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS, TEMPLATE_LANGUAGES } from '../../../common/schemas/templates.schema';
-import { paperFor } from './paper';
+import { PAPER_SIZES, paperFor } from './paper';
 import { renderPdf } from './render-pdf';
 import { buildTemplateDocument, TEMPLATE_DEFINITIONS } from './template-catalogue';
 import { templateLocale } from './template-locale';
@@ -104,7 +104,7 @@ function widths(array: PDFArray): Map<number, number> {
 type Glyph = { id: number; char: string; page: number; x: number; y: number; width: number; size: number };
 
 /** Every glyph the content streams draw, with its character and its box in PDF points. */
-async function drawnGlyphs(bytes: Uint8Array): Promise<{ glyphs: Glyph[]; pageHeights: number[] }> {
+async function drawnGlyphs(bytes: Uint8Array): Promise<{ glyphs: Glyph[]; pageHeights: number[]; pageWidths: number[] }> {
   const pdf = await PDFDocument.load(bytes);
   const resolve = (value: unknown) => (value instanceof PDFRef ? pdf.context.lookup(value) : value);
   const dict = (value: unknown) => {
@@ -125,8 +125,10 @@ async function drawnGlyphs(bytes: Uint8Array): Promise<{ glyphs: Glyph[]; pageHe
   const fonts = new Map<PDFDict, { chars: Map<number, string>; widths: Map<number, number> }>();
   const glyphs: Glyph[] = [];
   const pageHeights: number[] = [];
+  const pageWidths: number[] = [];
   pdf.getPages().forEach((page, pageIndex) => {
     pageHeights.push(page.getHeight());
+    pageWidths.push(page.getWidth());
     const resources = dict(page.node.get(PDFName.of('Resources')));
     const fontDicts = dict(resources.get(PDFName.of('Font')));
     const contents = page.node.Contents();
@@ -164,7 +166,7 @@ async function drawnGlyphs(bytes: Uint8Array): Promise<{ glyphs: Glyph[]; pageHe
       }
     }
   });
-  return { glyphs, pageHeights };
+  return { glyphs, pageHeights, pageWidths };
 }
 
 /** The darkest pixel inside a glyph's box (its middle 70 % across, from the descender to the ascender). */
@@ -184,21 +186,35 @@ function darkest(image: { width: number; height: number; pixels: Uint8Array }, g
 const pdfTemplates = TEMPLATE_IDS.filter((id) => TEMPLATE_DEFINITIONS[id].format === 'pdf');
 
 describe('template PDFs drawn by poppler', () => {
-  it.each(pdfTemplates.flatMap((id) => TEMPLATE_LANGUAGES.map((language) => [id, language] as const)))(
-    '%s (%s): every character drawn leaves ink where it is placed and reads back',
-    async (id, language) => {
-      const bytes = await renderPdf(buildTemplateDocument(id, data, templateLocale(language)));
-      const file = join(scratch, `${id}-${language}.pdf`);
+  // On both papers: US Letter is 50 pt shorter than A4 upright and 50 pt narrower on its side (paper.ts).
+  const papers = ['a4', 'letter'] as const;
+  it.each(pdfTemplates.flatMap((id) => TEMPLATE_LANGUAGES.flatMap((language) => papers.map((paper) => [id, language, paper] as const))))(
+    '%s (%s, %s): every character drawn is on the page, leaves ink where it is placed and reads back',
+    async (id, language, paper) => {
+      const document = buildTemplateDocument(id, data, templateLocale(language));
+      const bytes = await renderPdf(document, { paper });
+      const file = join(scratch, `${id}-${language}-${paper}.pdf`);
       writeFileSync(file, bytes);
-      const { glyphs, pageHeights } = await drawnGlyphs(bytes);
+      const { glyphs, pageHeights, pageWidths } = await drawnGlyphs(bytes);
+      const sheet = PAPER_SIZES[paper];
+      expect(pageWidths[0]).toBe(document.landscape ? sheet.height : sheet.width);
+      // Inside the page: nothing cut off at an edge of the smaller sheet.
+      const outside = glyphs.filter(
+        (glyph) =>
+          glyph.x < 0 ||
+          glyph.y < 0 ||
+          glyph.x + glyph.width > (pageWidths[glyph.page] ?? 0) ||
+          glyph.y + glyph.size > (pageHeights[glyph.page] ?? 0),
+      );
+      expect(outside.map((glyph) => glyph.char).join(''), 'characters drawn off the page').toBe('');
       expect(glyphs.length).toBeGreaterThan(20);
       // Every glyph maps back to a character; none is a font's missing-glyph box (glyph 0, .notdef).
       expect(glyphs.filter((glyph) => glyph.char === '\uFFFD').map((glyph) => glyph.id)).toEqual([]);
       expect(glyphs.filter((glyph) => glyph.id === 0).map((glyph) => `U+${glyph.char.codePointAt(0)?.toString(16)}`)).toEqual([]);
 
-      execFileSync('pdftoppm', ['-r', String(DPI), '-gray', file, join(scratch, `${id}-${language}`)]);
+      execFileSync('pdftoppm', ['-r', String(DPI), '-gray', file, join(scratch, `${id}-${language}-${paper}`)]);
       const images = readdirSync(scratch)
-        .filter((name) => name.startsWith(`${id}-${language}-`) && name.endsWith('.pgm'))
+        .filter((name) => name.startsWith(`${id}-${language}-${paper}-`) && name.endsWith('.pgm'))
         .sort((a, b) => Number(/-(\d+)\.pgm$/.exec(a)?.[1]) - Number(/-(\d+)\.pgm$/.exec(b)?.[1]))
         .map((name) => readPgm(join(scratch, name)));
       expect(images).toHaveLength(pageHeights.length);
