@@ -1,3 +1,4 @@
+import { LANGUAGE_TAG_MAX } from '../../common/schemas/auth.schema';
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '../../common/schemas/templates.schema';
 
 /**
@@ -11,4 +12,11 @@ export function languageFromHeader(header: string | undefined): TemplateLanguage
     if (found) return found;
   }
   return 'en';
+}
+
+/** The first tag of an Accept-Language header (`de-DE,de;q=0.9,en;q=0.8` → `de-DE`), or null. */
+export function firstAcceptedLanguage(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  const first = value?.split(',')[0]?.split(';')[0]?.trim() ?? '';
+  return first === '' || first === '*' || first.length > LANGUAGE_TAG_MAX ? null : first;
 }

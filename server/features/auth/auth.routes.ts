@@ -1,12 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { firstAcceptedLanguage } from '../../lib/accept-language';
 import { defaultGradingSystemForLanguage } from '../../../common/domain/grading-systems';
-import {
-  LANGUAGE_TAG_MAX,
-  authResponseSchema,
-  loginBodySchema,
-  registerBodySchema,
-  userResponseSchema,
-} from '../../../common/schemas/auth.schema';
+import { authResponseSchema, loginBodySchema, registerBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
 import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session';
@@ -38,13 +33,6 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: st
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** The first tag of an Accept-Language header (`de-DE,de;q=0.9,en;q=0.8` → `de-DE`), or null. */
-export function firstAcceptedLanguage(header: string | string[] | undefined): string | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  const first = value?.split(',')[0]?.split(';')[0]?.trim() ?? '';
-  return first === '' || first === '*' || first.length > LANGUAGE_TAG_MAX ? null : first;
 }
 
 /** API.md "Authentication and sessions": register, login, logout, me. */

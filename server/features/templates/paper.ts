@@ -1,3 +1,5 @@
+import { firstAcceptedLanguage } from '../../lib/accept-language';
+
 /**
  * The paper a template PDF is printed on (docs/decisions/172): US Letter in the countries that use it
  * (CLDR's paperSize "US-Letter" territories), A4 everywhere else. The country is the region of the
@@ -160,10 +162,10 @@ function zoneIsLetter(timeZone: string): boolean {
  * send from Mexico to Chile) says nothing about paper, so the zone decides.
  */
 export function paperFor(acceptLanguage: string | undefined, timeZone: string): Paper {
-  const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim() ?? '';
+  const first = firstAcceptedLanguage(acceptLanguage);
   let explicit: string | undefined;
   try {
-    explicit = first === '' || first === '*' ? undefined : new Intl.Locale(first).region;
+    explicit = first === null ? undefined : new Intl.Locale(first).region;
   } catch {
     explicit = undefined;
   }
