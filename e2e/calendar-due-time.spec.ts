@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { dueInstantOf, END_OF_DAY_DUE_TIME } from '../common/domain/due-status';
+import { utcInstantOf } from '../common/domain/local-time';
 import { registerViaApi } from './fixtures';
 
 /**
@@ -12,10 +14,6 @@ type Zone = {
   timeZone: string;
   language: 'en' | 'de' | 'ja';
   locale: string;
-  /** 10:00 on 9 December 2026 in the zone (the page's clock). */
-  morning: string;
-  /** That day's last instant in the zone (23:59:59.999 local). */
-  endOfDay: string;
   time: RegExp;
   allDay: string;
   tab: string;
@@ -29,8 +27,6 @@ const ZONES: Zone[] = [
     timeZone: 'Pacific/Honolulu',
     language: 'en',
     locale: 'en-US',
-    morning: '2026-12-09T20:00:00.000Z',
-    endOfDay: '2026-12-10T09:59:59.999Z',
     time: /11:59\sPM/,
     allDay: 'All day',
     tab: 'Calendar',
@@ -41,8 +37,6 @@ const ZONES: Zone[] = [
     timeZone: 'Europe/Berlin',
     language: 'de',
     locale: 'de-DE',
-    morning: '2026-12-09T09:00:00.000Z',
-    endOfDay: '2026-12-09T22:59:59.999Z',
     time: /23:59/,
     allDay: 'Ganztägig',
     tab: 'Kalender',
@@ -53,8 +47,6 @@ const ZONES: Zone[] = [
     timeZone: 'Asia/Tokyo',
     language: 'ja',
     locale: 'ja-JP',
-    morning: '2026-12-09T01:00:00.000Z',
-    endOfDay: '2026-12-09T14:59:59.999Z',
     time: /23:59/,
     allDay: '終日',
     tab: 'カレンダー',
@@ -69,16 +61,23 @@ async function call(page: Page, method: 'post' | 'patch', url: string, data: obj
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** The task's day; the page's clock is 10:00 that day, read in each zone by common/domain as the app reads it. */
+const DAY = '2026-12-09';
+
 for (const zone of ZONES) {
+  // That day's last instant in the zone (23:59:59.999 local), as the task form saves a date picked alone.
+  const endOfDay = dueInstantOf(DAY, END_OF_DAY_DUE_TIME, zone.timeZone);
+  const morning = utcInstantOf(DAY, '10:00', zone.timeZone);
+
   test.describe(`in ${zone.timeZone} (${zone.language})`, () => {
     test.use({ timezoneId: zone.timeZone, locale: zone.locale });
 
     test('a task due by the end of the day shows its time in the month, week, day and agenda views', async ({ page }) => {
       await registerViaApi(page.request);
       await call(page, 'patch', '/api/account/profile', { timeZone: zone.timeZone });
-      await call(page, 'post', '/api/tasks', { title: 'Essay draft', dueDate: zone.endOfDay });
+      await call(page, 'post', '/api/tasks', { title: 'Essay draft', dueDate: endOfDay });
       await page.addInitScript((language) => localStorage.setItem('i18nextLng', language), zone.language);
-      await page.clock.install({ time: new Date(zone.morning) });
+      await page.clock.install({ time: new Date(morning) });
 
       await page.goto('/schedule');
       await page.getByRole('tab', { name: zone.tab }).click();

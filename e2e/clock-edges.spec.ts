@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { localDateOf, utcInstantOf } from '../common/domain/local-time';
+import { dueInstantOf, END_OF_DAY_DUE_TIME } from '../common/domain/due-status';
+import { localDateOf } from '../common/domain/local-time';
 import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
 
 /**
@@ -34,8 +35,9 @@ test('the calendar, Tasks and Home at this hour: today is today, a deadline toni
   expect(Math.abs(serverNow - Date.now()), 'server clock vs the runner').toBeLessThan(10_000);
   await call(page, 'post', '/api/demo/sample-data');
   const today = localDateOf(new Date().toISOString(), ZONE);
-  // Due tonight, just before midnight: still today's, and not late, at every edge.
-  await call(page, 'post', '/api/tasks', { title: 'Tonight’s essay', dueDate: utcInstantOf(today, '23:59', ZONE) });
+  // Due tonight, by the end of the day as the task form saves a date picked alone (decision 176): still
+  // today's, and not late, at every edge.
+  await call(page, 'post', '/api/tasks', { title: 'Tonight’s essay', dueDate: dueInstantOf(today, END_OF_DAY_DUE_TIME, ZONE) });
 
   await page.goto('/schedule');
   const browserNow = await page.evaluate(() => Date.now());

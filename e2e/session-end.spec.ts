@@ -34,51 +34,45 @@ async function playThroughSignedOutPage(page: Page) {
   await barrier;
 }
 
-test('after Sign out the page sends no more API requests', async ({ page }) => {
-  await page.clock.install();
-  await registerViaApi(page.request);
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('shell-points')).toBeVisible();
-  await expect(page.getByTestId('notifications-button')).toBeVisible();
+/** The two ways a session ends from the user menu, and the request that ends it. */
+const ENDINGS = [
+  {
+    name: 'Sign out',
+    endingRequest: 'POST /api/auth/logout',
+    end: (page: Page) => page.getByRole('menuitem', { name: 'Sign out' }).click(),
+  },
+  {
+    name: 'Delete account',
+    endingRequest: 'DELETE /api/user/delete',
+    end: async (page: Page) => {
+      await page.getByRole('menuitem', { name: 'Delete account' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete account' }).click();
+    },
+  },
+];
 
-  const sent = recordApiRequests(page);
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() === 401) failed.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+for (const ending of ENDINGS) {
+  test(`after ${ending.name} the page sends no more API requests`, async ({ page }) => {
+    await page.clock.install();
+    await registerViaApi(page.request);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('shell-points')).toBeVisible();
+    await expect(page.getByTestId('notifications-button')).toBeVisible();
+
+    const sent = recordApiRequests(page);
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) failed.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await ending.end(page);
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await playThroughSignedOutPage(page);
+
+    const ended = sent.findIndex((request) => named(request) === ending.endingRequest);
+    expect(ended, sent.map(named).join(', ')).toBeGreaterThanOrEqual(0);
+    expect(sent.slice(ended + 1).map(named)).toEqual([]);
+    expect(failed).toEqual([]);
   });
-  await page.getByRole('button', { name: 'Open user menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
-  await playThroughSignedOutPage(page);
-
-  const logout = sent.findIndex((request) => named(request) === 'POST /api/auth/logout');
-  expect(logout, sent.map(named).join(', ')).toBeGreaterThanOrEqual(0);
-  expect(sent.slice(logout + 1).map(named)).toEqual([]);
-  expect(failed).toEqual([]);
-});
-
-test('after Delete account the page sends no more API requests', async ({ page }) => {
-  await page.clock.install();
-  await registerViaApi(page.request);
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('shell-points')).toBeVisible();
-  await expect(page.getByTestId('notifications-button')).toBeVisible();
-
-  const sent = recordApiRequests(page);
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() === 401) failed.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  await page.getByRole('button', { name: 'Open user menu' }).click();
-  await page.getByRole('menuitem', { name: 'Delete account' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete account' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
-  await playThroughSignedOutPage(page);
-
-  const deleted = sent.findIndex((request) => named(request) === 'DELETE /api/user/delete');
-  expect(deleted, sent.map(named).join(', ')).toBeGreaterThanOrEqual(0);
-  expect(sent.slice(deleted + 1).map(named)).toEqual([]);
-  expect(failed).toEqual([]);
-});
+}

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Task } from '../../common/schemas/tasks.schema';
 import { apiJson } from '../lib/api-client';
+import { notificationsQuery } from './notifications';
 import { rememberedSessionUser } from './session';
 
 /** The offline queue's code loads beside the first read, not before the dashboard (decision 097's budget). */
@@ -20,3 +21,24 @@ export const tasksQuery = queryOptions({
 });
 
 export const useTasks = (enabled = true) => useQuery({ ...tasksQuery, enabled });
+
+/** Other tabs refresh their task list (and so their reminder schedule) when this one changes it. */
+const CHANNEL_NAME = 'studypilot-tasks';
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+
+/** After every task write (Tasks, Home's "Set reminder"): other tabs refresh, and the bell recomputes (overdue, due soon, reminders). */
+export function announceTasksChanged(queryClient: QueryClient): void {
+  channel?.postMessage('changed');
+  void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+}
+
+/** Invalidates the tasks query when another tab changed tasks. Returns the unsubscribe function. */
+export function listenForTaskChanges(queryClient: QueryClient): () => void {
+  if (!channel) return () => {};
+  const onMessage = () => {
+    void queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  };
+  channel.addEventListener('message', onMessage);
+  return () => channel.removeEventListener('message', onMessage);
+}

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useResourceWithPlaceholder } from '../../api/resource';
 import type { SampleDataSummary } from '../../../common/schemas/home.schema';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { notificationsQuery } from '../../api/notifications';
-import { tasksQuery } from '../../api/tasks';
+import { isQueued, sendOrQueue } from '../../api/offline-writes';
+import { announceTasksChanged, tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
@@ -112,25 +112,35 @@ export type SetReminderInput =
 
 /**
  * Home's "Set reminder" (SPEC.md §2, issue 34 item 12): one request either way — a PATCH of the
- * chosen task's reminder, or a POST of a new task that carries it — then the task list and the bell
- * are read again (the Tasks page and the reminder scheduler share the same query).
+ * chosen task's reminder, or a POST of a new task that carries it, sent as Tasks sends a new task
+ * (web/api/offline-writes.ts: one Idempotency-Key, so a retry creates it once; offline it waits on
+ * this device). Then the task list is read again here and in the other tabs, whose reminder
+ * schedulers read it, and the bell recomputes (announceTasksChanged). Answers whether it was queued.
  */
 export function useSetReminder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetReminderInput) =>
-      'taskId' in input
-        ? apiJson<Task>('PATCH', `/api/tasks/${input.taskId}`, { reminderOffsetMinutes: input.reminderOffsetMinutes })
-        : apiJson<Task>('POST', '/api/tasks', {
-            title: input.title,
-            dueDate: input.dueDate,
-            reminderOffsetMinutes: input.reminderOffsetMinutes,
-          }),
+    mutationFn: async (input: SetReminderInput): Promise<{ queued: boolean }> => {
+      if ('taskId' in input) {
+        await apiJson<Task>('PATCH', `/api/tasks/${input.taskId}`, { reminderOffsetMinutes: input.reminderOffsetMinutes });
+        return { queued: false };
+      }
+      const { title, dueDate, reminderOffsetMinutes } = input;
+      const answer = await sendOrQueue<Task>(queryClient, {
+        kind: 'task-create',
+        method: 'POST',
+        path: '/api/tasks',
+        body: { title, dueDate, reminderOffsetMinutes },
+        title,
+      });
+      return { queued: isQueued(answer) };
+    },
+    // Offline the new task is queued, not paused (as Tasks' own create).
+    networkMode: 'always',
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
-      ]);
+      announceTasksChanged(queryClient);
+      // The list's read applies writes still waiting on this device, so a queued task shows too.
+      await queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey });
     },
   });
 }

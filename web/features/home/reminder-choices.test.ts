@@ -31,7 +31,7 @@ describe('fittingOffset', () => {
     expect(fittingOffset(preferred, due, NOW)).toBe(expected);
   });
 
-  // The dialog's default new task is due tomorrow at 09:00 on the profile's clock.
+  // A new task the student set due tomorrow at 09:00 on the profile's clock (the dialog starts at the day's end).
   const tomorrowNine = (now: number, zone: string) => utcMillisOf(addDays(localDateOf(now, zone), 1), '09:00', zone);
 
   it.each([

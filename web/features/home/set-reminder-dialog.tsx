@@ -1,35 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, isLocalDate, localDateOf, parseTimeOfDay, utcMillisOf } from '../../../common/domain/local-time';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
-import type { Task } from '../../../common/schemas/tasks.schema';
+import { TASK_TITLE_MAX, type Task } from '../../../common/schemas/tasks.schema';
+import { toastQueued } from '../../api/offline-writes';
+import { DueFields } from '../../components/ui/due-fields';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
-import { TimeField } from '../../components/ui/time-field';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { defaultReminderOffset } from '../../lib/default-reminder';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { defaultDueInput, dueInputMillis } from '../../lib/due-input';
 import { useSetReminder } from './home.api';
 import { fittingOffset, remindableTasks } from './reminder-choices';
 
 const NEW_TASK = 'new';
 const FALLBACK_OFFSET = 1440;
-
-/** The instant (epoch ms) of a local day and `HH:mm` in `timeZone`; NaN when either is not one. */
-function instantOf(day: string, time: string, timeZone: string): number {
-  if (!isLocalDate(day)) return Number.NaN;
-  try {
-    parseTimeOfDay(time);
-  } catch {
-    return Number.NaN;
-  }
-  return utcMillisOf(day, time, timeZone);
-}
 
 type Errors = Partial<Record<'title' | 'due' | 'offset', string>>;
 
@@ -70,10 +60,10 @@ function SetReminderForm({ tasks, timeZone, onDone }: { tasks: readonly Task[]; 
   const [taskId, setTaskId] = useState(choices[0]?.id ?? NEW_TASK);
   const chosen = choices.find((task) => task.id === taskId) ?? null;
   const [title, setTitle] = useState('');
-  const [day, setDay] = useState(() => addDays(localDateOf(openedAt, timeZone), 1));
-  const [time, setTime] = useState('09:00');
+  // The task form's due: tomorrow, by the end of the day, until the student picks a time (decision 176).
+  const [dueInput, setDueInput] = useState(() => defaultDueInput(timeZone, undefined, openedAt));
   const [errors, setErrors] = useState<Errors>({});
-  const due = chosen ? Date.parse(chosen.dueDate ?? '') : instantOf(day, time, timeZone);
+  const due = chosen ? Date.parse(chosen.dueDate ?? '') : dueInputMillis(dueInput, timeZone);
   // The offset picked for this choice, else the task's own, the device's default or 1 day, moved
   // nearer when that would already be past (until the student picks one).
   const [offsets, setOffsets] = useState<Record<string, string>>({});
@@ -99,12 +89,14 @@ function SetReminderForm({ tasks, timeZone, onDone }: { tasks: readonly Task[]; 
         ? { taskId: chosen.id, reminderOffsetMinutes: minutes }
         : { title: name, dueDate: new Date(due).toISOString(), reminderOffsetMinutes: minutes },
       {
-        onSuccess: () => {
-          toast({
-            title: t('reminder.saved'),
-            description: t('reminder.savedDescription', { title: name, offset: t(`tasks:reminders.offsets.${minutes}`) }),
-            variant: 'success',
-          });
+        onSuccess: ({ queued }) => {
+          if (queued) toastQueued();
+          else
+            toast({
+              title: t('reminder.saved'),
+              description: t('reminder.savedDescription', { title: name, offset: t(`tasks:reminders.offsets.${minutes}`) }),
+              variant: 'success',
+            });
           onDone();
         },
         onError: (error) =>
@@ -132,16 +124,14 @@ function SetReminderForm({ tasks, timeZone, onDone }: { tasks: readonly Task[]; 
       {chosen ? null : (
         <>
           <FormField label={t('tasks:form.title')} error={errors.title}>
-            <Input value={title} onChange={(event) => setTitle(event.target.value)} autoComplete="off" />
+            <Input value={title} onChange={(event) => setTitle(event.target.value)} autoComplete="off" maxLength={TASK_TITLE_MAX} />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t('tasks:form.dueDay')} error={errors.due}>
-              <Input type="date" value={day} onChange={(event) => setDay(event.target.value)} />
-            </FormField>
-            <FormField label={t('tasks:form.dueTime')}>
-              <TimeField value={time} onChange={setTime} />
-            </FormField>
-          </div>
+          <DueFields
+            value={dueInput}
+            onChange={setDueInput}
+            error={errors.due}
+            labels={{ day: t('tasks:form.dueDay'), time: t('tasks:form.dueTime') }}
+          />
         </>
       )}
       <FormField label={t('tasks:form.reminder')} error={errors.offset}>

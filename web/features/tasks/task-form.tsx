@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forwardRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { END_OF_DAY_DUE_TIME, dueInstantOf } from '../../../common/domain/due-status';
-import { addDays, instantToMillis, isLocalDate, localDateOf, localDateTimeOf, parseTimeOfDay } from '../../../common/domain/local-time';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
 import {
   RECURRENCE_INTERVAL_MAX,
@@ -20,7 +17,6 @@ import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { TimeField } from '../../components/ui/time-field';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { useUserTimeZone } from '../../lib/time-zone';
@@ -29,80 +25,14 @@ import { ensureNotificationPermission, notificationsSupported } from '../../lib/
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
 import { isQueued, toastQueued } from '../../api/offline-writes';
 import { CourseOptions, TaskTypeOptions } from './task-options';
+import { defaultDueInput, dueInputMillis, toDueInput, type InitialDue } from '../../lib/due-input';
+import { DueFields } from '../../components/ui/due-fields';
 import { defaultReminderOffset } from '../../lib/default-reminder';
 import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-
-/**
- * The form's due value (`YYYY-MM-DDTHH:mm`, as a `datetime-local` input wrote it) for an instant: the wall clock of the profile's zone, the zone the server
- * repeats a series in (not the browser's, which may differ while travelling).
- */
-function toLocalInput(instant: string | number, timeZone: string): string {
-  const { date, time } = localDateTimeOf(instant, timeZone);
-  return `${date}T${time}`;
-}
-
-/** The instant (epoch ms) of a due value read in `timeZone` (11:59 PM: the day's last instant); NaN when it is not one. */
-function fromLocalInput(value: string, timeZone: string): number {
-  const date = value.slice(0, 10);
-  const time = value.slice(11, 16);
-  if (value[10] !== 'T' || !isLocalDate(date)) return Number.NaN;
-  try {
-    parseTimeOfDay(time);
-  } catch {
-    return Number.NaN;
-  }
-  return instantToMillis(dueInstantOf(date, time, timeZone));
-}
-
-/**
- * Where a new task's due starts: the day (and time) it was asked for from the calendar, else tomorrow;
- * without a time, by the end of that day on the profile's calendar — a student who picks only a date
- * has chosen that day, not its morning (decision 176; 09:00 made such a task late that morning).
- */
-function defaultDue(timeZone: string, initial?: InitialDue): string {
-  const date = initial && isLocalDate(initial.date) ? initial.date : addDays(localDateOf(Date.now(), timeZone), 1);
-  return `${date}T${initial?.time && isTimeOfDay(initial.time) ? initial.time : END_OF_DAY_DUE_TIME}`;
-}
-
-function isTimeOfDay(value: string): boolean {
-  try {
-    parseTimeOfDay(value);
-    return /^\d{2}:\d{2}$/.test(value);
-  } catch {
-    return false;
-  }
-}
-
-/** A new task's due day, and time when one was picked (the calendar's "Add task" on a day or a slot). */
-export type InitialDue = { date: string; time: string | null };
-
-/**
- * The due date and time: a native date input and a `TimeField` (the app's clock, not the browser's:
- * a `datetime-local` input showed AM/PM to a German student on an English browser, decision 168),
- * holding together the one `due` value the form validates. The date input takes the ref, so a refused
- * due date focuses it.
- */
-const DueFields = forwardRef<
-  HTMLInputElement,
-  { value: string; onChange: (value: string) => void; onBlur: () => void; error: string | undefined }
->(function DueFields({ value, onChange, onBlur, error }, ref) {
-  const { t } = useTranslation('tasks');
-  const [date = '', time = ''] = value.split('T');
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label={t('form.dueDay')} error={error}>
-        <Input ref={ref} type="date" value={date} onChange={(event) => onChange(`${event.target.value}T${time}`)} onBlur={onBlur} />
-      </FormField>
-      <FormField label={t('form.dueTime')}>
-        <TimeField value={time} onChange={(next) => onChange(`${date}T${next}`)} onBlur={onBlur} />
-      </FormField>
-    </div>
-  );
-});
 
 function formSchema(t: TFunction, timeZone: string) {
   return z
@@ -125,7 +55,7 @@ function formSchema(t: TFunction, timeZone: string) {
       until: z.string(),
     })
     .superRefine((values, ctx) => {
-      const due = new Date(values.noDue ? Number.NaN : fromLocalInput(values.due, timeZone));
+      const due = new Date(values.noDue ? Number.NaN : dueInputMillis(values.due, timeZone));
       if (!values.noDue && Number.isNaN(due.getTime()))
         ctx.addIssue({ code: 'custom', path: ['due'], message: t('form.errors.dueRequired') });
       if (values.reminder) {
@@ -172,7 +102,7 @@ function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInpu
   const input: TaskInput = {
     title: values.title.trim(),
     description: values.description.trim() ? values.description : null,
-    dueDate: values.noDue ? null : new Date(fromLocalInput(values.due, timeZone)).toISOString(),
+    dueDate: values.noDue ? null : new Date(dueInputMillis(values.due, timeZone)).toISOString(),
     courseId: values.courseId || null,
     taskType: values.taskType,
     priority: values.priority,
@@ -240,7 +170,7 @@ function TaskForm({
       title: task?.title ?? '',
       description: task?.description ?? '',
       // Without a due date the picker still starts on a sensible day, should one be added.
-      due: task?.dueDate ? toLocalInput(task.dueDate, timeZone) : defaultDue(timeZone, initialDue),
+      due: task?.dueDate ? toDueInput(task.dueDate, timeZone) : defaultDueInput(timeZone, initialDue),
       noDue: task !== null && task.dueDate === null,
       courseId: task?.courseId ?? '',
       taskType: task?.taskType ?? 'assignment',
@@ -318,7 +248,14 @@ function TaskForm({
           control={form.control}
           name="due"
           render={({ field }) => (
-            <DueFields ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.due?.message} />
+            <DueFields
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.due?.message}
+              labels={{ day: t('form.dueDay'), time: t('form.dueTime') }}
+            />
           )}
         />
       )}

@@ -5,11 +5,10 @@ import { planReminders, REMINDER_DUE_DATE_PARTS, reminderKey, type RemindableTas
 import { formatDateTime } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { useTasks } from '../../api/tasks';
+import { listenForTaskChanges, useTasks } from '../../api/tasks';
 import { usePushDevices } from '../../api/push';
 import { thisPushDevice, usePushEndpoint } from '../../lib/push-subscription';
 import { notificationPermission, showNotification } from '../../lib/browser-notifications';
-import { listenForTaskChanges } from './tasks.api';
 
 /** Longest single sleep: timers are re-planned at least this often (and clamp setTimeout's 24.8-day limit). */
 const MAX_SLEEP_MS = 15 * 60_000;

@@ -2,9 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import type { Task, TaskCreateInput } from '../../../common/schemas/tasks.schema';
-import { notificationsQuery } from '../../api/notifications';
 import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from '../../api/offline-writes';
-import { tasksQuery } from '../../api/tasks';
+import { announceTasksChanged, tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
 import { offlineTaskKey, taskOfCreate } from '../../lib/pending-tasks';
 import { applyRewardOutcome } from '../../lib/reward-outcome';
@@ -16,27 +15,6 @@ export type CourseSummary = Pick<Course, 'id' | 'name' | 'color'>;
 
 /** What the task form sends: the create body of common/ with every field stated (`completed` is the server's). */
 export type TaskInput = Required<Omit<TaskCreateInput, 'completed' | 'recurrence'>> & Pick<TaskCreateInput, 'recurrence'>;
-
-/** Other tabs refresh their task list (and so their reminder schedule) when this one changes it. */
-const CHANNEL_NAME = 'studypilot-tasks';
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
-
-/** After every task write: other tabs refresh, and the bell recomputes (overdue, due soon, reminders). */
-function broadcastChange(queryClient: QueryClient): void {
-  channel?.postMessage('changed');
-  void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-}
-
-/** Invalidates the tasks query when another tab changed tasks. Returns the unsubscribe function. */
-export function listenForTaskChanges(queryClient: QueryClient): () => void {
-  if (!channel) return () => {};
-  const onMessage = () => {
-    void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-  };
-  channel.addEventListener('message', onMessage);
-  return () => channel.removeEventListener('message', onMessage);
-}
 
 function replaceTask(queryClient: QueryClient, task: Task): void {
   queryClient.setQueryData<Task[]>(TASKS_KEY, (list) =>
@@ -67,14 +45,14 @@ export function useCreateTask() {
       if (isQueued(answer)) {
         const task = taskOfCreate(answer.write);
         queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => (list ? [...list, task].sort(byDueDate) : list));
-        broadcastChange(queryClient);
+        announceTasksChanged(queryClient);
         return;
       }
       const task = answer;
       // A recurring task may have generated more occurrences: reload the list.
       if (task.seriesId) await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
       else queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => (list ? [...list, task].sort(byDueDate) : list));
-      broadcastChange(queryClient);
+      announceTasksChanged(queryClient);
     },
   });
 }
@@ -86,7 +64,7 @@ export function useUpdateTask() {
       apiJson<Task>('PATCH', `/api/tasks/${id}`, body),
     onSuccess: (task) => {
       replaceTask(queryClient, task);
-      broadcastChange(queryClient);
+      announceTasksChanged(queryClient);
     },
   });
 }
@@ -97,7 +75,7 @@ export function useDeleteTask() {
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/tasks/${id}`),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.filter((task) => task.id !== id));
-      broadcastChange(queryClient);
+      announceTasksChanged(queryClient);
       // A completed task takes its points back: DELETE answers 204 (API.md), so the points are refetched.
       applyRewardOutcome(queryClient, null);
     },
@@ -134,12 +112,12 @@ export function useSetTaskCompleted() {
     onSuccess: (answer) => {
       // Queued: the list keeps the change it shows already.
       if (isQueued(answer)) {
-        broadcastChange(queryClient);
+        announceTasksChanged(queryClient);
         return;
       }
       const { rewards, ...task } = answer;
       replaceTask(queryClient, task);
-      broadcastChange(queryClient);
+      announceTasksChanged(queryClient);
       if (rewards) applyRewardOutcome(queryClient, rewards);
     },
   });
@@ -152,7 +130,7 @@ export function useStopSeries() {
     mutationFn: (seriesId: string) => apiJson<null>('DELETE', `/api/task-series/${seriesId}`),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      broadcastChange(queryClient);
+      announceTasksChanged(queryClient);
     },
   });
 }
