@@ -1,3 +1,4 @@
+import { addDays, daysBetween, localDateOf, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -25,6 +26,29 @@ describe('POST /api/demo/sample-data', () => {
     const tasks = (await list('/api/tasks', user.token)) as { completed: boolean }[];
     expect(tasks.some((task) => task.completed)).toBe(true);
   }, 60_000);
+
+  it.each(['Pacific/Honolulu', 'Asia/Tokyo'])(
+    'builds the semester on the user’s calendar in %s: the term starts on a local Monday, deadlines at local hours, grades on local dates',
+    async (timeZone) => {
+      const user = await signUp(t);
+      const profile = await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone } });
+      expect(profile.statusCode).toBe(200);
+      expect((await t.request({ method: 'POST', url: '/api/demo/sample-data', token: user.token })).statusCode).toBe(201);
+      const today = localDateOf(new Date(), timeZone);
+      const [term] = (await list('/api/terms', user.token)) as { startDate: string }[];
+      expect(weekdayOf(term!.startDate)).toBe(1);
+      // Six weeks back, moved to that week's Monday (weeks start on Sunday).
+      expect(daysBetween(term!.startDate, today)).toBeGreaterThanOrEqual(41);
+      expect(daysBetween(term!.startDate, today)).toBeLessThanOrEqual(47);
+      const tasks = (await list('/api/tasks', user.token)) as { dueDate: string | null }[];
+      const localTimes = tasks.filter((task) => task.dueDate).map((task) => localDateTimeOf(task.dueDate!, timeZone).time);
+      expect(localTimes.every((time) => time.endsWith(':00'))).toBe(true);
+      expect(localTimes).toContain('17:00');
+      const assessments = (await list('/api/assessments', user.token)) as { date: string | null }[];
+      expect(assessments.map((assessment) => assessment.date)).toContain(addDays(today, -7));
+    },
+    60_000,
+  );
 
   it('names the sample in the language the app sends: Japanese and German students read their own words', async () => {
     const names = async (token: string) => ({

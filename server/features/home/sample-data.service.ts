@@ -8,7 +8,7 @@
  * script has always used. The caller provides `call`, already authenticated as the target user.
  */
 import { eq, sql } from 'drizzle-orm';
-import { addDays, localDateOf, startOfWeek, utcInstantOf } from '../../../common/domain/local-time';
+import { addDays, localDateOf, startOfWeek, utcInstantOf, weekdayOf } from '../../../common/domain/local-time';
 import { expandTimetable, type TermRotation, type TimetableCourse } from '../../../common/domain/timetable';
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
@@ -57,10 +57,11 @@ export async function seedSampleSemester(
   language: InterfaceLanguage = 'en',
 ): Promise<SampleDataSummary> {
   const strings = SAMPLE_STRINGS[language];
-  await seedSchedule(call, strings);
+  // Every date is the user's local calendar date, every time their wall-clock time.
+  await seedSchedule(call, strings, timeZone);
   await seedStudySessions(call, timeZone);
-  await seedTasks(call, strings);
-  await seedGrades(call, strings);
+  await seedTasks(call, strings, timeZone);
+  await seedGrades(call, strings, timeZone);
   const count = async (url: string) => ((await call('GET', url)) as unknown[]).length;
   return {
     courses: await count('/api/courses'),
@@ -71,15 +72,11 @@ export async function seedSampleSemester(
 }
 
 /** Tasks: a few open, one late, one done, one weekly repeating reading, linked to the sample courses. */
-async function seedTasks(call: SampleDataCall, { tasks }: SampleStrings): Promise<void> {
+async function seedTasks(call: SampleDataCall, { tasks }: SampleStrings, timeZone: string): Promise<void> {
   const demoCourses = (await call('GET', '/api/courses')) as { id: string; name: string }[];
   const courseId = (index: number) => demoCourses[index % Math.max(demoCourses.length, 1)]?.id ?? null;
-  const at = (days: number, hour: number) => {
-    const date = new Date();
-    date.setUTCDate(date.getUTCDate() + days);
-    date.setUTCHours(hour, 0, 0, 0);
-    return date.toISOString();
-  };
+  const today = localDateOf(new Date(), timeZone);
+  const at = (days: number, hour: number) => utcInstantOf(addDays(today, days), `${String(hour).padStart(2, '0')}:00`, timeZone);
   const demoTasks = [
     {
       title: tasks.problemSet,
@@ -109,7 +106,7 @@ async function seedTasks(call: SampleDataCall, { tasks }: SampleStrings): Promis
     dueDate: at(1, 19),
     taskType: 'reading',
     priority: 'low',
-    recurrence: { frequency: 'weekly', interval: 1, weekdays: [new Date(at(1, 19)).getUTCDay()], until: at(90, 0).slice(0, 10) },
+    recurrence: { frequency: 'weekly', interval: 1, weekdays: [weekdayOf(addDays(today, 1))], until: addDays(today, 90) },
   });
 }
 
@@ -163,8 +160,8 @@ async function seedStudySessions(call: SampleDataCall, timeZone: string): Promis
 }
 
 /** Schedule (issue 3): an academic year, the current term around today, six classes and two holidays. */
-async function seedSchedule(call: SampleDataCall, strings: SampleStrings): Promise<void> {
-  const today = new Date().toISOString().slice(0, 10);
+async function seedSchedule(call: SampleDataCall, strings: SampleStrings, timeZone: string): Promise<void> {
+  const today = localDateOf(new Date(), timeZone);
   // The term started six weeks ago (on a Monday) and runs sixteen weeks.
   const termStart = addDays(startOfWeek(addDays(today, -42)), 1);
   const termEnd = addDays(termStart, 16 * 7 - 3);
@@ -229,11 +226,11 @@ async function seedSchedule(call: SampleDataCall, strings: SampleStrings): Promi
 }
 
 /** Grades: a few graded assessments over the sample courses and one still to come. */
-async function seedGrades(call: SampleDataCall, { assessments: names }: SampleStrings): Promise<void> {
+async function seedGrades(call: SampleDataCall, { assessments: names }: SampleStrings, timeZone: string): Promise<void> {
   const courseIds = ((await call('GET', '/api/courses')) as { id: string }[]).map((course) => course.id);
   const courseAt = (index: number) => courseIds[index % Math.max(courseIds.length, 1)] ?? null;
-  const today = new Date();
-  const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const today = localDateOf(new Date(), timeZone);
+  const daysAgo = (days: number) => addDays(today, -days);
   const assessments = [
     { name: names.problemSet, type: 'assignment', date: daysAgo(35), maxScore: 20, weight: 10, score: 18, courseId: courseAt(0) },
     { name: names.midterm, type: 'exam', date: daysAgo(21), maxScore: 100, weight: 30, score: 78, courseId: courseAt(0) },
