@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './lib/free-port';
+import { freePort } from './db/free-port';
 import { adminClient, exited, postmasterOf, startServerProcess } from './test/server-process';
 
 /**

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../../server/db/client';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { setRoleByUsername } from '../../server/features/admin/roles.service';
-import { freePort } from '../../server/lib/free-port';
+import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
 import { stopServer, type Row } from './server.bench';
 

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { freePort } from '../../server/lib/free-port';
+import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
 import { stopServer } from './server.bench';
 import { seedTaskUser } from './tasks.bench';

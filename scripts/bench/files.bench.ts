@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { freePort } from '../../server/lib/free-port';
+import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
 import { rssMb, sampleRss, stopServer, timeToHealthy, type Row } from './server.bench';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { freePort } from '../../server/lib/free-port';
+import { freePort } from '../../server/db/free-port';
 import { lighthouseRows, pageWeightRows, shellChunkKeys } from './lighthouse.bench';
 import { adminRows } from './admin.bench';
 import { benchProgressSummary } from './progress.bench';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../lib/free-port';
+import { freePort } from './free-port';
 import { exited, startServerProcess } from '../test/server-process';
 import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 

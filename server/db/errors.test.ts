@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../env';
-import { freePort } from '../lib/free-port';
+import { freePort } from './free-port';
 import { connectDatabase } from './client';
 import { describeDatabaseError, isDatabaseUnavailable, isTransientConflict, isUniqueViolation, statementName } from './errors';
 

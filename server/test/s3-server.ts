@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { S3Config } from '../env';
-import { freePort } from '../lib/free-port';
+import { freePort } from '../db/free-port';
 
 type S3rverInstance = { run(): Promise<unknown>; close(): Promise<void> };
 type S3rverOptions = {

@@ -7,7 +7,7 @@ import {
 } from '../../../common/schemas/admin.schema';
 import { FEEDBACK_REPLY_HOURS, type Feedback } from '../../../common/schemas/feedback.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { assertOwned } from '../../db/owned';
+import { assertOwned } from '../../lib/owned';
 import { feedback } from '../../db/schema';
 import { writeAudit } from './audit.service';
 import { decodeCursor, page } from './keyset';

@@ -8,7 +8,7 @@ import {
   type AdminUsersQuery,
 } from '../../../common/schemas/admin.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { assertOwned } from '../../db/owned';
+import { assertOwned } from '../../lib/owned';
 import { sessions, users } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { UserRow } from '../auth/sessions.service';

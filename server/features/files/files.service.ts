@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import { cleanFileName } from '../../../common/domain/file-names';
 import type { FilePatch, FilesQuery, Folder, StorageUsage, StoredFile } from '../../../common/schemas/files.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { assertOwned } from '../../db/owned';
+import { assertOwned } from '../../lib/owned';
 import { files, folders, storageUsage, uploadReservations } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { FileStorage } from '../../lib/storage';

@@ -1,4 +1,4 @@
-import { assertOwnCourse, assertOwned, deleteOwned } from '../../db/owned';
+import { assertOwnCourse, assertOwned, deleteOwned } from '../../lib/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';

@@ -3,7 +3,7 @@ import type { AcademicGoal, GoalCreateBody, GoalUpdateBody } from '../../../comm
 import { effectiveGoalStatus } from '../../../common/domain/goal-status';
 import type { DbOrTx } from '../../db/client';
 import { changeSet } from '../../db/change-set';
-import { assertOwned, deleteOwned } from '../../db/owned';
+import { assertOwned, deleteOwned } from '../../lib/owned';
 import { academicGoals } from '../../db/schema';
 
 const GOAL_NOT_FOUND = 'Goal not found';

@@ -1,4 +1,4 @@
-import { assertOwnCourse } from '../../db/owned';
+import { assertOwnCourse } from '../../lib/owned';
 import { addDays, daysBetween, localDateOf } from '../../../common/domain/local-time';
 import { progressInsights } from '../../../common/domain/progress-insights';
 import { progressTimeline, TIMELINE_DEFAULT_DAYS, TIMELINE_MAX_DAYS } from '../../../common/domain/progress-timeline';

@@ -12,7 +12,7 @@ import {
 } from '../../../common/domain/focus-alarm';
 import type { FocusAlarmBody, FocusPhaseEndPayload, PushLanguage } from '../../../common/schemas/push.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { assertOwned } from '../../db/owned';
+import { assertOwned } from '../../lib/owned';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { badRequest } from '../../lib/http-error';

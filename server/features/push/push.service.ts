@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { PUSH_ENDPOINT_MESSAGE, type PushSubscriptionBody, type PushSubscriptionView } from '../../../common/schemas/push.schema';
 import type { DbOrTx } from '../../db/client';
-import { deleteOwned } from '../../db/owned';
+import { deleteOwned } from '../../lib/owned';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { badRequest } from '../../lib/http-error';

@@ -1,4 +1,4 @@
-import { assertOwned } from '../../db/owned';
+import { assertOwned } from '../../lib/owned';
 import { changeSet } from '../../db/change-set';
 import { isRowId } from '../../../common/schemas/params.schema';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { deleteOwned } from '../../db/owned';
+import { deleteOwned } from '../../lib/owned';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { expandTimetable, occurrenceKey } from '../../../common/domain/timetable';
 import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSummary } from '../../../common/schemas/schedule.schema';

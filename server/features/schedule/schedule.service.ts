@@ -1,4 +1,4 @@
-import { assertOwned, deleteOwned } from '../../db/owned';
+import { assertOwned, deleteOwned } from '../../lib/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TermRotation } from '../../../common/domain/timetable';

@@ -1,4 +1,4 @@
-import { assertOwnCourse, deleteOwned } from '../../db/owned';
+import { assertOwnCourse, deleteOwned } from '../../lib/owned';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';

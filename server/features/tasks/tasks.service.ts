@@ -1,4 +1,4 @@
-import { assertOwnCourse, assertOwned } from '../../db/owned';
+import { assertOwnCourse, assertOwned } from '../../lib/owned';
 import { changeSet } from '../../db/change-set';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';

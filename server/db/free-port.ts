@@ -1,6 +1,9 @@
 import net from 'node:net';
 
-/** A free TCP port on the loopback interface (the OS picks it; a race with another process is unlikely). */
+/**
+ * A free TCP port on the loopback interface (the OS picks it; a race with another process is unlikely).
+ * Here, in the bottom layer, because the embedded PostgreSQL needs one; tests and benches use it too.
+ */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();

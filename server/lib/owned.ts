@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { notFound } from '../lib/http-error';
-import type { DbOrTx } from './client';
-import { courses } from './schema';
+import type { DbOrTx } from '../db/client';
+import { courses } from '../db/schema';
+import { notFound } from './http-error';
 
 /**
  * "This user's row, or 404": the one ownership check of every service. `rows` is the result of a query
  * already filtered on the row's id and `user_id` (a select, an update or a delete with `returning`), so
- * another user's row and an unknown id answer the same 404 (API.md), never 403.
+ * another user's row and an unknown id answer the same 404 (API.md), never 403. In lib, not db: it
+ * answers in HTTP's terms, and db/ knows nothing of HTTP (decision 189).
  */
 export function assertOwned<T>(rows: readonly T[], message = 'Not found'): T {
   const [row] = rows;
