@@ -6,8 +6,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { userDataVersions } from '../db/schema';
-import { COMPRESS_THRESHOLD_BYTES } from '../plugins/compression';
-import { chooseEncoding } from '../plugins/static-web';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from './content-encoding';
 
 /**
  * Conditional GET for the lists that grow (decision 092). Every write to a user's data raises that

@@ -5,9 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compressDirectory } from '../../scripts/build/compress-assets';
 import { signUp, type SignedUpUser } from '../test/factories';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '../lib/content-encoding';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { COMPRESS_THRESHOLD_BYTES } from './compression';
-import { chooseEncoding } from './static-web';
 
 /** Compressed transfer (docs/decisions/090-compressed-transfer.md). */
 const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, index) => `word${index % 50}`))};\n`;

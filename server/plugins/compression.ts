@@ -1,12 +1,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import { constants } from 'node:zlib';
-
-/**
- * Below this many bytes an answer goes out as it is: the header and the compressor's start-up cost
- * more than the bytes saved (a session, one task, an error). Measured in decision 090.
- */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+import { COMPRESS_THRESHOLD_BYTES } from '../lib/content-encoding';
 
 /**
  * Compresses API answers above the threshold, brotli or gzip as the client accepts, at the fast

@@ -6,6 +6,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { languageFromHeader } from '../lib/accept-language';
+import { chooseEncoding } from '../lib/content-encoding';
 import { SESSION_COOKIE } from './session';
 import {
   APP_LOADING_END,
@@ -146,26 +147,6 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
     }
     return document;
   };
-}
-
-/**
- * The encoding to answer with, of those on offer, per the request's Accept-Encoding (RFC 9110 §12.5.3):
- * brotli before gzip, a `q=0` refuses, no header means identity.
- */
-export function chooseEncoding(acceptEncoding: string | undefined, offered: ReadonlyArray<'br' | 'gzip'>): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const wildcard = accepted.get('*');
-  for (const encoding of offered) {
-    const q = accepted.get(encoding) ?? wildcard ?? 0;
-    if (q > 0) return encoding;
-  }
-  return null;
 }
 
 /**
