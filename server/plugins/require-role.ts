@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../../common/schemas/auth.schema';
-import { effectiveRole } from '../features/auth/user-view';
+import { effectiveRole } from '../lib/user-view';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { markAccess } from '../lib/route-access';
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { SessionCache } from '../features/auth/session-cache';
-import { findSessionUser, type UserRow } from '../features/auth/sessions.service';
+import type { UserRow } from '../db/schema';
 import { HttpError, unauthorized } from '../lib/http-error';
+import { SessionCache } from '../lib/session-cache';
+import { findSessionUser } from '../lib/session-lookup';
 import { markAccess } from '../lib/route-access';
 
 export const SESSION_COOKIE = 'sp_session';

@@ -41,6 +41,9 @@ export const users = pgTable(
   ],
 );
 
+/** A user's row as every layer reads it (the session, the premium rule, the services): beside its table, so no layer imports a feature for it. */
+export type UserRow = typeof users.$inferSelect;
+
 export const sessions = pgTable(
   'sessions',
   {

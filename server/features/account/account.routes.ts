@@ -11,7 +11,7 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { clearSessionCookie } from '../auth/auth.routes';
-import { toUser } from '../auth/user-view';
+import { toUser } from '../../lib/user-view';
 import { countExport, listSessionsView, signOutOtherSessions, signOutSession } from './account-security.service';
 import { paymentProviderFor } from '../../lib/payments';
 import { endPaidSubscriptions } from '../premium/subscriptions.service';

@@ -3,7 +3,7 @@ import type { PasswordChangeBody, ProfileBody } from '../../../common/schemas/au
 import type { Database, DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { withPushReplan } from '../push/push-replan';
-import { loginFailures, rateLimitCounters, users } from '../../db/schema';
+import { loginFailures, rateLimitCounters, users, type UserRow } from '../../db/schema';
 import { userWritesKey } from '../../plugins/rate-limit-store';
 import { badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';
 import { COMMON_PASSWORD_MESSAGE, USERNAME_TAKEN, lockedError } from '../auth/auth.service';
@@ -15,8 +15,8 @@ import {
   signInKeysOf,
 } from '../auth/login-lock.service';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
-import { revokeOtherSessions, type UserRow } from '../auth/sessions.service';
-import { isReservedAdminName } from '../auth/user-view';
+import { revokeOtherSessions } from '../auth/sessions.service';
+import { isReservedAdminName } from '../../lib/user-view';
 import { exportsKey } from './account-security.service';
 import { storageKeysOfUser } from '../files/files.service';
 import { knownTimeZone } from './time-zones.service';

@@ -9,10 +9,9 @@ import {
 } from '../../../common/schemas/admin.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assertOwned } from '../../lib/owned';
-import { sessions, users } from '../../db/schema';
+import { sessions, users, type UserRow } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
-import type { UserRow } from '../auth/sessions.service';
-import { toUser } from '../auth/user-view';
+import { toUser } from '../../lib/user-view';
 import { writeAudit, type AuditEntry } from './audit.service';
 import { decodeCursor, page } from './keyset';
 

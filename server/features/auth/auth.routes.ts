@@ -8,7 +8,7 @@ import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session'
 import { SESSION_MAX_DAYS, revokeSession, storedUserAgent } from './sessions.service';
 import { login, register } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_DAYS } from './login-devices.service';
-import { toUser } from './user-view';
+import { toUser } from '../../lib/user-view';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {

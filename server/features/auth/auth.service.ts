@@ -3,14 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { trialEndFor } from '../../../common/domain/premium-access';
 import type { LoginBody } from '../../../common/schemas/auth.schema';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema';
 import { unlockAchievement } from '../rewards/rewards.service';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import { knownDevice, rememberDevice } from './login-devices.service';
 import { releaseSignInAttempt, reserveSignInAttempt, signInKeys } from './login-lock.service';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { createSession, type UserRow } from './sessions.service';
-import { isReservedAdminName } from './user-view';
+import { createSession } from './sessions.service';
+import { isReservedAdminName } from '../../lib/user-view';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { sessions, users, type UserRow } from '../../db/schema';
 import { setRoleByUsername } from '../admin/roles.service';
 import { signUp, strongPassword, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SessionCache } from './session-cache';
-import type { UserRow } from './sessions.service';
+import { SessionCache } from '../../lib/session-cache';
 
 /**
  * The session cache (docs/decisions/093-session-cache.md): changes made through this instance hold for

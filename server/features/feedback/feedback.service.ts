@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { FEEDBACK_PER_HOUR, FEEDBACK_RATE_LIMIT_MESSAGE, type Feedback, type FeedbackBody } from '../../../common/schemas/feedback.schema';
 import type { Database } from '../../db/client';
-import { feedback, users } from '../../db/schema';
+import { feedback, users, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import type { UserRow } from '../auth/sessions.service';
 import { premiumStatusFor } from '../premium/premium.service';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,10 +3,9 @@ import { cleanFileName } from '../../../common/domain/file-names';
 import type { FilePatch, FilesQuery, Folder, StorageUsage, StoredFile } from '../../../common/schemas/files.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assertOwned } from '../../lib/owned';
-import { files, folders, storageUsage, uploadReservations } from '../../db/schema';
+import { files, folders, storageUsage, uploadReservations, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { FileStorage } from '../../lib/storage';
-import type { UserRow } from '../auth/sessions.service';
 import { PREMIUM_REQUIRED_MESSAGE } from '../progress/progress.service';
 import { userHasPremiumAccess } from '../premium/premium.service';
 

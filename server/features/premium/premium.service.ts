@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hasPremiumAccess, premiumStatus, type PremiumFacts, type PremiumStatus } from '../../../common/domain/premium-access';
 import type { PremiumCheck } from '../../../common/schemas/premium.schema';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import type { UserRow } from '../auth/sessions.service';
+import { users, type UserRow } from '../../db/schema';
 import { currentSubscriptionRow, subscriptionView } from './subscriptions.service';
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { CheckoutResponse, Subscription, TestCheckout } from '../../../common/schemas/premium.schema';
 import { isRowId } from '../../../common/schemas/params.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { processedPaymentEvents, subscriptions, testCheckouts, users } from '../../db/schema';
+import { processedPaymentEvents, subscriptions, testCheckouts, users, type UserRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
 import {
   paymentsNotConfigured,
@@ -23,7 +23,6 @@ import {
   type ProviderSubscription,
   type SubscriptionChange,
 } from '../../lib/payments';
-import type { UserRow } from '../auth/sessions.service';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -11,8 +11,8 @@ import type { AnalyticsView, ProgressSummary, TimelineView } from '../../../comm
 import { progressAnalytics, type AnalyticsPeriod } from '../../../common/domain/progress-analytics';
 import { HttpError, notFound } from '../../lib/http-error';
 import { userHasPremiumAccess } from '../premium/premium.service';
-import type { UserRow } from '../auth/sessions.service';
 import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { loadProgressData, type ProgressData } from './progress-data.service';
 
 type ProgressUser = { id: string; timeZone: string };

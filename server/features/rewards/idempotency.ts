@@ -2,10 +2,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { idempotentRequests } from '../../db/schema';
+import { idempotentRequests, type UserRow } from '../../db/schema';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { currentUser } from '../../plugins/session';
-import type { UserRow } from '../auth/sessions.service';
 import type { RewardFactsProviders } from './reward-facts';
 import type { WriteRewards } from './rewards.service';
 

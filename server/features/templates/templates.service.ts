@@ -10,10 +10,9 @@ import {
   type TemplateSummary,
 } from '../../../common/schemas/templates.schema';
 import type { DbOrTx } from '../../db/client';
-import { assessments, courses, holidays, tasks, terms } from '../../db/schema';
+import { assessments, courses, holidays, tasks, terms, type UserRow } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
-import type { UserRow } from '../auth/sessions.service';
 import { userHasPremiumAccess } from '../premium/premium.service';
 import { PREMIUM_REQUIRED_MESSAGE } from '../progress/progress.service';
 import { paperFor, type Paper } from './paper';

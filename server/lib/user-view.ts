@@ -1,5 +1,5 @@
-import type { Role, User } from '../../../common/schemas/auth.schema';
-import type { UserRow } from './sessions.service';
+import type { Role, User } from '../../common/schemas/auth.schema';
+import type { UserRow } from '../db/schema';
 
 /**
  * The role stored on the account. It is never derived from the name: ADMIN_USERNAMES is applied to

@@ -1,4 +1,4 @@
-import type { UserRow } from './sessions.service';
+import type { UserRow } from '../db/schema';
 
 type Entry = { user: UserRow; tokenHash: string; until: number };
 
