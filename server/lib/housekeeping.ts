@@ -6,7 +6,7 @@ import { deleteForgottenDevices } from '../features/auth/login-devices.service';
 import { deleteSpentFailures } from '../features/auth/login-lock.service';
 import { deleteStaleTestCheckouts } from '../features/premium/subscriptions.service';
 import { sweepOrphanFiles } from '../features/files/orphan-sweep';
-import { deleteExpiredIdempotencyKeys } from '../features/rewards/idempotency';
+import { deleteExpiredIdempotencyKeys } from './idempotency';
 import { deleteOldPushClaims } from '../features/push/scheduled-push-jobs';
 import { deleteExpiredRateLimitCounters } from '../plugins/rate-limit-store';
 import type { FileStorage } from './storage';

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { PasswordChangeBody, ProfileBody } from '../../../common/schemas/auth.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
-import { withPushReplan } from '../push/push-replan';
+import { withPushReplan } from '../../lib/push-replan';
 import { loginFailures, rateLimitCounters, users, type UserRow } from '../../db/schema';
 import { userWritesKey } from '../../plugins/rate-limit-store';
 import { badRequest, conflict, conflictOnUniqueViolation, notFound } from '../../lib/http-error';

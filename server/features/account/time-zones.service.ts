@@ -5,7 +5,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody, describeDatabase
 import { taskSeries, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
-import { requestPushPlan } from '../push/push-replan';
+import { requestPushPlan } from '../../lib/push-replan';
 
 /**
  * The time zones a user may hold (docs/decisions/184-what-postgresql-accepts.md): names that both

@@ -32,7 +32,7 @@ import {
   updateAssessmentWithOutcome,
   updateGradeWithOutcome,
 } from './grades.service';
-import { rewardingWrite } from '../rewards/idempotency';
+import { rewardingWrite } from '../rewards/rewarding-write';
 
 /** Assessments, grades, the custom scale and the computed summary (API.md "Grades", docs/api.md). */
 export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { jobInstances, type JobInstance } from '../../test/job-instances';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { PUSH_REPLAN_QUEUE } from './push-replan';
+import { PUSH_REPLAN_QUEUE } from '../../lib/push-replan';
 import { createScheduledPushQueues } from './scheduled-push-plan';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { changeSet } from '../../db/change-set';
 import { notificationSettings } from '../../db/schema';
 import type { Jobs } from '../../lib/jobs';
 import { readScheduledPushSettings } from './scheduled-push-jobs';
-import { requestPushPlan } from './push-replan';
+import { requestPushPlan } from '../../lib/push-replan';
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   classSoonEnabled: false,

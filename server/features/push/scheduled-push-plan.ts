@@ -25,7 +25,7 @@ import {
   type DailyDigestJobData,
   type ScheduledPushDeps,
 } from './scheduled-push-jobs';
-import { PUSH_REPLAN_QUEUE, type PushPlanJobData } from './push-replan';
+import { PUSH_REPLAN_QUEUE, type PushPlanJobData } from '../../lib/push-replan';
 
 /**
  * Planning of the class-soon and daily-digest pushes (docs/decisions/155-class-soon-and-daily-digest.md).

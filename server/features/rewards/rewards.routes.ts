@@ -16,7 +16,7 @@ import {
 } from '../../../common/schemas/rewards.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { runIdempotent } from './idempotency';
+import { runIdempotent } from '../../lib/idempotency';
 import { pointsBalance } from './points.service';
 import {
   createCustomReward,

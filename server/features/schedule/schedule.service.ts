@@ -22,7 +22,7 @@ import {
 } from '../../../common/schemas/schedule.schema';
 import type { DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
-import { withPushReplan } from '../push/push-replan';
+import { withPushReplan } from '../../lib/push-replan';
 import { academicYears, courses, holidays, terms, type CourseTimeSlot } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 

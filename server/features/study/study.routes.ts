@@ -13,7 +13,7 @@ import {
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { rewardingWrite } from '../rewards/idempotency';
+import { rewardingWrite } from '../rewards/rewarding-write';
 import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, listStudySessions, studyStats } from './study.service';
 
 /** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */

@@ -12,7 +12,8 @@ import {
 import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { rewardingWrite, runIdempotent } from '../rewards/idempotency';
+import { runIdempotent } from '../../lib/idempotency';
+import { rewardingWrite } from '../rewards/rewarding-write';
 import { sendVersionedList } from '../../lib/conditional-get';
 import {
   createTask,

@@ -1,12 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../../common/schemas/rewards.schema';
-import type { Database, DbOrTx } from '../../db/client';
-import { idempotentRequests, type UserRow } from '../../db/schema';
-import { HttpError, badRequest } from '../../lib/http-error';
-import { currentUser } from '../../plugins/session';
-import type { RewardFactsProviders } from './reward-facts';
-import type { WriteRewards } from './rewards.service';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../common/schemas/rewards.schema';
+import type { Database, DbOrTx } from '../db/client';
+import { idempotentRequests } from '../db/schema';
+import { HttpError, badRequest } from './http-error';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_REUSED = 'This Idempotency-Key was already used for another request';
@@ -14,6 +11,9 @@ const KEY_REUSED = 'This Idempotency-Key was already used for another request';
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 type WriteAnswer = { statusCode: number; body: unknown };
+
+// Any write may be made idempotent (tasks' plain writes, rewards' redeem, every rewarding write:
+// features/rewards/rewarding-write.ts), so it lives here, below the features (decision 189).
 
 /**
  * Runs a write at most once per `Idempotency-Key` (docs/api.md "Idempotent writes"). Without the header
@@ -66,27 +66,6 @@ export async function runIdempotent(
   });
   if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
   return reply.status(answer.statusCode).send(answer.body);
-}
-
-/**
- * The route of a write that evaluates rewards (task completed, session saved, grade logged …): at most
- * once per Idempotency-Key, the service given the database (or the key's transaction), the signed-in
- * user and what it needs to evaluate (every feature's facts, the request's logger). Answers
- * `statusCode` with the service's answer, which carries its `rewards` outcome. The file to copy:
- * study.routes.ts's POST /api/study-sessions.
- */
-export function rewardingWrite(
-  { db, rewardFacts }: { db: Database; rewardFacts: RewardFactsProviders },
-  request: FastifyRequest,
-  reply: FastifyReply,
-  statusCode: number,
-  write: (db: DbOrTx, user: UserRow, rewards: WriteRewards) => Promise<unknown>,
-): Promise<FastifyReply> {
-  const user = currentUser(request);
-  return runIdempotent(db, request, reply, user.id, async (tx) => ({
-    statusCode,
-    body: await write(tx, user, { facts: rewardFacts, log: request.log }),
-  }));
 }
 
 /** Housekeeping: forget keys older than a day. */

@@ -1,10 +1,11 @@
-import { inTransaction, type DbOrTx, type Transaction } from '../../db/client';
-import { jobsExecutor, type Jobs } from '../../lib/jobs';
+import { inTransaction, type DbOrTx, type Transaction } from '../db/client';
+import { jobsExecutor, type Jobs } from './jobs';
 
 /**
- * Asking for a user's class-soon and digest pushes to be planned again (docs/decisions/155, 167). Its
- * own module, importing no feature, so the services whose writes move the user's classes (schedule,
- * account) can call it without a cycle through the planning run, which reads the schedule.
+ * Asking for a user's class-soon and digest pushes to be planned again (docs/decisions/155, 167). In
+ * lib, importing no feature, so the services whose writes move the user's classes (schedule,
+ * account) call it without importing the push feature, whose planning run reads the schedule: the
+ * arrow runs push → schedule only (decision 189). The push feature's worker takes the queue's jobs.
  */
 export const PUSH_REPLAN_QUEUE = 'push-replan';
 export type PushPlanJobData = { userId: string };
