@@ -23,6 +23,9 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+/** The one premium refusal (the guard in features/premium/premium-guard.ts, Progress's extended history). */
+const PREMIUM_REQUIRED_MESSAGE = 'Premium Access Required - This feature requires premium access or an active trial.';
+export const premiumRequired = () => new HttpError(403, 'premium_required', PREMIUM_REQUIRED_MESSAGE);
 /** `code`: the refusal's own code from common/schemas/error-codes.ts where it has one. */
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
 export const badRequest = (message: string, issues?: ErrorIssue[], code: ErrorCode = 'validation_error') =>

@@ -21,12 +21,11 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { markAccess } from '../../lib/route-access';
 import { storageFor, type FileStorage } from '../../lib/storage';
 import { currentUser, requireUser } from '../../plugins/session';
+import { requirePremium } from '../premium/premium-guard';
 import { contentDisposition, parseByteRange } from './http-file';
 import {
-  assertCanWriteFiles,
   countDownload,
   createFolder,
   deleteFile,
@@ -127,12 +126,12 @@ async function sendStoredFile(
 
 /**
  * Files and folders (API.md "Files", docs/decisions/137–141). Reads need a signed-in user (a student
- * whose trial ended keeps seeing and downloading their files); writes need premium or a trial.
+ * whose trial ended keeps seeing and downloading their files, never deleted: decision 139); writes
+ * need premium or a running trial (SPEC.md §6, API.md "Files").
  */
 export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void {
   const storage = storageFor(config);
-  const requireWriteAccess = markAccess(async (request: FastifyRequest) => assertCanWriteFiles(db, currentUser(request)), 'premium');
-  const writer = { onRequest: [requireUser, requireWriteAccess] };
+  const writer = { onRequest: [requireUser, requirePremium(db)] };
 
   // Encapsulated: the multipart parser serves these routes only.
   root.register(async (plugin) => {

@@ -3,11 +3,8 @@ import { cleanFileName } from '../../../common/domain/file-names';
 import type { FilePatch, FilesQuery, Folder, StorageUsage, StoredFile } from '../../../common/schemas/files.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assertOwned } from '../../lib/owned';
-import { files, folders, storageUsage, uploadReservations, type UserRow } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { files, folders, storageUsage, uploadReservations } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
-import { PREMIUM_REQUIRED_MESSAGE } from '../progress/progress.service';
-import { userHasPremiumAccess } from '../premium/premium.service';
 
 type FileRow = typeof files.$inferSelect;
 type FolderRow = typeof folders.$inferSelect;
@@ -30,14 +27,6 @@ export function fileView(row: FileRow): StoredFile {
 
 function folderView(row: FolderRow): Folder {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
-}
-
-/**
- * Writes need premium or a running trial (SPEC.md §6, API.md "Files"); reads do not, so a student
- * whose trial ended still sees and downloads every file (never deleted; docs/decisions/139).
- */
-export async function assertCanWriteFiles(db: DbOrTx, user: UserRow): Promise<void> {
-  if (!(await userHasPremiumAccess(db, user))) throw new HttpError(403, 'premium_required', PREMIUM_REQUIRED_MESSAGE);
 }
 
 // ── Folders ──────────────────────────────────────────────────────────────────────────────────────

@@ -9,7 +9,7 @@ import { courseCards, progressOverview, progressWindow } from '../../../common/d
 import { studyStreaks } from '../../../common/domain/streaks';
 import type { AnalyticsView, ProgressSummary, TimelineView } from '../../../common/schemas/progress.schema';
 import { progressAnalytics, type AnalyticsPeriod } from '../../../common/domain/progress-analytics';
-import { HttpError, notFound } from '../../lib/http-error';
+import { notFound, premiumRequired } from '../../lib/http-error';
 import { userHasPremiumAccess } from '../premium/premium.service';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -118,8 +118,6 @@ export async function progressTimelineFor(
   };
 }
 
-export const PREMIUM_REQUIRED_MESSAGE = 'Premium Access Required - This feature requires premium access or an active trial.';
-
 /**
  * GET /api/progress/analytics. Everyone sees the current term (or the last 12 weeks without one);
  * another term, or every term at once (period=term), is extended history: premium or trial only,
@@ -142,7 +140,7 @@ export async function progressAnalyticsFor(
   if (asked === undefined) throw notFound('Term not found');
   const isCurrent = asked === null || asked.id === window.term?.id;
   const allTerms = asked === null && period === 'term' && premium;
-  if (!isCurrent && !premium) throw new HttpError(403, 'premium_required', PREMIUM_REQUIRED_MESSAGE);
+  if (!isCurrent && !premium) throw premiumRequired();
 
   let from = window.from;
   let to = window.to;

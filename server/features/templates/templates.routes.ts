@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { mediaResponseSchema } from '../../../common/schemas/http.schema';
 import {
   TEMPLATE_CONTENT_TYPES,
@@ -11,8 +10,8 @@ import {
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { languageFromHeader } from '../../lib/accept-language';
-import { markAccess } from '../../lib/route-access';
-import { assertPremiumAccess, listTemplates, templateFileFor, templatePreviewFor } from './templates.service';
+import { requirePremium } from '../premium/premium-guard';
+import { listTemplates, templateFileFor, templatePreviewFor } from './templates.service';
 
 /** The file itself: PDF, XLSX or DOCX bytes (Content-Type and Content-Disposition say which). */
 const templateFileResponseSchema = mediaResponseSchema('The template file, an attachment', [
@@ -49,7 +48,7 @@ export function registerTemplatesRoutes(app: ZodApp, { db }: AppDeps): void {
     {
       onRequest: requireUser,
       // Before validation, like authentication: without premium or a trial the answer is 403 whatever the id.
-      preValidation: markAccess(async (request: FastifyRequest) => assertPremiumAccess(db, currentUser(request)), 'premium'),
+      preValidation: requirePremium(db),
       schema: { params: templateParamsSchema, querystring: templateQuerySchema, response: { 200: templateFileResponseSchema } },
     },
     async (request, reply) => {

@@ -13,8 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { assessments, courses, holidays, tasks, terms, type UserRow } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
-import { userHasPremiumAccess } from '../premium/premium.service';
-import { PREMIUM_REQUIRED_MESSAGE } from '../progress/progress.service';
+import { assertPremiumAccess } from '../premium/premium-guard';
 import { paperFor, type Paper } from './paper';
 import { renderDocx } from './render-docx';
 import { renderPdf } from './render-pdf';
@@ -253,11 +252,6 @@ async function guarded<T>(
 /** GET /api/premium/templates/:id/preview: the document as JSON, for every signed-in user (docs/decisions/134). */
 export function templatePreviewFor(db: DbOrTx, request: TemplateRequest): Promise<TemplateDocument> {
   return guarded(db, request, TEMPLATE_PREVIEW_FAILED_MESSAGE, async (document) => document);
-}
-
-/** Premium or trial, by the server's premium rule; else 403 `premium_required` (API.md). */
-export async function assertPremiumAccess(db: DbOrTx, user: UserRow, now = new Date()): Promise<void> {
-  if (!(await userHasPremiumAccess(db, user, now))) throw new HttpError(403, 'premium_required', PREMIUM_REQUIRED_MESSAGE);
 }
 
 /** The file of a template for this user, made from their own data; premium or trial only (checked here too). */
