@@ -27,12 +27,60 @@ const webApiZones = ['features', 'app', 'components'].map((folder) => ({
   message: 'web/api/ (server resources) imports only web/lib and common/, never a feature, the app or a component.',
 }));
 
-/** Rewards is called by tasks, study, grades and schedule, never the other way round. */
-const rewardsZones = ['tasks', 'study', 'grades', 'schedule'].map((feature) => ({
-  target: './server/features/rewards',
-  from: `./server/features/${feature}`,
-  message: 'Rewards never imports the features that call it.',
+/**
+ * The server's layers, bottom first (docs/architecture.md "Layers", decision 189): a module imports its own
+ * layer and those below it, never one above. server/env.ts (the configuration) sits with db; app-types.ts
+ * (what every feature receives) with the features; app.ts and main.ts compose everything.
+ */
+const SERVER_LAYERS = [
+  ['./server/db', './server/env.ts'],
+  ['./server/lib'],
+  ['./server/plugins'],
+  ['./server/features', './server/app-types.ts'],
+  ['./server/app.ts', './server/main.ts'],
+];
+const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, rank) =>
+  layer.map((target) => ({
+    target,
+    from: SERVER_LAYERS.slice(rank + 1).flat(),
+    message: 'A server layer never imports a higher one: db → lib → plugins → features → app (docs/architecture.md "Layers").',
+  })),
+);
+
+/**
+ * Which server feature may call which (docs/architecture.md "Layers"): the arrows run one way, so no two
+ * feature folders import each other. Rewards is called by tasks, study, grades, schedule and auth and
+ * calls none of them (it reads their facts through REWARD_FACTS, decision 084); push reads the schedule,
+ * and schedule asks for a re-plan through lib/push-replan.ts. A feature missing here calls no other.
+ */
+const FEATURE_CALLS = {
+  account: ['auth', 'files', 'premium', 'schedule'],
+  auth: ['rewards'],
+  bench: ['tasks'],
+  feedback: ['premium'],
+  files: ['premium'],
+  grades: ['rewards'],
+  progress: ['grades', 'premium', 'schedule'],
+  push: ['schedule'],
+  schedule: ['rewards'],
+  study: ['rewards'],
+  tasks: ['push', 'rewards'],
+  templates: ['premium'],
+};
+const featureCallZones = folders('server/features').map((feature) => ({
+  target: `./server/features/${feature}`,
+  from: './server/features',
+  except: [`./${feature}`, ...(FEATURE_CALLS[feature] ?? []).map((callee) => `./${callee}`)],
+  message: `Not in the table of which feature calls which (FEATURE_CALLS in eslint.config.js, docs/architecture.md "Layers"): ${feature} calls ${(FEATURE_CALLS[feature] ?? []).join(', ') || 'no other feature'}.`,
 }));
+
+/** What every file keeps: common/ stands alone, the web and the server meet over HTTP only. */
+const rootZones = [
+  { target: './common', from: './web', message: 'common/ imports nothing from web/.' },
+  { target: './common', from: './server', message: 'common/ imports nothing from server/.' },
+  { target: './web', from: './server', message: 'The web client talks to the server over HTTP only.' },
+  { target: './server', from: './web', message: 'The server does not import the web client.' },
+];
 
 export default tseslint.config(
   {
@@ -59,20 +107,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './common', from: './web', message: 'common/ imports nothing from web/.' },
-            { target: './common', from: './server', message: 'common/ imports nothing from server/.' },
-            { target: './web', from: './server', message: 'The web client talks to the server over HTTP only.' },
-            { target: './server', from: './web', message: 'The server does not import the web client.' },
-            ...webFeatureZones,
-            ...webApiZones,
-            ...rewardsZones,
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...rootZones, ...webFeatureZones, ...webApiZones] }],
     },
   },
   {
@@ -143,6 +178,24 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'Notification', message: 'Use web/lib/browser-notifications.ts (support, permission, show).' },
+      ],
+    },
+  },
+  {
+    // The server's layers and feature table hold for its source. Tests and the test harness sit above the
+    // app (they build it and reach into any feature to arrange a case), like scripts/import-arrows.ts.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...rootZones, ...serverLayerZones, ...featureCallZones] }] },
+  },
+  {
+    // A2 moves this: housekeeping becomes pg-boss jobs owned by a feature (issue 36); until then it may
+    // import the features and the plugin whose clean-ups it runs.
+    files: ['server/lib/housekeeping.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...rootZones, ...serverLayerZones.filter((zone) => zone.target !== './server/lib'), ...featureCallZones] },
       ],
     },
   },
