@@ -47,7 +47,7 @@ type AdminUsernamesReport = { granted: string[]; alreadyAdmin: string[]; missing
 /**
  * Start-up: the accounts that hold a name listed in ADMIN_USERNAMES become admins (stored on the
  * account). A listed name that no account holds grants nothing, and stays reserved
- * (auth/user-view.ts isReservedAdminName) so that nobody can register or rename into it and be promoted by the next
+ * (lib/user-view.ts isReservedAdminName) so that nobody can register or rename into it and be promoted by the next
  * start. Removing a name from the list does not demote anyone: `npm run admin -- revoke NAME` does.
  * The account is marked with the name that granted it (users.admin_name_grant): the reservation holds
  * against everyone else, not against that account, which may rename away and take the name back.
