@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { idempotentRequests } from '../../db/schema';
+import { HOURLY, type HousekeepingJob } from '../../lib/housekeeping';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { currentUser } from '../../plugins/session';
 import type { UserRow } from '../auth/sessions.service';
@@ -94,3 +95,10 @@ export function rewardingWrite(
 export async function deleteExpiredIdempotencyKeys(db: Database, now = new Date()): Promise<void> {
   await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, new Date(now.getTime() - KEEP_MS)));
 }
+
+/** Hourly: the stored answers of keys older than a day. */
+export const idempotencyHousekeeping: HousekeepingJob = {
+  queue: 'idempotency-housekeeping',
+  cron: HOURLY,
+  clean: ({ db }) => deleteExpiredIdempotencyKeys(db),
+};
