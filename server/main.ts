@@ -4,7 +4,7 @@ import { connectDatabase, runMigrations, type DatabaseHandle } from './db/client
 import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { loadConfig } from './env';
 import { buildApp } from './app';
-import { startHousekeeping } from './lib/housekeeping';
+import { startHousekeeping } from './housekeeping-jobs';
 import { startJobs } from './lib/jobs';
 import { startTaskReminderWorker } from './features/push/task-reminder-jobs';
 import { startSeriesGenerationWorker } from './features/tasks/series-jobs';
@@ -59,14 +59,13 @@ async function main(): Promise<void> {
   await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
   await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
   await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
-  const stopHousekeeping = startHousekeeping(database.db, app.log, storageFor(config));
+  await startHousekeeping(jobs, { db: database.db, storage: storageFor(config), log: app.log }, config.jobsPollSeconds);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
-    stopHousekeeping();
     // Stop taking requests and let in-flight ones finish, then close the pool, then PostgreSQL
     // (a clean shutdown checkpoint: the next start needs no recovery).
     await app.close();

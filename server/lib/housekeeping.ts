@@ -1,40 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { describeDatabaseError } from '../db/errors';
-import { deleteExpiredSessions } from '../features/auth/sessions.service';
-import { deleteForgottenDevices } from '../features/auth/login-devices.service';
-import { deleteSpentFailures } from '../features/auth/login-lock.service';
-import { deleteStaleTestCheckouts } from '../features/premium/subscriptions.service';
-import { sweepOrphanFiles } from '../features/files/orphan-sweep';
-import { deleteExpiredIdempotencyKeys } from './idempotency';
-import { deleteOldPushClaims } from '../features/push/scheduled-push-jobs';
-import { deleteExpiredRateLimitCounters } from '../plugins/rate-limit-store';
+import { workEach, type Jobs } from './jobs';
 import type { FileStorage } from './storage';
 
-const HOUR_MS = 60 * 60 * 1000;
+/** Every hour on the hour (UTC): how often rows that can no longer matter are deleted. */
+export const HOURLY = '0 * * * *';
+
+/** What a clean-up may touch: the database and the stored bytes of files. */
+export type HousekeepingDeps = { db: Database; storage: FileStorage };
 
 /**
- * Hourly clean-up of rows that can no longer matter. Idempotent, so several instances running it is
- * harmless (background work that must run once moves to a PostgreSQL queue when it arrives).
- * With `storage`, stored bytes no file names any more are swept too (docs/decisions/137).
+ * One owner's clean-up of rows (or stored bytes) that can no longer matter: a queue of its own that
+ * pg-boss fills on `cron`. Declared beside the rows it cleans (the feature, plugin or lib module that
+ * owns them); server/housekeeping-jobs.ts lists them all, so nothing here imports a feature.
  */
-export function startHousekeeping(db: Database, log: FastifyBaseLogger, storage?: FileStorage): () => void {
-  const run = () => {
-    Promise.all([
-      deleteExpiredSessions(db),
-      deleteForgottenDevices(db),
-      deleteSpentFailures(db),
-      deleteExpiredRateLimitCounters(db),
-      deleteExpiredIdempotencyKeys(db),
-      deleteStaleTestCheckouts(db),
-      deleteOldPushClaims(db),
-      storage ? sweepOrphanFiles(db, storage) : undefined,
-    ]).catch((error: unknown) =>
+export type HousekeepingJob = {
+  queue: string;
+  cron: string;
+  clean: (deps: HousekeepingDeps) => Promise<unknown>;
+};
+
+/**
+ * Registers `job` on this instance: its queue, its schedule and a worker. pg-boss sends a scheduled
+ * job once per due time across every instance (its cron monitor takes a lock in the database), and one
+ * worker runs it. Clean-ups are idempotent and the next hour runs again, so a failed run is logged and
+ * not retried (as the hourly timer before it did; docs/decisions/190).
+ */
+export async function startHousekeepingJob(
+  jobs: Jobs,
+  job: HousekeepingJob,
+  deps: HousekeepingDeps & { log: FastifyBaseLogger },
+  pollingIntervalSeconds: number,
+): Promise<void> {
+  await jobs.boss.createQueue(job.queue, { name: job.queue, retryLimit: 0, expireInSeconds: 15 * 60 });
+  await jobs.boss.schedule(job.queue, job.cron);
+  await workEach(jobs, job.queue, pollingIntervalSeconds, async () => {
+    try {
+      await job.clean(deps);
+    } catch (error) {
       // Code and statement only: a database error's message lists the parameter values.
-      log.warn(describeDatabaseError(error) ? { db: describeDatabaseError(error) } : { err: error }, 'housekeeping failed'),
-    );
-  };
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+      const db = describeDatabaseError(error);
+      deps.log.warn(db ? { queue: job.queue, db } : { queue: job.queue, err: error }, 'housekeeping failed');
+      throw error;
+    }
+  });
 }

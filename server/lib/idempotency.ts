@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../../common/schemas/rewards.schema';
 import type { Database, DbOrTx } from '../db/client';
 import { idempotentRequests } from '../db/schema';
 import { HttpError, badRequest } from './http-error';
+import { HOURLY, type HousekeepingJob } from './housekeeping';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_REUSED = 'This Idempotency-Key was already used for another request';
@@ -72,3 +73,10 @@ export async function runIdempotent(
 export async function deleteExpiredIdempotencyKeys(db: Database, now = new Date()): Promise<void> {
   await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, new Date(now.getTime() - KEEP_MS)));
 }
+
+/** Hourly: the stored answers of keys older than a day. */
+export const idempotencyHousekeeping: HousekeepingJob = {
+  queue: 'idempotency-housekeeping',
+  cron: HOURLY,
+  clean: ({ db }) => deleteExpiredIdempotencyKeys(db),
+};

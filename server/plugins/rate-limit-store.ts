@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { HOURLY, type HousekeepingJob } from '../lib/housekeeping';
 import { HttpError } from '../lib/http-error';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -65,3 +66,10 @@ export function registerUserWriteLimit(app: FastifyInstance, db: Database, perMi
 export async function deleteExpiredRateLimitCounters(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limit_counters WHERE reset_at <= now()`);
 }
+
+/** Hourly: the rate limits' windows that ended. */
+export const rateLimitHousekeeping: HousekeepingJob = {
+  queue: 'rate-limit-housekeeping',
+  cron: HOURLY,
+  clean: ({ db }) => deleteExpiredRateLimitCounters(db),
+};

@@ -14,8 +14,6 @@ import { clearSessionCookie } from '../auth/auth.routes';
 import { toUser } from '../../lib/user-view';
 import { countExport, listSessionsView, signOutOtherSessions, signOutSession } from './account-security.service';
 import { paymentProviderFor } from '../../lib/payments';
-import { endPaidSubscriptions } from '../premium/subscriptions.service';
-import { removeStoredBytes } from '../files/files.service';
 import { storageFor } from '../../lib/storage';
 import { changePassword, deleteAccount, updateProfile } from './account.service';
 import { calendarExport, jsonExport, zipExport } from './export/export.service';
@@ -56,9 +54,7 @@ export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps
   );
 
   app.delete('/api/user/delete', { onRequest: requireUser, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
-    await endPaidSubscriptions(db, paymentProviderFor(config), currentUser(request).id);
-    const storedKeys = await deleteAccount(db, currentUser(request));
-    await removeStoredBytes(storage, storedKeys, request.log);
+    await deleteAccount(db, currentUser(request), { payments: paymentProviderFor(config), storage, log: request.log });
     clearSessionCookie(reply);
     return reply.status(204).send(null);
   });

@@ -18,7 +18,10 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password
 import { revokeOtherSessions } from '../auth/sessions.service';
 import { isReservedAdminName } from '../../lib/user-view';
 import { exportsKey } from './account-security.service';
-import { storageKeysOfUser } from '../files/files.service';
+import { removeStoredBytes, storageKeysOfUser } from '../files/files.service';
+import { endPaidSubscriptions } from '../premium/subscriptions.service';
+import type { PaymentProvider } from '../../lib/payments';
+import type { FileStorage } from '../../lib/storage';
 import { knownTimeZone } from './time-zones.service';
 
 const PASSWORDS_DIFFER = 'The new passwords do not match';
@@ -105,13 +108,36 @@ export async function changePassword(db: Database, user: UserRow, currentTokenHa
   });
 }
 
+/** What deleting an account reaches outside the database: the payment provider, the stored bytes, a log for what is left to the sweep. */
+export type AccountDeletionDeps = {
+  payments: PaymentProvider;
+  storage: FileStorage;
+  log: { warn: (fields: object, message: string) => void };
+};
+
+/**
+ * Deletes the account as DELETE /api/user/delete asks, in this order: Stripe subscriptions still
+ * running end first (a provider failure refuses the deletion, nothing deleted), then the rows in one
+ * transaction, then the stored bytes of the user's files once that committed (a failure is logged and
+ * left to the orphan sweep).
+ */
+export async function deleteAccount(
+  db: Database,
+  user: Pick<UserRow, 'id' | 'username'>,
+  { payments, storage, log }: AccountDeletionDeps,
+): Promise<void> {
+  await endPaidSubscriptions(db, payments, user.id);
+  const storedKeys = await deleteAccountRows(db, user);
+  await removeStoredBytes(storage, storedKeys, log);
+}
+
 /**
  * Deletes the account and everything keyed by it, in one transaction. User-owned tables reference
  * users with ON DELETE CASCADE; the counters keyed by name or id without a foreign key (sign-in and
  * password-change failures, the write limit) go explicitly. Answers the storage keys of the user's
  * files, whose bytes the caller removes after the commit (the orphan sweep catches any it misses).
  */
-export async function deleteAccount(db: Database, user: Pick<UserRow, 'id' | 'username'>): Promise<string[]> {
+export async function deleteAccountRows(db: Database, user: Pick<UserRow, 'id' | 'username'>): Promise<string[]> {
   return db.transaction(async (tx) => {
     const storedKeys = await storageKeysOfUser(tx, user.id);
     await tx

@@ -1,9 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps, ZodApp } from '../../app-types';
-import { tasks } from '../../db/schema';
 import { currentUser, requireUser } from '../../plugins/session';
 import { renderTasksJson } from '../tasks/tasks.service';
+import { naiveTaskRows } from './bench-reference.service';
 
 /**
  * The references `npm run bench` measures the real routes against (issue #15), registered only when
@@ -19,11 +18,7 @@ export function registerBenchReferenceRoutes(app: ZodApp, { db }: AppDeps): void
     ok: true as const,
   }));
   app.get('/api/bench/naive-tasks', { onRequest: requireUser }, async (request, reply) => {
-    const rows = await db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.userId, currentUser(request).id))
-      .orderBy(sql`${tasks.dueDate} ASC NULLS LAST`, asc(tasks.createdAt), asc(tasks.id));
+    const rows = await naiveTaskRows(db, currentUser(request).id);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
   });
   app.get('/api/bench/tasks-render', { onRequest: requireUser }, async (request, reply) =>

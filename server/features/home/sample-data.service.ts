@@ -3,39 +3,41 @@
  * current term around today, six classes, two holidays, three weeks of study sessions, a handful of
  * tasks (one late, one done, one weekly repeating) and some graded assessments.
  *
- * Everything goes through the HTTP API in-process (`app.inject` behind `call`), so the sample data obeys
- * exactly the validation, ownership and points rules of a real user's data — the same path the seed
- * script has always used. The caller provides `call`, already authenticated as the target user.
+ * Every write goes through the request schema and the service of the endpoint a client would use
+ * (sample-data-writes.ts), in the caller's transaction, so the sample data obeys exactly the validation,
+ * ownership and points rules of a real user's data — the same path the seed script uses.
  */
 import { eq, sql } from 'drizzle-orm';
 import { addDays, localDateOf, startOfWeek, utcInstantOf, weekdayOf } from '../../../common/domain/local-time';
 import { expandTimetable, type TermRotation, type TimetableCourse } from '../../../common/domain/timetable';
 import type { Database } from '../../db/client';
+import type { Jobs } from '../../lib/jobs';
+import type { WriteRewards } from '../rewards/rewards.service';
 import { courses } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { InterfaceLanguage } from '../../../common/domain/grading-systems';
+import type { StudySessionType, StudyTechnique } from '../../../common/schemas/study.schema';
 import { SAMPLE_STRINGS, type SampleStrings } from './sample-data-strings';
+import { sampleDataWrites, type SampleDataTarget, type SampleDataWrites } from './sample-data-writes';
 
 const SAMPLE_DATA_REFUSED = 'Sample data can only be loaded into an account without classes';
-
-/** One authenticated API call as the target user; throws on any status >= 400. */
-export type SampleDataCall = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => Promise<unknown>;
 
 export type SampleDataSummary = { courses: number; tasks: number; studySessions: number; assessments: number };
 
 /**
  * Seeds the sample semester once: only into an account without classes, and one request at a time per
- * user. The first request holds a transaction-scoped advisory lock while it seeds (its calls run on
- * other pooled connections); a second request meanwhile — a double click — cannot take the lock and
- * answers 409 at once, like any request after the seeding (the account then has classes).
+ * user. The first request holds a transaction-scoped advisory lock while it seeds, and seeds in that
+ * transaction (the whole semester commits or nothing does); a second request meanwhile — a double
+ * click — cannot take the lock and answers 409 at once, like any request after the seeding (the
+ * account then has classes).
  */
 export async function seedSampleDataOnce(
   db: Database,
-  userId: string,
-  timeZone: string,
+  user: SampleDataTarget['user'],
   language: InterfaceLanguage,
-  call: SampleDataCall,
+  { jobs, rewards }: { jobs: Jobs | null; rewards: WriteRewards },
 ): Promise<SampleDataSummary> {
+  const userId = user.id;
   return db.transaction(async (tx) => {
     const lock = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(hashtextextended(${`sample-data:${userId}`}, 0)) as locked`,
@@ -46,34 +48,31 @@ export async function seedSampleDataOnce(
       .from(courses)
       .where(eq(courses.userId, userId));
     if ((row?.count ?? 0) > 0) throw conflict(SAMPLE_DATA_REFUSED, 'sample_data_exists');
-    return seedSampleSemester(call, timeZone, language);
+    return seedSampleSemester({ db: tx, user, jobs, rewards }, language);
   });
 }
 
-/** Fills the signed-in user's account (through `call`) with a realistic small semester, named in `language`. */
-export async function seedSampleSemester(
-  call: SampleDataCall,
-  timeZone: string,
-  language: InterfaceLanguage = 'en',
-): Promise<SampleDataSummary> {
+/** Fills `target`'s account with a realistic small semester, named in `language`. */
+export async function seedSampleSemester(target: SampleDataTarget, language: InterfaceLanguage = 'en'): Promise<SampleDataSummary> {
+  const api = sampleDataWrites(target);
   const strings = SAMPLE_STRINGS[language];
+  const { timeZone } = target.user;
   // Every date is the user's local calendar date, every time their wall-clock time.
-  await seedSchedule(call, strings, timeZone);
-  await seedStudySessions(call, timeZone);
-  await seedTasks(call, strings, timeZone);
-  await seedGrades(call, strings, timeZone);
-  const count = async (url: string) => ((await call('GET', url)) as unknown[]).length;
+  await seedSchedule(api, strings, timeZone);
+  await seedStudySessions(api, timeZone);
+  await seedTasks(api, strings, timeZone);
+  await seedGrades(api, strings, timeZone);
   return {
-    courses: await count('/api/courses'),
-    tasks: await count('/api/tasks'),
-    studySessions: await count('/api/study-sessions'),
-    assessments: await count('/api/assessments'),
+    courses: (await api.listCourses()).length,
+    tasks: (await api.listTasks()).length,
+    studySessions: (await api.listStudySessions()).length,
+    assessments: (await api.listAssessments()).length,
   };
 }
 
 /** Tasks: a few open, one late, one done, one weekly repeating reading, linked to the sample courses. */
-async function seedTasks(call: SampleDataCall, { tasks }: SampleStrings, timeZone: string): Promise<void> {
-  const demoCourses = (await call('GET', '/api/courses')) as { id: string; name: string }[];
+async function seedTasks(api: SampleDataWrites, { tasks }: SampleStrings, timeZone: string): Promise<void> {
+  const demoCourses = await api.listCourses();
   const courseId = (index: number) => demoCourses[index % Math.max(demoCourses.length, 1)]?.id ?? null;
   const today = localDateOf(new Date(), timeZone);
   const at = (days: number, hour: number) => utcInstantOf(addDays(today, days), `${String(hour).padStart(2, '0')}:00`, timeZone);
@@ -97,11 +96,11 @@ async function seedTasks(call: SampleDataCall, { tasks }: SampleStrings, timeZon
     { title: tasks.groupSlides, dueDate: at(5, 12), taskType: 'presentation', priority: 'medium', courseId: courseId(2) },
     { title: tasks.vocabularyQuiz, dueDate: at(-1, 10), taskType: 'quiz', priority: 'low', courseId: courseId(3) },
     { title: tasks.labReport, dueDate: at(-4, 17), taskType: 'coursework', priority: 'medium', courseId: courseId(1) },
-  ];
+  ] as const;
   const created: { id: string }[] = [];
-  for (const task of demoTasks) created.push((await call('POST', '/api/tasks', task)) as { id: string });
-  await call('PATCH', `/api/tasks/${created[4]!.id}`, { completed: true });
-  await call('POST', '/api/tasks', {
+  for (const task of demoTasks) created.push(await api.createTask(task));
+  await api.completeTask(created[4]!.id);
+  await api.createTask({
     title: tasks.weeklyReading,
     dueDate: at(1, 19),
     taskType: 'reading',
@@ -115,11 +114,11 @@ async function seedTasks(call: SampleDataCall, { tasks }: SampleStrings, timeZon
  * mostly Pomodoro focus sessions in the afternoon and evening, some reading and problem solving, spread
  * over the demo courses when the schedule part has created any.
  */
-async function seedStudySessions(call: SampleDataCall, timeZone: string): Promise<void> {
-  const courseIds = ((await call('GET', '/api/courses')) as { id: string }[]).map((course) => course.id);
+async function seedStudySessions(api: SampleDataWrites, timeZone: string): Promise<void> {
+  const courseIds = (await api.listCourses()).map((course) => course.id);
   const today = localDateOf(new Date(), timeZone);
   const daysOff = new Set([19, 13, 12, 6]);
-  const plans: { time: string; minutes: number; type: string; technique: string }[][] = [
+  const plans: { time: string; minutes: number; type: StudySessionType; technique: StudyTechnique }[][] = [
     [
       { time: '16:30', minutes: 25, type: 'focus', technique: 'pomodoro' },
       { time: '17:00', minutes: 25, type: 'focus', technique: 'pomodoro' },
@@ -148,7 +147,7 @@ async function seedStudySessions(call: SampleDataCall, timeZone: string): Promis
     for (const session of plan) {
       const courseId = courseIds.length > 0 ? courseIds[index % courseIds.length] : null;
       index += 1;
-      await call('POST', '/api/study-sessions', {
+      await api.createStudySession({
         startedAt: utcInstantOf(date, session.time, timeZone),
         durationMinutes: session.minutes,
         type: session.type,
@@ -160,20 +159,20 @@ async function seedStudySessions(call: SampleDataCall, timeZone: string): Promis
 }
 
 /** Schedule (issue 3): an academic year, the current term around today, six classes and two holidays. */
-async function seedSchedule(call: SampleDataCall, strings: SampleStrings, timeZone: string): Promise<void> {
+async function seedSchedule(api: SampleDataWrites, strings: SampleStrings, timeZone: string): Promise<void> {
   const today = localDateOf(new Date(), timeZone);
   // The term started six weeks ago (on a Monday) and runs sixteen weeks.
   const termStart = addDays(startOfWeek(addDays(today, -42)), 1);
   const termEnd = addDays(termStart, 16 * 7 - 3);
   const startYear = Number(termStart.slice(0, 4));
-  const year = (await call('POST', '/api/academic-years', { name: `${startYear}–${startYear + 1}` })) as { id: string };
-  const term = (await call('POST', '/api/terms', {
+  const year = await api.createAcademicYear({ name: `${startYear}–${startYear + 1}` });
+  const term = await api.createTerm({
     name: strings.term,
     startDate: termStart,
     endDate: termEnd,
     academicYearId: year.id,
     color: '#1d4ed8',
-  })) as { id: string };
+  });
   const slot = (day: number, startTime: string, endTime: string) => ({ day, startTime, endTime });
   const classes = [
     {
@@ -219,15 +218,15 @@ async function seedSchedule(call: SampleDataCall, strings: SampleStrings, timeZo
       timeSlots: [slot(1, '11:00', '11:50'), slot(3, '11:00', '11:50'), slot(5, '13:00', '13:50')],
     },
   ];
-  for (const course of classes) await call('POST', '/api/courses', { ...course, termId: term.id });
+  for (const course of classes) await api.createCourse({ ...course, termId: term.id });
   const reading = addDays(termStart, 7 * 7);
-  await call('POST', '/api/holidays', { name: strings.holidays.readingWeek, startDate: reading, endDate: addDays(reading, 4) });
-  await call('POST', '/api/holidays', { name: strings.holidays.foundersDay, startDate: addDays(termStart, 11 * 7 + 4) });
+  await api.createHoliday({ name: strings.holidays.readingWeek, startDate: reading, endDate: addDays(reading, 4) });
+  await api.createHoliday({ name: strings.holidays.foundersDay, startDate: addDays(termStart, 11 * 7 + 4) });
 }
 
 /** Grades: a few graded assessments over the sample courses and one still to come. */
-async function seedGrades(call: SampleDataCall, { assessments: names }: SampleStrings, timeZone: string): Promise<void> {
-  const courseIds = ((await call('GET', '/api/courses')) as { id: string }[]).map((course) => course.id);
+async function seedGrades(api: SampleDataWrites, { assessments: names }: SampleStrings, timeZone: string): Promise<void> {
+  const courseIds = (await api.listCourses()).map((course) => course.id);
   const courseAt = (index: number) => courseIds[index % Math.max(courseIds.length, 1)] ?? null;
   const today = localDateOf(new Date(), timeZone);
   const daysAgo = (days: number) => addDays(today, -days);
@@ -237,8 +236,8 @@ async function seedGrades(call: SampleDataCall, { assessments: names }: SampleSt
     { name: names.labReport, type: 'project', date: daysAgo(14), maxScore: 50, weight: 20, score: 44, courseId: courseAt(1) },
     { name: names.weeklyQuiz, type: 'quiz', date: daysAgo(7), maxScore: 10, weight: 5, score: 6.5, courseId: courseAt(1) },
     { name: names.final, type: 'exam', date: null, maxScore: 100, weight: 40, courseId: courseAt(0) },
-  ];
-  for (const assessment of assessments) await call('POST', '/api/assessments', assessment);
+  ] as const;
+  for (const assessment of assessments) await api.createAssessment(assessment);
 }
 
 /**
@@ -249,36 +248,38 @@ async function seedGrades(call: SampleDataCall, { assessments: names }: SampleSt
  * show. Not part of the dashboard's "load sample data" (which stays the small semester). Its own words
  * are English (the developer's demo account); it finds the sample classes by their names in `language`.
  */
-export async function seedProgressHistory(call: SampleDataCall, timeZone: string, language: InterfaceLanguage = 'en'): Promise<void> {
+export async function seedProgressHistory(target: SampleDataTarget, language: InterfaceLanguage = 'en'): Promise<void> {
+  const api = sampleDataWrites(target);
+  const { timeZone } = target.user;
   const sampleCourses = SAMPLE_STRINGS[language].courses;
   const today = localDateOf(new Date(), timeZone);
-  const terms = (await call('GET', '/api/terms')) as { id: string; startDate: string; endDate: string; rotation: TermRotation }[];
+  const terms: { id: string; startDate: string; endDate: string; rotation: TermRotation }[] = await api.listTerms();
   const current = terms[0];
   if (!current) throw new Error('seedProgressHistory needs the sample semester first');
-  const courseList = (await call('GET', '/api/courses')) as (TimetableCourse & { name: string })[];
+  const courseList: (TimetableCourse & { name: string })[] = await api.listCourses();
   const courseNamed = (name: string) => courseList.find((course) => course.name === name)?.id ?? null;
   const at = (date: string, time: string) => utcInstantOf(date, time, timeZone);
 
   // The previous term: one course, its grades, its (late) tasks and its study.
   const previousEnd = addDays(current.startDate, -21);
   const previousStart = addDays(previousEnd, -16 * 7);
-  const previous = (await call('POST', '/api/terms', {
+  const previous = await api.createTerm({
     name: 'Previous term',
     startDate: previousStart,
     endDate: previousEnd,
     color: '#64748b',
-  })) as { id: string };
-  const statistics = (await call('POST', '/api/courses', {
+  });
+  const statistics = await api.createCourse({
     name: 'Statistics',
     credits: 3,
     color: '#0ea5e9',
     targetGrade: 80,
     termId: previous.id,
     timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30' }],
-  })) as { id: string };
+  });
   const scores = [72, 81, 68, 88];
   for (const [index, score] of scores.entries()) {
-    await call('POST', '/api/assessments', {
+    await api.createAssessment({
       name: index === 3 ? 'Statistics final' : `Statistics test ${index + 1}`,
       type: index === 3 ? 'exam' : 'quiz',
       date: addDays(previousStart, 20 + index * 25),
@@ -289,17 +290,17 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
     });
   }
   for (let index = 0; index < 6; index++) {
-    const task = (await call('POST', '/api/tasks', {
+    const task = await api.createTask({
       title: `Statistics worksheet ${index + 1}`,
       dueDate: at(addDays(previousStart, 10 + index * 15), '17:00'),
       taskType: index % 2 === 0 ? 'assignment' : 'coursework',
       priority: 'medium',
       courseId: statistics.id,
-    })) as { id: string };
-    await call('PATCH', `/api/tasks/${task.id}`, { completed: true });
+    });
+    await api.completeTask(task.id);
   }
   for (let index = 0; index < 12; index++) {
-    await call('POST', '/api/study-sessions', {
+    await api.createStudySession({
       startedAt: at(addDays(previousStart, 6 + index * 8), '19:00'),
       durationMinutes: 50,
       type: index % 3 === 0 ? 'problem_solving' : 'focus',
@@ -311,7 +312,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
   // This term: more evening study before the last three weeks (the best-study-time insight).
   const termCourses = courseList.map((course) => course.id);
   for (let back = 24, index = 0; back <= 40; back += 2, index++) {
-    await call('POST', '/api/study-sessions', {
+    await api.createStudySession({
       startedAt: at(addDays(today, -back), '19:15'),
       durationMinutes: 45,
       type: 'focus',
@@ -323,18 +324,18 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
   // Quizzes: three finished after their due date, two ahead of it (the late-task-type insight).
   const spanish = courseNamed(sampleCourses[5].name);
   for (const days of [-30, -20, -10, 6, 13]) {
-    const quiz = (await call('POST', '/api/tasks', {
+    const quiz = await api.createTask({
       title: `Spanish vocabulary quiz (${days < 0 ? 'past' : 'next'} ${Math.abs(days)} days)`,
       dueDate: at(addDays(today, days), '10:00'),
       taskType: 'quiz',
       priority: 'low',
       courseId: spanish,
-    })) as { id: string };
-    await call('PATCH', `/api/tasks/${quiz.id}`, { completed: true });
+    });
+    await api.completeTask(quiz.id);
   }
 
   // Attendance for the classes of the past five weeks: most attended, about one in seven missed.
-  const holidays = (await call('GET', '/api/holidays')) as { startDate: string; endDate: string }[];
+  const holidays = await api.listHolidays();
   const occurrences = expandTimetable({
     courses: courseList,
     terms: terms.map((term) => ({ id: term.id, startDate: term.startDate, endDate: term.endDate, rotation: term.rotation })),
@@ -344,7 +345,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
     to: addDays(today, -1),
   });
   for (const [index, occurrence] of occurrences.entries()) {
-    await call('POST', '/api/attendance', {
+    await api.markAttendance({
       courseId: occurrence.courseId,
       date: occurrence.date,
       slotIndex: occurrence.slotIndex,
@@ -353,7 +354,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
   }
 
   // Ahead: dated assessments, then mock exams in the week after next until the forecast flags it.
-  await call('POST', '/api/assessments', {
+  await api.createAssessment({
     name: 'Chemistry midterm',
     type: 'exam',
     date: addDays(today, 10),
@@ -361,7 +362,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
     weight: 30,
     courseId: courseNamed(sampleCourses[1].name),
   });
-  await call('POST', '/api/assessments', {
+  await api.createAssessment({
     name: 'History essay',
     type: 'assignment',
     date: addDays(today, 17),
@@ -371,9 +372,9 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
   });
   const crunch = addDays(startOfWeek(today), 14 + 5);
   for (let index = 0; index < 8; index++) {
-    const summary = (await call('GET', '/api/progress/summary')) as { forecast: { weeks: { overCapacity: boolean }[] } };
+    const summary = await api.progressSummary();
     if (summary.forecast.weeks.some((week) => week.overCapacity)) break;
-    await call('POST', '/api/assessments', {
+    await api.createAssessment({
       name: `Mock exam ${index + 1}`,
       type: 'exam',
       date: addDays(crunch, -(index % 3)),
@@ -384,7 +385,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
   }
 
   // Goals: one overdue, one under way, one done.
-  await call('POST', '/api/academic-goals', {
+  await api.createGoal({
     title: 'Average 85% in Calculus II',
     description: 'Problem sets every week and past papers before the final.',
     targetDate: current.endDate,
@@ -393,7 +394,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
     priority: 'high',
     status: 'in_progress',
   });
-  await call('POST', '/api/academic-goals', {
+  await api.createGoal({
     title: 'Finish the set novel',
     targetDate: addDays(today, -3),
     target: '12 chapters',
@@ -401,7 +402,7 @@ export async function seedProgressHistory(call: SampleDataCall, timeZone: string
     priority: 'medium',
     status: 'in_progress',
   });
-  await call('POST', '/api/academic-goals', {
+  await api.createGoal({
     title: 'Study five days a week',
     target: '5 days a week for a month',
     progress: 100,

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedProgressHistory, seedSampleSemester, type SampleDataCall } from '../home/sample-data.service';
+import { REWARD_FACTS } from '../../app';
+import { seedProgressHistory, seedSampleSemester } from '../home/sample-data.service';
+import type { SampleDataTarget } from '../home/sample-data-writes';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -15,13 +17,15 @@ const get = async (url: string) => {
 beforeAll(async () => {
   t = await createTestApp();
   user = await signUp(t);
-  const call: SampleDataCall = async (method, url, payload) => {
-    const response = await t.request({ method, url, token: user.token, ...(method === 'GET' ? {} : { payload: payload ?? {} }) });
-    if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-    return response.json();
+  // A new account's time zone is UTC.
+  const target: SampleDataTarget = {
+    db: t.db,
+    user: { id: user.id, timeZone: 'UTC' },
+    jobs: null,
+    rewards: { facts: REWARD_FACTS, log: console },
   };
-  await seedSampleSemester(call, 'UTC');
-  await seedProgressHistory(call, 'UTC');
+  await seedSampleSemester(target);
+  await seedProgressHistory(target);
 }, 120_000);
 
 describe('the demo student’s Progress', () => {

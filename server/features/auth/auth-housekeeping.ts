@@ -1,0 +1,11 @@
+import { HOURLY, type HousekeepingJob } from '../../lib/housekeeping';
+import { deleteForgottenDevices } from './login-devices.service';
+import { deleteSpentFailures } from './login-lock.service';
+import { deleteExpiredSessions } from './sessions.service';
+
+/** Hourly: sessions that can no longer be used, devices unused for their lifetime, spent sign-in failure counters. */
+export const authHousekeeping: HousekeepingJob = {
+  queue: 'auth-housekeeping',
+  cron: HOURLY,
+  clean: ({ db }) => Promise.all([deleteExpiredSessions(db), deleteForgottenDevices(db), deleteSpentFailures(db)]),
+};
