@@ -1,8 +1,8 @@
 import { sampleDataBodySchema, sampleDataResponseSchema } from '../../../common/schemas/home.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
-import { languageFromHeader } from '../../lib/accept-language';
 import { currentUser, requireUser } from '../../plugins/session';
 import { seedSampleDataOnce, type SampleDataCall } from './sample-data.service';
+import { languageFromAcceptLanguage } from '../../../common/domain/languages';
 
 /** Headers that carry the caller's session into the in-process calls (cookie or bearer, plus the CSRF origin). */
 const FORWARDED_HEADERS = ['authorization', 'cookie', 'origin', 'host', 'x-forwarded-proto', 'x-forwarded-host'] as const;
@@ -25,7 +25,7 @@ export function registerHomeRoutes(app: ZodApp, { db }: AppDeps): void {
         return response.json();
       };
       // The device's language (the web sends it), else the browser's, else English (decision 178).
-      const language = request.body?.language ?? languageFromHeader(request.headers['accept-language']);
+      const language = request.body?.language ?? languageFromAcceptLanguage(request.headers['accept-language']);
       const summary = await seedSampleDataOnce(db, user.id, user.timeZone, language, call);
       return reply.status(201).send(summary);
     },

@@ -13,8 +13,8 @@ import { expandTimetable, type TermRotation, type TimetableCourse } from '../../
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
-import type { InterfaceLanguage } from '../../../common/domain/grading-systems';
 import { SAMPLE_STRINGS, type SampleStrings } from './sample-data-strings';
+import type { Language } from '../../../common/domain/languages';
 
 const SAMPLE_DATA_REFUSED = 'Sample data can only be loaded into an account without classes';
 
@@ -33,7 +33,7 @@ export async function seedSampleDataOnce(
   db: Database,
   userId: string,
   timeZone: string,
-  language: InterfaceLanguage,
+  language: Language,
   call: SampleDataCall,
 ): Promise<SampleDataSummary> {
   return db.transaction(async (tx) => {
@@ -51,11 +51,7 @@ export async function seedSampleDataOnce(
 }
 
 /** Fills the signed-in user's account (through `call`) with a realistic small semester, named in `language`. */
-export async function seedSampleSemester(
-  call: SampleDataCall,
-  timeZone: string,
-  language: InterfaceLanguage = 'en',
-): Promise<SampleDataSummary> {
+export async function seedSampleSemester(call: SampleDataCall, timeZone: string, language: Language = 'en'): Promise<SampleDataSummary> {
   const strings = SAMPLE_STRINGS[language];
   // Every date is the user's local calendar date, every time their wall-clock time.
   await seedSchedule(call, strings, timeZone);
@@ -249,7 +245,7 @@ async function seedGrades(call: SampleDataCall, { assessments: names }: SampleSt
  * show. Not part of the dashboard's "load sample data" (which stays the small semester). Its own words
  * are English (the developer's demo account); it finds the sample classes by their names in `language`.
  */
-export async function seedProgressHistory(call: SampleDataCall, timeZone: string, language: InterfaceLanguage = 'en'): Promise<void> {
+export async function seedProgressHistory(call: SampleDataCall, timeZone: string, language: Language = 'en'): Promise<void> {
   const sampleCourses = SAMPLE_STRINGS[language].courses;
   const today = localDateOf(new Date(), timeZone);
   const terms = (await call('GET', '/api/terms')) as { id: string; startDate: string; endDate: string; rotation: TermRotation }[];
