@@ -47,11 +47,15 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-/** `file:line: text` of every line that restates the module. */
+/** `file:line: text` of the first line of every copy of the module (a list may span lines). */
 function copiesIn(file: string, text: string): string[] {
-  return text
-    .split('\n')
-    .flatMap((line, index) => (COPY_PATTERNS.some(({ pattern }) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : []));
+  const lines = text.split('\n');
+  const starts = new Set(
+    COPY_PATTERNS.flatMap(({ pattern }) =>
+      [...text.matchAll(new RegExp(pattern.source, 'g'))].map((match) => text.slice(0, match.index).split('\n').length),
+    ),
+  );
+  return [...starts].sort((a, b) => a - b).map((line) => `${file}:${line}: ${lines[line - 1]?.trim() ?? ''}`);
 }
 
 describe('one list of the languages', () => {
@@ -63,8 +67,11 @@ describe('one list of the languages', () => {
     ['an Open Graph locale map', "const OG = { en: 'en_US', es: 'es_ES' };"],
     ['the 12-hour rule', "const options = { hour: 'numeric', hour12: language === 'en' };"],
     ['a first-weekday map', 'const FIRST = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };'],
+    ['a list over lines', "expect(hreflangs).toEqual(['en',\n  'es',\n  'fr',\n  'de',\n  'zh',\n  'ja',\n]);"],
   ])('finds a planted copy: %s', (_name, line) => {
-    expect(copiesIn('web/features/tasks/probe.ts', `const before = 1;\n${line}\n`)).toEqual([`web/features/tasks/probe.ts:2: ${line}`]);
+    expect(copiesIn('web/features/tasks/probe.ts', `const before = 1;\n${line}\n`)).toEqual([
+      `web/features/tasks/probe.ts:2: ${line.split('\n')[0]}`,
+    ]);
   });
 
   it.each([
