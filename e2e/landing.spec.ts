@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LANGUAGES } from '../common/domain/languages';
 import { expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
 
 /**
@@ -50,12 +51,7 @@ test.describe('without JavaScript', () => {
       const alternates = page.locator('link[rel="alternate"][hreflang]');
       await expect(alternates).toHaveCount(7);
       expect(await alternates.evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')))).toEqual([
-        'en',
-        'es',
-        'fr',
-        'de',
-        'zh',
-        'ja',
+        ...LANGUAGES,
         'x-default',
       ]);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path.replace(/\//g, '\\/')}$`));

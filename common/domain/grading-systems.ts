@@ -8,6 +8,7 @@
  */
 
 import { customScaleHasOwnPoints, findCustomBandIndex, normalizeCustomScale, type CustomScaleBand } from './custom-scale';
+import { languageOfTag, type Language } from './languages';
 
 /** The 19 keys of grading-systems.md (its index table and Appendix C), in the doc's order. */
 export const REFERENCE_GRADING_SYSTEM_KEYS = [
@@ -1205,15 +1206,11 @@ export function scoreColorIn(percentage: number, system: GradingSystemKey): Scor
   return 'red';
 }
 
-/** The six interface languages (SPEC.md). */
-export const INTERFACE_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
-export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
-
 /**
  * The grading system offered to a new user who signs up in a language (decision 115): the school
  * scale of the language's country, `letter` for English or anything unknown.
  */
-const DEFAULT_SYSTEM_BY_LANGUAGE: Readonly<Record<InterfaceLanguage, BuiltInGradingSystemKey>> = Object.freeze({
+const DEFAULT_SYSTEM_BY_LANGUAGE: Readonly<Record<Language, BuiltInGradingSystemKey>> = Object.freeze({
   en: 'letter',
   de: 'de_school',
   fr: 'fr_20',
@@ -1224,10 +1221,8 @@ const DEFAULT_SYSTEM_BY_LANGUAGE: Readonly<Record<InterfaceLanguage, BuiltInGrad
 
 /** The default system for a language tag (`de`, `de-AT`, `zh-CN`); `letter` when unknown or absent. */
 export function defaultGradingSystemForLanguage(language: string | null | undefined): GradingSystemKey {
-  const primary = (language ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (INTERFACE_LANGUAGES as readonly string[]).includes(primary)
-    ? DEFAULT_SYSTEM_BY_LANGUAGE[primary as InterfaceLanguage]
-    : DEFAULT_GRADING_SYSTEM;
+  const spoken = languageOfTag(language);
+  return spoken === null ? DEFAULT_GRADING_SYSTEM : DEFAULT_SYSTEM_BY_LANGUAGE[spoken];
 }
 
 /** The settings list, grouped by country (issue 23); every key exactly once. */

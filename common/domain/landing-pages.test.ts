@@ -5,10 +5,10 @@ import {
   landingLanguageOfPath,
   landingPath,
   landingUrl,
-  LANDING_LANGUAGES,
   sitemapOrigin,
   sitemapXml,
 } from './landing-pages';
+import { LANGUAGES } from './languages';
 
 describe('landing page addresses', () => {
   it.each([
@@ -43,9 +43,9 @@ describe('landing page addresses', () => {
 
   it('lists one alternate per language and English as x-default', () => {
     const alternates = hreflangAlternates('https://example.org');
-    expect(alternates.map((alternate) => alternate.hreflang)).toEqual([...LANDING_LANGUAGES, 'x-default']);
+    expect(alternates.map((alternate) => alternate.hreflang)).toEqual([...LANGUAGES, 'x-default']);
     expect(alternates.at(-1)?.href).toBe('https://example.org/');
-    expect(new Set(alternates.slice(0, -1).map((alternate) => alternate.href)).size).toBe(LANDING_LANGUAGES.length);
+    expect(new Set(alternates.slice(0, -1).map((alternate) => alternate.href)).size).toBe(LANGUAGES.length);
   });
 });
 
@@ -57,7 +57,7 @@ describe('sitemap.xml', () => {
     expect(xml.match(/<url>/g)).toHaveLength(6);
     expect(xml.match(/<lastmod>2026-11-24<\/lastmod>/g)).toHaveLength(6);
     expect(xml.match(/<xhtml:link /g)).toHaveLength(6 * 7);
-    for (const language of LANDING_LANGUAGES) expect(xml).toContain(`<loc>${landingUrl('https://example.org', language)}</loc>`);
+    for (const language of LANGUAGES) expect(xml).toContain(`<loc>${landingUrl('https://example.org', language)}</loc>`);
   });
 
   it('escapes what XML cannot hold as is', () => {

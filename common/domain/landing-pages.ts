@@ -1,40 +1,40 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from './languages';
+
 /**
  * The public landing page's addresses, one prerendered page per language
  * (docs/decisions/095-prerendered-landing-pages.md): English at `/` (also the `x-default`), every
  * other language under its own folder (`/es/`, `/fr/` …). Read by the build step that writes the pages
  * and the sitemap, and by the server that routes these paths to the files.
  */
-export const LANDING_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
-export type LandingLanguage = (typeof LANDING_LANGUAGES)[number];
 
 /** The path of a language's landing page. */
-export function landingPath(language: LandingLanguage): string {
-  return language === 'en' ? '/' : `/${language}/`;
+export function landingPath(language: Language): string {
+  return language === DEFAULT_LANGUAGE ? '/' : `/${language}/`;
 }
 
 /** The language whose landing page is at `pathname` (`/es` and `/es/` alike), or null. */
-export function landingLanguageOfPath(pathname: string): LandingLanguage | null {
+export function landingLanguageOfPath(pathname: string): Language | null {
   const trimmed = pathname.replace(/\/+$/, '');
-  if (trimmed === '') return 'en';
+  if (trimmed === '') return DEFAULT_LANGUAGE;
   const language = trimmed.slice(1);
-  return language !== 'en' && (LANDING_LANGUAGES as readonly string[]).includes(language) ? (language as LandingLanguage) : null;
+  return language !== DEFAULT_LANGUAGE && isLanguage(language) ? language : null;
 }
 
 /** Where the build writes a language's page, relative to the web build directory. */
-export function landingFile(language: LandingLanguage): string {
+export function landingFile(language: Language): string {
   return `landing/${language}.html`;
 }
 
 /** The absolute address of a language's page on `origin` (`https://example.org`, no trailing slash). */
-export function landingUrl(origin: string, language: LandingLanguage): string {
+export function landingUrl(origin: string, language: Language): string {
   return `${origin.replace(/\/+$/, '')}${landingPath(language)}`;
 }
 
 /** `<link rel="alternate" hreflang>` targets: every language, and English again as `x-default`. */
 export function hreflangAlternates(origin: string): { hreflang: string; href: string }[] {
   return [
-    ...LANDING_LANGUAGES.map((language) => ({ hreflang: language, href: landingUrl(origin, language) })),
-    { hreflang: 'x-default', href: landingUrl(origin, 'en') },
+    ...LANGUAGES.map((language) => ({ hreflang: language, href: landingUrl(origin, language) })),
+    { hreflang: 'x-default', href: landingUrl(origin, DEFAULT_LANGUAGE) },
   ];
 }
 
@@ -49,7 +49,7 @@ export function sitemapXml(origin: string, lastModified: string): string {
   const alternates = hreflangAlternates(origin)
     .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
     .join('\n');
-  const urls = LANDING_LANGUAGES.map(
+  const urls = LANGUAGES.map(
     (language) =>
       `  <url>\n    <loc>${escapeXml(landingUrl(origin, language))}</loc>\n    <lastmod>${lastModified}</lastmod>\n${alternates}\n  </url>`,
   ).join('\n');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_TAG_MAX } from '../domain/languages';
 import { anyText, singleLineText } from './bounds';
 
 /** Limits shared by the server's validation and the web forms (API.md "Authentication"). */
@@ -46,7 +47,6 @@ export const loginBodySchema = z.strictObject({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** A BCP 47 language tag such as `de` or `zh-CN` (bounded; only its first part is read). */
-export const LANGUAGE_TAG_MAX = 35;
 export const languageTagSchema = z
   .string()
   .max(LANGUAGE_TAG_MAX, `Language must be at most ${LANGUAGE_TAG_MAX} characters`)

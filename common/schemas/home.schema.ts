@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTERFACE_LANGUAGES } from '../domain/grading-systems';
+import { LANGUAGES } from '../domain/languages';
 
 /**
  * POST /api/demo/sample-data: optionally the language the sample is named in (the web sends its own,
@@ -7,7 +7,7 @@ import { INTERFACE_LANGUAGES } from '../domain/grading-systems';
  * English. No body is fine; any other field is a 400.
  */
 export const sampleDataBodySchema = z
-  .strictObject({ language: z.enum(INTERFACE_LANGUAGES, `Language must be one of ${INTERFACE_LANGUAGES.join(', ')}`).optional() })
+  .strictObject({ language: z.enum(LANGUAGES, `Language must be one of ${LANGUAGES.join(', ')}`).optional() })
   .nullish();
 
 /** POST /api/demo/sample-data: how many of each thing the sample semester made. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIMER_MODES } from '../domain/focus-timer';
+import { LANGUAGES } from '../domain/languages';
 import { singleLineText } from './bounds';
 
 /**
@@ -7,10 +8,6 @@ import { singleLineText } from './bounds';
  * receives a user's reminders with every tab closed. The browser's PushSubscription gives the
  * endpoint (a push service URL) and the two keys the payload is encrypted for.
  */
-
-/** The languages a notification can be written in (the app's six). */
-export const PUSH_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
-export type PushLanguage = (typeof PUSH_LANGUAGES)[number];
 
 /** Push service URLs are short (FCM ~190, Mozilla ~250, Apple ~160 characters); 2048 leaves room. */
 export const PUSH_ENDPOINT_MAX = 2048;
@@ -37,7 +34,7 @@ export const pushSubscriptionBodySchema = z.strictObject({
   /** A device name the user recognises ("Chrome on Android"), from the user agent; shown in the list. */
   label: singleLineText(PUSH_LABEL_MAX, { trim: true }).nullish(),
   /** The language the notifications on this device are written in. */
-  language: z.enum(PUSH_LANGUAGES, `Language must be one of ${PUSH_LANGUAGES.join(', ')}`),
+  language: z.enum(LANGUAGES, `Language must be one of ${LANGUAGES.join(', ')}`),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
@@ -46,7 +43,7 @@ export const pushSubscriptionResponseSchema = z.strictObject({
   /** The push service URL; the web compares it with its own subscription to mark "this device". */
   endpoint: z.string(),
   label: z.string().nullable(),
-  language: z.enum(PUSH_LANGUAGES),
+  language: z.enum(LANGUAGES),
   createdAt: z.string(),
   /** When a push to this device was last accepted by its push service; null until the first. */
   lastSuccessAt: z.string().nullable(),
@@ -69,7 +66,7 @@ export const pushPayloadSchema = z.object({
   dueDate: z.string(),
   offsetMinutes: z.number(),
   timeZone: z.string(),
-  language: z.enum(PUSH_LANGUAGES),
+  language: z.enum(LANGUAGES),
 });
 /** "Chemistry starts in 10 minutes · Room 204" (docs/decisions/155-class-soon-and-daily-digest.md); a click opens /schedule. */
 export const classSoonPushPayloadSchema = z.object({
@@ -82,7 +79,7 @@ export const classSoonPushPayloadSchema = z.object({
   start: z.string(),
   minutes: z.number(),
   timeZone: z.string(),
-  language: z.enum(PUSH_LANGUAGES),
+  language: z.enum(LANGUAGES),
 });
 export type ClassSoonPushPayload = z.infer<typeof classSoonPushPayloadSchema>;
 
@@ -99,7 +96,7 @@ export const dailyDigestPushPayloadSchema = z.object({
   dueToday: z.number(),
   overdue: z.number(),
   timeZone: z.string(),
-  language: z.enum(PUSH_LANGUAGES),
+  language: z.enum(LANGUAGES),
 });
 export type DailyDigestPushPayload = z.infer<typeof dailyDigestPushPayloadSchema>;
 
@@ -126,6 +123,6 @@ export const focusPhaseEndPayloadSchema = z.object({
   url: z.string(),
   phase: z.enum(FOCUS_ALARM_PHASES),
   endsAt: z.string(),
-  language: z.enum(PUSH_LANGUAGES),
+  language: z.enum(LANGUAGES),
 });
 export type FocusPhaseEndPayload = z.infer<typeof focusPhaseEndPayloadSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../domain/languages';
 
 /**
  * Premium templates (SPEC.md §3 "Premium template", API.md "Premium"; docs/decisions/134). The server
@@ -32,10 +33,6 @@ export const TEMPLATE_IDS = [
 ] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
 
-/** The languages a document can be written in (the web's six). */
-export const TEMPLATE_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
-export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
-
 export const TEMPLATE_CONTENT_TYPES: Record<TemplateFormat, string> = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -46,7 +43,7 @@ export const TEMPLATE_CONTENT_TYPES: Record<TemplateFormat, string> = {
 export const templateParamsSchema = z.strictObject({ id: z.enum(TEMPLATE_IDS, 'Unknown template') });
 
 /** `?lang=`: the language of the document (the web sends its own); absent → Accept-Language, then English. */
-export const templateQuerySchema = z.strictObject({ lang: z.enum(TEMPLATE_LANGUAGES, 'Unknown language').optional() });
+export const templateQuerySchema = z.strictObject({ lang: z.enum(LANGUAGES, 'Unknown language').optional() });
 
 /** One row of GET /api/premium/templates (API.md), plus `format`. `size` is the blank edition's size in bytes. */
 export const templateSummarySchema = z.strictObject({
@@ -122,7 +119,7 @@ export type TemplateSection = z.output<typeof templateSectionSchema>;
 export const templateDocumentSchema = z.strictObject({
   id: z.enum(TEMPLATE_IDS),
   format: z.enum(TEMPLATE_FORMATS),
-  language: z.enum(TEMPLATE_LANGUAGES),
+  language: z.enum(LANGUAGES),
   title: z.string(),
   subtitle: z.string(),
   /** Landscape pages (PDF) / a wide layout. */

@@ -10,8 +10,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { landingFile, landingPath, LANDING_LANGUAGES } from '../../common/domain/landing-pages';
+import { landingFile, landingPath } from '../../common/domain/landing-pages';
 import { seedTaskUser } from './tasks.bench';
+import { LANGUAGES } from '../../common/domain/languages';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'dist/web');
@@ -143,7 +144,7 @@ export async function lighthouseRows(base: string): Promise<[string, string][]> 
     });
   const landingChrome = await launch();
   try {
-    for (const language of LANDING_LANGUAGES) {
+    for (const language of LANGUAGES) {
       const url = `${base}${landingPath(language)}`;
       rows.push([`Lighthouse ${landingPath(language)} (mobile; goal ≥ 95 each)`, await audit(landingChrome.port, url)]);
     }

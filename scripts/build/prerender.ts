@@ -17,24 +17,18 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
-import {
-  hreflangAlternates,
-  landingFile,
-  landingUrl,
-  LANDING_LANGUAGES,
-  sitemapXml,
-  type LandingLanguage,
-} from '../../common/domain/landing-pages';
+import { hreflangAlternates, landingFile, landingUrl, sitemapXml } from '../../common/domain/landing-pages';
 import { SHELL_FRAMES } from '../../common/domain/first-route-needs';
 import type { PrerenderedLanding, prerenderLanding as PrerenderLanding } from '../../web/features/landing/prerender';
 import type { prerenderShellFrames as PrerenderShellFrames } from '../../web/app/layouts/prerender-shell-frame';
+import { intlLocaleOf, type Language, LANGUAGES } from '../../common/domain/languages';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'dist/web');
 const origin = (process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORIGIN).origin : 'http://localhost:3000').replace(/\/+$/, '');
 
-/** Open Graph locales (language_TERRITORY). */
-const OG_LOCALES: Record<LandingLanguage, string> = { en: 'en_US', es: 'es_ES', fr: 'fr_FR', de: 'de_DE', zh: 'zh_CN', ja: 'ja_JP' };
+/** The Open Graph locale (language_TERRITORY) of a language's Intl locale: `de-DE` → `de_DE`. */
+const ogLocale = (language: Language) => intlLocaleOf(language).replace('-', '_');
 
 const escapeHtml = (text: string) =>
   text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
@@ -71,7 +65,7 @@ function landingScript(): string {
   return `/${file}`;
 }
 
-function page(language: LandingLanguage, content: PrerenderedLanding, stylesheets: string[], script: string): string {
+function page(language: Language, content: PrerenderedLanding, stylesheets: string[], script: string): string {
   const url = landingUrl(origin, language);
   const head = [
     '<meta charset="UTF-8" />',
@@ -88,9 +82,9 @@ function page(language: LandingLanguage, content: PrerenderedLanding, stylesheet
     `<meta property="og:title" content="${escapeHtml(content.ogTitle)}" />`,
     `<meta property="og:description" content="${escapeHtml(content.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:locale" content="${OG_LOCALES[language]}" />`,
-    ...LANDING_LANGUAGES.filter((other) => other !== language).map(
-      (other) => `<meta property="og:locale:alternate" content="${OG_LOCALES[other]}" />`,
+    `<meta property="og:locale" content="${ogLocale(language)}" />`,
+    ...LANGUAGES.filter((other) => other !== language).map(
+      (other) => `<meta property="og:locale:alternate" content="${ogLocale(other)}" />`,
     ),
     '<meta name="twitter:card" content="summary" />',
     // Before the stylesheet: the stored dark mode is on <html> before anything paints.
@@ -116,7 +110,7 @@ try {
   const script = landingScript();
   const now = new Date();
   mkdirSync(path.join(webDist, 'landing'), { recursive: true });
-  for (const language of LANDING_LANGUAGES) {
+  for (const language of LANGUAGES) {
     const content = await prerenderLanding(language, now);
     writeFileSync(path.join(webDist, landingFile(language)), page(language, content, stylesheets, script));
   }

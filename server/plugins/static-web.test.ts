@@ -14,8 +14,9 @@ import {
   SHELL_FRAMES,
   SHELL_NEEDS,
 } from '../../common/domain/first-route-needs';
-import { landingFile, landingPath, LANDING_LANGUAGES, sitemapXml } from '../../common/domain/landing-pages';
+import { landingFile, landingPath, sitemapXml } from '../../common/domain/landing-pages';
 import { CRAWLER_DISALLOWED_PATHS, PUBLIC_PAGES } from './static-web';
+import { LANGUAGES } from '../../common/domain/languages';
 
 /** A built web client in miniature: index.html, one public file and one hashed asset. */
 function fakeWebBuild(): string {
@@ -122,7 +123,7 @@ describe('unknown files and pages', () => {
 function webBuildWithLanding(): string {
   const dir = fakeWebBuild();
   mkdirSync(path.join(dir, 'landing'));
-  for (const language of LANDING_LANGUAGES) {
+  for (const language of LANGUAGES) {
     writeFileSync(path.join(dir, landingFile(language)), `<!doctype html><html lang="${language}"><h1>landing ${language}</h1></html>`);
   }
   writeFileSync(path.join(dir, 'sitemap.xml'), sitemapXml('https://studypilot.example', '2026-11-24'));
@@ -135,7 +136,7 @@ describe('prerendered landing pages', () => {
     withLanding = await createTestApp({ webDistDir: webBuildWithLanding() });
   });
 
-  it.each(LANDING_LANGUAGES.map((language) => [landingPath(language), language]))(
+  it.each(LANGUAGES.map((language) => [landingPath(language), language]))(
     '%s is the %s page, never cached stale',
     async (url, language) => {
       const response = await withLanding.request({ method: 'GET', url });
@@ -223,7 +224,7 @@ function webBuildWithFirstRoutePreloads(): string {
   );
   const namespaces = [...SHELL_NEEDS.namespaces, ...Object.values(PAGE_NEEDS).flatMap((needs) => needs.namespaces)];
   const locales = Object.fromEntries(
-    LANDING_LANGUAGES.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, `/assets/${ns}-${language}.js`]))]),
+    LANGUAGES.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, `/assets/${ns}-${language}.js`]))]),
   );
   writeFileSync(path.join(dir, FIRST_ROUTE_LOCALES), JSON.stringify(locales));
   return dir;
@@ -295,7 +296,7 @@ describe("the shell's prerendered frame in shell.html (decision 169)", () => {
       if (frames) {
         const pages = ['', '/dashboard', '/tasks'];
         const all = Object.fromEntries(
-          LANDING_LANGUAGES.map((language) => [language, Object.fromEntries(pages.map((page) => [page, frame(language, page)]))]),
+          LANGUAGES.map((language) => [language, Object.fromEntries(pages.map((page) => [page, frame(language, page)]))]),
         );
         writeFileSync(path.join(dir, SHELL_FRAMES), JSON.stringify(all));
       }

@@ -5,7 +5,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { languageFromHeader } from '../lib/accept-language';
 import { chooseEncoding } from '../lib/content-encoding';
 import { SESSION_COOKIE } from './session';
 import {
@@ -17,7 +16,8 @@ import {
   PAGE_NEEDS,
   SHELL_FRAMES,
 } from '../../common/domain/first-route-needs';
-import { landingFile, landingPath, LANDING_LANGUAGES, sitemapOrigin } from '../../common/domain/landing-pages';
+import { landingFile, landingPath, sitemapOrigin } from '../../common/domain/landing-pages';
+import { languageFromAcceptLanguage, LANGUAGES } from '../../common/domain/languages';
 
 /**
  * A built HTML document held in memory with the copies scripts/build/compress-assets.ts wrote beside
@@ -136,7 +136,7 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
   const documents = new Map<string, HtmlDocument>();
   return (pathname, acceptLanguage) => {
     const page = Object.hasOwn(PAGE_NEEDS, pathname) ? pathname : '';
-    const language = languageFromHeader(acceptLanguage);
+    const language = languageFromAcceptLanguage(acceptLanguage);
     const key = `${language} ${page} ${shellFramePage(pathname, frames)}`;
     let document = documents.get(key);
     if (!document) {
@@ -233,7 +233,7 @@ function robotsTxtFor(webDistDir: string): string {
  * build` alone) serves the app at `/`, whose router shows the landing page.
  */
 function registerLandingPages(app: FastifyInstance, webDistDir: string, indexHtml: HtmlDocument): void {
-  for (const language of LANDING_LANGUAGES) {
+  for (const language of LANGUAGES) {
     const file = landingFile(language);
     const route = landingPath(language);
     if (!existsSync(path.join(webDistDir, file))) {

@@ -1,24 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TemplateDocument, TemplateId, TemplateLanguage, TemplateSummary } from '../../common/schemas/templates.schema';
+import type { TemplateDocument, TemplateId, TemplateSummary } from '../../common/schemas/templates.schema';
+import type { Language } from '../lib/i18n';
 import { apiRequest } from '../lib/api-client';
 import { resourceQuery } from './resource';
 
 export type { TemplateDocument, TemplateId, TemplateSummary };
 
 /** GET /api/premium/templates?lang=: the catalogue in the reader's language (every signed-in user). */
-export const templatesQuery = (language: TemplateLanguage) => resourceQuery<TemplateSummary[]>(`/api/premium/templates?lang=${language}`);
-export const useTemplates = (language: TemplateLanguage) => useQuery(templatesQuery(language));
+export const templatesQuery = (language: Language) => resourceQuery<TemplateSummary[]>(`/api/premium/templates?lang=${language}`);
+export const useTemplates = (language: Language) => useQuery(templatesQuery(language));
 
 /** GET /api/premium/templates/:id/preview?lang=: what the file would hold, as the content model (docs/decisions/134). */
-export const templatePreviewQuery = (id: TemplateId, language: TemplateLanguage) =>
+export const templatePreviewQuery = (id: TemplateId, language: Language) =>
   resourceQuery<TemplateDocument>(`/api/premium/templates/${id}/preview?lang=${language}`);
-export const useTemplatePreview = (id: TemplateId, language: TemplateLanguage) => useQuery(templatePreviewQuery(id, language));
+export const useTemplatePreview = (id: TemplateId, language: Language) => useQuery(templatePreviewQuery(id, language));
 
 /**
  * GET /api/premium/templates/:id/download?lang=: the file as a Blob (premium or trial; a refusal is the
  * client's ApiError, 403 premium_required). Not cached: each download is made from the latest data.
  */
-export async function fetchTemplateFile(id: TemplateId, language: TemplateLanguage): Promise<Blob> {
+export async function fetchTemplateFile(id: TemplateId, language: Language): Promise<Blob> {
   const response = await apiRequest('GET', `/api/premium/templates/${id}/download?lang=${language}`);
   return response.blob();
 }

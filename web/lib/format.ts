@@ -1,3 +1,4 @@
+import * as languages from '../../common/domain/languages';
 import { addDays } from '../../common/domain/local-time';
 import type { Currency } from '../../common/domain/prices';
 import { currentLanguage, type Language } from './i18n';
@@ -14,33 +15,28 @@ import { currentLanguage, type Language } from './i18n';
  * 12-hour clocks only in English (SPEC.md §1). Nothing else in web/ builds an `Intl.DateTimeFormat`.
  */
 
-/** Intl locale per language. */
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' };
-
-/**
- * First column of a month calendar per language (DECISIONS.md: "the calendar's first day follows the
- * language"): Sunday in English and Japanese, Monday elsewhere. Weekly schedules and challenge weeks
- * do NOT use this: they always start on Sunday (`startOfWeek` in common/domain/local-time.ts).
- */
-const CALENDAR_FIRST_DAY: Record<Language, 0 | 1> = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };
-
+// A language's Intl locale, clock and first weekday are common/domain/languages.ts's (the service
+// worker and the server's templates read the same); here they default to the active language.
 function intlLocale(language: Language = currentLanguage()): string {
-  return LOCALES[language];
+  return languages.intlLocaleOf(language);
 }
 
 /** True when the language writes times on a 12-hour clock (English only). */
 export function uses12HourClock(language: Language = currentLanguage()): boolean {
-  return language === 'en';
+  return languages.uses12HourClock(language);
 }
 
-/** 0 = Sunday or 1 = Monday: the first column of a month calendar in `language`. */
+/**
+ * 0 = Sunday or 1 = Monday: the first column of a month calendar in `language` (Sunday in English and
+ * Japanese, Monday elsewhere). Weekly schedules and challenge weeks always start on Sunday.
+ */
 export function calendarFirstDay(language: Language = currentLanguage()): 0 | 1 {
-  return CALENDAR_FIRST_DAY[language];
+  return languages.calendarFirstDay(language);
 }
 
 /** The options that write a time of day (hour and minutes) in `language`. */
 export function clockOptions(language: Language = currentLanguage()): { hour: 'numeric'; minute: '2-digit'; hour12: boolean } {
-  return { hour: 'numeric', minute: '2-digit', hour12: uses12HourClock(language) };
+  return languages.clockOptions(language);
 }
 
 /**

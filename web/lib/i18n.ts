@@ -1,10 +1,13 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../../common/domain/languages';
 import { STORAGE_KEYS } from './storage-keys';
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The six languages are common/domain/languages.ts's; the web's modules read them through here with
+// the active language.
+export { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../common/domain/languages';
+
 export const NAMESPACES = [
   'common',
   'auth',
@@ -32,16 +35,6 @@ export const NAMESPACES = [
   'files',
   'offline',
 ] as const;
-
-/** Each language's own name, shown in the language picker in every language. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  zh: '中文',
-  ja: '日本語',
-};
 
 // Every locale file becomes its own chunk: a visitor downloads only their language's namespaces.
 const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -92,7 +85,7 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: 'en',
+      fallbackLng: DEFAULT_LANGUAGE,
       ns: [...new Set(['common', 'shell', ...namespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
@@ -108,8 +101,8 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
 
 /** The active language, narrowed to the six we ship (English when unknown). */
 export function currentLanguage(): Language {
-  const language = (i18next.resolvedLanguage ?? i18next.language ?? 'en').split('-')[0];
-  return (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'en';
+  const language = (i18next.resolvedLanguage ?? i18next.language ?? DEFAULT_LANGUAGE).split('-')[0];
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 export { i18next };

@@ -1,4 +1,5 @@
-import { LANDING_LANGUAGES, landingPath } from '../../common/domain/landing-pages';
+import { landingPath } from '../../common/domain/landing-pages';
+import { LANGUAGES } from '../../common/domain/languages';
 
 /**
  * Navigations the service worker leaves to the network: the prerendered landing pages (`/`, `/es/` …,
@@ -6,7 +7,7 @@ import { LANDING_LANGUAGES, landingPath } from '../../common/domain/landing-page
  */
 export const LANDING_NAVIGATION_DENYLIST: RegExp[] = [
   /^\/api\//,
-  ...LANDING_LANGUAGES.map((language) => {
+  ...LANGUAGES.map((language) => {
     const path = landingPath(language);
     return path === '/' ? /^\/$/ : new RegExp(`^${path.slice(0, -1)}/?$`);
   }),

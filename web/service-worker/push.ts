@@ -11,6 +11,7 @@
  *   visible: that page's timer alerts in the tab itself, so the student never gets both.
  */
 import { FOCUS_ALARM_URL } from '../../common/domain/focus-alarm';
+import { clockOptions, DEFAULT_LANGUAGE, intlLocaleOf, isLanguage, type Language } from '../../common/domain/languages';
 import { REMINDER_DUE_DATE_PARTS } from '../../common/domain/task-reminders';
 import de from '../locales/de/push.json';
 import en from '../locales/en/push.json';
@@ -19,10 +20,7 @@ import fr from '../locales/fr/push.json';
 import ja from '../locales/ja/push.json';
 import zh from '../locales/zh/push.json';
 
-type Language = 'en' | 'es' | 'fr' | 'de' | 'zh' | 'ja';
 const STRINGS: Record<Language, typeof en> = { en, es, fr, de, zh, ja };
-/** The same locales and clock rule as web/lib/format.ts (12-hour in English only); push.test.ts holds them equal. */
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' };
 
 /** The push message of a task reminder (common/schemas/push.schema.ts `PushPayload`). */
 export type TaskReminderPush = {
@@ -137,11 +135,11 @@ function interpolate(template: string, values: Record<string, string>): string {
  * i18next, so not that module. An unknown zone falls back to the device's own clock rather than no time.
  */
 function formatInZone(instant: string, timeZone: string, language: Language, parts: Intl.DateTimeFormatOptions = {}): string {
-  const options: Intl.DateTimeFormatOptions = { ...parts, hour: 'numeric', minute: '2-digit', hour12: language === 'en' };
+  const options: Intl.DateTimeFormatOptions = { ...parts, ...clockOptions(language) };
   try {
-    return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(instant));
+    return new Intl.DateTimeFormat(intlLocaleOf(language), { ...options, timeZone }).format(new Date(instant));
   } catch {
-    return new Intl.DateTimeFormat(LOCALES[language], options).format(new Date(instant));
+    return new Intl.DateTimeFormat(intlLocaleOf(language), options).format(new Date(instant));
   }
 }
 
@@ -176,13 +174,13 @@ function isDailyDigest(value: unknown): value is DailyDigestPush {
 }
 
 function languageOf(payload: { language: string }): Language {
-  return payload.language in STRINGS ? (payload.language as Language) : 'en';
+  return isLanguage(payload.language) ? payload.language : DEFAULT_LANGUAGE;
 }
 
 /** A local calendar date (`YYYY-MM-DD`, no zone involved) as "Mon, Nov 23". */
 function formatDigestDate(date: string, language: Language): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlLocaleOf(language), { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(year, month - 1, day),
   );
 }
@@ -210,7 +208,7 @@ function classSoonNotification(payload: ClassSoonPush): NotificationContent {
 function dailyDigestNotification(payload: DailyDigestPush): NotificationContent {
   const language = languageOf(payload);
   const strings = STRINGS[language].digest;
-  const count = (value: number) => new Intl.NumberFormat(LOCALES[language]).format(value);
+  const count = (value: number) => new Intl.NumberFormat(intlLocaleOf(language)).format(value);
   const lines = [
     payload.classCount > 0 && payload.firstClass
       ? interpolate(strings.classes, {

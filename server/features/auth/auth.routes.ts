@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { firstAcceptedLanguage } from '../../lib/accept-language';
 import { defaultGradingSystemForLanguage } from '../../../common/domain/grading-systems';
 import { authResponseSchema, loginBodySchema, registerBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
 import { noContentSchema } from '../../../common/schemas/http.schema';
@@ -9,6 +8,7 @@ import { SESSION_MAX_DAYS, revokeSession, storedUserAgent } from './sessions.ser
 import { login, register } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_DAYS } from './login-devices.service';
 import { toUser } from '../../lib/user-view';
+import { firstAcceptedLanguage } from '../../../common/domain/languages';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {

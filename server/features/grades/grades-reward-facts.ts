@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { courseMark, type AssessmentScore } from '../../../common/domain/gpa';
 import { percentageOf } from '../../../common/domain/grading-systems';
-import { assessments, grades } from '../../db/schema';
+import { localDateOf } from '../../../common/domain/local-time';
+import { assessments, grades, users } from '../../db/schema';
 import type { RewardFactsProvider } from '../rewards/reward-facts';
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
@@ -12,6 +13,14 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
     groups.set(name, [...(groups.get(name) ?? []), item]);
   }
   return groups;
+}
+
+/**
+ * The calendar month (`YYYY-MM`) a grade counts in: its assessment's date, else the day it was logged
+ * on the user's clock (a grade logged at 05:00 UTC on 1 March is still February in Honolulu).
+ */
+export function gradeMonth(grade: { date: string | null; loggedAt: Date }, timeZone: string): string {
+  return (grade.date ?? localDateOf(grade.loggedAt, timeZone)).slice(0, 7);
 }
 
 /**
@@ -28,11 +37,13 @@ export const gradesRewardFacts: RewardFactsProvider = async (db, userId) => {
       weight: assessments.weight,
       score: grades.score,
       loggedAt: grades.createdAt,
+      timeZone: users.timeZone,
     })
     .from(grades)
     .innerJoin(assessments, eq(assessments.id, grades.assessmentId))
+    .innerJoin(users, eq(users.id, grades.userId))
     .where(eq(grades.userId, userId));
-  const scored = rows.map((row) => ({ ...row, month: (row.date ?? row.loggedAt.toISOString().slice(0, 10)).slice(0, 7) }));
+  const scored = rows.map((row) => ({ ...row, month: gradeMonth(row, row.timeZone) }));
   const marks = (group: readonly AssessmentScore[]) => courseMark(group);
   const courseMarks = [...groupBy(scored, (row) => row.courseId).values()].map(marks).filter((mark): mark is number => mark !== null);
   const monthlyWeightedAverages = [...groupBy(scored, (row) => row.month).values()]

@@ -1,8 +1,8 @@
 import { sampleDataBodySchema, sampleDataResponseSchema } from '../../../common/schemas/home.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
-import { languageFromHeader } from '../../lib/accept-language';
 import { currentUser, requireUser } from '../../plugins/session';
 import { seedSampleDataOnce } from './sample-data.service';
+import { languageFromAcceptLanguage } from '../../../common/domain/languages';
 
 /** Home (issue 8): the first-run "load sample data" action (docs/api.md "Home additions"). */
 export function registerHomeRoutes(app: ZodApp, { db, jobs, rewardFacts }: AppDeps): void {
@@ -12,7 +12,7 @@ export function registerHomeRoutes(app: ZodApp, { db, jobs, rewardFacts }: AppDe
     async (request, reply) => {
       const user = currentUser(request);
       // The device's language (the web sends it), else the browser's, else English (decision 178).
-      const language = request.body?.language ?? languageFromHeader(request.headers['accept-language']);
+      const language = request.body?.language ?? languageFromAcceptLanguage(request.headers['accept-language']);
       const summary = await seedSampleDataOnce(db, { id: user.id, timeZone: user.timeZone }, language, {
         jobs,
         rewards: { facts: rewardFacts, log: request.log },

@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '../../../common/domain/grading-systems';
+import type { Language } from '../../../common/domain/languages';
 
 /**
  * The words of the sample semester (issue 34 item 6, docs/decisions/178): names of the term, classes,
@@ -195,4 +195,4 @@ const ja: SampleStrings = {
   assessments: { problemSet: '演習問題 1', midterm: '中間試験', labReport: '実験レポート', weeklyQuiz: '週次小テスト', final: '期末試験' },
 };
 
-export const SAMPLE_STRINGS: Readonly<Record<InterfaceLanguage, SampleStrings>> = Object.freeze({ en, es, fr, de, zh, ja });
+export const SAMPLE_STRINGS: Readonly<Record<Language, SampleStrings>> = Object.freeze({ en, es, fr, de, zh, ja });

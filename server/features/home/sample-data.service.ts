@@ -15,10 +15,10 @@ import type { Jobs } from '../../lib/jobs';
 import type { WriteRewards } from '../rewards/rewards.service';
 import { courses } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
-import type { InterfaceLanguage } from '../../../common/domain/grading-systems';
 import type { StudySessionType, StudyTechnique } from '../../../common/schemas/study.schema';
 import { SAMPLE_STRINGS, type SampleStrings } from './sample-data-strings';
 import { sampleDataWrites, type SampleDataTarget, type SampleDataWrites } from './sample-data-writes';
+import type { Language } from '../../../common/domain/languages';
 
 const SAMPLE_DATA_REFUSED = 'Sample data can only be loaded into an account without classes';
 
@@ -34,7 +34,7 @@ export type SampleDataSummary = { courses: number; tasks: number; studySessions:
 export async function seedSampleDataOnce(
   db: Database,
   user: SampleDataTarget['user'],
-  language: InterfaceLanguage,
+  language: Language,
   { jobs, rewards }: { jobs: Jobs | null; rewards: WriteRewards },
 ): Promise<SampleDataSummary> {
   const userId = user.id;
@@ -53,7 +53,7 @@ export async function seedSampleDataOnce(
 }
 
 /** Fills `target`'s account with a realistic small semester, named in `language`. */
-export async function seedSampleSemester(target: SampleDataTarget, language: InterfaceLanguage = 'en'): Promise<SampleDataSummary> {
+export async function seedSampleSemester(target: SampleDataTarget, language: Language = 'en'): Promise<SampleDataSummary> {
   const api = sampleDataWrites(target);
   const strings = SAMPLE_STRINGS[language];
   const { timeZone } = target.user;
@@ -248,7 +248,7 @@ async function seedGrades(api: SampleDataWrites, { assessments: names }: SampleS
  * show. Not part of the dashboard's "load sample data" (which stays the small semester). Its own words
  * are English (the developer's demo account); it finds the sample classes by their names in `language`.
  */
-export async function seedProgressHistory(target: SampleDataTarget, language: InterfaceLanguage = 'en'): Promise<void> {
+export async function seedProgressHistory(target: SampleDataTarget, language: Language = 'en'): Promise<void> {
   const api = sampleDataWrites(target);
   const { timeZone } = target.user;
   const sampleCourses = SAMPLE_STRINGS[language].courses;

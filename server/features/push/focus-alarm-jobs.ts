@@ -10,7 +10,7 @@ import {
   focusAlarmStillWanted,
   type FocusAlarm,
 } from '../../../common/domain/focus-alarm';
-import type { FocusAlarmBody, FocusPhaseEndPayload, PushLanguage } from '../../../common/schemas/push.schema';
+import type { FocusAlarmBody, FocusPhaseEndPayload } from '../../../common/schemas/push.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assertOwned } from '../../lib/owned';
 import { pushSubscriptions } from '../../db/schema';
@@ -19,6 +19,7 @@ import { badRequest } from '../../lib/http-error';
 import { deterministicJobId, jobsExecutor, workEach, type Jobs } from '../../lib/jobs';
 import { deliverPush, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
+import type { Language } from '../../../common/domain/languages';
 
 /**
  * The focus timer's phase end by Web Push (docs/decisions/152-focus-phase-push.md).
@@ -134,7 +135,7 @@ export async function runFocusAlarm(
     url: FOCUS_ALARM_URL,
     phase: job.data.phase,
     endsAt: new Date(job.data.endsAt).toISOString(),
-    language: device.language as PushLanguage,
+    language: device.language as Language,
   };
   const delivery = await deliverPush(deps, device, payload, new Date(focusAlarmExpiresAt(job.data.endsAt)), now);
   return { status: 'sent', delivery };

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import webPush from 'web-push';
-import type { PushLanguage, PushPayload } from '../../../common/schemas/push.schema';
+import type { PushPayload } from '../../../common/schemas/push.schema';
 import type { DbOrTx } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { isAllowedPushEndpoint } from './push.service';
 import type { VapidKeys } from './vapid';
+import type { Language } from '../../../common/domain/languages';
 
 type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type DeliveryResult = 'sent' | 'gone' | 'failed';
@@ -88,10 +89,10 @@ export async function deliverPush(
 export async function deliverToUserDevices(
   deps: PushSenderDeps,
   userId: string,
-  payloadFor: (language: PushLanguage) => PushPayload,
+  payloadFor: (language: Language) => PushPayload,
   expiresAt: Date,
   now: Date = new Date(),
 ): Promise<DeliveryResult[]> {
   const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  return Promise.all(devices.map((device) => deliverPush(deps, device, payloadFor(device.language as PushLanguage), expiresAt, now)));
+  return Promise.all(devices.map((device) => deliverPush(deps, device, payloadFor(device.language as Language), expiresAt, now)));
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, lt } from 'drizzle-orm';
 import type { ScheduledPushSettings } from '../../../common/domain/push-planning';
 import type { TimetableSource } from '../../../common/domain/timetable';
-import type { PushLanguage, PushPayload } from '../../../common/schemas/push.schema';
+import type { PushPayload } from '../../../common/schemas/push.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { notificationSettings, pushClaims, users } from '../../db/schema';
@@ -11,6 +11,7 @@ import { deterministicJobId } from '../../lib/jobs';
 import { listCourses, listHolidays, listTerms, timetableTerm } from '../schedule/schedule.service';
 import { deliverToUserDevices, type DeliveryResult } from './push-sender';
 import type { VapidKeys } from './vapid';
+import type { Language } from '../../../common/domain/languages';
 
 /**
  * What the class-soon and daily-digest jobs share (docs/decisions/155-class-soon-and-daily-digest.md):
@@ -73,7 +74,7 @@ export async function claimAndDeliver(
   deps: ScheduledPushDeps,
   jobId: string,
   userId: string,
-  payloadFor: (language: PushLanguage) => PushPayload,
+  payloadFor: (language: Language) => PushPayload,
   expiresAt: Date,
   now: Date,
 ): Promise<ScheduledPushOutcome> {

@@ -1,4 +1,4 @@
-import { firstAcceptedLanguage } from '../../lib/accept-language';
+import { firstAcceptedLanguage } from '../../../common/domain/languages';
 
 /**
  * The paper a template PDF is printed on (docs/decisions/172): US Letter in the countries that use it

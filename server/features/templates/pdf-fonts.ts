@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import type { Language } from '../../../common/domain/languages';
 
 /**
  * The faces template PDFs are set in (docs/decisions/172). Japanese in Noto Sans JP, Chinese in Noto
@@ -29,7 +29,7 @@ const FONT_FILES: Record<FamilyName, Record<Weight, string>> = {
 export type FamilyPlan = { text: FamilyName; cjk: FamilyName };
 
 /** The face of a language's letters and punctuation, and the face of its Chinese characters and kana. */
-export function familiesFor(language: TemplateLanguage): FamilyPlan {
+export function familiesFor(language: Language): FamilyPlan {
   if (language === 'ja') return { text: 'jp', cjk: 'jp' };
   if (language === 'zh') return { text: 'sc', cjk: 'sc' };
   return { text: 'jp', cjk: 'sc' };

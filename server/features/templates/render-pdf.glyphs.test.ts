@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import type { PDFNumber } from 'pdf-lib';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEMPLATE_IDS, TEMPLATE_LANGUAGES } from '../../../common/schemas/templates.schema';
+import { TEMPLATE_IDS } from '../../../common/schemas/templates.schema';
 import { PAPER_SIZES, paperFor } from './paper';
 import { renderPdf } from './render-pdf';
 import { buildTemplateDocument, TEMPLATE_DEFINITIONS } from './template-catalogue';
 import { templateLocale } from './template-locale';
 import type { TemplateData } from './template-models';
+import { LANGUAGES } from '../../../common/domain/languages';
 
 /**
  * Every template PDF in every language, drawn by a real renderer (poppler's pdftoppm and pdftotext,
@@ -188,7 +189,7 @@ const pdfTemplates = TEMPLATE_IDS.filter((id) => TEMPLATE_DEFINITIONS[id].format
 describe('template PDFs drawn by poppler', () => {
   // On both papers: US Letter is 50 pt shorter than A4 upright and 50 pt narrower on its side (paper.ts).
   const papers = ['a4', 'letter'] as const;
-  it.each(pdfTemplates.flatMap((id) => TEMPLATE_LANGUAGES.flatMap((language) => papers.map((paper) => [id, language, paper] as const))))(
+  it.each(pdfTemplates.flatMap((id) => LANGUAGES.flatMap((language) => papers.map((paper) => [id, language, paper] as const))))(
     '%s (%s, %s): every character drawn is on the page, leaves ink where it is placed and reads back',
     async (id, language, paper) => {
       const document = buildTemplateDocument(id, data, templateLocale(language));

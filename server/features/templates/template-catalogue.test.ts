@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_CATEGORIES, TEMPLATE_IDS, TEMPLATE_LANGUAGES, templateDocumentSchema } from '../../../common/schemas/templates.schema';
+import { TEMPLATE_CATEGORIES, TEMPLATE_IDS, templateDocumentSchema } from '../../../common/schemas/templates.schema';
 import { buildTemplateDocument, TEMPLATE_DEFINITIONS } from './template-catalogue';
-import { languageFromHeader } from '../../lib/accept-language';
 import { interpolate, TEMPLATE_STRINGS, templateLocale } from './template-locale';
 import type { TemplateData } from './template-models';
+import { LANGUAGES } from '../../../common/domain/languages';
 
 /** Every string of a catalogue with its path, for comparing languages. */
 function leaves(value: unknown, path = ''): [string, string][] {
@@ -16,31 +16,26 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((mat
 describe('the words of generated documents', () => {
   const english = new Map(leaves(TEMPLATE_STRINGS.en));
 
-  it.each(TEMPLATE_LANGUAGES.map((language) => [language]))(
-    '%s has every string of English, none empty, with the same placeholders',
-    (language) => {
-      const strings = new Map(leaves(TEMPLATE_STRINGS[language]));
-      expect([...strings.keys()].sort()).toEqual([...english.keys()].sort());
-      for (const [path, text] of strings) {
-        expect(text.trim(), `${language} ${path}`).not.toBe('');
-        expect(placeholders(text), `${language} ${path}`).toEqual(placeholders(english.get(path) ?? ''));
-      }
-    },
-  );
+  it.each(LANGUAGES.map((language) => [language]))('%s has every string of English, none empty, with the same placeholders', (language) => {
+    const strings = new Map(leaves(TEMPLATE_STRINGS[language]));
+    expect([...strings.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [path, text] of strings) {
+      expect(text.trim(), `${language} ${path}`).not.toBe('');
+      expect(placeholders(text), `${language} ${path}`).toEqual(placeholders(english.get(path) ?? ''));
+    }
+  });
 
   it('translates the names, not only copies them', () => {
-    for (const language of TEMPLATE_LANGUAGES.filter((entry) => entry !== 'en')) {
+    for (const language of LANGUAGES.filter((entry) => entry !== 'en')) {
       const same = TEMPLATE_IDS.filter((id) => TEMPLATE_STRINGS[language].templates[id].name === TEMPLATE_STRINGS.en.templates[id].name);
       expect(same, language).toEqual([]);
     }
   });
 
-  it('fills placeholders and reads Accept-Language', () => {
+  // Reading Accept-Language moved with its rule to common/domain/languages.test.ts.
+  it('fills placeholders', () => {
     expect(interpolate('Prepared for {name} on {date}', { name: 'Ana', date: 'today' })).toBe('Prepared for Ana on today');
     expect(interpolate('{missing} stays', {})).toBe('{missing} stays');
-    expect(languageFromHeader('fr-CA,fr;q=0.9,en;q=0.5')).toBe('fr');
-    expect(languageFromHeader('ko-KR, zh;q=0.8')).toBe('zh');
-    expect(languageFromHeader(undefined)).toBe('en');
   });
 
   it('writes times on a 12-hour clock in English only, and dates in the language', () => {
@@ -89,21 +84,18 @@ describe('the catalogue', () => {
     }
   });
 
-  it.each(TEMPLATE_LANGUAGES.map((language) => [language]))(
-    'every template builds a valid document in %s, with and without data',
-    (language) => {
-      const locale = templateLocale(language);
-      for (const id of TEMPLATE_IDS) {
-        const full = templateDocumentSchema.parse(buildTemplateDocument(id, data, locale));
-        expect(full.title).toBe(TEMPLATE_STRINGS[language].templates[id].name);
-        expect(full.sections.length, id).toBeGreaterThan(0);
-        const blank = templateDocumentSchema.parse(
-          buildTemplateDocument(id, { ...data, courses: [], terms: [], holidays: [], tasks: [], assessments: [] }, locale),
-        );
-        expect(blank.sections.length, id).toBeGreaterThan(0);
-      }
-    },
-  );
+  it.each(LANGUAGES.map((language) => [language]))('every template builds a valid document in %s, with and without data', (language) => {
+    const locale = templateLocale(language);
+    for (const id of TEMPLATE_IDS) {
+      const full = templateDocumentSchema.parse(buildTemplateDocument(id, data, locale));
+      expect(full.title).toBe(TEMPLATE_STRINGS[language].templates[id].name);
+      expect(full.sections.length, id).toBeGreaterThan(0);
+      const blank = templateDocumentSchema.parse(
+        buildTemplateDocument(id, { ...data, courses: [], terms: [], holidays: [], tasks: [], assessments: [] }, locale),
+      );
+      expect(blank.sections.length, id).toBeGreaterThan(0);
+    }
+  });
 
   it('builds each template from the data it names', () => {
     const locale = templateLocale('en');

@@ -1,4 +1,4 @@
-import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import { calendarFirstDay, clockOptions, intlLocaleOf, type Language } from '../../../common/domain/languages';
 import { de } from './strings/de';
 import { en, type TemplateStrings } from './strings/en';
 import { es } from './strings/es';
@@ -8,13 +8,10 @@ import { zh } from './strings/zh';
 
 /**
  * The words and the date, time and number writing of server-generated documents, per language: the
- * same rules as the web's lib/format.ts (12-hour clock in English only; a month calendar starts on
- * Sunday in English and Japanese, Monday elsewhere; weekly schedules always start on Sunday).
+ * locale, clock (12-hour in English only) and month calendar's first day of common/domain/languages.ts,
+ * as the web's lib/format.ts writes them; weekly schedules always start on Sunday.
  */
-export const TEMPLATE_STRINGS: Record<TemplateLanguage, TemplateStrings> = { en, es, fr, de, zh, ja };
-
-const LOCALES: Record<TemplateLanguage, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' };
-const CALENDAR_FIRST_DAY: Record<TemplateLanguage, 0 | 1> = { en: 0, es: 1, fr: 1, de: 1, zh: 1, ja: 0 };
+export const TEMPLATE_STRINGS: Record<Language, TemplateStrings> = { en, es, fr, de, zh, ja };
 
 /** `{name}` placeholders filled from `values`; an unknown placeholder stays as written. */
 export function interpolate(text: string, values: Record<string, string | number>): string {
@@ -22,11 +19,11 @@ export function interpolate(text: string, values: Record<string, string | number
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(language: TemplateLanguage, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}|${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(LOCALES[language], options);
+    found = new Intl.DateTimeFormat(intlLocaleOf(language), options);
     formatters.set(key, found);
   }
   return found;
@@ -36,7 +33,7 @@ function formatter(language: TemplateLanguage, options: Intl.DateTimeFormatOptio
 const asDate = (date: string) => new Date(`${date}T12:00:00.000Z`);
 
 export type TemplateLocale = {
-  language: TemplateLanguage;
+  language: Language;
   strings: TemplateStrings;
   calendarFirstDay: 0 | 1;
   /** 5 Mar 2027 style (medium). */
@@ -54,24 +51,24 @@ export type TemplateLocale = {
   t(text: string, values?: Record<string, string | number>): string;
 };
 
-export function templateLocale(language: TemplateLanguage): TemplateLocale {
+export function templateLocale(language: Language): TemplateLocale {
   const utc = { timeZone: 'UTC' } as const;
   return {
     language,
     strings: TEMPLATE_STRINGS[language],
-    calendarFirstDay: CALENDAR_FIRST_DAY[language],
+    calendarFirstDay: calendarFirstDay(language),
     date: (date) => formatter(language, { ...utc, dateStyle: 'medium' }).format(asDate(date)),
     shortDate: (date) => formatter(language, { ...utc, weekday: 'short', month: 'short', day: 'numeric' }).format(asDate(date)),
     range: (from, to) => formatter(language, { ...utc, dateStyle: 'medium' }).formatRange(asDate(from), asDate(to)),
     clock: (time) => {
       const [hours, minutes] = time.split(':').map(Number);
       const instant = new Date(Date.UTC(2000, 0, 1, hours ?? 0, minutes ?? 0));
-      return formatter(language, { ...utc, hour: 'numeric', minute: '2-digit', hour12: language === 'en' }).format(instant);
+      return formatter(language, { ...utc, ...clockOptions(language) }).format(instant);
     },
     // 2023-01-01 was a Sunday.
     weekday: (weekday, style) => formatter(language, { ...utc, weekday: style }).format(new Date(Date.UTC(2023, 0, 1 + weekday, 12))),
     month: (date) => formatter(language, { ...utc, month: 'long', year: 'numeric' }).format(asDate(date)),
-    number: (value) => new Intl.NumberFormat(LOCALES[language]).format(value),
+    number: (value) => new Intl.NumberFormat(intlLocaleOf(language)).format(value),
     t: (text, values = {}) => interpolate(text, values),
   };
 }

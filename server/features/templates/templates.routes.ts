@@ -5,13 +5,12 @@ import {
   templateListResponseSchema,
   templateParamsSchema,
   templateQuerySchema,
-  type TemplateLanguage,
 } from '../../../common/schemas/templates.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { languageFromHeader } from '../../lib/accept-language';
 import { requirePremium } from '../premium/premium-guard';
 import { listTemplates, templateFileFor, templatePreviewFor } from './templates.service';
+import { type Language, languageFromAcceptLanguage } from '../../../common/domain/languages';
 
 /** The file itself: PDF, XLSX or DOCX bytes (Content-Type and Content-Disposition say which). */
 const templateFileResponseSchema = mediaResponseSchema('The template file, an attachment', [
@@ -24,8 +23,8 @@ const templateFileResponseSchema = mediaResponseSchema('The template file, an at
  * The language is `?lang=`, else Accept-Language (the server stores no language; docs/decisions/134).
  */
 export function registerTemplatesRoutes(app: ZodApp, { db }: AppDeps): void {
-  const languageOf = (request: { query: { lang?: TemplateLanguage }; headers: { 'accept-language'?: string } }) =>
-    request.query.lang ?? languageFromHeader(request.headers['accept-language']);
+  const languageOf = (request: { query: { lang?: Language }; headers: { 'accept-language'?: string } }) =>
+    request.query.lang ?? languageFromAcceptLanguage(request.headers['accept-language']);
 
   app.get(
     '/api/premium/templates',

@@ -6,7 +6,6 @@ import {
   TEMPLATE_IDS,
   type TemplateDocument,
   type TemplateId,
-  type TemplateLanguage,
   type TemplateSummary,
 } from '../../../common/schemas/templates.schema';
 import type { DbOrTx } from '../../db/client';
@@ -21,6 +20,7 @@ import { renderXlsx } from './render-xlsx';
 import { buildTemplateDocument, TEMPLATE_DEFINITIONS, templateFileName } from './template-catalogue';
 import { templateLocale } from './template-locale';
 import { currentTerm, MAX_WINDOW_DAYS, planningWindow, type TemplateData } from './template-models';
+import type { Language } from '../../../common/domain/languages';
 
 /** Caps on the rows one document reads (docs/decisions/134): a long semester of a busy student. */
 export const TEMPLATE_READ_LIMITS = { courses: 60, terms: 40, holidays: 100, tasks: 400, assessments: 200 } as const;
@@ -147,7 +147,7 @@ export async function templateDocumentFor(
   db: DbOrTx,
   user: UserRow,
   id: TemplateId,
-  language: TemplateLanguage,
+  language: Language,
   now = new Date(),
 ): Promise<TemplateDocument> {
   return buildTemplateDocument(id, await readTemplateData(db, user, now), templateLocale(language));
@@ -186,7 +186,7 @@ const BLANK_DATA: Omit<TemplateData, 'today'> = {
 };
 const blankSizes = new Map<string, Promise<number>>();
 
-function blankSize(id: TemplateId, language: TemplateLanguage, today: string): Promise<number> {
+function blankSize(id: TemplateId, language: Language, today: string): Promise<number> {
   const key = `${id}|${language}`;
   let size = blankSizes.get(key);
   if (!size) {
@@ -200,7 +200,7 @@ function blankSize(id: TemplateId, language: TemplateLanguage, today: string): P
 }
 
 /** GET /api/premium/templates: the catalogue in the user's language (open to every signed-in user). */
-export async function listTemplates(language: TemplateLanguage, now = new Date()): Promise<TemplateSummary[]> {
+export async function listTemplates(language: Language, now = new Date()): Promise<TemplateSummary[]> {
   const locale = templateLocale(language);
   const today = localDateOf(now, 'UTC');
   return Promise.all(
@@ -227,7 +227,7 @@ type Log = { error: (object: object, message: string) => void };
  * One request for a template's document or file: whose, which, in which language, where to log a
  * failure; `acceptLanguage` (the browser's header) gives a PDF's paper with the user's time zone.
  */
-export type TemplateRequest = { user: UserRow; id: TemplateId; language: TemplateLanguage; log: Log; now?: Date; acceptLanguage?: string };
+export type TemplateRequest = { user: UserRow; id: TemplateId; language: Language; log: Log; now?: Date; acceptLanguage?: string };
 
 /**
  * Makes the request's document, then `finish` makes what is answered from it: a failure is logged and

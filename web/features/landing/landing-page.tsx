@@ -16,10 +16,10 @@ import {
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { landingPath, LANDING_LANGUAGES } from '../../../common/domain/landing-pages';
+import { landingPath } from '../../../common/domain/landing-pages';
 import { cn } from '../../lib/class-names';
 import { formatClock, formatGradeLabel, formatNumber, weekdayNames } from '../../lib/format';
-import { currentLanguage, LANGUAGE_NAMES, type Language } from '../../lib/i18n';
+import { currentLanguage, LANGUAGES, LANGUAGE_NAMES, type Language } from '../../lib/i18n';
 import { dueStatusLabel } from '../../lib/due-label';
 import { DEMO_COURSE_COLORS, DEMO_NOW, DEMO_TASKS, DEMO_TIME_ZONE, demoGrade, demoWeek } from './demo-data';
 import { landingPricing } from './landing-pricing';
@@ -484,7 +484,7 @@ export function LandingContent({ language, now, appLink = plainLink }: { languag
           </a>
         </nav>
         <nav aria-label={t('footer.languagesLabel')} className="mt-4 flex flex-wrap justify-center gap-x-3 gap-y-2">
-          {LANDING_LANGUAGES.map((code) => (
+          {LANGUAGES.map((code) => (
             <a
               key={code}
               href={landingPath(code)}

@@ -1,5 +1,5 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
-import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import type { Language } from '../../lib/i18n';
 import { fetchTemplateFile, type TemplateSummary } from '../../api/templates';
 
 /** Hands a downloaded file to the browser under its own name. */
@@ -16,7 +16,7 @@ function saveFile(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type DownloadVariables = { template: TemplateSummary; language: TemplateLanguage };
+type DownloadVariables = { template: TemplateSummary; language: Language };
 const DOWNLOAD_KEY = ['template-download'];
 
 /** Downloads a template made from the user's data (the server refuses without premium or a trial). */

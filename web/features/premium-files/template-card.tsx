@@ -1,7 +1,7 @@
 import { Download, Eye, FileSpreadsheet, FileText, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import type { Language } from '../../lib/i18n';
 import type { TemplateSummary } from '../../api/templates';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -18,7 +18,7 @@ export function TemplateCard({
   onDownload,
 }: {
   template: TemplateSummary;
-  language: TemplateLanguage;
+  language: Language;
   unlocked: boolean;
   downloading: boolean;
   onDownload: () => void;

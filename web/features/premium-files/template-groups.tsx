@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import type { Language } from '../../lib/i18n';
 import type { TemplateSummary } from '../../api/templates';
 import { EmptyState } from '../../components/ui/page-state';
 import type { groupTemplates } from './premium-files-view';
@@ -14,7 +14,7 @@ export function TemplateGroups({
   onDownload,
 }: {
   groups: ReturnType<typeof groupTemplates>;
-  language: TemplateLanguage;
+  language: Language;
   unlocked: boolean;
   downloadingIds: readonly string[];
   onDownload: (template: TemplateSummary) => void;

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
+import type { Language } from '../../lib/i18n';
 import { useTemplatePreview, type TemplateSummary } from '../../api/templates';
 import { DialogContent } from '../../components/ui/dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { TemplatePreview } from './template-preview';
 
 /** The preview dialog's body: the document the download would contain, from the preview endpoint. */
-export function TemplatePreviewDialog({ template, language }: { template: TemplateSummary; language: TemplateLanguage }) {
+export function TemplatePreviewDialog({ template, language }: { template: TemplateSummary; language: Language }) {
   const { t } = useTranslation('premiumFiles');
   const preview = useTemplatePreview(template.id, language);
   return (
