@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
       {
         path: '/premium-files',
         ...titled('premiumFiles'),
-        ...page(async () => (await import('../features/premium-files/premium-files-page')).PremiumFilesPage),
+        ...page(async () => (await import('../features/templates/templates-page')).TemplatesPage),
       },
       { path: '/admin', ...titled('admin'), ...page(async () => (await import('../features/admin/admin-page')).AdminPage, admin) },
       {
@@ -80,11 +80,11 @@ export const routes: RouteObject[] = [
         ...page(async () => (await import('../features/premium/premium-success-page')).PremiumSuccessPage),
       },
       { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
-      { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/support/feedback-page')).FeedbackPage) },
+      { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/feedback/feedback-page')).FeedbackPage) },
       {
         path: '/feedback/mine',
         ...titled('myFeedback'),
-        ...page(async () => (await import('../features/support/my-feedback-page')).MyFeedbackPage),
+        ...page(async () => (await import('../features/feedback/my-feedback-page')).MyFeedbackPage),
       },
     ],
   },

@@ -20,7 +20,7 @@ export const NAMESPACES = [
   'grades',
   'home',
   'progress',
-  'support',
+  'feedback',
   'notifications',
   'legal',
   'releases',
@@ -28,7 +28,7 @@ export const NAMESPACES = [
   'admin',
   'premium',
   'push',
-  'premiumFiles',
+  'templates',
   'files',
   'offline',
 ] as const;
