@@ -234,7 +234,7 @@ describe('one name for one thing, in every language', () => {
   });
 
   it.each(LANGUAGES)('%s: the admin sees the feedback status the student sees', (language) => {
-    expect(at(locale(language, 'admin'), 'feedback.status')).toEqual(at(locale(language, 'support'), 'status'));
+    expect(at(locale(language, 'admin'), 'feedback.status')).toEqual(at(locale(language, 'feedback'), 'status'));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout, type RouteHandle, type TitleKey } from './root-layout';
@@ -20,6 +20,14 @@ function page(
 const titled = (title: TitleKey): { handle: RouteHandle } => ({ handle: { title } });
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
+
+/**
+ * The dashboard's notification settings hold the push feature's "Push reminders on this device" (decision
+ * 150), composed here since features never import each other. Push loads with its own chunk (the push
+ * subscription code, the devices' read): it sits at the foot of the dashboard, so it is not part of the JS
+ * before /dashboard (decision 097's budget).
+ */
+const PushSettings = lazy(async () => ({ default: (await import('../features/push/push-settings')).PushSettings }));
 
 /** SPEC.md §2's routes with DECISIONS.md's adjustments. */
 export const routes: RouteObject[] = [
@@ -51,7 +59,16 @@ export const routes: RouteObject[] = [
       };
     },
     children: [
-      { path: '/dashboard', ...titled('dashboard'), ...page(async () => (await import('../features/home/home-page')).HomePage) },
+      {
+        path: '/dashboard',
+        ...titled('dashboard'),
+        ...page(async () => {
+          const { HomePage } = await import('../features/home/home-page');
+          return function Dashboard() {
+            return <HomePage pushSettings={<PushSettings />} />;
+          };
+        }),
+      },
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
       { path: '/schedule', ...titled('schedule'), ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
       { path: '/tasks', ...titled('tasks'), ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
@@ -71,7 +88,7 @@ export const routes: RouteObject[] = [
       {
         path: '/premium-files',
         ...titled('premiumFiles'),
-        ...page(async () => (await import('../features/premium-files/premium-files-page')).PremiumFilesPage),
+        ...page(async () => (await import('../features/templates/templates-page')).TemplatesPage),
       },
       { path: '/admin', ...titled('admin'), ...page(async () => (await import('../features/admin/admin-page')).AdminPage, admin) },
       {
@@ -80,11 +97,11 @@ export const routes: RouteObject[] = [
         ...page(async () => (await import('../features/premium/premium-success-page')).PremiumSuccessPage),
       },
       { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
-      { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/support/feedback-page')).FeedbackPage) },
+      { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/feedback/feedback-page')).FeedbackPage) },
       {
         path: '/feedback/mine',
         ...titled('myFeedback'),
-        ...page(async () => (await import('../features/support/my-feedback-page')).MyFeedbackPage),
+        ...page(async () => (await import('../features/feedback/my-feedback-page')).MyFeedbackPage),
       },
     ],
   },

@@ -23,7 +23,7 @@ export const NAMESPACES = [
   'grades',
   'home',
   'progress',
-  'support',
+  'feedback',
   'notifications',
   'legal',
   'releases',
@@ -31,7 +31,7 @@ export const NAMESPACES = [
   'admin',
   'premium',
   'push',
-  'premiumFiles',
+  'templates',
   'files',
   'offline',
 ] as const;

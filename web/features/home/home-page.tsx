@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDateOf, startOfWeek } from '../../../common/domain/local-time';
 import { QueryState } from '../../components/ui/query-state';
@@ -19,8 +19,11 @@ import { WeekPanel } from './week-panel';
 import { FirstRun } from './first-run';
 import { QuickActions } from './quick-actions';
 
-/** /dashboard (SPEC.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak. */
-export function HomePage() {
+/**
+ * /dashboard (SPEC.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak.
+ * `pushSettings`: the push feature's settings for this device, composed by web/app (see NotificationSettings).
+ */
+export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
   const { t } = useTranslation('home');
   const user = useSessionUser();
   const data = useDashboardData(user?.id);
@@ -108,7 +111,7 @@ export function HomePage() {
         <WeekPanel week={week} rotation={rotation} today={today} courseById={courseById} />
         <CalendarPanel today={today} busy={buckets.openByDate} />
         <Panel id="home-notifications" title={t('notifications.title')} className="lg:col-span-3">
-          <NotificationSettings prefs={alertPrefs} onPrefsChange={setAlertPrefs} />
+          <NotificationSettings prefs={alertPrefs} onPrefsChange={setAlertPrefs} pushSettings={pushSettings} />
         </Panel>
       </div>
     </div>

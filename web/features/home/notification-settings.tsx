@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
 import { Button } from '../../components/ui/button';
@@ -9,12 +9,6 @@ import { ensureNotificationPermission, notificationPermission } from '../../lib/
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { LoadingState } from '../../components/ui/page-state';
-
-/**
- * Push reminders load with their own chunk (the push subscription code, the devices' read): they sit at
- * the foot of the dashboard, so they are not part of the JS before /dashboard (decision 097's budget).
- */
-const PushSettings = lazy(async () => ({ default: (await import('./push-settings')).PushSettings }));
 
 export type AlertPrefs = { overdue: boolean; today: boolean };
 
@@ -30,9 +24,18 @@ export function readAlertPrefs(): AlertPrefs {
 
 /**
  * Browser notifications (asked for on a click, SPEC.md §5), push reminders on this device (decision 150),
- * the default reminder offset and the alerts shown.
+ * the default reminder offset and the alerts shown. Push reminders are the push feature's: web/app passes
+ * them in as `pushSettings` (features never import each other), a lazy component that may suspend.
  */
-export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPrefs; onPrefsChange: (prefs: AlertPrefs) => void }) {
+export function NotificationSettings({
+  prefs,
+  onPrefsChange,
+  pushSettings,
+}: {
+  prefs: AlertPrefs;
+  onPrefsChange: (prefs: AlertPrefs) => void;
+  pushSettings?: ReactNode;
+}) {
   const { t } = useTranslation('home');
   const [permission, setPermission] = useState(notificationPermission);
   const [reminder, setReminder] = useState(() => String(defaultReminderOffset() ?? ''));
@@ -67,9 +70,7 @@ export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPre
           </Button>
         )}
       </div>
-      <Suspense fallback={<LoadingState label={t('common:loading')} />}>
-        <PushSettings />
-      </Suspense>
+      <Suspense fallback={<LoadingState label={t('common:loading')} />}>{pushSettings}</Suspense>
       <FormField label={t('notifications.defaultReminder')} hint={t('notifications.defaultReminderHint')}>
         <NativeSelect
           value={reminder}

@@ -6,7 +6,9 @@ import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs
 import { useTabParam } from '../../lib/use-tab-param';
 import { CalendarTab } from './calendar-tab';
 import { ClassesTab } from './classes-tab';
-import { HolidaysTab, TermsTab, YearsTab } from './simple-tabs';
+import { HolidaysTab } from './holidays-tab';
+import { TermsTab } from './terms-tab';
+import { YearsTab } from './years-tab';
 
 const TABS = ['calendar', 'terms', 'classes', 'holidays', 'years'] as const;
 

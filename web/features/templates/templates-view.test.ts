@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateSummary } from '../../../common/schemas/templates.schema';
 import { ApiError } from '../../lib/api-client';
-import { downloadFailure, groupTemplates } from './premium-files-view';
+import { downloadFailure, groupTemplates } from './templates-view';
 
 const template = (id: TemplateSummary['id'], category: TemplateSummary['category']): TemplateSummary => ({
   id,

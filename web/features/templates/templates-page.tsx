@@ -8,8 +8,8 @@ import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { currentLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { useDownloadingTemplateIds, useDownloadTemplate } from './premium-files.api';
-import { CATEGORY_FILTERS, downloadFailure, groupTemplates, type CategoryFilter as Filter } from './premium-files-view';
+import { useDownloadingTemplateIds, useDownloadTemplate } from './templates.api';
+import { CATEGORY_FILTERS, downloadFailure, groupTemplates, type CategoryFilter as Filter } from './templates-view';
 import { TemplateGroups } from './template-groups';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { PageHeader } from '../../components/ui/page-header';
@@ -18,8 +18,8 @@ import { PageHeader } from '../../components/ui/page-header';
  * /premium-files (SPEC.md §2–§3, §8): the premium templates by category, each previewable by every
  * signed-in user and downloadable with premium or a trial, made by the server from the user's data.
  */
-export function PremiumFilesPage() {
-  const { t } = useTranslation('premiumFiles');
+export function TemplatesPage() {
+  const { t } = useTranslation('templates');
   const language = currentLanguage();
   const templates = useTemplates(language);
   const check = usePremiumCheck();

@@ -26,7 +26,7 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
 const cell = 'border-b border-r px-2 py-1 align-top text-left last:border-r-0';
 
 function Block({ block, section }: { block: TemplateBlock; section: string }) {
-  const { t } = useTranslation('premiumFiles');
+  const { t } = useTranslation('templates');
   switch (block.kind) {
     case 'heading':
       return <h4 className="pt-2 font-semibold">{block.text}</h4>;

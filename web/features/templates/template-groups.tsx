@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../lib/i18n';
 import type { TemplateSummary } from '../../api/templates';
 import { EmptyState } from '../../components/ui/page-state';
-import type { groupTemplates } from './premium-files-view';
+import type { groupTemplates } from './templates-view';
 import { TemplateCard } from './template-card';
 
 /** The templates under a heading per category, or the empty state when the filter leaves none. */
@@ -19,7 +19,7 @@ export function TemplateGroups({
   downloadingIds: readonly string[];
   onDownload: (template: TemplateSummary) => void;
 }) {
-  const { t } = useTranslation('premiumFiles');
+  const { t } = useTranslation('templates');
   if (groups.length === 0) return <EmptyState title={t('empty')} />;
   return (
     <div className="space-y-6">

@@ -46,7 +46,7 @@ const EMPTY: FormValues = { category: 'bug', subject: '', message: '' };
 
 /** /feedback: category, subject, message; the promised reply time; then a way to My feedback. */
 export function FeedbackPage() {
-  const { t } = useTranslation('support');
+  const { t } = useTranslation('feedback');
   const premium = usePremiumCheck();
   const hours = replyHoursFor(premium.data);
   const send = useSendFeedback();

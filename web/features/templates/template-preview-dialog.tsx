@@ -7,7 +7,7 @@ import { TemplatePreview } from './template-preview';
 
 /** The preview dialog's body: the document the download would contain, from the preview endpoint. */
 export function TemplatePreviewDialog({ template, language }: { template: TemplateSummary; language: Language }) {
-  const { t } = useTranslation('premiumFiles');
+  const { t } = useTranslation('templates');
   const preview = useTemplatePreview(template.id, language);
   return (
     <DialogContent

@@ -13,7 +13,7 @@ import { TextLink } from '../../components/ui/text-link';
 
 /** One sent feedback. Everything the user or support wrote is shown as text (React escapes it), never as HTML. */
 function FeedbackItem({ item, timeZone }: { item: Feedback; timeZone: string }) {
-  const { t } = useTranslation('support');
+  const { t } = useTranslation('feedback');
   return (
     <li>
       <Card className="space-y-2">
@@ -48,7 +48,7 @@ function FeedbackItem({ item, timeZone }: { item: Feedback; timeZone: string }) 
 
 /** /feedback/mine: what the user sent, newest first, with status and any reply from support. */
 export function MyFeedbackPage() {
-  const { t } = useTranslation('support');
+  const { t } = useTranslation('feedback');
   const query = useMyFeedback();
   const timeZone = useUserTimeZone();
   return (

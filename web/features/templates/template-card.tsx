@@ -23,7 +23,7 @@ export function TemplateCard({
   downloading: boolean;
   onDownload: () => void;
 }) {
-  const { t } = useTranslation('premiumFiles');
+  const { t } = useTranslation('templates');
   const Icon = template.format === 'xlsx' ? FileSpreadsheet : FileText;
   return (
     <li>

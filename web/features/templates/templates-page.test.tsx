@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TemplateDocument, TemplateSummary } from '../../../common/schemas/templates.schema';
 import { interceptApi, refuse, renderWithProviders } from '../../test/component-harness';
-import { PremiumFilesPage } from './premium-files-page';
+import { TemplatesPage } from './templates-page';
 
 const check = (onTrial: boolean) => ({ hasPremium: false, onTrial, trialEndDate: '2026-01-01T00:00:00.000Z', subscription: null });
 const templates: TemplateSummary[] = [
@@ -72,14 +72,14 @@ const document: TemplateDocument = {
   ],
 };
 
-describe('PremiumFilesPage', () => {
+describe('TemplatesPage', () => {
   it('shows the templates by category, previews every block of the content model as text, and asks in the reader’s language', async () => {
     const sent = interceptApi({
       'GET /api/premium/check': check(true),
       'GET /api/premium/templates': templates,
       'GET /api/premium/templates/project-plan/preview': document,
     });
-    await renderWithProviders(<PremiumFilesPage />);
+    await renderWithProviders(<TemplatesPage />);
     expect(await screen.findByRole('heading', { name: 'Schedule templates', level: 2 })).toBeTruthy();
     expect(screen.getByText('Included in your free trial: download any template.')).toBeTruthy();
     expect(screen.getByText('PDF · 12.5 kB')).toBeTruthy();
@@ -109,7 +109,7 @@ describe('PremiumFilesPage', () => {
         message: 'Premium Access Required - This feature requires premium access or an active trial.',
       }),
     });
-    await renderWithProviders(<PremiumFilesPage />, { toaster: true });
+    await renderWithProviders(<TemplatesPage />, { toaster: true });
     expect(await screen.findByText('Your free trial has ended')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Unlock with Premium' })[0]?.getAttribute('href')).toBe('/premium');
 
@@ -132,7 +132,7 @@ describe('PremiumFilesPage', () => {
       }
       return intercepted(input, init);
     });
-    await renderWithProviders(<PremiumFilesPage />);
+    await renderWithProviders(<TemplatesPage />);
     const first = await screen.findByRole('button', { name: 'Download Weekly timetable' });
     fireEvent.click(first);
     await waitFor(() => expect(first).toHaveProperty('disabled', true));
@@ -147,7 +147,7 @@ describe('PremiumFilesPage', () => {
 
   it('shows SPEC.md §8’s message when the templates cannot be loaded', async () => {
     interceptApi({ 'GET /api/premium/check': check(true), 'GET /api/premium/templates': refuse(500, { code: 'internal', message: 'x' }) });
-    await renderWithProviders(<PremiumFilesPage />);
+    await renderWithProviders(<TemplatesPage />);
     expect(await screen.findByText('Error Loading Content')).toBeTruthy();
     expect(screen.getByText('Failed to load premium files')).toBeTruthy();
   });

@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { useLogin } from './auth.api';
+import { authErrorMessage, type TFunction } from './auth-error-message';
+import { PasswordInput } from './password-input';
+
+function signInSchema(t: TFunction) {
+  return z
+    .object({ username: z.string(), password: z.string() })
+    .refine((values) => values.username.trim() !== '' && values.password !== '', {
+      message: t('auth:errors.credentialsRequired'),
+      path: ['password'],
+    });
+}
+
+/** /auth's Sign in tab. */
+export function SignInForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+  const form = useForm({ resolver: zodResolver(signInSchema(t)), defaultValues: { username: '', password: '' } });
+  const submit = form.handleSubmit((values) =>
+    login.mutate({ username: values.username.trim(), password: values.password }, { onSuccess: onDone }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn')}>
+      <FormField label={t('username')} error={form.formState.errors.username?.message}>
+        <Input {...form.register('username')} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+      </FormField>
+      <FormField label={t('password')} error={form.formState.errors.password?.message}>
+        <PasswordInput {...form.register('password')} name="password" autoComplete="current-password" />
+      </FormField>
+      {login.isError ? (
+        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+          {authErrorMessage(t, login.error, 'login')}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? t('signingIn') : t('signIn')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Rotation, Term } from '../../../common/schemas/schedule.schema';
+import { FormActions } from '../../components/ui/form-actions';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { formatCalendarDate } from '../../lib/format';
+import { DEFAULT_COLORS, formRules } from './form-rules';
+import { NameAndDates } from './name-and-dates';
+import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
+import { coursesQuery, termsQuery, useAcademicYears, useTerms } from '../../api/schedule';
+import { useCrud } from './schedule.api';
+import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
+
+type TermBody = { name: string; startDate: string; endDate: string; academicYearId: string | null; color: string; rotation: Rotation };
+
+function TermForm({ item, onDone }: FormProps<Term>) {
+  const { t } = useTranslation('schedule');
+  const rules = formRules(t);
+  const years = useAcademicYears();
+  const crud = useCrud<Term, TermBody>(termsQuery.queryKey[0], [coursesQuery.queryKey]);
+  const toasts = useEntityToasts('term');
+  const schema = z
+    .object({
+      name: rules.name,
+      startDate: rules.requiredDate,
+      endDate: rules.requiredDate,
+      academicYearId: z.string(),
+      color: rules.color,
+      rotationKind: z.enum(['weekly', 'ab', 'nday']),
+      rotationDays: z.string(),
+    })
+    .refine((values) => !values.startDate || !values.endDate || values.endDate >= values.startDate, rules.endAfterStart)
+    .refine((values) => values.rotationKind !== 'nday' || rules.rotationDays.safeParse(values.rotationDays).success, {
+      path: ['rotationDays'],
+      message: t('errors.rotationDays', { min: 2, max: 10 }),
+    });
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: item?.name ?? '',
+      startDate: item?.startDate ?? '',
+      endDate: item?.endDate ?? '',
+      academicYearId: item?.academicYearId ?? '',
+      color: item?.color ?? DEFAULT_COLORS[0] ?? '#3b82f6',
+      rotationKind: item?.rotation.kind ?? 'weekly',
+      rotationDays: String(item?.rotation.kind === 'nday' ? item.rotation.days : 6),
+    },
+  });
+  const rotationKind = useWatch({ control: form.control, name: 'rotationKind' });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) => {
+    const body: TermBody = {
+      name: values.name,
+      startDate: values.startDate,
+      endDate: values.endDate,
+      academicYearId: values.academicYearId || null,
+      color: values.color,
+      rotation: values.rotationKind === 'nday' ? { kind: 'nday', days: Number(values.rotationDays) } : { kind: values.rotationKind },
+    };
+    crud.save(item?.id ?? null, body, toasts.outcome(item ? 'update' : 'add', onDone));
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <NameAndDates register={form.register} errors={errors} endLabel={t('fields.endDate')} />
+      <FormField label={t('fields.academicYear')}>
+        <NativeSelect {...form.register('academicYearId')}>
+          <option value="">{t('fields.none')}</option>
+          <NamedOptions items={years.data ?? []} />
+        </NativeSelect>
+      </FormField>
+      <FormField label={t('fields.color')} error={errors.color?.message}>
+        <Input type="color" {...form.register('color')} className="h-10 w-20 p-1" />
+      </FormField>
+      <FormField label={t('fields.rotation')} hint={t(`rotation.${rotationKind}Hint`)}>
+        <NativeSelect {...form.register('rotationKind')}>
+          <option value="weekly">{t('rotation.weekly')}</option>
+          <option value="ab">{t('rotation.ab')}</option>
+          <option value="nday">{t('rotation.nday')}</option>
+        </NativeSelect>
+      </FormField>
+      {rotationKind === 'nday' ? (
+        <FormField label={t('fields.rotationDays')} error={errors.rotationDays?.message}>
+          <Input type="number" min={2} max={10} step={1} {...form.register('rotationDays')} />
+        </FormField>
+      ) : null}
+      <FormActions className="pt-2" pending={crud.create.isPending || crud.update.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+/** Schedule's Terms tab: name, dates, academic year, colour and rotation (weekly, A/B, n-day). */
+export function TermsTab({ openNew = false }: { openNew?: boolean } = {}) {
+  const { t } = useTranslation('schedule');
+  const query = useTerms();
+  const years = useAcademicYears();
+  const crud = useCrud<Term, TermBody>(termsQuery.queryKey[0], [coursesQuery.queryKey]);
+  const toasts = useEntityToasts('term');
+  const yearName = (id: string | null) => years.data?.find((year) => year.id === id)?.name;
+  return (
+    <ResourceSection
+      kind="term"
+      openNew={openNew}
+      query={query}
+      renderSummary={(term) => ({
+        title: term.name,
+        color: term.color,
+        details: [
+          t('dateRange', { start: formatCalendarDate(term.startDate), end: formatCalendarDate(term.endDate) }),
+          yearName(term.academicYearId),
+          term.rotation.kind === 'weekly'
+            ? null
+            : term.rotation.kind === 'ab'
+              ? t('rotation.ab')
+              : t('rotation.ndayShort', { days: term.rotation.days }),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      })}
+      renderForm={(props) => <TermForm {...props} />}
+      deletePending={crud.remove.isPending}
+      onDelete={(term, done) =>
+        crud.remove.mutate(term.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
+      }
+    />
+  );
+}
