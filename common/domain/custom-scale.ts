@@ -7,7 +7,7 @@
 
 /**
  * One band of a custom scale, as the API carries it (`GET/PUT /api/grading-system/custom-scale`).
- * `gradePoints` is optional in requests and `null` when absent in responses (API.md conventions).
+ * `gradePoints` is optional in requests and `null` when absent in responses (docs/api.md conventions).
  */
 export interface CustomScaleBand {
   readonly label: string;

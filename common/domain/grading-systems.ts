@@ -64,7 +64,7 @@ export const GRADING_SYSTEM_KEYS = [...BUILT_IN_GRADING_SYSTEM_KEYS, 'custom'] a
 /** Any accepted grading system key, including `custom`. */
 export type GradingSystemKey = (typeof GRADING_SYSTEM_KEYS)[number];
 
-/** The system a new user starts with (API.md: default `letter`). */
+/** The system a new user starts with (docs/api.md: default `letter`). */
 export const DEFAULT_GRADING_SYSTEM: GradingSystemKey = 'letter';
 
 /** English display name of the custom scale; the UI translates it by the key `custom`. */
@@ -1205,7 +1205,7 @@ export function scoreColorIn(percentage: number, system: GradingSystemKey): Scor
   return 'red';
 }
 
-/** The six interface languages (SPEC.md). */
+/** The six interface languages (docs/product.md §1). */
 export const INTERFACE_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 

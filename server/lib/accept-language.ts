@@ -3,7 +3,7 @@ import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '../../common/schemas/
 
 /**
  * The first of the six languages an Accept-Language header names (`de-DE,de;q=0.9` → de), else
- * English: the browser's language, the web app's choice when nothing is stored (SPEC.md §1).
+ * English: the browser's language, the web app's choice when nothing is stored (docs/product.md §1).
  */
 export function languageFromHeader(header: string | undefined): TemplateLanguage {
   for (const part of (header ?? '').split(',')) {

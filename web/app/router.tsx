@@ -21,7 +21,7 @@ const titled = (title: TitleKey): { handle: RouteHandle } => ({ handle: { title 
 
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
 
-/** SPEC.md §2's routes with DECISIONS.md's adjustments. */
+/** docs/product.md §2's routes, with the adjustments decided there. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -11,14 +11,14 @@ import { currentLanguage, type Language } from './i18n';
  *   clock of the user's profile time zone, passed explicitly (`formatDate`, `formatTime`,
  *   `formatDateTime`; components get the zone from `useUserTimeZone()` in `time-zone.ts`).
  * Times of day without a date (`HH:mm` class slots, the hour of a chart) use `formatClock`/`formatHour`.
- * 12-hour clocks only in English (SPEC.md §1). Nothing else in web/ builds an `Intl.DateTimeFormat`.
+ * 12-hour clocks only in English (docs/product.md §1). Nothing else in web/ builds an `Intl.DateTimeFormat`.
  */
 
 /** Intl locale per language. */
 const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', fr: 'fr-FR', de: 'de-DE', zh: 'zh-CN', ja: 'ja-JP' };
 
 /**
- * First column of a month calendar per language (DECISIONS.md: "the calendar's first day follows the
+ * First column of a month calendar per language (docs/product.md §9: "the calendar's first day follows the
  * language"): Sunday in English and Japanese, Monday elsewhere. Weekly schedules and challenge weeks
  * do NOT use this: they always start on Sunday (`startOfWeek` in common/domain/local-time.ts).
  */
@@ -286,7 +286,7 @@ export function achievementTextValues(id: string, language: Language = currentLa
   return clock ? { time: formatClock(clock, language) } : {};
 }
 
-/** Weekday names in the UI language, index 0 = Sunday (API.md's slot `day`). */
+/** Weekday names in the UI language, index 0 = Sunday (docs/api.md's slot `day`). */
 export function weekdayNames(style: 'long' | 'short' | 'narrow' = 'long', language: Language = currentLanguage()): string[] {
   // 2026-01-04 is a Sunday.
   return Array.from({ length: 7 }, (_, day) => formatCalendarDate(addDays('2026-01-04', day), { weekday: style }, language));

@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { SessionCache } from './session-cache';
 
-/** Sessions end after 30 days unused and 90 days in all (API.md). */
+/** Sessions end after 30 days unused and 90 days in all (docs/api.md). */
 const SESSION_IDLE_DAYS = 30;
 export const SESSION_MAX_DAYS = 90;
 const DAY_MS = 86_400_000;

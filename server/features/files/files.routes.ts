@@ -126,7 +126,7 @@ async function sendStoredFile(
 }
 
 /**
- * Files and folders (API.md "Files", docs/decisions/137–141). Reads need a signed-in user (a student
+ * Files and folders (docs/api.md "Files", docs/decisions/137–141). Reads need a signed-in user (a student
  * whose trial ended keeps seeing and downloading their files); writes need premium or a trial.
  */
 export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void {

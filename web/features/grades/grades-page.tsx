@@ -124,7 +124,7 @@ function AllGrades({
   );
 }
 
-/** /grades: All Grades, Course Grades and grade settings (SPEC.md §2). */
+/** /grades: All Grades, Course Grades and grade settings (docs/product.md §2). */
 export function GradesPage() {
   const { t } = useTranslation('grades');
   const assessments = useAssessments();

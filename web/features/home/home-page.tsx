@@ -19,7 +19,7 @@ import { WeekPanel } from './week-panel';
 import { FirstRun } from './first-run';
 import { QuickActions } from './quick-actions';
 
-/** /dashboard (SPEC.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak. */
+/** /dashboard (docs/product.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak. */
 export function HomePage() {
   const { t } = useTranslation('home');
   const user = useSessionUser();
@@ -37,7 +37,7 @@ export function HomePage() {
   const holidays = data.holidays.data;
 
   const buckets = useMemo(() => (tasks ? bucketTasks(tasks, now, timeZone) : null), [tasks, now, timeZone]);
-  // The week panel always starts on Sunday (DECISIONS.md: weekly schedules and challenge weeks start
+  // The week panel always starts on Sunday (docs/product.md §9: weekly schedules and challenge weeks start
   // on Sunday); the month calendar's first column follows the language (calendar-panel.tsx).
   const weekStart = startOfWeek(today);
   const weekOccurrences = useMemo(

@@ -29,7 +29,7 @@ export function readAlertPrefs(): AlertPrefs {
 }
 
 /**
- * Browser notifications (asked for on a click, SPEC.md §5), push reminders on this device (decision 150),
+ * Browser notifications (asked for on a click, docs/product.md §5), push reminders on this device (decision 150),
  * the default reminder offset and the alerts shown.
  */
 export function NotificationSettings({ prefs, onPrefsChange }: { prefs: AlertPrefs; onPrefsChange: (prefs: AlertPrefs) => void }) {
