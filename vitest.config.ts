@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
           // Vitest's 5 s default failed three tests that take ~1 s when the two cores were shared by a
           // dozen other processes (issue 33): the budget is for a hung test, not for a busy machine.
