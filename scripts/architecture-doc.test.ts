@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingFolders, namedPathsThatDoNotExist, prosePaths, sourceFolders, treePaths } from './architecture-doc';
+import {
+  decisionsMissingFromIndex,
+  missingFolders,
+  namedPathsThatDoNotExist,
+  prosePaths,
+  sourceFolders,
+  treePaths,
+} from './architecture-doc';
 
 /**
  * docs/architecture.md is the map a new engineer opens first, so it must not omit a folder nor name a
@@ -18,6 +25,10 @@ describe('docs/architecture.md', () => {
 
   it('names only paths that exist', () => {
     expect(namedPathsThatDoNotExist(doc, root)).toEqual([]);
+  });
+
+  it('has a decision index (docs/decisions/README.md) that links every record', () => {
+    expect(decisionsMissingFromIndex(root)).toEqual([]);
   });
 
   // The checks themselves, on a planted doc: a folder left out and a path that is gone both fail.

@@ -130,3 +130,14 @@ export function missingFolders(doc: string, folders: readonly string[]): string[
     );
   });
 }
+
+/** The decision records (docs/decisions/NNN-*.md, the template aside) that docs/decisions/README.md does not link. */
+export function decisionsMissingFromIndex(root: string): string[] {
+  const decisions = path.join(root, 'docs', 'decisions');
+  const index = fs.readFileSync(path.join(decisions, 'README.md'), 'utf8');
+  return fs
+    .readdirSync(decisions)
+    .filter((name) => /^\d{3}-.+\.md$/.test(name) && !name.startsWith('000-'))
+    .filter((name) => !index.includes(`](${name})`))
+    .sort();
+}
