@@ -1,5 +1,5 @@
 /**
- * Course marks, weighted GPA and what-if calculations (grading-systems.md rules 0.4–0.8). Pure and
+ * Course marks, weighted GPA and what-if calculations (docs/grading.md rules 0.4–0.8). Pure and
  * side-effect free: every function returns new values and never mutates its input, so the UI can run
  * what-ifs on the same objects it renders.
  */
