@@ -69,7 +69,7 @@ type GradeFormValues = z.infer<ReturnType<typeof gradeFormSchema>>;
 
 export type EditTarget = { assessment: Assessment; grade: Grade | null };
 
-/** Add or edit an assessment with its grade (docs/product.md §4: course optional, name required). */
+/** Add or edit an assessment with its grade (docs/product.md §3, §5: course optional, name required). */
 export function GradeDialog({
   open,
   onOpenChange,
