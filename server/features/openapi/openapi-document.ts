@@ -180,7 +180,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       info: {
         title: 'StudyPilot API',
         version: '1.0.0',
-        description: 'The HTTP contract of docs/api.md and docs/api.md.',
+        description: 'The HTTP contract (conventions and error codes: docs/api.md).',
         license: { name: 'Proprietary', identifier: 'LicenseRef-StudyPilot' },
       },
       servers: [{ url: '/', description: 'This server' }],
