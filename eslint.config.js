@@ -12,7 +12,7 @@ const folders = (dir) =>
     .filter((e) => e.isDirectory())
     .map((e) => e.name);
 
-/** Web features never import each other: they are composed in web/app (ARCHITECTURE.md). */
+/** Web features never import each other: they are composed in web/app (docs/architecture.md). */
 const webFeatureZones = folders('web/features').map((feature) => ({
   target: `./web/features/${feature}`,
   from: './web/features',
@@ -118,7 +118,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // Every user-facing string goes through i18next (STYLE.md: actualbudget's no-untranslated-strings).
+      // Every user-facing string goes through i18next (the idea of actualbudget's no-untranslated-strings).
       'i18next/no-literal-string': [
         'error',
         {

@@ -60,7 +60,7 @@ test('grades: a course, three graded assessments, three systems, a target and th
     expect(created.status(), await created.text()).toBe(201);
   }
 
-  // Missing name → the SPEC.md §8 toast.
+  // Missing name → the docs/product.md §8 toast.
   await page.getByRole('button', { name: 'Add grade' }).first().click();
   await page.getByRole('dialog', { name: 'Add grade' }).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Missing information')).toBeVisible();
@@ -191,7 +191,7 @@ test('grade settings: a custom scale, and a refused system change reverts', asyn
   await page.getByRole('tab', { name: 'All Grades' }).click();
   await expect(page.getByTestId('grade-label')).toHaveText('Merit');
 
-  // The server refuses: the choice reverts with the SPEC.md §8 message.
+  // The server refuses: the choice reverts with the docs/product.md §8 message.
   await page.route('**/api/grading-system', (route) =>
     route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
   );

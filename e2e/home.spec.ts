@@ -97,7 +97,7 @@ test('a seeded user sees today’s classes, overdue alerts, the week and the mon
   await expectNoSeriousA11yViolations(page);
 });
 
-test('quick actions go where SPEC.md says', async ({ page, baseURL }) => {
+test('quick actions go where docs/product.md §2 says', async ({ page, baseURL }) => {
   await registerViaApi(page.request);
   await post(page, baseURL, '/api/tasks', { title: 'Anything', dueDate: new Date(Date.now() + DAY_MS).toISOString() });
   await page.goto('/dashboard');

@@ -111,7 +111,7 @@ test('the language links switch pages and the choice is kept on the way back to 
   await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Français' }).click();
   await expect(page).toHaveURL(/\/fr\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toute ta vie d’étudiant, organisée au même endroit');
-  // The stored language, then the browser's, picks the page at `/` (SPEC.md §1).
+  // The stored language, then the browser's, picks the page at `/` (docs/product.md §1).
   await page.goto('/');
   await expect(page).toHaveURL(/\/fr\/$/);
   await page.getByRole('navigation', { name: 'Langues' }).getByRole('link', { name: 'English' }).click();

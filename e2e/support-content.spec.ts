@@ -66,7 +66,7 @@ test.describe('release notes', () => {
     await page.getByRole('menuitem', { name: 'Release notes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Release notes' });
     await expect(dialog).toBeVisible();
-    // SPEC.md §3's entries, newest first, each with its lists.
+    // docs/product.md §3's entries, newest first, each with its lists.
     await expect(dialog.getByText('Version 1.2.0')).toBeVisible();
     await expect(dialog.getByText('Version 1.1.0')).toBeVisible();
     await expect(dialog.getByRole('heading', { level: 3, name: 'Progress and goals, help and feedback, national grades' })).toBeVisible();

@@ -131,7 +131,7 @@ export async function buildApp({
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
     // A URL the router refuses — one it cannot decode (`/%E0%A4%A`), an id past maxParamLength — is
-    // answered in API.md's error shape, like any bad input.
+    // answered in docs/api.md's error shape, like any bad input.
     frameworkErrors: (error, _request, reply) => {
       const answer = (reply as unknown as FastifyReply).code(error.statusCode ?? 500);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void answer.send({ message: 'The address is too long', code: 'too_large' });

@@ -4,7 +4,7 @@ import { signUp, strongPassword, uniqueUsername, type SignedUpUser } from './tes
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
- * API.md: "PATCH /{id} takes any subset of the writable fields" — a PATCH changes only what it sends.
+ * docs/api.md: "PATCH /{id} takes any subset of the writable fields" — a PATCH changes only what it sends.
  * One case per PATCH route: create with every optional field set, patch one other field, and check
  * that nothing omitted was cleared. route-inventory.test.ts fails when a PATCH route has no case here.
  */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './test/test-app';
  * Every route the server registers, with who may call it. A new route without an entry here fails
  * this suite; each entry's access is checked by calling the route (signed out, as a user without
  * premium, as a non-admin), and each route that takes the id of a user's entity has a cross-user case:
- * another user gets 404, as for an id that does not exist (API.md).
+ * another user gets 404, as for an id that does not exist (docs/api.md).
  */
 type Access = 'public' | 'user' | 'premium' | 'admin';
 type CrossUser = (owner: SignedUpUser) => Promise<{ url: string; payload?: object }>;

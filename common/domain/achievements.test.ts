@@ -16,7 +16,7 @@ const times = (count: number, day = '2026-03-10') =>
   Array.from({ length: count }, (_, i) => `${day}T${String(8 + (i % 12)).padStart(2, '0')}:00:00.000Z`);
 
 describe('achievement catalogue', () => {
-  it('has the 16 achievements of DECISIONS.md with their points', () => {
+  it('has the 16 achievements of docs/product.md §9 with their points', () => {
     expect(ACHIEVEMENTS.map((a) => [a.id, a.points])).toEqual([
       ['first-login', 10],
       ['first-study-session', 20],

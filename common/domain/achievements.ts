@@ -2,14 +2,14 @@ import { localDateOf, localDateTimeOf, type DateRange } from './local-time';
 import { studyStreaks } from './streaks';
 
 /**
- * The achievement catalogue of DECISIONS.md and its rules, evaluated from facts the server gathers
+ * The achievement catalogue of docs/product.md §9 and its rules, evaluated from facts the server gathers
  * from the user's own records (never from numbers a client sends). Pure: the same facts always give
  * the same answer, so the server decides and the tests pin every rule.
  */
 
 export type AchievementCategory = 'general' | 'academic' | 'study' | 'task' | 'milestone' | 'personal';
 
-/** The filters of SPEC.md §3; categories without achievements simply show an empty list. */
+/** The filters of docs/product.md §3; categories without achievements simply show an empty list. */
 export const ACHIEVEMENT_FILTERS = [
   'all',
   'general',
@@ -222,7 +222,7 @@ export function evaluateAchievements(facts: RewardFacts, today: string): Achieve
     focused_mind: { current: longestFocus, met: longestFocus >= 120 },
     dedicated_learner: { current: streaks.longest, met: streaks.longest >= 25 },
     monthly_master: { current: Math.max(0, ...minutesByMonth.values()), met: Math.max(0, ...minutesByMonth.values()) >= 3600 },
-    // Every course with grades at 90%+, and at least three of them (DECISIONS.md).
+    // Every course with grades at 90%+, and at least three of them (docs/product.md §9).
     'straight-as': { current: allCoursesAtNinety ? coursesAtNinety : 0, met: allCoursesAtNinety && coursesAtNinety >= 3 },
     'gcse-star': {
       current: Math.max(0, ...facts.assessmentPercentages),

@@ -2,7 +2,7 @@ import { DATE_MAX, DATE_MIN } from './date-bounds';
 import { addDays, instantToMillis, localDateOf, startOfLocalDay, startOfWeek, type InstantInput } from './local-time';
 
 /**
- * The periods challenges count within (DECISIONS.md "Challenges"): the user's local day, Sunday-start
+ * The periods challenges count within (docs/product.md §9 "Challenges"): the user's local day, Sunday-start
  * week, calendar month, current term, and current academic year (else calendar year). The server counts
  * completed tasks with `start <= completedAt < end`; the client shows `startDate`–`endDate`.
  */
@@ -74,7 +74,7 @@ function dayBeforeAYearLater(date: string): string {
   return addDays(addDays(`${String(year).padStart(4, '0')}-${date.slice(5, 7)}-01`, Number(date.slice(8, 10)) - 1), -1);
 }
 
-// An academic year has no dates of its own (API.md): it begins when its first term begins and lasts a
+// An academic year has no dates of its own (docs/api.md): it begins when its first term begins and lasts a
 // year, or until its last term ends if that is later. Spanning only its terms made "This year" the
 // term's dates for a year with one term, and ended it at the last term's end (issue 12).
 function academicYearSpans(terms: readonly PeriodTerm[]): DateSpan[] {

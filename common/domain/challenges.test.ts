@@ -6,7 +6,7 @@ const facts = (overrides: Partial<RewardFacts>, timeZone = 'UTC'): RewardFacts =
 const byId = (states: ReturnType<typeof evaluateChallenges>) => Object.fromEntries(states.map((s) => [s.id, s]));
 
 describe('challenges', () => {
-  it('has the targets and rewards of DECISIONS.md', () => {
+  it('has the targets and rewards of docs/product.md §9', () => {
     expect(CHALLENGES.map((c) => [c.id, c.target, c.reward])).toEqual([
       ['tasks-daily', 3, 20],
       ['tasks-weekly', 10, 50],

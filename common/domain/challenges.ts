@@ -3,7 +3,7 @@ import { challengePeriod, isInPeriod, type ChallengePeriodKind, type PeriodTerm 
 import { localDateOf, type InstantInput } from './local-time';
 
 /**
- * The challenges of DECISIONS.md: task counts per day/week/month/term/year, a streak challenge (study
+ * The challenges of docs/product.md §9: task counts per day/week/month/term/year, a streak challenge (study
  * on 5 days this week) and a grading challenge (log 5 grades this month). Progress is counted from the
  * user's own records in their local calendar; weeks start on Sunday.
  */
@@ -19,7 +19,7 @@ export const CHALLENGES = [
   { id: 'tasks-termly', kind: 'tasks', period: 'termly', target: 60, reward: 200 },
   { id: 'tasks-yearly', kind: 'tasks', period: 'yearly', target: 250, reward: 500 },
   // The streak challenge is weekly and pays like the weekly task challenge; the grading challenge is
-  // monthly and pays like the monthly one (DECISIONS.md names no reward for either).
+  // monthly and pays like the monthly one (the first brief named no reward for either).
   { id: 'streak-weekly', kind: 'streak', period: 'weekly', target: 5, reward: 50 },
   { id: 'grading-monthly', kind: 'grading', period: 'monthly', target: 5, reward: 100 },
 ] as const satisfies readonly ChallengeDefinition[];

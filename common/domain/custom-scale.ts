@@ -1,5 +1,5 @@
 /**
- * The user-defined custom grading scale (grading-systems.md §20): its shape, its validation rules and
+ * The user-defined custom grading scale (docs/grading.md §20): its shape, its validation rules and
  * the lookup helpers that `gradeFor` uses. Plain TypeScript on purpose: the zod schema in
  * `common/schemas` wraps `validateCustomScale` (e.g. in a `superRefine`) so the server, the settings
  * form and the OpenAPI document share one set of rules.
@@ -7,7 +7,7 @@
 
 /**
  * One band of a custom scale, as the API carries it (`GET/PUT /api/grading-system/custom-scale`).
- * `gradePoints` is optional in requests and `null` when absent in responses (API.md conventions).
+ * `gradePoints` is optional in requests and `null` when absent in responses (docs/api.md conventions).
  */
 export interface CustomScaleBand {
   readonly label: string;
@@ -96,7 +96,7 @@ function labelIdentity(label: string): string {
 }
 
 /**
- * Checks a custom scale against grading-systems.md §20 and returns every problem found (empty list =
+ * Checks a custom scale against docs/grading.md §20 and returns every problem found (empty list =
  * valid). Accepts `unknown` so it also catches wrong types when called on a raw request body, but it
  * does not reject unknown extra properties: strict-object checking is the zod schema's job.
  *

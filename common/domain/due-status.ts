@@ -1,7 +1,7 @@
 import { daysBetween, endOfLocalDay, instantToMillis, localDateOf, utcInstantOf, type InstantInput } from './local-time';
 
 /**
- * Where a task's due date stands relative to today (SPEC.md §4: "Due status is counted in days from
+ * Where a task's due date stands relative to today (docs/product.md §4: "Due status is counted in days from
  * today; negative means overdue"). Days are the user's calendar days, not 24-hour blocks: a task due
  * at 08:00 tomorrow is due in 1 day even when asked at 23:00 today.
  */

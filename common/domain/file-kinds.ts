@@ -59,7 +59,7 @@ export function fileIconKind(type: string): FileIconKind {
 }
 
 /**
- * Space left and whether to warn (SPEC.md §8: a low-storage warning showing the available space),
+ * Space left and whether to warn (docs/product.md §8: a low-storage warning showing the available space),
  * below `lowShare` of the quota left.
  */
 export function storageState(used: number, limit: number, lowShare = 0.1): { available: number; share: number; low: boolean } {

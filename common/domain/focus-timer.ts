@@ -1,5 +1,5 @@
 /**
- * The focus timer (SPEC.md §4, §9) as a pure state machine. Time is never counted in ticks: a running
+ * The focus timer (docs/product.md §4, §9) as a pure state machine. Time is never counted in ticks: a running
  * phase stores the instant it ends (`endsAt`), a paused one the milliseconds left, and every function
  * takes `now` (epoch ms). So the timer is exact to the second and survives a reload, a background tab
  * and a sleeping laptop: whoever looks next (`advance`) sees that the end instant has passed.

@@ -1,5 +1,5 @@
 /**
- * Course marks, weighted GPA and what-if calculations (grading-systems.md rules 0.4–0.8). Pure and
+ * Course marks, weighted GPA and what-if calculations (docs/grading.md rules 0.4–0.8). Pure and
  * side-effect free: every function returns new values and never mutates its input, so the UI can run
  * what-ifs on the same objects it renders.
  */
@@ -18,7 +18,7 @@ import {
 } from './grading-systems';
 
 /**
- * One assessment of a course with its score, if graded. Mirrors `Assessment` + `Grade` from API.md
+ * One assessment of a course with its score, if graded. Mirrors `Assessment` + `Grade` from docs/api.md
  * (`weight` is a percent of the final grade, 0–100; `0 ≤ score ≤ maxScore`).
  */
 export interface AssessmentScore {
@@ -91,7 +91,7 @@ export function courseGrade(
   return mark === null ? null : gradeFor(mark, system, customScale);
 }
 
-/** A course's final grade is 100 % of weight (API.md: `weight` is a percent of the final grade). */
+/** A course's final grade is 100 % of weight (docs/api.md: `weight` is a percent of the final grade). */
 export const FULL_WEIGHT = 100;
 
 /** Float noise of sums such as 0.1 + 0.2 cleaned, so a remaining weight never reads 64.99999999. */
@@ -381,7 +381,7 @@ export interface WhatIfResult {
  * needed scores and GPA next to the current ones. Inputs are never mutated, so the caller can keep
  * rendering the real data.
  *
- * Hypothetical scores must satisfy `0 ≤ score ≤ maxScore`, as a real grade does (API.md); validate
+ * Hypothetical scores must satisfy `0 ≤ score ≤ maxScore`, as a real grade does (docs/api.md); validate
  * the form first.
  *
  * @throws RangeError for a hypothetical score outside 0…maxScore, and as `courseMark`/`weightedGpa`.

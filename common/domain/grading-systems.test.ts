@@ -25,7 +25,7 @@ import {
   type ScoreColor,
 } from './grading-systems';
 
-// Appendix B of grading-systems.md, copied verbatim (points omitted where the doc omits them). It is
+// Appendix B of the grading reference (docs/grading.md "Test data"), copied verbatim (points omitted where the doc omits them). It is
 // the doc's machine-readable copy of the section tables, so it checks the transcription in
 // grading-systems.ts against a second source.
 // prettier-ignore
@@ -200,7 +200,7 @@ const APPENDIX_B = {
   india_cgpa: { passMin: 33, bands: [] },
 };
 
-// Appendix C of grading-systems.md, copied verbatim: a percentage (after rule 0.2) and the expected
+// Appendix C of the grading reference (docs/grading.md "Test data"), copied verbatim: a percentage (after rule 0.2) and the expected
 // label in every built-in system, in the doc's column order.
 const APPENDIX_C_SYSTEMS = [
   'percentage',

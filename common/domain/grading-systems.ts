@@ -1,16 +1,16 @@
 /**
- * The 19 built-in grading systems of grading-systems.md, the nine national systems of issue 23
+ * The 19 built-in grading systems of docs/grading.md, the nine national systems of issue 23
  * (docs/decisions/115–119) and the user's custom scale.
  * Everything here is pure and runs in the browser and on the server alike, so the grade a student
  * sees is the grade the server computes.
  *
- * Rule numbers in comments (0.1, 0.2, …) refer to grading-systems.md §0.
+ * Rule numbers in comments (0.1, 0.2, …) refer to docs/grading.md §0.
  */
 
 import { customScaleHasOwnPoints, findCustomBandIndex, normalizeCustomScale, type CustomScaleBand } from './custom-scale';
 import { languageOfTag, type Language } from './languages';
 
-/** The 19 keys of grading-systems.md (its index table and Appendix C), in the doc's order. */
+/** The 19 keys of docs/grading.md (its index table and Appendix C), in the doc's order. */
 export const REFERENCE_GRADING_SYSTEM_KEYS = [
   'percentage',
   'letter',
@@ -49,7 +49,7 @@ export const NATIONAL_GRADING_SYSTEM_KEYS = [
   'jp_school',
 ] as const;
 
-/** Every built-in key: the 19 of grading-systems.md, then the national systems. */
+/** Every built-in key: the 19 of docs/grading.md, then the national systems. */
 export const BUILT_IN_GRADING_SYSTEM_KEYS = [...REFERENCE_GRADING_SYSTEM_KEYS, ...NATIONAL_GRADING_SYSTEM_KEYS] as const;
 
 /** A built-in system key (everything but `custom`). */
@@ -65,7 +65,7 @@ export const GRADING_SYSTEM_KEYS = [...BUILT_IN_GRADING_SYSTEM_KEYS, 'custom'] a
 /** Any accepted grading system key, including `custom`. */
 export type GradingSystemKey = (typeof GRADING_SYSTEM_KEYS)[number];
 
-/** The system a new user starts with (API.md: default `letter`). */
+/** The system a new user starts with (docs/api.md: default `letter`). */
 export const DEFAULT_GRADING_SYSTEM: GradingSystemKey = 'letter';
 
 /** English display name of the custom scale; the UI translates it by the key `custom`. */
@@ -348,7 +348,7 @@ const deOberstufeAt = at(15, 0);
 const jpSchoolAt = at(5, 1);
 
 /**
- * The built-in systems, keyed by system key: the 19 transcribed from grading-systems.md §1–§19 (the
+ * The built-in systems, keyed by system key: the 19 transcribed from docs/grading.md §1–§19 (the
  * section tables, which the doc says win over Appendix B), then the national systems of decisions
  * 115–119. Frozen: never patch a band at runtime;
  * bands are product decisions recorded in the doc.

@@ -14,7 +14,7 @@
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The language of anything that names none, or names one we do not speak (SPEC.md §1). */
+/** The language of anything that names none, or names one we do not speak (docs/product.md §1). */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 type LanguageFacts = {
@@ -23,7 +23,7 @@ type LanguageFacts = {
   /** The Intl locale its dates, times and numbers are written in. */
   readonly intlLocale: string;
   /**
-   * 0 = Sunday, 1 = Monday: the first column of a month calendar (DECISIONS.md: "the calendar's first
+   * 0 = Sunday, 1 = Monday: the first column of a month calendar (docs/product.md §9: "the calendar's first
    * day follows the language"). Weekly schedules and challenge weeks do NOT use this: they always start
    * on Sunday (`startOfWeek` in local-time.ts).
    */
@@ -54,7 +54,7 @@ export function intlLocaleOf(language: Language): string {
   return FACTS[language].intlLocale;
 }
 
-/** True when the language writes times on a 12-hour clock (English only, SPEC.md §1). */
+/** True when the language writes times on a 12-hour clock (English only, docs/product.md §1). */
 export function uses12HourClock(language: Language): boolean {
   return language === 'en';
 }
@@ -83,7 +83,7 @@ export const LANGUAGE_TAG_MAX = 35;
 
 /**
  * The first of the six languages an Accept-Language header names (`ko-KR, zh;q=0.8` → zh), else
- * English: the browser's language, the app's choice when nothing is stored (SPEC.md §1). Tags are read
+ * English: the browser's language, the app's choice when nothing is stored (docs/product.md §1). Tags are read
  * in the header's order (q-values are not weighed); a tag's first two letters name its language.
  */
 export function languageFromAcceptLanguage(header: string | undefined): Language {

@@ -2,7 +2,7 @@
  * Calendar dates, times of day and IANA time zones, for the domain rules that must agree between the
  * browser and the server (timetable, due status, streaks, challenge periods).
  *
- * Shapes follow API.md: dates are `YYYY-MM-DD`, times `HH:mm`, weekdays 0–6 with 0 = Sunday, instants
+ * Shapes follow docs/api.md: dates are `YYYY-MM-DD`, times `HH:mm`, weekdays 0–6 with 0 = Sunday, instants
  * ISO strings in UTC. Only `Intl` is used for time zones (this file runs in the browser too), so the
  * answers come from the tz database of whichever engine runs it.
  */
@@ -107,7 +107,7 @@ export function addDays(date: string, days: number): string {
   return fromDayNumber(toDayNumber(date) + days);
 }
 
-/** Weekday of a date, 0 = Sunday … 6 = Saturday (API.md), the same numbering as a slot's `day`. */
+/** Weekday of a date, 0 = Sunday … 6 = Saturday (docs/api.md), the same numbering as a slot's `day`. */
 export function weekdayOf(date: string): number {
   return weekdayOfDayNumber(toDayNumber(date));
 }
@@ -133,7 +133,7 @@ export function firstOfMonth(date: string, months = 0): string {
   return `${String(year).padStart(4, '0')}-${pad2(index - year * 12 + 1)}-01`;
 }
 
-/** The Sunday on or before `date`: StudyPilot's weeks start on Sunday (DECISIONS.md). */
+/** The Sunday on or before `date`: StudyPilot's weeks start on Sunday (docs/product.md §9). */
 export function startOfWeek(date: string): string {
   const dayNumber = toDayNumber(date);
   return fromDayNumber(dayNumber - weekdayOfDayNumber(dayNumber));

@@ -1,5 +1,5 @@
 /**
- * The national systems of issue 23 (docs/decisions/115–119), tested like grading-systems.md's
+ * The national systems of issue 23 (docs/decisions/115–119), tested like docs/grading.md's
  * Appendix C: one row per percentage with the expected label in every national system, then band
  * edges, pass/fail, values, grade points and GPA, entry parsing, colours and the language defaults.
  * Expected values are worked out by hand from the decisions' tables, not read back from the code.
@@ -62,7 +62,7 @@ const VECTORS: readonly (readonly [number, ...string[]])[] = [
 ];
 
 describe('national system keys', () => {
-  it('adds the nine national systems after the 19 of grading-systems.md and before custom', () => {
+  it('adds the nine national systems after the 19 of docs/grading.md and before custom', () => {
     expect(NATIONAL_GRADING_SYSTEM_KEYS).toEqual(SYSTEMS);
     expect(BUILT_IN_GRADING_SYSTEM_KEYS.slice(19)).toEqual(SYSTEMS);
     expect(GRADING_SYSTEM_KEYS.at(-1)).toBe('custom');

@@ -1,10 +1,10 @@
 import { daysBetween, localDateOf } from './local-time';
 
-/** Length of the free trial every new account gets (SPEC.md §9). */
+/** Length of the free trial every new account gets (docs/product.md §9). */
 export const TRIAL_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** trialEndDate = createdAt + 60 days (API.md). */
+/** trialEndDate = createdAt + 60 days (docs/api.md). */
 export function trialEndFor(createdAt: Date): Date {
   return new Date(createdAt.getTime() + TRIAL_DAYS * DAY_MS);
 }
@@ -21,7 +21,7 @@ export type PremiumFacts = {
 export type PremiumStatus = { hasPremium: boolean; onTrial: boolean };
 
 /**
- * The server's authoritative premium rule (API.md "Premium"): paid, granted, or a trial still running.
+ * The server's authoritative premium rule (docs/api.md "Premium"): paid, granted, or a trial still running.
  * Account age is deliberately not consulted here: support can end a trial early by moving
  * trialEndDate, and that must win over "the account is young".
  */
@@ -45,7 +45,7 @@ export type ClientPremiumFacts = {
 };
 
 /**
- * The client's display rule (SPEC.md §4): what to show, never what to allow. When the server's check
+ * The client's display rule (docs/product.md §4): what to show, never what to allow. When the server's check
  * answered, it decides; otherwise the cached user's flags, trial date and account age are used.
  */
 export function clientShowsPremium(facts: ClientPremiumFacts, now: Date): boolean {

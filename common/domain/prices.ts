@@ -4,7 +4,7 @@ export type Currency = 'USD' | 'JPY';
 
 type PriceTable = Record<Currency, Record<Plan, number>>;
 
-/** DECISIONS.md "Prices": regular prices (USD in dollars, JPY in yen). */
+/** docs/product.md §9 "Prices": regular prices (USD in dollars, JPY in yen). */
 export const REGULAR_PRICES: PriceTable = {
   USD: { monthly: 4.99, yearly: 39.99 },
   JPY: { monthly: 199, yearly: 1599 },
@@ -34,7 +34,7 @@ export function offeredPrice(plan: Plan, currency: Currency, now: Date): { amoun
 
 /**
  * The yearly saving against twelve monthly payments, in whole percent, computed from the prices in
- * force (39.99 vs 12 × 4.99 → 33). Never typed in: SPEC.md's copy disagreed with itself.
+ * force (39.99 vs 12 × 4.99 → 33). Never typed in: the first brief's copy disagreed with itself.
  */
 export function yearlySavingPercent(currency: Currency, now: Date): number {
   const monthly = priceFor('monthly', currency, now);
@@ -42,7 +42,7 @@ export function yearlySavingPercent(currency: Currency, now: Date): number {
   return Math.round((1 - yearly / (12 * monthly)) * 100);
 }
 
-/** Chinese and Japanese pages show yen (DECISIONS.md); every other language dollars. */
+/** Chinese and Japanese pages show yen (docs/product.md §9); every other language dollars. */
 export function currencyForLanguage(language: string): Currency {
   return language === 'zh' || language === 'ja' ? 'JPY' : 'USD';
 }

@@ -198,7 +198,7 @@ export type DigestSummary = {
   firstClass: { courseId: string; start: string } | null;
   /** Open tasks due on the day (earlier today included). */
   dueToday: number;
-  /** Open tasks due on an earlier day (SPEC.md §4's "overdue"). */
+  /** Open tasks due on an earlier day (docs/product.md §4's "overdue"). */
   overdue: number;
 };
 

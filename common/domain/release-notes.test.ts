@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasUnseenRelease, LATEST_RELEASE, RELEASES, releaseKey } from './release-notes';
 
 describe('releases', () => {
-  it('lists SPEC.md §3 entries as written and the newest first', () => {
+  it('lists docs/product.md §3 entries as written and the newest first', () => {
     expect(RELEASES).toContainEqual({ version: '1.2.0', date: '2025-04-20' });
     expect(RELEASES).toContainEqual({ version: '1.1.0', date: '2025-04-15' });
     const dates = RELEASES.map((release) => release.date);

@@ -1,6 +1,6 @@
 /**
- * The product's releases, newest first (SPEC.md §3 "Release note", DECISIONS.md): 1.2.0 and 1.1.0 as
- * SPEC.md has them, then one entry per release of this product. The texts (title, description,
+ * The product's releases, newest first (docs/product.md §3 "Release note"): 1.2.0 and 1.1.0 as
+ * first given, then one entry per release of this product. The texts (title, description,
  * features, improvements, fixes) are content in six languages: web/locales/<lng>/releases.json, keyed
  * by `releaseKey(version)`. The server accepts only these versions as "last seen".
  */
@@ -23,7 +23,7 @@ export function releaseKey(version: ReleaseVersion): string {
   return `v${version.replaceAll('.', '_')}`;
 }
 
-/** SPEC.md §4: the notes are unseen when the stored last seen version differs from the newest. */
+/** docs/product.md §4: the notes are unseen when the stored last seen version differs from the newest. */
 export function hasUnseenRelease(lastSeen: string | null | undefined): boolean {
   return lastSeen !== LATEST_RELEASE;
 }

@@ -1,4 +1,4 @@
-/** The eight built-in rewards of DECISIONS.md and their costs; names are translated by id. */
+/** The eight built-in rewards of docs/product.md §9 and their costs; names are translated by id. */
 export const BUILT_IN_REWARDS = [
   { id: 'builtin-reading-break', cost: 50, category: 'relax', icon: 'book' },
   { id: 'builtin-music-time', cost: 50, category: 'relax', icon: 'music' },
@@ -12,12 +12,12 @@ export const BUILT_IN_REWARDS = [
 
 export type BuiltInRewardId = (typeof BUILT_IN_REWARDS)[number]['id'];
 
-/** A custom reward costs 1–100,000 points (DECISIONS.md). */
+/** A custom reward costs 1–100,000 points (docs/product.md §9). */
 export const CUSTOM_REWARD_COST_MIN = 1;
 export const CUSTOM_REWARD_COST_MAX = 100_000;
 
-/** Points for completing a task, by priority, once per task ever (DECISIONS.md). */
+/** Points for completing a task, by priority, once per task ever (docs/product.md §9). */
 export const TASK_POINTS = { low: 5, medium: 10, high: 15 } as const;
-/** Points for a focus session and for adding a grade (DECISIONS.md). */
+/** Points for a focus session and for adding a grade (docs/product.md §9). */
 export const FOCUS_SESSION_POINTS = 10;
 export const GRADE_POINTS = 5;

@@ -1,7 +1,7 @@
 import { createDateRangeSet, localDateOf, toDayNumber, type DateRange, type InstantInput } from './local-time';
 
 /**
- * Study streaks (API.md `GET /api/study-streak`; the five-day-streak and dedicated_learner achievements)
+ * Study streaks (docs/api.md `GET /api/study-streak`; the five-day-streak and dedicated_learner achievements)
  * and the study-day sets behind the heat map. A study day is a local date, in the user's time zone, on
  * which at least one study session started.
  */

@@ -1,7 +1,7 @@
 import type { Currency, Plan } from './prices';
 
 /**
- * Subscription states (SPEC.md §4, docs/decisions/130-subscriptions.md). What the provider reports,
+ * Subscription states (docs/product.md §4, docs/decisions/130-subscriptions.md). What the provider reports,
  * normalised: `incomplete` (first payment not made: no access), `trialing` (subscribed during the free
  * trial: billing starts at its end), `active`, `past_due` (a renewal failed: access continues to the
  * period end while the provider retries, with a message), `expired` (ended: terminal).
@@ -16,7 +16,7 @@ export const CHECKOUT_RETURN_PARAM = 'session_id';
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'trialing', 'active', 'past_due', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** What the API shows (API.md: `active`, `trialing`, `canceling`; `past_due` added, docs/api.md). */
+/** What the API shows (docs/api.md: `active`, `trialing`, `canceling`; `past_due` added, docs/api.md). */
 export const SUBSCRIPTION_VIEW_STATUSES = ['active', 'trialing', 'canceling', 'past_due'] as const;
 export type SubscriptionViewStatus = (typeof SUBSCRIPTION_VIEW_STATUSES)[number];
 

@@ -1,11 +1,11 @@
 import { instantToMillis, type InstantInput } from './local-time';
 
 /**
- * Browser reminders for tasks (SPEC.md §5): a notification at dueDate − offset. Pure scheduling rules
+ * Browser reminders for tasks (docs/product.md §5): a notification at dueDate − offset. Pure scheduling rules
  * shared by the web scheduler (and later a Web Push job on the server).
  */
 
-/** SPEC.md §5's offsets before the due date, in minutes. */
+/** docs/product.md §5's offsets before the due date, in minutes. */
 /**
  * What a reminder says about the due moment, besides the clock (the tab's and the push's notification
  * alike): a reminder may come up to 10 days early, so the day is named, never only "at 4:30 PM".
@@ -30,7 +30,7 @@ export function reminderAtMillis(task: { dueDate: InstantInput | null; reminderO
   return instantToMillis(task.dueDate) - task.reminderOffsetMinutes * 60_000;
 }
 
-/** True when a reminder with this due date and offset would be in the past (SPEC.md §5 refuses it). */
+/** True when a reminder with this due date and offset would be in the past (docs/product.md §5 refuses it). */
 export function isReminderInPast(dueDate: InstantInput, offsetMinutes: number, now: InstantInput): boolean {
   return instantToMillis(dueDate) - offsetMinutes * 60_000 <= instantToMillis(now);
 }

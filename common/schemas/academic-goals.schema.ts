@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedDate, multiLineText, singleLineText } from './bounds';
 
-/** Limits and enums of API.md "Progress and study" → /api/academic-goals, shared by the server and the goal form. */
+/** Limits and enums of docs/api.md "Progress and study" → /api/academic-goals, shared by the server and the goal form. */
 export const GOAL_TITLE_MAX = 200;
 export const GOAL_DESCRIPTION_MAX = 5000;
 export const GOAL_TARGET_MAX = 200;
@@ -58,7 +58,7 @@ export const goalUpdateBodySchema = z.strictObject({
 });
 export type GoalUpdateBody = z.infer<typeof goalUpdateBodySchema>;
 
-/** An academic goal as the API returns it (API.md "Progress and study"). */
+/** An academic goal as the API returns it (docs/api.md "Progress and study"). */
 export const goalResponseSchema = z.strictObject({
   id: z.string(),
   title: z.string(),

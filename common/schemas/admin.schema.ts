@@ -4,7 +4,7 @@ import { boundedInstant, multiLineText, singleLineText } from './bounds';
 import { FEEDBACK_CATEGORIES, FEEDBACK_PRIORITIES, FEEDBACK_REPLY_MAX, FEEDBACK_STATUSES, feedbackResponseSchema } from './feedback.schema';
 
 /**
- * The admin console (API.md "Support, admin and the rest", docs/api.md "Admin", decisions 142–146).
+ * The admin console (docs/api.md "Support, admin and the rest", docs/api.md "Admin", decisions 142–146).
  * Lists that grow are keyset pages: a plain JSON array, and the next page's cursor in the
  * `X-Next-Cursor` response header (absent on the last page).
  */
@@ -76,7 +76,7 @@ export const adminFeedbackQuerySchema = pageQuerySchema({
 });
 export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuerySchema>;
 
-/** PATCH /api/admin/feedback/:id: API.md's `{ status?, reply? }`; a reply is plain text. */
+/** PATCH /api/admin/feedback/:id: docs/api.md's `{ status?, reply? }`; a reply is plain text. */
 export const adminFeedbackPatchSchema = z
   .strictObject({
     status: z.enum(FEEDBACK_STATUSES).optional(),
@@ -92,7 +92,7 @@ export type AdminFeedbackPatch = z.infer<typeof adminFeedbackPatchSchema>;
 export const adminFeedbackResponseSchema = feedbackResponseSchema.extend({
   userId: z.string(),
   username: z.string(),
-  /** When the reply is due: sent + 24 h (priority) or 48 h (standard), SPEC.md §9. */
+  /** When the reply is due: sent + 24 h (priority) or 48 h (standard), docs/product.md §9. */
   dueBy: z.string(),
 });
 export type AdminFeedback = z.output<typeof adminFeedbackResponseSchema>;

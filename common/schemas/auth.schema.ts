@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_TAG_MAX } from '../domain/languages';
 import { anyText, singleLineText } from './bounds';
 
-/** Limits shared by the server's validation and the web forms (API.md "Authentication"). */
+/** Limits shared by the server's validation and the web forms (docs/api.md "Authentication"). */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -31,7 +31,7 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
   .pipe(anyText(PASSWORD_MAX));
 
-/** Optional e-mail: omitted, null or '' all mean "none" (SPEC.md: sent as null if empty). */
+/** Optional e-mail: omitted, null or '' all mean "none" (docs/product.md §5: sent as null when empty). */
 export const optionalEmailSchema = z
   .union([z.literal(''), z.email('Please enter a valid email address').max(EMAIL_MAX), z.null()])
   .optional()
@@ -91,7 +91,7 @@ export type Role = (typeof ROLES)[number];
 export const SUBSCRIPTION_TIERS = ['monthly', 'yearly'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
-/** The User of API.md, as the server sends it. */
+/** The User of docs/api.md, as the server sends it. */
 export const userResponseSchema = z.strictObject({
   id: z.string(),
   username: z.string(),

@@ -1,14 +1,14 @@
 /**
- * Every `code` an error response can carry (API.md's error shape `{ message, code, issues? }`), in one
+ * Every `code` an error response can carry (docs/api.md's error shape `{ message, code, issues? }`), in one
  * place: the server throws only these, the web maps each to a translated sentence
  * (web/lib/api-errors.ts, locale keys `errors.codes.<code>`), docs/api.md lists them.
  *
- * The first group is API.md's table. The second names one refusal each, so a client can tell them
+ * The first group is docs/api.md's table. The second names one refusal each, so a client can tell them
  * apart without reading the English message (which stays word for word); each keeps its HTTP status.
- * Username taken and not enough points stay `conflict`, as API.md names them.
+ * Username taken and not enough points stay `conflict`, as docs/api.md names them.
  */
 export const ERROR_CODES = [
-  // API.md's table (and docs/api.md's 503)
+  // docs/api.md's table (and docs/api.md's 503)
   'validation_error',
   'unauthorized',
   'forbidden',

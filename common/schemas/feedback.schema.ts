@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multiLineText, singleLineText } from './bounds';
 
 /**
- * Feedback (API.md "Support, admin and the rest", SPEC.md §3/§8/§9). The user sends a category, a
+ * Feedback (docs/api.md "Support, admin and the rest", docs/product.md §3/§8/§9). The user sends a category, a
  * subject and a message; support answers later (the admin console's issue writes `status`, `reply` and
  * `repliedAt`). Feedback and replies are plain text: no client renders them as HTML.
  */
@@ -11,7 +11,7 @@ export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 /** The life of a feedback row: support moves it on; the user only reads it. */
 export const FEEDBACK_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-/** Decided by the server when the feedback is sent: premium or trial → priority (SPEC.md §6 "priority support"). */
+/** Decided by the server when the feedback is sent: premium or trial → priority (docs/product.md §6 "priority support"). */
 export const FEEDBACK_PRIORITIES = ['standard', 'priority'] as const;
 export type FeedbackPriority = (typeof FEEDBACK_PRIORITIES)[number];
 
@@ -23,7 +23,7 @@ export const FEEDBACK_MESSAGE_MAX = 5000;
 export const FEEDBACK_REPLY_MAX = 5000;
 /** Per user, per rolling hour (docs/decisions/125-feedback.md). */
 export const FEEDBACK_PER_HOUR = 10;
-/** Reply times promised on the page (SPEC.md §9), in hours. */
+/** Reply times promised on the page (docs/product.md §9), in hours. */
 export const FEEDBACK_REPLY_HOURS = { priority: 24, standard: 48 } as const;
 
 export const FEEDBACK_CATEGORY_MESSAGE = 'Category must be one of bug, feature, question, other';

@@ -3,17 +3,17 @@ import { multiLineText, singleLineText } from './bounds';
 import { mediaResponseSchema } from './http.schema';
 
 /**
- * Files and folders (API.md "Files", SPEC.md §3, §6, §8, §9). Names are the user's data only: the
+ * Files and folders (docs/api.md "Files", docs/product.md §3, §6, §8, §9). Names are the user's data only: the
  * server cleans them (common/domain/file-names.ts) and stores the bytes under a random key.
  */
 export const FOLDER_NAME_MAX = 100;
 export const FILE_NAME_MAX = 255;
 export const FILE_DESCRIPTION_MAX = 1000;
-/** SPEC.md §9 "File storage 2GB": 2 GiB per user. */
+/** docs/product.md §9 "File storage 2GB": 2 GiB per user. */
 export const STORAGE_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
 /** One upload at most (docs/decisions/137). */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-/** The low-storage warning shows below this share of the quota left (SPEC.md §8). */
+/** The low-storage warning shows below this share of the quota left (docs/product.md §8). */
 export const LOW_STORAGE_SHARE = 0.1;
 
 export const FOLDER_NAME_REQUIRED = 'Folder name is required';

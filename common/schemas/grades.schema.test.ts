@@ -46,7 +46,7 @@ describe('assessmentPatchSchema and gradeCreateSchema', () => {
 });
 
 describe('customScaleBodySchema', () => {
-  it('applies grading-systems.md §20 through validateCustomScale, with paths under bands', () => {
+  it('applies docs/grading.md §20 through validateCustomScale, with paths under bands', () => {
     expect(customScaleBodySchema.safeParse({ bands: [{ label: 'All', minPercentage: 0 }] }).success).toBe(true);
     const result = customScaleBodySchema.safeParse({
       bands: [

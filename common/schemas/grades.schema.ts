@@ -4,7 +4,7 @@ import { GRADING_SYSTEM_KEYS } from '../domain/grading-systems';
 import { boundedDate, multiLineText, singleLineText } from './bounds';
 import { rewardOutcomeSchema } from './rewards.schema';
 
-/** The assessment types of SPEC.md §4 / API.md "Grades". */
+/** The assessment types of docs/product.md §4 / docs/api.md "Grades". */
 export const ASSESSMENT_TYPES = ['exam', 'quiz', 'assignment', 'project', 'presentation', 'participation', 'other'] as const;
 export type AssessmentType = (typeof ASSESSMENT_TYPES)[number];
 
@@ -32,7 +32,7 @@ const assessmentFields = {
 };
 
 /**
- * POST /api/assessments. `score` is an addition to API.md (docs/api.md "Grades additions"): when
+ * POST /api/assessments. `score` is an addition to docs/api.md (docs/api.md "Grades additions"): when
  * given, the assessment and its grade are created in one transaction and the answer carries `grade`.
  */
 export const assessmentCreateSchema = z.strictObject({

@@ -24,7 +24,7 @@ export const healthUnavailableSchema = z.strictObject({
 });
 
 /**
- * API.md's error shape, `{ message, code, issues? }`, as every 4xx and 5xx answer carries it; `code` is
+ * docs/api.md's error shape, `{ message, code, issues? }`, as every 4xx and 5xx answer carries it; `code` is
  * one of common/schemas/error-codes.ts. The OpenAPI document lists it under each status a route can
  * answer (server/features/openapi/openapi-document.ts).
  */
@@ -34,7 +34,7 @@ export const apiErrorSchema = z
     code: z.enum(ERROR_CODES),
     issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
   })
-  .describe("API.md's error shape");
+  .describe("docs/api.md's error shape");
 
 /** The OpenAPI extension that names a non-JSON answer's media types (mediaResponseSchema). */
 export const MEDIA_TYPES_KEY = 'x-media-types';

@@ -5,7 +5,7 @@ const rowId = z.uuid('Expected an id (a UUID)');
 
 /**
  * The path of every route that names a stored row (`/api/<resource>/:id`). Row ids are UUIDs
- * (API.md), so a malformed id is a 400 `validation_error` on every route; a well-formed id that is
+ * (docs/api.md), so a malformed id is a 400 `validation_error` on every route; a well-formed id that is
  * unknown or another user's is a 404 (docs/decisions/083-one-way-on-the-server.md).
  */
 export const idParamsSchema = z.strictObject({ id: rowId });

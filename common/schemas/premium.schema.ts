@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLANS, SUBSCRIPTION_VIEW_STATUSES } from '../domain/subscription';
 
-/** A subscription as the API shows it (API.md "Premium"; `past_due` added in docs/api.md). */
+/** A subscription as the API shows it (docs/api.md "Premium"; `past_due` added in docs/api.md). */
 export const subscriptionResponseSchema = z.strictObject({
   plan: z.enum(PLANS),
   status: z.enum(SUBSCRIPTION_VIEW_STATUSES),
@@ -14,7 +14,7 @@ export type Subscription = z.output<typeof subscriptionResponseSchema>;
 /** GET /api/subscription: the subscription that gives premium now, or null. */
 export const subscriptionOrNullResponseSchema = subscriptionResponseSchema.nullable();
 
-/** GET /api/premium/check (API.md "Premium"). */
+/** GET /api/premium/check (docs/api.md "Premium"). */
 export const premiumCheckResponseSchema = z.strictObject({
   hasPremium: z.boolean(),
   onTrial: z.boolean(),
@@ -45,7 +45,7 @@ export type PaymentModeView = z.output<typeof paymentModeResponseSchema>;
 
 /**
  * POST /api/subscription/checkout. `currency` is the one the page showed (yen for Chinese and
- * Japanese, DECISIONS.md "Prices"); the amount is always the server's, from common/domain/prices.ts.
+ * Japanese, docs/product.md §9 "Prices"); the amount is always the server's, from common/domain/prices.ts.
  */
 export const checkoutBodySchema = z.strictObject({
   plan: z.enum(PLANS),

@@ -169,7 +169,7 @@ export const analyticsResponseSchema = z.strictObject({
   to: z.string(),
   /** The term shown, or null for the rolling window (no current term) or every term (period=term with history). */
   termId: z.string().nullable(),
-  /** Premium or trial: past terms and years may be asked for (SPEC.md §6 "extended history"). */
+  /** Premium or trial: past terms and years may be asked for (docs/product.md §6 "extended history"). */
   extendedHistory: z.boolean(),
   terms: z.array(progressTermSchema.extend({ locked: z.boolean(), current: z.boolean() })),
   buckets: z.array(

@@ -7,7 +7,7 @@ export type ReleaseSeenBody = z.infer<typeof releaseSeenBodySchema>;
 
 /**
  * GET and PUT /api/release-notes/seen: the last version the user opened (null: never), the newest one,
- * and whether the newest is unseen (SPEC.md §4).
+ * and whether the newest is unseen (docs/product.md §4).
  */
 export const releaseSeenResponseSchema = z.strictObject({
   version: z.enum(RELEASE_VERSIONS).nullable(),

@@ -44,7 +44,7 @@ export const taskCompletedBodySchema = z.strictObject({
   completedAt: boundedInstant(),
 });
 
-/** Accepted for compatibility (SPEC.md §7); the numbers are ignored (API.md). */
+/** Accepted for compatibility (docs/product.md §7); the numbers are ignored (docs/api.md). */
 export const challengeProgressBodySchema = z.strictObject({
   dailyTasks: z.number().optional(),
   weeklyTasks: z.number().optional(),

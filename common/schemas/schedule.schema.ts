@@ -3,7 +3,7 @@ import { boundedDate, singleLineText } from './bounds';
 import { mediaResponseSchema } from './http.schema';
 import { rewardOutcomeSchema } from './rewards.schema';
 
-/** Limits shared by the server's validation and the web forms (API.md "Schedule", docs/api.md). */
+/** Limits shared by the server's validation and the web forms (docs/api.md "Schedule", docs/api.md). */
 export const NAME_MIN = 1;
 export const NAME_MAX = 100;
 export const TEXT_MAX = 100;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GRADING_SYSTEM_KEYS } from '../domain/grading-systems';
 
-/** PATCH /api/grading-system: one of the 19 keys of grading-systems.md or `custom`. */
+/** PATCH /api/grading-system: one of the 19 keys of docs/grading.md or `custom`. */
 export const gradingSystemBodySchema = z.strictObject({ system: z.enum(GRADING_SYSTEM_KEYS) });
 export type GradingSystemBody = z.infer<typeof gradingSystemBodySchema>;
 

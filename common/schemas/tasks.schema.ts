@@ -5,7 +5,7 @@ import { REMINDER_OFFSETS_MINUTES } from '../domain/task-reminders';
 import { boundedDate, boundedInstant, isInstantInRange, multiLineText, singleLineText } from './bounds';
 import { rewardOutcomeSchema } from './rewards.schema';
 
-/** Limits shared by the server's validation and the task form (API.md "Tasks"). */
+/** Limits shared by the server's validation and the task form (docs/api.md "Tasks"). */
 export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 5000;
 export const TASK_TYPES = ['assignment', 'exam', 'quiz', 'project', 'presentation', 'reading', 'coursework', 'other'] as const;
@@ -17,7 +17,7 @@ export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
 
-/** Points for completing a task once, ever (DECISIONS.md). */
+/** Points for completing a task once, ever (docs/product.md §9). */
 export const TASK_POINTS: Record<TaskPriority, number> = { low: 5, medium: 10, high: 15 };
 
 export const REMINDER_IN_PAST_MESSAGE = 'Cannot set a reminder in the past. Please choose another time.';
@@ -115,7 +115,7 @@ export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
  */
 export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS).optional() });
 
-/** A task as the API returns it (API.md "Tasks", plus `seriesId`). */
+/** A task as the API returns it (docs/api.md "Tasks", plus `seriesId`). */
 export const taskResponseSchema = z.strictObject({
   id: z.string(),
   title: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../domain/languages';
 
 /**
- * Premium templates (SPEC.md §3 "Premium template", API.md "Premium"; docs/decisions/134). The server
+ * Premium templates (docs/product.md §3 "Premium template", docs/api.md "Premium"; docs/decisions/134). The server
  * builds each template from the user's own data as a `TemplateDocument` (the content model below) and
  * renders it as PDF, XLSX or DOCX; the preview endpoint answers the same model as JSON, which the web
  * draws as HTML, so the preview and the file can never disagree about what is in them.
@@ -45,7 +45,7 @@ export const templateParamsSchema = z.strictObject({ id: z.enum(TEMPLATE_IDS, 'U
 /** `?lang=`: the language of the document (the web sends its own); absent → Accept-Language, then English. */
 export const templateQuerySchema = z.strictObject({ lang: z.enum(LANGUAGES, 'Unknown language').optional() });
 
-/** One row of GET /api/premium/templates (API.md), plus `format`. `size` is the blank edition's size in bytes. */
+/** One row of GET /api/premium/templates (docs/api.md), plus `format`. `size` is the blank edition's size in bytes. */
 export const templateSummarySchema = z.strictObject({
   id: z.enum(TEMPLATE_IDS),
   category: z.enum(TEMPLATE_CATEGORIES),

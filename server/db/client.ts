@@ -31,7 +31,7 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-// PostgreSQL `date` columns stay 'YYYY-MM-DD' strings (API.md's calendar dates), never JS Dates
+// PostgreSQL `date` columns stay 'YYYY-MM-DD' strings (docs/api.md's calendar dates), never JS Dates
 // shifted by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 

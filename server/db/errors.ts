@@ -121,7 +121,7 @@ export function describeDatabaseError(error: unknown): { code: string; statement
 /** Retry-After (seconds) of a 503 while the database is away: an embedded restart takes about a second. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** API.md's error body for a request the database could not serve. */
+/** docs/api.md's error body for a request the database could not serve. */
 export const databaseUnavailableBody = {
   message: 'The service is temporarily unavailable. Please try again in a moment.',
   code: 'service_unavailable',

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../db/errors';
 
 export type ErrorIssue = { path: string; message: string };
 
-/** An error with an HTTP status that the error handler turns into API.md's body shape. */
+/** An error with an HTTP status that the error handler turns into docs/api.md's body shape. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

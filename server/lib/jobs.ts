@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { DbOrTx } from '../db/client';
 
 /**
- * The background job queue (ARCHITECTURE.md "Scaling out", docs/decisions/151-job-queue.md): pg-boss
+ * The background job queue (docs/operations.md "Many students", docs/decisions/151-job-queue.md): pg-boss
  * in its own schema (`pgboss`) of the app's database, over the app's connection pool. Every instance
  * starts one; they share the queue, and a job is handed to one worker at a time (SELECT … FOR UPDATE
  * SKIP LOCKED), so N instances send each reminder once. Jobs are rows: a restart loses none.

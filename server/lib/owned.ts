@@ -7,7 +7,7 @@ import { notFound } from './http-error';
 /**
  * "This user's row, or 404": the one ownership check of every service. `rows` is the result of a query
  * already filtered on the row's id and `user_id` (a select, an update or a delete with `returning`), so
- * another user's row and an unknown id answer the same 404 (API.md), never 403. In lib, not db: it
+ * another user's row and an unknown id answer the same 404 (docs/api.md), never 403. In lib, not db: it
  * answers in HTTP's terms, and db/ knows nothing of HTTP (decision 189).
  */
 export function assertOwned<T>(rows: readonly T[], message = 'Not found'): T {

@@ -10,7 +10,7 @@ import type { SessionCache } from './session-cache';
  * (features/auth/sessions.service.ts), so that a plugin never imports a feature (decision 189).
  */
 
-/** Sessions end after 30 days unused (and 90 days in all: SESSION_MAX_DAYS, API.md). */
+/** Sessions end after 30 days unused (and 90 days in all: SESSION_MAX_DAYS, docs/api.md). */
 export const SESSION_IDLE_DAYS = 30;
 /** last_used_at is refreshed at most this often, so that reads stay reads. */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000;

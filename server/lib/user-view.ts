@@ -18,7 +18,7 @@ export function isReservedAdminName(username: string, adminUsernames: readonly s
   return adminUsernames.includes(username.toLowerCase());
 }
 
-/** The API.md `User` for a row. `isPremium` is a paid subscription or an admin grant, never the trial. */
+/** The docs/api.md `User` for a row. `isPremium` is a paid subscription or an admin grant, never the trial. */
 export function toUser(row: UserRow, hasActiveSubscription = false): User {
   return {
     id: row.id,

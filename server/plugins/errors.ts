@@ -11,7 +11,7 @@ import { HttpError, type ErrorIssue } from '../lib/http-error';
 import { looksLikeStaticFile, sendAppShell, type HtmlDocument } from './static-web';
 
 /**
- * One error shape everywhere (API.md): `{ message, code, issues? }`. Validation failures list each
+ * One error shape everywhere (docs/api.md): `{ message, code, issues? }`. Validation failures list each
  * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL); a
  * database that is away is a 503 with Retry-After.
  */

@@ -24,7 +24,7 @@ export async function countInWindow(db: Database, key: string, windowMs: number)
 
 /**
  * A @fastify/rate-limit store that keeps fixed-window counters in PostgreSQL, so that every server
- * instance behind a load balancer shares them (ARCHITECTURE.md: the server is stateless). One atomic
+ * instance behind a load balancer shares them (docs/operations.md: the server is stateless). One atomic
  * upsert per counted request; only auth routes are counted this way (per address).
  */
 export function postgresRateLimitStore(db: Database) {

@@ -3,7 +3,7 @@ import { signUp, type SignedUpUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * Issue 13's list of inputs that answered 500, each now a clear 4xx in the API.md error shape
+ * Issue 13's list of inputs that answered 500, each now a clear 4xx in the docs/api.md error shape
  * (docs/decisions/071-input-bounds.md). The property-based sweep is server/test/fuzz.test.ts.
  */
 

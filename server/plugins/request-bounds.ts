@@ -8,7 +8,7 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 /**
  * Bounds on what the proxy headers may carry (docs/decisions/071-input-bounds.md). With `trustProxy`
  * the client address and host come from them, and they end up in rate-limit keys and origins, so an
- * oversized one is refused up front with 431 in the API.md error shape.
+ * oversized one is refused up front with 431 in the docs/api.md error shape.
  */
 export function registerRequestBounds(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

@@ -58,7 +58,7 @@ export function registerStrictTransportSecurity(app: FastifyInstance, maxAgeSeco
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * DECISIONS.md: a request whose `Host` ends in `:5000` is redirected (301) to the same URL without the
+ * docs/product.md §2: a request whose `Host` ends in `:5000` is redirected (301) to the same URL without the
  * port. The Host header is the client's to choose, so the target is never taken from it blindly (an
  * open redirect): with PUBLIC_ORIGIN the redirect goes there; without it only loopback names are
  * redirected (the visitor's own machine), and any other host is served as is.

@@ -14,7 +14,7 @@ import { registeredRoutes, type RegisteredRoute } from '../app';
  * schemas are the app's own record of what it registered (`registeredRoutes`); each schema becomes a
  * fast-check arbitrary through `z.toJSONSchema` that yields both valid-shaped and hostile values (NUL
  * and control characters, huge strings, year 0000/9999/10000 dates, wrong types…). Whatever comes in,
- * the answer must not be a 5xx, must not leak a stack trace or SQL, and an error must have API.md's
+ * the answer must not be a 5xx, must not leak a stack trace or SQL, and an error must have docs/api.md's
  * shape. Default: a fixed seed and a few dozen runs per route; STUDYPILOT_LONG_FUZZ=1 runs many more
  * with a fresh seed (printed, and replayable with STUDYPILOT_FUZZ_SEED).
  */
@@ -411,7 +411,7 @@ function problemsOf(status: number, contentType: string, body: string): string[]
   else {
     try {
       const json = JSON.parse(body) as { message?: unknown; code?: unknown };
-      if (typeof json.message !== 'string' || typeof json.code !== 'string') problems.push('not the API.md error shape');
+      if (typeof json.message !== 'string' || typeof json.code !== 'string') problems.push('not the docs/api.md error shape');
     } catch {
       problems.push('unparsable JSON');
     }

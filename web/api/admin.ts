@@ -16,7 +16,7 @@ import { resourceQuery } from './resource';
 
 export type { AdminAuditEntry, AdminFeedback, AdminStats, AdminUser, AdminUserDetail, AdminUserSort, AuditAction };
 
-/** The admin console's reads (API.md "Support, admin and the rest", docs/api.md "Admin"). Admin only. */
+/** The admin console's reads (docs/api.md "Support, admin and the rest", docs/api.md "Admin"). Admin only. */
 export const ADMIN_USERS_PATH = '/api/admin/users';
 export const ADMIN_FEEDBACK_PATH = '/api/admin/feedback';
 export const ADMIN_AUDIT_PATH = '/api/admin/audit';

@@ -17,7 +17,7 @@ export type Grade = z.output<typeof gradeResponseSchema>;
 export const assessmentsQuery = resourceQuery<Assessment[]>('/api/assessments');
 export const gradesQuery = resourceQuery<Grade[]>('/api/grades');
 export const customScaleQuery = resourceQuery<{ bands: CustomScaleBand[] }>('/api/grading-system/custom-scale');
-/** The grading system lives on the server (the one source of truth); SPEC.md §8. */
+/** The grading system lives on the server (the one source of truth); docs/product.md §8. */
 export const gradingSystemQuery = resourceQuery<{ system: GradingSystemKey }>('/api/grading-system');
 
 /** Every query whose data depends on the grading system (its key's GET path starts with /api/grades). */

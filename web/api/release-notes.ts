@@ -4,7 +4,7 @@ import { resourceQuery } from './resource';
 
 export type { ReleaseSeen };
 
-/** The user's last seen release notes version, stored on the account (API.md "Release notes"). */
+/** The user's last seen release notes version, stored on the account (docs/api.md "Release notes"). */
 export const releaseSeenQuery = resourceQuery<ReleaseSeen>('/api/release-notes/seen');
 
 export const useReleaseSeen = (enabled = true) => useQuery({ ...releaseSeenQuery, enabled });

@@ -5,7 +5,7 @@ import { apiJson } from '../lib/api-client';
  * The one shape of a server resource on the web (docs/architecture.md "Fetching"): the query key is
  * the GET path, so every page that reads it shares one cache entry and a write anywhere can update or
  * invalidate it by the same key; the request goes through the one client (web/lib/api-client.ts), so a
- * failure is an `ApiError` with the status and API.md's body, never a second error type.
+ * failure is an `ApiError` with the status and docs/api.md's body, never a second error type.
  */
 export function resourceQuery<T>(path: string) {
   return queryOptions({

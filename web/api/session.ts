@@ -7,7 +7,7 @@ import { clearOfflineApiCaches } from '../lib/service-worker';
 import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
 
 /**
- * Keeps the cached user record (SPEC.md §3 "Locally stored": the premium display rule reads it, and the
+ * Keeps the cached user record (docs/product.md §3 "Locally stored": the premium display rule reads it, and the
  * app opens offline as this user, docs/decisions/148), or forgets everything local of a user who is
  * signed out — the service worker's kept API answers too.
  */

@@ -8,7 +8,7 @@ import { rememberedSessionUser } from './session';
 const offlineCode = () => Promise.all([import('../lib/offline-queue'), import('../lib/pending-tasks')]);
 
 /**
- * Every task of the user, ordered by due date (API.md: a plain array), with the writes made offline
+ * Every task of the user, ordered by due date (docs/api.md: a plain array), with the writes made offline
  * and not sent yet applied (web/lib/pending-tasks.ts): a reload offline still shows them.
  */
 export const tasksQuery = queryOptions({

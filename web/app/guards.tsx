@@ -37,7 +37,7 @@ export function mayBeSignedIn(): boolean {
 }
 
 /**
- * Signed-in visitors to / and /auth go to /dashboard (DECISIONS.md). A visitor this browser never
+ * Signed-in visitors to / and /auth go to /dashboard (docs/product.md §2). A visitor this browser never
  * signed in (or who signed out) is not asked about: the session query would answer 401, which the
  * browser logs as a failed request on the public page (docs/decisions/075-trust-polish.md).
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClassName } from '../components/ui/button';
 
-/** Any unknown path (SPEC.md §2). */
+/** Any unknown path (docs/product.md §2). */
 export function NotFoundPage() {
   const { t } = useTranslation('pages');
   const { pathname } = useLocation();

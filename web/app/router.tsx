@@ -29,7 +29,7 @@ const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
  */
 const PushSettings = lazy(async () => ({ default: (await import('../features/push/push-settings')).PushSettings }));
 
-/** SPEC.md §2's routes with DECISIONS.md's adjustments. */
+/** docs/product.md §2's routes, with the adjustments decided there. */
 export const routes: RouteObject[] = [
   {
     path: '/',

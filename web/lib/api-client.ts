@@ -2,9 +2,9 @@ import { noteApiResponse, noteNetworkFailure } from './offline-status';
 import { noteApiStatus } from './service-unavailable';
 
 /**
- * The one HTTP client (SPEC.md §7): paths resolve against the current origin, JSON in and out,
+ * The one HTTP client (docs/product.md §7): paths resolve against the current origin, JSON in and out,
  * no-cache requests (revalidated with the ETag, decision 092), credentials always included (the HttpOnly session cookie). A non-OK response
- * throws `ApiError` (status and API.md's body; read it through lib/api-errors.ts) — except on /auth/
+ * throws `ApiError` (status and docs/api.md's body; read it through lib/api-errors.ts) — except on /auth/
  * paths, whose callers turn a refusal into the same `ApiError` themselves (api/session.ts, auth.api.ts).
  */
 export class ApiError extends Error {

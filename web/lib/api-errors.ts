@@ -4,14 +4,14 @@ import { isErrorCode, type ErrorCode } from '../../common/schemas/error-codes';
 import { ApiError } from './api-client';
 
 /**
- * The one place the web reads a failed request (API.md's `{ message, code, issues? }`): a code becomes
+ * The one place the web reads a failed request (docs/api.md's `{ message, code, issues? }`): a code becomes
  * a sentence in the user's language (`common:errors.codes.<code>`), `issues[]` become form field
  * errors. Pages never read the server's English message (docs/api.md "Error codes").
  */
 export type ApiErrorIssue = { path: string; message: string };
 export type ApiErrorBody = { status?: number; code: ErrorCode | null; message: string; issues: ApiErrorIssue[] };
 
-/** API.md's generic codes: they say what kind of failure, not which; the caller's own sentence fits better. */
+/** docs/api.md's generic codes: they say what kind of failure, not which; the caller's own sentence fits better. */
 const GENERIC: ReadonlySet<ErrorCode> = new Set(['validation_error', 'conflict', 'not_found', 'internal', 'unauthorized', 'forbidden']);
 
 function parseIssues(value: unknown): ApiErrorIssue[] {

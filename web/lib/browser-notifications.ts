@@ -1,5 +1,5 @@
 /**
- * The one owner of the browser's Notification API (SPEC.md §5): support, permission (asked for only
+ * The one owner of the browser's Notification API (docs/product.md §5): support, permission (asked for only
  * inside a user gesture — setting a reminder, the Enable button, the focus timer's Start) and showing
  * one. Every feature goes through here so the guards and the service-worker fallback live once.
  */

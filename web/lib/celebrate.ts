@@ -10,7 +10,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The celebrations of SPEC.md §4: a toast with the (already translated) title and text, and confetti
+ * The celebrations of docs/product.md §4: a toast with the (already translated) title and text, and confetti
  * unless the user prefers reduced motion. canvas-confetti loads only when the first celebration plays.
  */
 export function celebrate(kind: CelebrationKind, title: string, description?: string): void {

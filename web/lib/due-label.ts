@@ -7,7 +7,7 @@ import { currentLanguage, type Language } from './i18n';
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * "due today", "in 3 days", "2 days overdue" in the user's language (SPEC.md §4: negative = overdue),
+ * "due today", "in 3 days", "2 days overdue" in the user's language (docs/product.md §4: negative = overdue),
  * counted on the profile zone's calendar. A task whose due time passed earlier today says so ("was due
  * today at 5:00 AM") instead of "due today" beside its "Late" badge.
  */

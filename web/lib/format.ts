@@ -12,7 +12,7 @@ import { currentLanguage, type Language } from './i18n';
  *   clock of the user's profile time zone, passed explicitly (`formatDate`, `formatTime`,
  *   `formatDateTime`; components get the zone from `useUserTimeZone()` in `time-zone.ts`).
  * Times of day without a date (`HH:mm` class slots, the hour of a chart) use `formatClock`/`formatHour`.
- * 12-hour clocks only in English (SPEC.md §1). Nothing else in web/ builds an `Intl.DateTimeFormat`.
+ * 12-hour clocks only in English (docs/product.md §1). Nothing else in web/ builds an `Intl.DateTimeFormat`.
  */
 
 // A language's Intl locale, clock and first weekday are common/domain/languages.ts's (the service
@@ -282,7 +282,7 @@ export function achievementTextValues(id: string, language: Language = currentLa
   return clock ? { time: formatClock(clock, language) } : {};
 }
 
-/** Weekday names in the UI language, index 0 = Sunday (API.md's slot `day`). */
+/** Weekday names in the UI language, index 0 = Sunday (docs/api.md's slot `day`). */
 export function weekdayNames(style: 'long' | 'short' | 'narrow' = 'long', language: Language = currentLanguage()): string[] {
   // 2026-01-04 is a Sunday.
   return Array.from({ length: 7 }, (_, day) => formatCalendarDate(addDays('2026-01-04', day), { weekday: style }, language));

@@ -6,12 +6,12 @@ import { STORAGE_KEYS, safeStorage } from './storage-keys';
 import { toast } from './toast';
 
 const GRADING_SYSTEM_KEY = gradingSystemQuery.queryKey;
-/** SPEC.md §7: after a grading change, dependent data is refreshed once more after 300 ms. */
+/** docs/product.md §7: after a grading change, dependent data is refreshed once more after 300 ms. */
 const REFRESH_DELAY_MS = 300;
 
 /**
  * Saves the grading system on the server (the one source of truth). The choice shows at once and
- * reverts with 'Error updating grading system' if the server refuses it (SPEC.md §8).
+ * reverts with 'Error updating grading system' if the server refuses it (docs/product.md §8).
  */
 export function useUpdateGradingSystem(errorTitle: string) {
   const queryClient = useQueryClient();

@@ -39,7 +39,7 @@ export const NAMESPACES = [
 // Every locale file becomes its own chunk: a visitor downloads only their language's namespaces.
 const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-/** SPEC.md §9: translation loads retry up to 5 times, waiting 350 ms, then doubling. */
+/** docs/product.md §9: translation loads retry up to 5 times, waiting 350 ms, then doubling. */
 const MAX_RETRIES = 5;
 const FIRST_RETRY_MS = 350;
 
@@ -70,7 +70,7 @@ const lazyBackend: BackendModule = {
 };
 
 /**
- * Detection order (SPEC.md §1): stored → browser → English. `<html lang>` follows the language.
+ * Detection order (docs/product.md §1): stored → browser → English. `<html lang>` follows the language.
  * `namespaces`: loaded at once besides common and shell (the first page's, web/app/first-route.ts).
  */
 export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {

@@ -28,7 +28,7 @@ export type QueuedWrite = {
   /** ISO instant when it was made; with `seq`, the order of sending. */
   queuedAt: string;
   seq: number;
-  /** Set when the server refused it: its status and error body (API.md's shape, as text). */
+  /** Set when the server refused it: its status and error body (docs/api.md's shape, as text). */
   refused?: { status: number; body: string };
 };
 

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { registerRewardQueryDefaults } from './reward-outcome';
 
 /**
- * SPEC.md §9: data never stale, no refetch on focus, no polling, no retries — except points,
+ * docs/product.md §9: data never stale, no refetch on focus, no polling, no retries — except points,
  * achievements, challenges and the points history, refetched when a tab regains focus (decision 076).
  * There is no default query function: every query comes from web/api/ with its own, through the one
  * client (web/lib/api-client.ts).

@@ -64,7 +64,7 @@ function dayKey(): string {
 
 /**
  * Points, achievements, challenges and the history are refetched when a tab regains focus, so a
- * second tab catches up with what the first one earned. Everything else keeps SPEC.md §9's "never
+ * second tab catches up with what the first one earned. Everything else keeps docs/product.md §9's "never
  * stale, no refetch on focus"; 'always' is needed because the data never goes stale by itself.
  */
 export function registerRewardQueryDefaults(queryClient: QueryClient): void {

@@ -1,7 +1,7 @@
 import { i18next } from './i18n';
 
 /**
- * API.md's 503 `service_unavailable` (the database is away for a moment, decision 070) shown in the
+ * docs/api.md's 503 `service_unavailable` (the database is away for a moment, decision 070) shown in the
  * user's language instead of the server's English sentence or a feature's "please try again later".
  * The HTTP clients (api-client.ts, query-client.ts) report every API answer here; the toast helper
  * asks whether the error it is about to show follows such an answer.

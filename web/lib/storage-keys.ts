@@ -1,4 +1,4 @@
-/** Local storage keys of DECISIONS.md. The session token is never stored here (HttpOnly cookie). */
+/** Local storage keys of docs/product.md §9. The session token is never stored here (HttpOnly cookie). */
 export const STORAGE_KEYS = {
   user: 'studypilot_user',
   themeMode: 'vite-ui-theme',

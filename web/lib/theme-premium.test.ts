@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedTheme, isPremiumThemeOption, THEME_COLORS, UI_STYLES } from './theme';
 
 describe('Premium’s exclusive themes', () => {
-  it('are two colours and one style, beside SPEC.md’s five colours and three styles', () => {
+  it('are two colours and one style, beside docs/product.md §2’s five colours and three styles', () => {
     expect(THEME_COLORS.filter(isPremiumThemeOption)).toEqual(['teal', 'indigo']);
     expect(UI_STYLES.filter(isPremiumThemeOption)).toEqual(['soft']);
   });

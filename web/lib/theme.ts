@@ -2,11 +2,11 @@ import { STORAGE_KEYS, safeStorage } from './storage-keys';
 
 export const THEME_MODES = ['light', 'dark', 'system'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
-/** SPEC.md §2's five colours, then the two exclusive to Premium and trial (SPEC.md §6 "exclusive themes"). */
+/** docs/product.md §2's five colours, then the two exclusive to Premium and trial (docs/product.md §6 "exclusive themes"). */
 export const THEME_COLORS = ['blue', 'purple', 'green', 'orange', 'pink', 'teal', 'indigo'] as const;
 export type ThemeColor = (typeof THEME_COLORS)[number];
 export const PREMIUM_THEME_COLORS: readonly ThemeColor[] = ['teal', 'indigo'];
-/** SPEC.md §3's three styles, then the one exclusive to Premium and trial. */
+/** docs/product.md §3's three styles, then the one exclusive to Premium and trial. */
 export const UI_STYLES = ['modern', 'minimal', 'classic', 'soft'] as const;
 export type UiStyle = (typeof UI_STYLES)[number];
 export const PREMIUM_UI_STYLES: readonly UiStyle[] = ['soft'];
@@ -17,7 +17,7 @@ export function isPremiumThemeOption(option: ThemeColor | UiStyle): boolean {
 }
 
 export type ThemeSettings = { mode: ThemeMode; color: ThemeColor; style: UiStyle };
-/** SPEC.md §9 defaults. */
+/** docs/product.md §9 defaults. */
 export const DEFAULT_THEME: ThemeSettings = { mode: 'system', color: 'blue', style: 'modern' };
 
 export function readTheme(): ThemeSettings {

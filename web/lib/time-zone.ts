@@ -11,7 +11,7 @@ export function browserTimeZone(): string {
 }
 
 /**
- * The zone instants are shown in: the profile's stored `timeZone` (DECISIONS.md: times of day are the
+ * The zone instants are shown in: the profile's stored `timeZone` (docs/product.md §3: times of day are the
  * user's local time, as the server counts them), else the browser's. A zone this engine does not know
  * falls back too, so a bad stored value can never make a formatter throw.
  */

@@ -4,7 +4,7 @@ import { serviceRecentlyUnavailable, serviceUnavailableMessage } from './service
 export type ToastVariant = 'default' | 'destructive' | 'success';
 export type Toast = { id: number; title: string; description?: string; variant: ToastVariant };
 
-/** SPEC.md §9: one toast at a time, shown for 5 s. A new toast replaces the current one. */
+/** docs/product.md §9: one toast at a time, shown for 5 s. A new toast replaces the current one. */
 export const TOAST_DURATION_MS = 5000;
 /**
  * …but not before the current one has been visible this long: a save's "Grade added" followed at once by

@@ -12,7 +12,7 @@ export class UploadCancelled extends Error {
 /**
  * POSTs multipart form data with upload progress (fetch has no upload progress in browsers yet, so
  * this is the one place that uses XMLHttpRequest). Same contract as lib/api-client.ts: credentials
- * included, a non-OK answer becomes `ApiError` with the status and API.md's body. `signal` cancels:
+ * included, a non-OK answer becomes `ApiError` with the status and docs/api.md's body. `signal` cancels:
  * the request is aborted and the promise rejects with `UploadCancelled`.
  */
 export function uploadWithProgress<T>(

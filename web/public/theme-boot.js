@@ -15,7 +15,7 @@
     if (root.hasAttribute('data-landing-lang')) {
       // A prerendered landing page is in its own language (docs/decisions/095). On `/` (English, the
       // default), a visitor whose stored language, else browser language, is another of the six goes to
-      // that language's page before anything paints — SPEC.md §1's order: stored, browser, English.
+      // that language's page before anything paints — docs/product.md §1's order: stored, browser, English.
       if (window.location.pathname === '/') {
         var wanted = lng ? [lng] : navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
         var pages = ['en', 'es', 'fr', 'de', 'zh', 'ja'];

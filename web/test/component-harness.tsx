@@ -41,7 +41,7 @@ export type SentRequest = { method: string; path: string; body: unknown; idempot
 /** `'METHOD /path'` → the JSON answer (status 200), or a function of the parsed body (may return a promise), or a `refuse(…)`. */
 export type Routes = Record<string, unknown>;
 
-/** A refusal in API.md's shape, as a route's answer: `refuse(400, { message, code, issues })`. */
+/** A refusal in docs/api.md's shape, as a route's answer: `refuse(400, { message, code, issues })`. */
 class Refusal {
   constructor(
     readonly status: number,

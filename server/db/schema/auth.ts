@@ -19,7 +19,7 @@ export const users = pgTable(
     gradingSystem: text('grading_system').notNull().default('letter'),
     /** Balance mirrored from points_ledger, kept in the same transaction; never negative. */
     points: integer('points').notNull().default(0),
-    /** The last release notes version the user opened (SPEC.md §4); null until the first opening. */
+    /** The last release notes version the user opened (docs/product.md §4); null until the first opening. */
     lastSeenRelease: text('last_seen_release'),
     /** Set by an admin's lock (decision 143): sign-in refused and no session accepted until unlocked. */
     lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** A user's folder of files (API.md "Files"); deleting it deletes its files (and their bytes, after commit). */
+/** A user's folder of files (docs/api.md "Files"); deleting it deletes its files (and their bytes, after commit). */
 export const folders = pgTable(
   'folders',
   {
@@ -55,7 +55,7 @@ export const files = pgTable(
 /**
  * Bytes per user: `used_bytes` of committed files, `reserved_bytes` of uploads in flight. Every
  * reservation is a conditional UPDATE (used + reserved + n <= quota), so parallel uploads can never
- * overshoot the quota; the check constraint is the last line (2 GiB, SPEC.md §9).
+ * overshoot the quota; the check constraint is the last line (2 GiB, docs/product.md §9).
  */
 export const storageUsage = pgTable(
   'storage_usage',

@@ -10,7 +10,7 @@ const userId = () =>
     .references(() => users.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** An assessment (API.md "Grades"); deleting its course unlinks it (SPEC.md §4, "Deletion"). */
+/** An assessment (docs/api.md "Grades"); deleting its course unlinks it (docs/product.md §4, "Deletion"). */
 export const assessments = pgTable(
   'assessments',
   {

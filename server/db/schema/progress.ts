@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** An academic goal (API.md "Progress and study"); progress is set by hand, 0–100. */
+/** An academic goal (docs/api.md "Progress and study"); progress is set by hand, 0–100. */
 export const academicGoals = pgTable(
   'academic_goals',
   {

@@ -75,7 +75,7 @@ export const courses = pgTable(
   (table) => [index('courses_user_idx').on(table.userId, table.name)],
 );
 
-/** One marked class occurrence (DECISIONS.md: attendance). The key is `occurrenceKey` of common/domain/timetable. */
+/** One marked class occurrence (docs/product.md §4: attendance). The key is `occurrenceKey` of common/domain/timetable. */
 export const attendance = pgTable(
   'attendance',
   {

@@ -3,7 +3,7 @@ import { check, date, integer, pgTable, smallint, text, timestamp, uniqueIndex, 
 import { users } from './auth';
 import { courses } from './schedule';
 
-/** Study sessions (API.md "Progress and study"); a session's local day decides streaks and statistics. */
+/** Study sessions (docs/api.md "Progress and study"); a session's local day decides streaks and statistics. */
 export const studySessions = pgTable(
   'study_sessions',
   {

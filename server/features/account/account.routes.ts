@@ -30,7 +30,7 @@ const exportResponseSchema = mediaResponseSchema('An attachment: a JSON document
 ] as [string, ...string[]]);
 
 /**
- * Profile, password and account deletion (API.md "Authentication and sessions"); signed-in sessions
+ * Profile, password and account deletion (docs/api.md "Authentication and sessions"); signed-in sessions
  * and the data export (docs/api.md "Account additions", decisions 127 and 128).
  */
 export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps): void {

@@ -80,13 +80,13 @@ export async function updateProfile(
   );
 }
 
-/** Changes the password and signs out every other session of the user (API.md). */
+/** Changes the password and signs out every other session of the user (docs/api.md). */
 export async function changePassword(db: Database, user: UserRow, currentTokenHash: string, input: PasswordChangeBody): Promise<void> {
   if (input.newPassword !== input.confirmPassword) {
     throw badRequest(PASSWORDS_DIFFER, [{ path: 'confirmPassword', message: PASSWORDS_DIFFER }], 'passwords_differ');
   }
   // A stolen session must not be able to guess the password: wrong current passwords count like
-  // failed sign-ins (DECISIONS.md: 5 in 15 minutes lock for 30 minutes, 429 with Retry-After).
+  // failed sign-ins (docs/product.md §9: 5 in 15 minutes lock for 30 minutes, 429 with Retry-After).
   // Counted before the check, atomically, as a sign-in is: parallel guesses check at most MAX_FAILURES.
   const keys = passwordChangeKeys(user.id);
   const locked = await reserveSignInAttempt(db, keys);

@@ -215,7 +215,7 @@ describe('admin user actions write their audit rows', () => {
     expect(JSON.stringify(stored)).not.toContain(student.username);
   });
 
-  it('rejects fields API.md does not allow, and a malformed cursor', async () => {
+  it('rejects fields docs/api.md does not allow, and a malformed cursor', async () => {
     const student = await signUp(t);
     for (const payload of [{ locked: true }, { email: 'x@example.org' }, { isPremium: true, points: 1 }]) {
       expect((await asAdmin('PATCH', `/api/admin/users/${student.id}`, payload)).statusCode, JSON.stringify(payload)).toBe(400);

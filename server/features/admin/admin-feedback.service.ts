@@ -61,7 +61,7 @@ const SELECT = sql`
     CASE f.priority WHEN 'priority' THEN 0 ELSE 1 END AS rank, f.created_at::text AS created_key
   FROM feedback f JOIN users u ON u.id = f.user_id`;
 
-/** The inbox: priority (premium or trial) first, then oldest first, i.e. by SPEC.md §9's due-by within each. */
+/** The inbox: priority (premium or trial) first, then oldest first, i.e. by docs/product.md §9's due-by within each. */
 export async function listFeedbackInbox(
   db: DbOrTx,
   query: AdminFeedbackQuery,
@@ -91,7 +91,7 @@ export async function countUnansweredFeedback(db: DbOrTx): Promise<number> {
 }
 
 /**
- * Support's answer and status (API.md `{ status?, reply? }`). A reply stores its time (the user's bell
+ * Support's answer and status (docs/api.md `{ status?, reply? }`). A reply stores its time (the user's bell
  * shows it from `replied_at`, notifications.service.ts) and, unless a status is sent with it, moves
  * new or in-progress feedback to answered (`resolved`). One transaction with its audit rows, which
  * record the status and that a reply exists, never the text.

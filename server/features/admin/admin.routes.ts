@@ -26,7 +26,7 @@ import { getUserDetail, listUsers, setLocked, signOutEverywhere, updateUserAsAdm
 import { listAudit } from './audit.service';
 
 /**
- * The admin console (API.md "Support, admin and the rest", docs/api.md "Admin"). Every route: 401
+ * The admin console (docs/api.md "Support, admin and the rest", docs/api.md "Admin"). Every route: 401
  * signed out, 403 for a non-admin (requireRole runs before validation). Pages: a plain array, the next
  * page's cursor in `X-Next-Cursor`.
  */

@@ -163,7 +163,7 @@ async function lockRow(tx: DbOrTx, userId: string): Promise<UserRow> {
 }
 
 /**
- * Support's PATCH (API.md): role, premium grant, trial end, in one transaction with one audit row
+ * Support's PATCH (docs/api.md): role, premium grant, trial end, in one transaction with one audit row
  * per setting that changed. The last admin cannot lose the role (every admin row is locked first,
  * so two admins demoting each other at once cannot both succeed).
  */

@@ -35,7 +35,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** API.md "Authentication and sessions": register, login, logout, me. */
+/** docs/api.md "Authentication and sessions": register, login, logout, me. */
 export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 

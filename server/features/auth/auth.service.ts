@@ -78,7 +78,7 @@ export async function register(
 export type SignInOrigin = { ip: string; deviceToken: string | undefined };
 
 /**
- * Checks the password, honouring the lock (API.md: after 5 failures within 15 minutes, 429 for 30
+ * Checks the password, honouring the lock (docs/api.md: after 5 failures within 15 minutes, 429 for 30
  * minutes even with the right password), counted per (account, address) under a per-account ceiling,
  * or per device from a browser the account signed in from (docs/decisions/182). The attempt is counted
  * before the password is checked, atomically, so parallel attempts cannot check more than the lock

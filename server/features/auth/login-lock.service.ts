@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 
 /**
- * DECISIONS.md: 5 failures for one username within 15 minutes lock sign-in for 30 minutes — counted
+ * docs/product.md §9: 5 failures for one username within 15 minutes lock sign-in for 30 minutes — counted
  * per (account, client address), per known device, and under a per-account ceiling over every
  * address (docs/decisions/182).
  */

@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, recordActivity, SESSION_IDLE_DAYS } from '../../lib/session-lookup';
 
-/** Sessions end after 30 days unused (SESSION_IDLE_DAYS, lib/session-lookup.ts) and 90 days in all (API.md). */
+/** Sessions end after 30 days unused (SESSION_IDLE_DAYS, lib/session-lookup.ts) and 90 days in all (docs/api.md). */
 export const SESSION_MAX_DAYS = 90;
 const DAY_MS = 86_400_000;
 

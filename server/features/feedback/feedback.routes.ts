@@ -3,7 +3,7 @@ import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { createFeedback, listMyFeedback } from './feedback.service';
 
-/** The user side of feedback (API.md "Support, admin and the rest"); replying is the admin issue's. */
+/** The user side of feedback (docs/api.md "Support, admin and the rest"); replying is the admin issue's. */
 export function registerFeedbackRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post(
     '/api/feedback',

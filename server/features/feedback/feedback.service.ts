@@ -27,7 +27,7 @@ function view(row: FeedbackRow): Feedback {
 /**
  * Stores one feedback message. The user's row is locked first, so two requests at once cannot both
  * pass the hourly limit (the count and the insert are one transaction, docs/decisions/125). The
- * priority is the server's: premium or a running trial → `priority` (SPEC.md §6 "priority support").
+ * priority is the server's: premium or a running trial → `priority` (docs/product.md §6 "priority support").
  */
 export async function createFeedback(db: Database, user: UserRow, body: FeedbackBody, now = new Date()): Promise<Feedback> {
   const status = await premiumStatusFor(db, user, now);

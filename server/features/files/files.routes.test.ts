@@ -88,7 +88,7 @@ async function expire(app: TestApp, user: SignedUpUser, changes: Partial<typeof 
 }
 
 describe('folders', () => {
-  it('creates, lists, renames and refuses an empty name with SPEC.md’s message', async () => {
+  it('creates, lists, renames and refuses an empty name with docs/product.md §5’s message', async () => {
     const user = await signUp(t);
     const created = await folder(t, user, '  Chemistry  ');
     expect(created).toMatchObject({ name: 'Chemistry' });

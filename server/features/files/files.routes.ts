@@ -125,9 +125,9 @@ async function sendStoredFile(
 }
 
 /**
- * Files and folders (API.md "Files", docs/decisions/137–141). Reads need a signed-in user (a student
+ * Files and folders (docs/api.md "Files", docs/decisions/137–141). Reads need a signed-in user (a student
  * whose trial ended keeps seeing and downloading their files, never deleted: decision 139); writes
- * need premium or a running trial (SPEC.md §6, API.md "Files").
+ * need premium or a running trial (docs/product.md §6, docs/api.md "Files").
  */
 export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void {
   const storage = storageFor(config);

@@ -113,7 +113,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** An instant as API.md writes it (`2026-03-01T09:00:00.000Z`), formatted by PostgreSQL. */
+/** An instant as docs/api.md writes it (`2026-03-01T09:00:00.000Z`), formatted by PostgreSQL. */
 const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
@@ -170,7 +170,7 @@ export async function countDownload(db: Database, userId: string, id: string): P
   );
 }
 
-/** Rename, describe or move: only the fields sent change (API.md PATCH). */
+/** Rename, describe or move: only the fields sent change (docs/api.md PATCH). */
 export async function patchFile(db: Database, userId: string, id: string, patch: FilePatch): Promise<StoredFile> {
   const changes: Partial<typeof files.$inferInsert> = {};
   if (patch.name !== undefined) changes.name = cleanFileName(patch.name);

@@ -25,7 +25,7 @@ export function gradeMonth(grade: { date: string | null; loggedAt: Date }, timeZ
 
 /**
  * Grades for the academic achievements and the grading challenge: raw percentages (gcse-star tests
- * them whatever system is active, grading-systems.md rule 0.11), each graded course's current mark
+ * them whatever system is active, docs/grading.md rule 0.11), each graded course's current mark
  * (straight-as), each calendar month's weighted average (honor_roll) and when grades were logged.
  */
 export const gradesRewardFacts: RewardFactsProvider = async (db, userId) => {

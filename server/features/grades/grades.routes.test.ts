@@ -502,7 +502,7 @@ describe('/api/grading-system/custom-scale', () => {
     expect(replaced.json()).toEqual({ bands: [{ label: 'All', minPercentage: 0, gradePoints: null }] });
   });
 
-  it('validates the scale per grading-systems.md §20', async () => {
+  it('validates the scale per docs/grading.md §20', async () => {
     const user = await signUp(t);
     const cases = [
       { bands: [] },

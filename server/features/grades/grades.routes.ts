@@ -34,7 +34,7 @@ import {
 } from './grades.service';
 import { rewardingWrite } from '../rewards/rewarding-write';
 
-/** Assessments, grades, the custom scale and the computed summary (API.md "Grades", docs/api.md). */
+/** Assessments, grades, the custom scale and the computed summary (docs/api.md "Grades", docs/api.md). */
 export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   const auth = { onRequest: requireUser };
 
@@ -83,7 +83,7 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
     '/api/assessments/:id',
     { ...auth, schema: { params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      // 204 (API.md); a graded assessment's points go with it and the web refetches them.
+      // 204 (docs/api.md); a graded assessment's points go with it and the web refetches them.
       await deleteAssessmentWithOutcome(db, currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },

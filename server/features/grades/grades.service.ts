@@ -258,7 +258,7 @@ async function updateGrade(db: DbOrTx, userId: string, id: string, input: GradeP
   });
 }
 
-/** Deletes the grade and its assessment together (API.md), taking the grade's points back. Answers the points taken. */
+/** Deletes the grade and its assessment together (docs/api.md), taking the grade's points back. Answers the points taken. */
 async function deleteGrade(db: Database, userId: string, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     const grade = await findGrade(tx, userId, id);
@@ -287,7 +287,7 @@ export async function updateAssessmentWithOutcome(
 ) {
   return inTransaction(db, async (tx) => {
     const { pointsAwarded, ...updated } = await updateAssessment(tx, userId, id, input);
-    // Without a score nothing changed that a rule reads (the plain PATCH answer of API.md).
+    // Without a score nothing changed that a rule reads (the plain PATCH answer of docs/api.md).
     if (!updated.grade) return updated;
     return { ...updated, rewards: await rewardOutcomeInWrite(tx, userId, rewards, pointsAwarded) };
   });

@@ -13,7 +13,7 @@ declare module 'fastify' {
   interface FastifySchema {
     /**
      * Error statuses this route answers that its traits do not tell (a conflict, a 404 without an id,
-     * a refused range…). The document lists them with API.md's error shape; nothing else reads them.
+     * a refused range…). The document lists them with docs/api.md's error shape; nothing else reads them.
      */
     errors?: readonly DeclaredErrorStatus[];
     /** A multipart/form-data body read by the handler as a stream (documented only, never validated here). */
@@ -180,7 +180,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       info: {
         title: 'StudyPilot API',
         version: '1.0.0',
-        description: 'The HTTP contract of API.md and docs/api.md.',
+        description: 'The HTTP contract (conventions and error codes: docs/api.md).',
         license: { name: 'Proprietary', identifier: 'LicenseRef-StudyPilot' },
       },
       servers: [{ url: '/', description: 'This server' }],

@@ -29,7 +29,7 @@ import {
   startCheckout,
 } from './subscriptions.service';
 
-/** API.md "Premium": the check, the subscription and its payment (docs/api.md "Premium additions"). */
+/** docs/api.md "Premium": the check, the subscription and its payment (docs/api.md "Premium additions"). */
 export function registerPremiumRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const provider = paymentProviderFor(config);
   /** Where the browser comes back to after paying: the public origin, else the one it called. */

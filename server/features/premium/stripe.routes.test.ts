@@ -136,7 +136,7 @@ describe('POST /api/subscription/checkout with Stripe', () => {
     expect(Number(sent.form.get('subscription_data[trial_end]'))).toBe(Math.ceil(Date.parse(me.trialEndDate) / 1000));
   });
 
-  it('answers 502 with SPEC.md’s sentence when Stripe fails', async () => {
+  it('answers 502 with docs/product.md §8’s sentence when Stripe fails', async () => {
     const user = await expiredTrialUser();
     standIn.failWith = 500;
     try {

@@ -28,7 +28,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have a Premium subscription';
 export const NO_SUBSCRIPTION_MESSAGE = 'No active subscription';
-/** SPEC.md §8's sentence for a provider that failed us (Stripe down, refused call). */
+/** docs/product.md §8's sentence for a provider that failed us (Stripe down, refused call). */
 export const PAYMENT_PROCESSING_MESSAGE = 'Something went wrong during payment processing';
 
 function stateOf(row: SubscriptionRow): SubscriptionState {
@@ -79,7 +79,7 @@ export async function currentSubscriptionRow(db: DbOrTx, userId: string, now: Da
 }
 
 /**
- * Keeps `users.subscription_tier` (API.md's `User.subscriptionTier`, and the notification centre's
+ * Keeps `users.subscription_tier` (docs/api.md's `User.subscriptionTier`, and the notification centre's
  * "paid") in step with the subscriptions: the plan of the one giving premium, else null.
  */
 async function syncSubscriptionTier(tx: DbOrTx, userId: string, now: Date): Promise<void> {

@@ -14,7 +14,7 @@ import {
 import { createGoal, deleteGoal, listGoals, updateGoal } from './academic-goals.service';
 import { progressAnalyticsFor, progressSummary, progressTimelineFor } from './progress.service';
 
-/** API.md "Progress and study": /api/academic-goals; docs/api.md "Progress": /api/progress/*. */
+/** docs/api.md "Progress and study": /api/academic-goals; docs/api.md "Progress": /api/progress/*. */
 export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
   app.get(
     '/api/progress/summary',

@@ -3,7 +3,7 @@ import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { markReleaseSeen, releaseSeenView } from './release-notes.service';
 
-/** The release notes' seen state (SPEC.md §4), stored on the account. The notes themselves are web content. */
+/** The release notes' seen state (docs/product.md §4), stored on the account. The notes themselves are web content. */
 export function registerReleaseNotesRoutes(app: ZodApp, { db }: AppDeps): void {
   app.get(
     '/api/release-notes/seen',

@@ -92,7 +92,7 @@ async function everyRewardedWriteSucceeds(user: SignedUpUser): Promise<void> {
 }
 
 describe('far-future terms', () => {
-  it('refuses a term, a holiday or a course ending 9999-12-31 (400 in the API.md shape)', async () => {
+  it('refuses a term, a holiday or a course ending 9999-12-31 (400 in the docs/api.md shape)', async () => {
     const user = await signUp(t);
     for (const [url, payload] of [
       ['/api/terms', { name: 'Forever', startDate: '2026-01-01', endDate: '9999-12-31', color: '#3b82f6' }],

@@ -38,7 +38,7 @@ describe('grades pay once and take their points back', () => {
       const grade = await call(user, 'POST', '/api/grades', { assessmentId: assessment.id, score: 50 });
       expect(grade.statusCode).toBe(201);
       expect(grade.json().rewards).toMatchObject({ pointsAwarded: 5 });
-      // DELETE answers 204 (API.md); the client refetches the points.
+      // DELETE answers 204 (docs/api.md); the client refetches the points.
       expect((await call(user, 'DELETE', `/api/grades/${grade.json().id}`)).statusCode).toBe(204);
       expect(await balance(user)).toBe(start);
     }

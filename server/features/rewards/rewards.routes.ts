@@ -32,7 +32,7 @@ import {
   updateCustomReward,
 } from './rewards.service';
 
-/** API.md "Rewards": points, achievements, challenges and the shop. */
+/** docs/api.md "Rewards": points, achievements, challenges and the shop. */
 export function registerRewardsRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   const auth = { onRequest: requireUser };
 

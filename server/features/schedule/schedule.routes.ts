@@ -34,7 +34,7 @@ import * as schedule from './schedule.service';
 
 const FEED_NOT_FOUND = 'Calendar feed not found';
 
-/** API.md "Schedule", plus attendance and the calendar feed (docs/api.md "Schedule additions"). */
+/** docs/api.md "Schedule", plus attendance and the calendar feed (docs/api.md "Schedule additions"). */
 export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts, jobs }: AppDeps): void {
   const auth = { onRequest: requireUser };
 

@@ -4,7 +4,7 @@ import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { setGradingSystem } from './settings.service';
 
-/** The user's grading system: one source of truth on the server (API.md "Grades"). */
+/** The user's grading system: one source of truth on the server (docs/api.md "Grades"). */
 export function registerSettingsRoutes(app: ZodApp, { db }: AppDeps): void {
   app.get(
     '/api/grading-system',

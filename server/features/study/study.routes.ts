@@ -16,7 +16,7 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { rewardingWrite } from '../rewards/rewarding-write';
 import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, listStudySessions, studyStats } from './study.service';
 
-/** Study sessions, streaks and statistics (API.md "Progress and study", docs/api.md). */
+/** Study sessions, streaks and statistics (docs/api.md "Progress and study", docs/api.md). */
 export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
   const studySessionList = z.array(studySessionResponseSchema);
   app.get(

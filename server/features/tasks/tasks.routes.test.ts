@@ -239,7 +239,7 @@ describe('validation', () => {
     }
   });
 
-  it('refuses a reminder in the past with SPEC.md’s message', async () => {
+  it('refuses a reminder in the past with docs/product.md §5’s message', async () => {
     const user = await signUp(t);
     const response = await create(user, { title: 'soon', dueDate: inDays(0, 2), reminderOffsetMinutes: 180 });
     expect(response.statusCode).toBe(400);

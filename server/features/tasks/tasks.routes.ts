@@ -26,7 +26,7 @@ import {
   updateTaskWithOutcome,
 } from './tasks.service';
 
-/** API.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
+/** docs/api.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
 export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppDeps): void {
   // The list is built as JSON in one query (renderTasksJson): Fastify sends a JSON string as it is, so the
   // 200 schema documents this answer without re-serialising it (the string's type is cast to match).

@@ -37,7 +37,7 @@ type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
 type TaskOwner = { id: string; timeZone: string };
 
-/** API.md's task shape (plus `seriesId`, docs/api.md "Tasks additions"). */
+/** docs/api.md's task shape (plus `seriesId`, docs/api.md "Tasks additions"). */
 function toTask(row: TaskRow): Task {
   return {
     id: row.id,

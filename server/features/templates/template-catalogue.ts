@@ -26,7 +26,7 @@ import {
 } from './template-models';
 
 /**
- * The fifteen premium templates (SPEC.md §3: five categories, three each; docs/decisions/134): each
+ * The fifteen premium templates (docs/product.md §3: five categories, three each; docs/decisions/134): each
  * turns the user's data into a TemplateDocument in the user's language.
  */
 type Definition = {

@@ -260,7 +260,7 @@ describe('GET /api/premium/templates/:id/download', () => {
     });
   });
 
-  it("answers a document that cannot be made with SPEC.md §8's message, never a stack", async () => {
+  it("answers a document that cannot be made with docs/product.md §8's message, never a stack", async () => {
     const broken = await signUp(t);
     // A stored slot the timetable expansion refuses (written past the API's validation).
     await t.db

@@ -18,7 +18,7 @@ const templateFileResponseSchema = mediaResponseSchema('The template file, an at
 ] as [string, ...string[]]);
 
 /**
- * API.md "Premium": GET /api/premium/templates (every signed-in user) and …/:id/download (premium or
+ * docs/api.md "Premium": GET /api/premium/templates (every signed-in user) and …/:id/download (premium or
  * trial); …/:id/preview (every signed-in user: the document as JSON) is docs/api.md's addition.
  * The language is `?lang=`, else Accept-Language (the server stores no language; docs/decisions/134).
  */

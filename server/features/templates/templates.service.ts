@@ -24,9 +24,9 @@ import type { Language } from '../../../common/domain/languages';
 
 /** Caps on the rows one document reads (docs/decisions/134): a long semester of a busy student. */
 export const TEMPLATE_READ_LIMITS = { courses: 60, terms: 40, holidays: 100, tasks: 400, assessments: 200 } as const;
-/** SPEC.md §8 "Failed to download file": the answer when a document cannot be made. */
+/** docs/product.md §8 "Failed to download file": the answer when a document cannot be made. */
 export const TEMPLATE_FAILED_MESSAGE = 'Failed to download file';
-/** SPEC.md §8 "Error Loading Content": the answer when a preview cannot be made. */
+/** docs/product.md §8 "Error Loading Content": the answer when a preview cannot be made. */
 export const TEMPLATE_PREVIEW_FAILED_MESSAGE = 'Error Loading Content';
 
 function rotationOf(kind: string, days: number | null): TermRotation {
@@ -231,7 +231,7 @@ export type TemplateRequest = { user: UserRow; id: TemplateId; language: Languag
 
 /**
  * Makes the request's document, then `finish` makes what is answered from it: a failure is logged and
- * answered with SPEC.md §8's `message`, never a stack; a database outage stays the usual 503
+ * answered with docs/product.md §8's `message`, never a stack; a database outage stays the usual 503
  * (server/plugins/errors.ts).
  */
 async function guarded<T>(

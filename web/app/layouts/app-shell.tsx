@@ -41,7 +41,7 @@ const ReleaseNotesDialog = lazy(async () => ({
   default: (await import('../../features/release-notes/release-notes-dialog')).ReleaseNotesDialog,
 }));
 
-/** The shell around every signed-in page (SPEC.md §2): banner, header, content, bottom navigation. */
+/** The shell around every signed-in page (docs/product.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
   // 'settings' as well: pages read its texts (grades: the grading systems' names); it loaded with the
   // settings dialog before that became lazy (docs/decisions/097-app-shell-budget.md).

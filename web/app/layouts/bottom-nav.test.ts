@@ -14,7 +14,7 @@ describe('isActiveNavPath', () => {
     expect(isActiveNavPath(itemPath, pathname)).toBe(expected);
   });
 
-  it('has the seven items of SPEC.md in order', () => {
+  it('has the seven items of docs/product.md §2 in order', () => {
     expect(NAV_ITEMS.map((item) => item.id)).toEqual(['home', 'schedule', 'tasks', 'grades', 'progress', 'study', 'rewards']);
   });
 });

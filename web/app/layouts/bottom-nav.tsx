@@ -6,7 +6,7 @@ import { preloadHandlers } from '../route-preload';
 
 type NavItem = { id: 'home' | 'schedule' | 'tasks' | 'grades' | 'progress' | 'study' | 'rewards'; path: string; icon: LucideIcon };
 
-/** SPEC.md §2's seven items; Home goes to /dashboard (DECISIONS.md). */
+/** docs/product.md §2's seven items; Home goes to /dashboard (decided there). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', path: '/dashboard', icon: Home },
   { id: 'schedule', path: '/schedule', icon: CalendarDays },

@@ -12,7 +12,7 @@ const loadNotificationsMenu = async (): Promise<typeof NotificationsMenu> => (aw
 export function NotificationsBell({ onOpenReleaseNotes }: { onOpenReleaseNotes?: () => void }) {
   const query = useNotifications();
   const button = useBellButton(query.data?.unreadCount ?? 0);
-  // Opening refetches (the cache never goes stale by itself, SPEC.md §9), also when the list's code
+  // Opening refetches (the cache never goes stale by itself, docs/product.md §9), also when the list's code
   // was still loading.
   const { Menu, menuProps, triggerProps } = useDeferredMenu<NotificationsMenuProps>(loadNotificationsMenu, () => void query.refetch());
   if (Menu) return <Menu {...menuProps} onOpenReleaseNotes={onOpenReleaseNotes} />;

@@ -30,7 +30,7 @@ const itemClass =
 
 /**
  * The bell's list (docs/decisions/126), loaded on intent by `NotificationsBell`: what needs attention
- * now, computed by the server. Opening it refetches (the cache never goes stale by itself, SPEC.md §9);
+ * now, computed by the server. Opening it refetches (the cache never goes stale by itself, docs/product.md §9);
  * choosing an item marks it read and goes to its place; "Mark all as read" clears the count. "You're
  * all caught up" only when the server answered with nothing.
  */

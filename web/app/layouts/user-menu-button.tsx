@@ -6,7 +6,7 @@ export type UserMenuProps = {
   onOpenSettings: () => void;
   onSignOut: () => void;
   onDeleteAccount: () => void;
-  /** SPEC.md §4: the newest release notes differ from the user's last seen version. */
+  /** docs/product.md §4: the newest release notes differ from the user's last seen version. */
   releaseNotesUnseen?: boolean;
   onOpenReleaseNotes?: () => void;
 };

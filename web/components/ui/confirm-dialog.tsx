@@ -17,7 +17,7 @@ type ConfirmProps = {
   returnFocus?: () => HTMLElement | null;
 };
 
-/** The confirmation SPEC.md §5 requires before every delete. */
+/** The confirmation docs/product.md §5 requires before every delete. */
 export function ConfirmDialog({ open, onOpenChange, ...props }: ConfirmProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -26,7 +26,7 @@ export type TimeFieldProps = {
 const PART = 'w-auto min-w-0 px-2';
 
 /**
- * A time of day on the app's clock, not the browser's (SPEC.md §1: 12-hour time only for English; a
+ * A time of day on the app's clock, not the browser's (docs/product.md §1: 12-hour time only for English; a
  * native `<input type="time">` follows the browser's locale, so a German student on an English browser
  * saw AM/PM). One labelled group of native selects: hour and minute, plus AM/PM in English — the
  * keyboard types into them, a phone opens its own picker, and nothing typed can be malformed

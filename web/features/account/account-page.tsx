@@ -83,7 +83,7 @@ function ProfileForm({ user }: { user: User }) {
           applyFieldErrors(t, error, form.setError, ['username', 'email', 'recoveryEmail', 'timeZone']);
           toast({
             title: t('updateError'),
-            // Username taken stays API.md's `conflict` (409); every other refusal says its own code.
+            // Username taken stays docs/api.md's `conflict` (409); every other refusal says its own code.
             description:
               error instanceof ApiError && error.status === 409
                 ? t('errors.usernameTaken')
@@ -167,7 +167,7 @@ function initialTab(hash: string): string {
   return tab === 'security' || tab === 'data' ? tab : 'profile';
 }
 
-/** /account: Profile, Security (password, signed-in devices, recovery email) and Your data (export) tabs (SPEC.md §2). */
+/** /account: Profile, Security (password, signed-in devices, recovery email) and Your data (export) tabs (docs/product.md §2). */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const user = useSessionUser();

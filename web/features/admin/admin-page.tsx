@@ -14,7 +14,7 @@ const StatsTab = lazy(async () => ({ default: (await import('./stats-tab')).Stat
 
 const TABS = ['users', 'feedback', 'stats', 'audit'] as const;
 
-/** /admin (SPEC.md §2, admin only): users, the feedback inbox, statistics and the audit log. */
+/** /admin (docs/product.md §2, admin only): users, the feedback inbox, statistics and the audit log. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const [tab, selectTab] = useTabParam(TABS);

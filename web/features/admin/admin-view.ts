@@ -5,7 +5,7 @@ import type { AdminFeedback } from '../../../common/schemas/admin.schema';
 
 const DAY_MS = 86_400_000;
 
-/** Feedback still waiting for support whose SPEC.md §9 reply time has passed. */
+/** Feedback still waiting for support whose docs/product.md §9 reply time has passed. */
 export function isOverdue(item: Pick<AdminFeedback, 'status' | 'dueBy'>, now: Date): boolean {
   return (item.status === 'open' || item.status === 'in_progress') && Date.parse(item.dueBy) < now.getTime();
 }

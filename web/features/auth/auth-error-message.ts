@@ -3,7 +3,7 @@ import { apiErrorMessage, readApiError } from '../../lib/api-errors';
 
 export type TFunction = ReturnType<typeof useTranslation>['t'];
 
-/** Turns a failed auth call into a sentence in the user's language (SPEC.md §8 fallbacks). */
+/** Turns a failed auth call into a sentence in the user's language (docs/product.md §8 fallbacks). */
 export function authErrorMessage(t: TFunction, error: unknown, mode: 'login' | 'register'): string {
   const refusal = readApiError(error);
   if (refusal?.code === 'account_locked') return t('auth:errors.locked');

@@ -43,7 +43,7 @@ export function useRegister() {
     mutationFn: async (body: { username: string; password: string; email: string | null }) => {
       // The interface language lets the server pick the grading system of the student's country (decision 115).
       const user = await authCall('/api/auth/register', { ...body, language: currentLanguage() });
-      // DECISIONS.md: the client sends its IANA time zone; the server stores it.
+      // docs/product.md §3: the client sends its IANA time zone; the server stores it.
       const timeZone = browserTimeZone();
       if (timeZone === user.timeZone) return user;
       // Due dates, streaks and challenge periods are the user's local days from the first moment.

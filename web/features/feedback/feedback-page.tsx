@@ -69,7 +69,7 @@ export function FeedbackPage() {
       },
       onError: (error) => {
         applyFieldErrors(t, error, form.setError, ['category', 'subject', 'message']);
-        // SPEC.md §8: 'Submission Failed' / 'There was an error submitting your feedback. Please try again.'
+        // docs/product.md §8: 'Submission Failed' / 'There was an error submitting your feedback. Please try again.'
         toast({ title: t('failed.title'), description: apiErrorMessage(t, error, t('failed.description')), variant: 'destructive' });
       },
     }),

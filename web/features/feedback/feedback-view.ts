@@ -2,7 +2,7 @@ import { FEEDBACK_REPLY_HOURS, type FeedbackStatus } from '../../../common/schem
 import type { PremiumCheck } from '../../../common/schemas/premium.schema';
 
 /**
- * The reply time the feedback page promises (SPEC.md §9: 24 hours premium, 48 standard), from the
+ * The reply time the feedback page promises (docs/product.md §9: 24 hours premium, 48 standard), from the
  * server's premium check (premium or a running trial is priority, as the server marks the feedback).
  * Null while the check is unknown: the page then states both.
  */

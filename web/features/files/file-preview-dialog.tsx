@@ -12,7 +12,7 @@ const TEXT_PREVIEW_BYTES = 256 * 1024;
 
 const previewUrl = (file: StoredFile) => `/api/files/${file.id}/preview`;
 
-/** A failure message with the way out SPEC.md §8 names. */
+/** A failure message with the way out docs/product.md §8 names. */
 function PreviewProblem({ title, description, onDownload }: { title: string; description?: string; onDownload: () => void }) {
   const { t } = useTranslation('files');
   return (

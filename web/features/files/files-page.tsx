@@ -11,7 +11,7 @@ import { StorageMeter } from './storage-meter';
 import { UploadPanel } from './upload-panel';
 
 /**
- * /files (SPEC.md §3, §6, §8): folders, uploads with progress, the storage meter, the list and
+ * /files (docs/product.md §3, §6, §8): folders, uploads with progress, the storage meter, the list and
  * previews. Without premium or a trial the files stay listed and downloadable, read-only, with the
  * way to unlock them; the server refuses every write anyway (docs/decisions/139).
  */

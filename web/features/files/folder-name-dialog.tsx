@@ -10,7 +10,7 @@ import { Input } from '../../components/ui/input';
 
 type FormValues = { name: string };
 
-/** Create or rename a folder: the name is required ('Folder name is required', SPEC.md §5). */
+/** Create or rename a folder: the name is required ('Folder name is required', docs/product.md §5). */
 export function FolderNameDialog({
   open,
   onOpenChange,

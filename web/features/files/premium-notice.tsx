@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 
-/** SPEC.md §6: without premium or a trial, files are read-only; the way to unlock them. */
+/** docs/product.md §6: without premium or a trial, files are read-only; the way to unlock them. */
 export function PremiumNotice() {
   const { t } = useTranslation('files');
   return (

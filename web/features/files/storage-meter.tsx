@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { storageTexts } from './files-view';
 
-/** Used of 2 GB, and SPEC.md §8's low-storage warning with the space left when under 10 %. */
+/** Used of 2 GB, and docs/product.md §8's low-storage warning with the space left when under 10 %. */
 export function StorageMeter({ usage }: { usage: StorageUsage }) {
   const { t } = useTranslation('files');
   const state = storageState(usage.used, usage.limit, LOW_STORAGE_SHARE);

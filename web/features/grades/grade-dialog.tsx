@@ -69,7 +69,7 @@ type GradeFormValues = z.infer<ReturnType<typeof gradeFormSchema>>;
 
 export type EditTarget = { assessment: Assessment; grade: Grade | null };
 
-/** Add or edit an assessment with its grade (SPEC.md §4: course optional, name required). */
+/** Add or edit an assessment with its grade (docs/product.md §3, §5: course optional, name required). */
 export function GradeDialog({
   open,
   onOpenChange,
@@ -173,7 +173,7 @@ function GradeForm({
           applyFieldErrors(t, error, form.setError, ['score', 'maxScore']);
           toast({
             title: editing ? t('toast.updateError') : t('toast.addError'),
-            // A refused request gets its code's sentence or the usual one; anything else (network, a bug) SPEC.md §8's generic one.
+            // A refused request gets its code's sentence or the usual one; anything else (network, a bug) docs/product.md §8's generic one.
             description:
               error instanceof ApiError
                 ? apiErrorMessage(t, error, editing ? t('toast.updateErrorDescription') : t('toast.addErrorDescription'))

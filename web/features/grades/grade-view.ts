@@ -8,7 +8,7 @@ import {
   type ScoreColor,
 } from '../../../common/domain/grading-systems';
 
-/** Text colours for SPEC.md §9's score colours, readable on light and dark backgrounds. */
+/** Text colours for docs/product.md §9's score colours, readable on light and dark backgrounds. */
 export const SCORE_COLOR_CLASSES: Record<ScoreColor, string> = {
   green: 'text-green-700 dark:text-green-400',
   blue: 'text-blue-700 dark:text-blue-400',
@@ -44,7 +44,7 @@ export function scored(score: number, maxScore: number, system: GradingSystemKey
 export type WhatIfInput = { kind: 'empty' } | { kind: 'score'; score: number } | { kind: 'invalid'; reason: 'number' | 'range' };
 
 /**
- * Reads a what-if field as a grade's score is checked (API.md: `0 ≤ score ≤ maxScore`): 150 out of
+ * Reads a what-if field as a grade's score is checked (docs/api.md: `0 ≤ score ≤ maxScore`): 150 out of
  * 100 is refused with a message, never taken as 150 %.
  */
 export function readWhatIfScore(text: string | undefined, maxScore: number): WhatIfInput {

@@ -19,7 +19,7 @@ import { PageHeader } from '../../components/ui/page-header';
 
 export type GradedAssessment = { assessment: Assessment; grade: Grade | null };
 
-/** /grades: All Grades, Course Grades and grade settings (SPEC.md §2). */
+/** /grades: All Grades, Course Grades and grade settings (docs/product.md §2). */
 export function GradesPage() {
   const { t } = useTranslation('grades');
   const assessments = useAssessments();

@@ -58,14 +58,14 @@ export function useSaveGrade() {
   });
 }
 
-/** Deletes a graded assessment through its grade (both go, API.md) or an ungraded one directly. */
+/** Deletes a graded assessment through its grade (both go, docs/api.md) or an ungraded one directly. */
 export function useDeleteGrade() {
   const invalidate = useInvalidateGrades();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ assessmentId, gradeId }: { assessmentId: string; gradeId: string | null }) =>
       apiJson<null>('DELETE', gradeId ? `/api/grades/${gradeId}` : `/api/assessments/${assessmentId}`),
-    // A deleted grade takes its points back: DELETE answers 204 (API.md), so the points are refetched.
+    // A deleted grade takes its points back: DELETE answers 204 (docs/api.md), so the points are refetched.
     onSuccess: () => applyRewardOutcome(queryClient, null),
     onSettled: invalidate,
   });

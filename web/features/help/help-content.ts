@@ -10,7 +10,7 @@ import type { HelpArticle } from './help-search';
 export type HelpCategory = { id: string; title: string };
 export type HelpContent = { categories: HelpCategory[]; articles: HelpArticle[] };
 
-/** SPEC.md §2/§9's 11 categories, in display order (decision 122). */
+/** docs/product.md §2/§9's 11 categories, in display order (decision 122). */
 export const HELP_CATEGORIES = [
   'getting-started',
   'schedule',

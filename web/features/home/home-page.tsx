@@ -20,7 +20,7 @@ import { FirstRun } from './first-run';
 import { QuickActions } from './quick-actions';
 
 /**
- * /dashboard (SPEC.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak.
+ * /dashboard (docs/product.md §2 "Home"): what is due, today's classes, the week, a month calendar, points and streak.
  * `pushSettings`: the push feature's settings for this device, composed by web/app (see NotificationSettings).
  */
 export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
@@ -40,7 +40,7 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
   const holidays = data.holidays.data;
 
   const buckets = useMemo(() => (tasks ? bucketTasks(tasks, now, timeZone) : null), [tasks, now, timeZone]);
-  // The week panel always starts on Sunday (DECISIONS.md: weekly schedules and challenge weeks start
+  // The week panel always starts on Sunday (docs/product.md §9: weekly schedules and challenge weeks start
   // on Sunday); the month calendar's first column follows the language (calendar-panel.tsx).
   const weekStart = startOfWeek(today);
   const weekOccurrences = useMemo(

@@ -111,7 +111,7 @@ export type SetReminderInput =
   { taskId: string; reminderOffsetMinutes: number } | { title: string; dueDate: string; reminderOffsetMinutes: number };
 
 /**
- * Home's "Set reminder" (SPEC.md §2, issue 34 item 12): one request either way — a PATCH of the
+ * Home's "Set reminder" (docs/product.md §2, issue 34 item 12): one request either way — a PATCH of the
  * chosen task's reminder, or a POST of a new task that carries it, sent as Tasks sends a new task
  * (web/api/offline-writes.ts: one Idempotency-Key, so a retry creates it once; offline it waits on
  * this device). Then the task list is read again here and in the other tabs, whose reminder

@@ -23,7 +23,7 @@ export function readAlertPrefs(): AlertPrefs {
 }
 
 /**
- * Browser notifications (asked for on a click, SPEC.md §5), push reminders on this device (decision 150),
+ * Browser notifications (asked for on a click, docs/product.md §5), push reminders on this device (decision 150),
  * the default reminder offset and the alerts shown. Push reminders are the push feature's: web/app passes
  * them in as `pushSettings` (features never import each other), a lazy component that may suspend.
  */

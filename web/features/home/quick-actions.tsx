@@ -11,7 +11,7 @@ const ACTION_CLASSES =
   'flex h-full min-h-12 w-full flex-col justify-center rounded-lg border bg-card px-3 py-2 text-left text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * SPEC.md §2 quick actions: add class, add assignment, set reminder, files (premium), grade calculator.
+ * docs/product.md §2 quick actions: add class, add assignment, set reminder, files (premium), grade calculator.
  * "Set reminder" opens its dialog here (pick or create a task, and when; issue 34 item 12); the others
  * go to their page.
  */

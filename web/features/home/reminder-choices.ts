@@ -10,7 +10,7 @@ export function remindableTasks(tasks: readonly Task[], now: number): Task[] {
 
 /**
  * The reminder the dialog proposes for a due moment: `preferred` when it is still ahead of `now`, else
- * the longest of SPEC.md §5's offsets that is (a task due in two hours gets "1 hour before", not a
+ * the longest of docs/product.md §5's offsets that is (a task due in two hours gets "1 hour before", not a
  * refused "1 day before"); the shortest when none is. `due` NaN (no valid due yet) keeps `preferred`.
  */
 export function fittingOffset(preferred: number, due: number, now: number): number {

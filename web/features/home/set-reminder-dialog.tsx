@@ -24,7 +24,7 @@ const FALLBACK_OFFSET = 1440;
 type Errors = Partial<Record<'title' | 'due' | 'offset', string>>;
 
 /**
- * Home's "Set reminder" (SPEC.md §2 and §5, issue 34 item 12): pick one of the open tasks, or create
+ * Home's "Set reminder" (docs/product.md §2 and §5, issue 34 item 12): pick one of the open tasks, or create
  * one (a title and a due moment), and when to be reminded; saved in one request. The dialog pattern of
  * components/ui/dialog.tsx: a bottom sheet on phones, the first field focused, focus back to the
  * quick action on close. Loaded on the first click (not part of the dashboard's first JS).
@@ -80,7 +80,7 @@ function SetReminderForm({ tasks, timeZone, onDone }: { tasks: readonly Task[]; 
     else if (!Number.isNaN(due) && isReminderInPast(due, minutes, Date.now())) found.offset = t('tasks:reminders.inPast');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    // Asked at the moment it is needed (SPEC.md §5), as the task form does; a refusal still saves it.
+    // Asked at the moment it is needed (docs/product.md §5), as the task form does; a refusal still saves it.
     const permission = await ensureNotificationPermission();
     if (permission === 'denied') toast({ title: t('tasks:reminders.blockedTitle'), description: t('tasks:reminders.blocked') });
     const name = chosen ? chosen.title : title.trim();

@@ -34,7 +34,7 @@ import { SkipLink } from '../../components/ui/skip-link';
 /** The namespaces the page reads (the prerender step loads exactly these). */
 export const LANDING_NAMESPACES = ['landing', 'tasks', 'settings'] as const;
 
-/** What exists today (SPEC.md §1 minus what is still to come: files, templates, payments). */
+/** What exists today (docs/product.md §1 minus what is still to come: files, templates, payments). */
 const FEATURES: ReadonlyArray<{ id: string; icon: LucideIcon }> = [
   { id: 'schedule', icon: CalendarDays },
   { id: 'tasks', icon: ListChecks },
@@ -342,7 +342,7 @@ function PlanCard({
 }
 
 /**
- * The public landing page (SPEC.md §1): hero, features, demo, testimonials, pricing, call to action,
+ * The public landing page (docs/product.md §1): hero, features, demo, testimonials, pricing, call to action,
  * footer. Prerendered per language at build time (scripts/build/prerender.ts) and also the
  * router's `/` inside the running app. `now` decides the prices in force (the promotion's dates).
  */

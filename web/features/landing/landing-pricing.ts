@@ -14,7 +14,7 @@ export type LandingPricing = {
   free: string;
   monthly: PlanPrice;
   yearly: PlanPrice;
-  /** The yearly saving against twelve months, computed from the prices in force (DECISIONS.md "Prices"). */
+  /** The yearly saving against twelve months, computed from the prices in force (docs/product.md §9 "Prices"). */
   yearlySavingPercent: number;
 };
 

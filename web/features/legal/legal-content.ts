@@ -1,5 +1,5 @@
 /**
- * The two legal documents (SPEC.md §2: privacy 10 sections, terms 11). Their text lives in the `legal`
+ * The two legal documents (docs/product.md §2: privacy 10 sections, terms 11). Their text lives in the `legal`
  * namespace of each language (web/locales/<lng>/legal.json), loaded only when a legal page opens.
  */
 export type LegalDocument = 'privacy' | 'terms';

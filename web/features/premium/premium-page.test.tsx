@@ -63,7 +63,7 @@ describe('Premium page → requests', () => {
     expect(screen.getByRole('button', { name: 'Subscribe yearly' })).toHaveProperty('disabled', false);
   });
 
-  it('says SPEC.md’s sentences when the session is gone or the payment provider fails', async () => {
+  it('says docs/product.md §8’s sentences when the session is gone or the payment provider fails', async () => {
     interceptApi({
       'GET /api/premium/check': trial,
       'POST /api/subscription/checkout': refuse(401, { message: 'Unauthorized', code: 'unauthorized' }),

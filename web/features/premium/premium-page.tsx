@@ -22,7 +22,7 @@ import { PageHeader } from '../../components/ui/page-header';
 const EXTERNAL_PAYMENT_PAGE = /^https?:\/\//;
 
 /**
- * /premium (SPEC.md §2): the user's state with its action, both plans at the prices in force for the
+ * /premium (docs/product.md §2): the user's state with its action, both plans at the prices in force for the
  * language, and what Premium gives. Paying happens on the provider's page (or the test payment screen).
  */
 export function PremiumPage() {

@@ -9,7 +9,7 @@ export type PlanOffer = {
   amount: number;
   /** The regular price while a promotion lowers it, else null. */
   regular: number | null;
-  /** Yearly only: the saving against twelve monthly payments, computed (DECISIONS.md "Prices"). */
+  /** Yearly only: the saving against twelve monthly payments, computed (docs/product.md §9 "Prices"). */
   savingPercent: number | null;
 };
 
@@ -24,7 +24,7 @@ export function planOffers(language: string, now: Date): PlanOffer[] {
 }
 
 /**
- * Where the user stands (SPEC.md §4), and so which action /premium offers: a subscription (active,
+ * Where the user stands (docs/product.md §4), and so which action /premium offers: a subscription (active,
  * trialing, canceling, past due), an admin's grant, a running trial with its days left, or an ended one.
  */
 export type PremiumState =

@@ -7,7 +7,7 @@ import { apiJson } from '../../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
 /**
- * What to show (SPEC.md §4): the server's check when it answered, else the cached user's flags.
+ * What to show (docs/product.md §4): the server's check when it answered, else the cached user's flags.
  * The server still decides every premium request.
  */
 export function showsPremium(check: PremiumCheck | undefined, now = new Date()): boolean {

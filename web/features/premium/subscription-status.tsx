@@ -13,7 +13,7 @@ import type { PremiumState } from './premium-view';
 
 const BADGE = 'rounded-full border px-2 py-0.5 text-xs font-semibold';
 
-/** The user's state (SPEC.md §4 labels) and its action: cancel (with confirmation) or resume. */
+/** The user's state (docs/product.md §4 labels) and its action: cancel (with confirmation) or resume. */
 export function SubscriptionStatus({ state }: { state: PremiumState }) {
   const { t } = useTranslation('premium');
   const timeZone = useUserTimeZone();

@@ -60,7 +60,7 @@ export function TestPaymentPage() {
                 confirm.mutate({
                   onSuccess: () => navigate(`/premium-success?${CHECKOUT_RETURN_PARAM}=${encodeURIComponent(id ?? '')}`, { replace: true }),
                   onError: (error) =>
-                    // SPEC.md §8: 'Payment failed' / 'Something went wrong during payment processing'
+                    // docs/product.md §8: 'Payment failed' / 'Something went wrong during payment processing'
                     toast({
                       title: t('errors.paymentFailed'),
                       description: apiErrorMessage(t, error, t('errors.processing')),

@@ -51,7 +51,7 @@ function goalFormSchema(t: TFunction) {
 
 const textareaClass = 'w-full rounded-md border bg-background p-2 text-base focus-visible:outline-2 focus-visible:outline-ring';
 
-/** Add or edit an academic goal: every field of API.md's goal; empty optional fields are sent as null. */
+/** Add or edit an academic goal: every field of docs/api.md's goal; empty optional fields are sent as null. */
 export function GoalDialog({
   open,
   onOpenChange,

@@ -16,7 +16,7 @@ import { useFreshProgressOnOpen } from './progress.api';
 import { SummaryTab } from './summary-tab';
 import { TimelineTab } from './timeline-tab';
 
-/** SPEC.md §2 "Progress" tabs, in its order; the open one is kept in `?tab=` (Home's GPA calculator opens `?tab=gpa`). */
+/** docs/product.md §2 "Progress" tabs, in its order; the open one is kept in `?tab=` (Home's GPA calculator opens `?tab=gpa`). */
 export const PROGRESS_TABS = ['overview', 'summary', 'analytics', 'courses', 'timeline', 'goals', 'insights', 'gpa'] as const;
 export type ProgressTab = (typeof PROGRESS_TABS)[number];
 

@@ -10,8 +10,8 @@ import { useMarkReleaseSeen } from './release-notes.api';
 const LISTS = ['features', 'improvements', 'fixes'] as const;
 
 /**
- * SPEC.md §3's release notes, newest first, in a dialog opened from the user menu. Opening it marks
- * the newest version seen on the server (SPEC.md §4), which clears the shell's badge on every device.
+ * docs/product.md §3's release notes, newest first, in a dialog opened from the user menu. Opening it marks
+ * the newest version seen on the server (docs/product.md §4), which clears the shell's badge on every device.
  */
 export function ReleaseNotesDialog({
   open,

@@ -7,7 +7,7 @@ import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
 /**
  * Opening the notes marks `version` seen on the account (so every device drops the badge). The answer
- * replaces the cached state; the version is also kept locally (DECISIONS.md's
+ * replaces the cached state; the version is also kept locally (docs/product.md §9's
  * `studypilot_last_seen_release`), which the shell reads only until the server answers.
  */
 export function useMarkReleaseSeen() {

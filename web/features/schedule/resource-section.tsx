@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast';
 export type EntityKind = 'year' | 'term' | 'holiday' | 'course';
 export type CrudAction = 'add' | 'update' | 'delete';
 
-/** SPEC.md §8: 'X added/updated/deleted' and 'Error adding/updating/deleting X'. */
+/** docs/product.md §8: 'X added/updated/deleted' and 'Error adding/updating/deleting X'. */
 export function useEntityToasts(kind: EntityKind) {
   const { t } = useTranslation('schedule');
   const success = (action: CrudAction) => toast({ title: t(`entities.${kind}.${action}Done`), variant: 'success' });

@@ -12,7 +12,7 @@ import { YearsTab } from './years-tab';
 
 const TABS = ['calendar', 'terms', 'classes', 'holidays', 'years'] as const;
 
-/** /schedule (SPEC.md §2): Calendar, Terms, Classes, Holidays, Academic Years. The tab is kept in `?tab=`. */
+/** /schedule (docs/product.md §2): Calendar, Terms, Classes, Holidays, Academic Years. The tab is kept in `?tab=`. */
 export function SchedulePage() {
   const { t } = useTranslation('schedule');
   const [params] = useSearchParams();

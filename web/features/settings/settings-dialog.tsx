@@ -106,8 +106,8 @@ function Choices<T extends string>({
 }
 
 /**
- * The Settings dialog of SPEC.md §2: a main list with the premium row, then mode, colour theme, style,
- * language and grading system pages. Theme settings persist locally (DECISIONS.md keys); the grading
+ * The Settings dialog of docs/product.md §2: a main list with the premium row, then mode, colour theme, style,
+ * language and grading system pages. Theme settings persist locally (docs/product.md §9 keys); the grading
  * system is saved on the server.
  */
 export function SettingsDialog({

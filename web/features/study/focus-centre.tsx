@@ -330,7 +330,7 @@ export function FocusCentre() {
             ))}
           </NativeSelect>
         </FormField>
-        {/* DECISIONS.md pays a focus session 10 points; other types count for time and streaks only. */}
+        {/* docs/product.md §9 pays a focus session 10 points; other types count for time and streaks only. */}
         <FormField
           label={t('fields.type')}
           hint={

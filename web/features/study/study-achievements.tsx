@@ -8,7 +8,7 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { achievementTextValues, formatDate, formatNumber } from '../../lib/format';
 import { useUserTimeZone } from '../../lib/time-zone';
 
-/** The study achievements (SPEC.md §2 "Study: … achievements"); the full list lives on /rewards. */
+/** The study achievements (docs/product.md §2 "Study: … achievements"); the full list lives on /rewards. */
 const STUDY_ACHIEVEMENTS = [
   'first-study-session',
   'five-day-streak',

@@ -10,7 +10,7 @@ import { usePoints } from '../../api/rewards';
 import { useStudyStreak } from '../../api/study';
 import { StudyAchievements } from './study-achievements';
 
-/** /study: the focus centre, sessions, statistics and streaks (SPEC.md §2). */
+/** /study: the focus centre, sessions, statistics and streaks (docs/product.md §2). */
 export function StudyPage() {
   const { t } = useTranslation('study');
   const points = usePoints();

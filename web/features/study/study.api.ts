@@ -47,7 +47,7 @@ export function useDeleteStudySession() {
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/study-sessions/${encodeURIComponent(id)}`),
     onSuccess: () => {
-      // The session's points go back: DELETE answers 204 (API.md), so the points are refetched.
+      // The session's points go back: DELETE answers 204 (docs/api.md), so the points are refetched.
       applyRewardOutcome(queryClient, null);
       refresh();
     },

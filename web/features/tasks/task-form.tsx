@@ -190,7 +190,7 @@ function TaskForm({
   const submit = form.handleSubmit(async (values) => {
     const input = toInput(values, isNew, timeZone);
     if (input.reminderOffsetMinutes !== null) {
-      // Asked at the moment it is needed (SPEC.md §5); a refusal still saves the task.
+      // Asked at the moment it is needed (docs/product.md §5); a refusal still saves the task.
       const permission = await ensureNotificationPermission();
       if (permission === 'denied') toast({ title: t('reminders.blockedTitle'), description: t('reminders.blocked') });
     }

@@ -42,7 +42,7 @@ const MINUTE_MS = 60_000;
 const SEARCH_URL_DELAY_MS = 300;
 
 /**
- * /tasks (SPEC.md §2): status filters All, Upcoming, Late, Completed, plus search, course, type, sort
+ * /tasks (docs/product.md §2): status filters All, Upcoming, Late, Completed, plus search, course, type, sort
  * and one row per recurring series (common/domain/task-selection.ts), all kept in the URL so that a
  * reload keeps them; ?new=1 opens the create dialog.
  */

@@ -76,7 +76,7 @@ export function useDeleteTask() {
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.filter((task) => task.id !== id));
       announceTasksChanged(queryClient);
-      // A completed task takes its points back: DELETE answers 204 (API.md), so the points are refetched.
+      // A completed task takes its points back: DELETE answers 204 (docs/api.md), so the points are refetched.
       applyRewardOutcome(queryClient, null);
     },
   });

@@ -145,7 +145,7 @@ describe('TemplatesPage', () => {
     expect(second).toHaveProperty('disabled', false);
   });
 
-  it('shows SPEC.md §8’s message when the templates cannot be loaded', async () => {
+  it('shows docs/product.md §8’s message when the templates cannot be loaded', async () => {
     interceptApi({ 'GET /api/premium/check': check(true), 'GET /api/premium/templates': refuse(500, { code: 'internal', message: 'x' }) });
     await renderWithProviders(<TemplatesPage />);
     expect(await screen.findByText('Error Loading Content')).toBeTruthy();

@@ -15,7 +15,7 @@ import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { PageHeader } from '../../components/ui/page-header';
 
 /**
- * /premium-files (SPEC.md §2–§3, §8): the premium templates by category, each previewable by every
+ * /premium-files (docs/product.md §2–§3, §8): the premium templates by category, each previewable by every
  * signed-in user and downloadable with premium or a trial, made by the server from the user's data.
  */
 export function TemplatesPage() {

@@ -2,7 +2,7 @@ import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateSummary } from
 import { readApiError } from '../../lib/api-errors';
 
 /**
- * The pure rules of /premium-files: the category filter (SPEC.md §3: all and the five categories),
+ * The pure rules of /premium-files: the category filter (docs/product.md §3: all and the five categories),
  * the size of a file, and what a failed download means.
  */
 export const CATEGORY_FILTERS = ['all', ...TEMPLATE_CATEGORIES] as const;
@@ -18,7 +18,7 @@ export function groupTemplates(
     .filter((group) => group.templates.length > 0);
 }
 
-/** Why a download failed: the server's premium refusal (SPEC.md §8 'Premium Access Required'), or anything else ('Download Failed'). */
+/** Why a download failed: the server's premium refusal (docs/product.md §8 'Premium Access Required'), or anything else ('Download Failed'). */
 export function downloadFailure(error: unknown): 'premium' | 'failed' {
   return readApiError(error)?.code === 'premium_required' ? 'premium' : 'failed';
 }
