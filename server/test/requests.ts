@@ -22,3 +22,7 @@ export const changePassword = (
 /** PATCH /api/account/profile with the fields to change. */
 export const patchProfile = (t: TestApp, user: Caller, payload: object): Promise<LightMyRequestResponse> =>
   t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload });
+
+/** POST `url` with `text` as its body, labelled JSON whatever it holds (a malformed body's answer). */
+export const postJsonText = (t: TestApp, url: string, text: string): Promise<LightMyRequestResponse> =>
+  t.request({ method: 'POST', url, payload: text, headers: { 'content-type': 'application/json' } });

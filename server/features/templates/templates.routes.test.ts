@@ -33,6 +33,10 @@ async function post(user: SignedUpUser, url: string, payload: object): Promise<{
   return response.json();
 }
 
+/** The student's template list as a browser asking in `acceptLanguage` would see it. */
+const listIn = (acceptLanguage: string) =>
+  t.request({ method: 'GET', url: '/api/premium/templates', token: student.token, headers: { 'accept-language': acceptLanguage } });
+
 /** A date `days` from now, as the API takes it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -93,19 +97,9 @@ describe('GET /api/premium/templates', () => {
   });
 
   it('falls back to Accept-Language, then English; refuses an unknown language', async () => {
-    const japanese = await t.request({
-      method: 'GET',
-      url: '/api/premium/templates',
-      token: student.token,
-      headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
-    });
+    const japanese = await listIn('ja-JP,ja;q=0.9');
     expect(japanese.json()[0].name).toBe('週間時間割');
-    const english = await t.request({
-      method: 'GET',
-      url: '/api/premium/templates',
-      token: student.token,
-      headers: { 'accept-language': 'ko' },
-    });
+    const english = await listIn('ko');
     expect(english.json()[0].name).toBe('Weekly timetable');
     const unknown = await t.request({ method: 'GET', url: '/api/premium/templates?lang=xx', token: student.token });
     expect(unknown.statusCode).toBe(400);
@@ -124,12 +118,7 @@ describe('GET /api/premium/templates', () => {
       }
     }
     for (const header of ['', '*', ';q=0.5', 'zh-Hant-TW;q=abc', 'x'.repeat(4000), '\u00e9t\u00e9']) {
-      const response = await t.request({
-        method: 'GET',
-        url: '/api/premium/templates',
-        token: student.token,
-        headers: { 'accept-language': header },
-      });
+      const response = await listIn(header);
       expect(response.statusCode, header).toBe(200);
     }
   });
