@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminToken, expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { endTrialViaAdmin, expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
 
 // A real HEIC photo (HEVC in a HEIF container: file-type's MIT-licensed test fixture `fixture-mif1.heic`).
 const HEIC = readFileSync(new URL('./files/photo.heic', import.meta.url));
@@ -91,12 +91,7 @@ test('an expired student sees the upgrade notice and keeps read-only access to t
   const form = { file: { name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('still mine') } };
   expect((await page.request.post('/api/files', { multipart: form, headers: { origin } })).status()).toBe(201);
 
-  const token = await adminToken(request);
-  const ended = await request.patch(`/api/admin/users/${student.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { trialEndDate: new Date(Date.now() - 60_000).toISOString() },
-  });
-  expect(ended.status()).toBe(200);
+  await endTrialViaAdmin(request, student.id);
 
   await page.goto('/files');
   await expect(page).toHaveURL(/\/files$/);

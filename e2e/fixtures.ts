@@ -94,3 +94,13 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   });
   return token;
 }
+
+/** Support ends a student's free trial a minute ago through the admin API (as a support agent would). */
+export async function endTrialViaAdmin(request: APIRequestContext, userId: string): Promise<void> {
+  const token = await adminToken(request);
+  const ended = await request.patch(`/api/admin/users/${userId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { trialEndDate: new Date(Date.now() - 60_000).toISOString() },
+  });
+  expect(ended.status()).toBe(200);
+}

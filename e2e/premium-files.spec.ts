@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { adminToken, expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { endTrialViaAdmin, expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
 
 test('a trial student previews a template filled from their schedule and downloads it as a PDF that opens', async ({ page, baseURL }) => {
   await registerViaApi(page.request);
@@ -50,12 +50,7 @@ test('a trial student previews a template filled from their schedule and downloa
 
 test('a student whose trial has ended sees the templates, a way to Premium, and is refused a download', async ({ page, request }) => {
   const student = await registerViaApi(page.request);
-  const token = await adminToken(request);
-  const ended = await request.patch(`/api/admin/users/${student.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { trialEndDate: new Date(Date.now() - 60_000).toISOString() },
-  });
-  expect(ended.status()).toBe(200);
+  await endTrialViaAdmin(request, student.id);
 
   await page.goto('/premium-files');
   await expect(page.getByText('Your free trial has ended')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
+import { endTrialViaAdmin, expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
 
 /**
  * The paid plan end to end with the test-mode provider (no Stripe keys on the e2e server): an
@@ -8,13 +8,7 @@ import { adminToken, expectNoSeriousA11yViolations, registerViaApi } from './fix
  */
 test('an expired-trial student subscribes in test mode, cancels and resumes', async ({ page, request }) => {
   const student = await registerViaApi(page.request);
-  // Support ends the trial through the admin API, as guards.spec.ts does.
-  const token = await adminToken(request);
-  const ended = await request.patch(`/api/admin/users/${student.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { trialEndDate: new Date(Date.now() - 60_000).toISOString() },
-  });
-  expect(ended.status()).toBe(200);
+  await endTrialViaAdmin(request, student.id);
 
   await page.goto('/premium');
   await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible();

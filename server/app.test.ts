@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueUsername } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
+import { postJsonText } from './test/requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,12 +64,7 @@ describe('the HTTP shell', () => {
   });
 
   it('never leaks a stack trace', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: 'not json',
-      headers: { 'content-type': 'application/json' },
-    });
+    const response = await postJsonText(t, '/api/auth/login', 'not json');
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   });

@@ -92,18 +92,23 @@ export function modeDurationMs(mode: TimerMode, settings: TimerSettings): number
   return minutes * MINUTE_MS;
 }
 
+/** The fields of a phase under way, cleared: what an idle timer holds. */
+const NO_PHASE = {
+  phaseMs: null,
+  phaseStartedAt: null,
+  phaseTechnique: null,
+  phaseSelection: null,
+  endsAt: null,
+  remainingMs: null,
+} as const;
+
 export function createTimer(settings: TimerSettings = DEFAULT_TIMER_SETTINGS): TimerState {
   return {
     version: 1,
     mode: 'focus',
     status: 'idle',
     settings: { ...settings },
-    phaseMs: null,
-    phaseStartedAt: null,
-    phaseTechnique: null,
-    phaseSelection: null,
-    endsAt: null,
-    remainingMs: null,
+    ...NO_PHASE,
     focusInCycle: 0,
     completedFocusTotal: 0,
     unsaved: [],
@@ -133,12 +138,7 @@ function idleIn(state: TimerState, mode: TimerMode): TimerState {
     ...state,
     mode,
     status: 'idle',
-    phaseMs: null,
-    phaseStartedAt: null,
-    phaseTechnique: null,
-    phaseSelection: null,
-    endsAt: null,
-    remainingMs: null,
+    ...NO_PHASE,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAssessment, ProgressCourse, ProgressTask, ProgressTerm } from './progress-data';
+import { aProgressTask } from '../test/progress-fixtures';
 import { courseCards, coursesOfTerm, progressOverview, progressWindow, weekStarts, type OverviewInput } from './progress-summary';
 
 const TERM: ProgressTerm = { id: 't1', name: 'Spring', startDate: '2026-01-12', endDate: '2026-05-29' };
@@ -13,18 +14,7 @@ const course = (id: string, fields: Partial<ProgressCourse> = {}): ProgressCours
   termId: 't1',
   ...fields,
 });
-const task = (id: string, fields: Partial<ProgressTask>): ProgressTask => ({
-  id,
-  title: id,
-  courseId: 'math',
-  taskType: 'assignment',
-  priority: 'medium',
-  dueDate: null,
-  completed: false,
-  completedDate: null,
-  completedLate: null,
-  ...fields,
-});
+const task = (id: string, fields: Partial<ProgressTask>): ProgressTask => aProgressTask(id, fields);
 const graded = (id: string, courseId: string, score: number, gradedDate: string, weight = 50): ProgressAssessment => ({
   id,
   courseId,

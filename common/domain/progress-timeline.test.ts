@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAssessment, ProgressTask } from './progress-data';
+import { aProgressAssessment, aProgressTask } from '../test/progress-fixtures';
 import { progressTimeline } from './progress-timeline';
 
-const task = (id: string, dueDate: string, fields: Partial<ProgressTask> = {}): ProgressTask => ({
-  id,
-  title: id,
-  courseId: 'math',
-  taskType: 'assignment',
-  priority: 'medium',
-  dueDate,
-  completed: false,
-  completedDate: null,
-  completedLate: null,
-  ...fields,
-});
-const assessment = (id: string, fields: Partial<ProgressAssessment>): ProgressAssessment => ({
-  id,
-  courseId: 'math',
-  name: id,
-  type: 'exam',
-  date: null,
-  maxScore: 40,
-  weight: 20,
-  score: null,
-  gradedDate: null,
-  ...fields,
-});
+const task = (id: string, dueDate: string, fields: Partial<ProgressTask> = {}): ProgressTask => aProgressTask(id, { dueDate, ...fields });
+const assessment = (id: string, fields: Partial<ProgressAssessment>): ProgressAssessment =>
+  aProgressAssessment(id, { maxScore: 40, ...fields });
 const base = {
   from: '2026-03-01',
   to: '2026-03-31',

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAssessment, ProgressSession, ProgressTask } from './progress-data';
+import { aProgressAssessment, aProgressTask } from '../test/progress-fixtures';
 import { DEFAULT_HOURS, freeHoursByDay, taskCosts, workloadForecast, type ForecastInput } from './workload-forecast';
 
 // 2026-03-04 is a Wednesday; its week starts on Sunday 2026-03-01.
 const TODAY = '2026-03-04';
-const task = (id: string, fields: Partial<ProgressTask>): ProgressTask => ({
-  id,
-  title: id,
-  courseId: 'math',
-  taskType: 'assignment',
-  priority: 'medium',
-  dueDate: null,
-  completed: false,
-  completedDate: null,
-  completedLate: null,
-  ...fields,
-});
+const task = (id: string, fields: Partial<ProgressTask>): ProgressTask => aProgressTask(id, fields);
 const session = (date: string, minutes: number, courseId: string | null = 'math'): ProgressSession => ({
   date,
   hour: 18,
@@ -23,18 +13,7 @@ const session = (date: string, minutes: number, courseId: string | null = 'math'
   courseId,
   type: 'focus',
 });
-const assessment = (id: string, fields: Partial<ProgressAssessment>): ProgressAssessment => ({
-  id,
-  courseId: 'math',
-  name: id,
-  type: 'exam',
-  date: null,
-  maxScore: 100,
-  weight: 20,
-  score: null,
-  gradedDate: null,
-  ...fields,
-});
+const assessment = (id: string, fields: Partial<ProgressAssessment>): ProgressAssessment => aProgressAssessment(id, fields);
 const input = (fields: Partial<ForecastInput> = {}): ForecastInput => ({
   today: TODAY,
   timeZone: 'UTC',

@@ -31,8 +31,8 @@ const progress = z
   .min(GOAL_PROGRESS_MIN, GOAL_PROGRESS_MESSAGE)
   .max(GOAL_PROGRESS_MAX, GOAL_PROGRESS_MESSAGE);
 
-/** POST /api/academic-goals: a title is required; the rest default (progress 0, medium, not started). */
-export const goalCreateBodySchema = z.strictObject({
+/** The writable fields of a goal, as POST takes them. */
+const goalFields = {
   title,
   description,
   targetDate,
@@ -41,21 +41,15 @@ export const goalCreateBodySchema = z.strictObject({
   priority: z.enum(GOAL_PRIORITIES).optional(),
   status: z.enum(GOAL_STATUSES).optional(),
   notes,
-});
+};
+
+/** POST /api/academic-goals: a title is required; the rest default (progress 0, medium, not started). */
+export const goalCreateBodySchema = z.strictObject(goalFields);
 export type GoalCreateBody = z.infer<typeof goalCreateBodySchema>;
 export type GoalCreateInput = z.input<typeof goalCreateBodySchema>;
 
 /** PATCH /api/academic-goals/:id: any subset of the writable fields; only those sent change. */
-export const goalUpdateBodySchema = z.strictObject({
-  title: title.optional(),
-  description,
-  targetDate,
-  target,
-  progress: progress.optional(),
-  priority: z.enum(GOAL_PRIORITIES).optional(),
-  status: z.enum(GOAL_STATUSES).optional(),
-  notes,
-});
+export const goalUpdateBodySchema = z.strictObject({ ...goalFields, title: title.optional() });
 export type GoalUpdateBody = z.infer<typeof goalUpdateBodySchema>;
 
 /** An academic goal as the API returns it (docs/api.md "Progress and study"). */

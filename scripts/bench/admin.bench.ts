@@ -18,7 +18,7 @@ import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { setRoleByUsername } from '../../server/features/admin/roles.service';
 import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
-import { stopServer, type Row } from './server.bench';
+import { stopServer, waitForHealthy, type Row } from './server.bench';
 
 export const ADMIN_BENCH_USERS = 100_000;
 const WARM_UP = 5;
@@ -125,14 +125,7 @@ async function main(): Promise<void> {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        if (attempt > 600) throw new Error('server did not start');
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForHealthy(base);
     for (const [name, value] of await adminRows(base, dataDir)) console.log(`${name}: ${value}`);
   } finally {
     await stopServer(server);

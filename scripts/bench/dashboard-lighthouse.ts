@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
-import { stopServer } from './server.bench';
+import { benchServerEnv, stopServer, waitForHealthy } from './server.bench';
 import { seedTaskUser } from './tasks.bench';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -40,28 +40,11 @@ async function startBuild(distDir: string): Promise<Build> {
   const port = await freePort();
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(distDir, 'server/main.js')], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(distDir, 'web'),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      AUTH_RATE_LIMIT: '100000',
-      WRITE_RATE_LIMIT: '1000000',
-    },
+    env: benchServerEnv(port, dataDir, { WEB_DIST_DIR: path.join(distDir, 'web') }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      if (attempt > 600 || server.exitCode !== null) throw new Error(`server for ${distDir} did not start`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealthy(base, server);
   return { label: distDir, base, token: await seedTaskUser(base, 40), server, dataDir };
 }
 

@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
-import { rssMb, sampleRss, stopServer, timeToHealthy, type Row } from './server.bench';
+import { benchServerEnv, rssMb, sampleRss, stopServer, timeToHealthy, type Row } from './server.bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const FILE_COUNT = 5000;
@@ -134,17 +134,7 @@ export async function benchFiles({ fileCount = FILE_COUNT } = {}): Promise<Row[]
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-files-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    AUTH_RATE_LIMIT: '100000',
-    WRITE_RATE_LIMIT: '1000000',
-    FILE_MAX_BYTES: String(2 * 1024 * MIB),
-  };
+  const env = benchServerEnv(port, dataDir, { FILE_MAX_BYTES: String(2 * 1024 * MIB) });
   const { child } = await timeToHealthy([...SERVER_NODE_FLAGS, 'dist/server/main.js'], env, base, root);
   try {
     const registered = await fetch(`${base}/api/auth/register`, {

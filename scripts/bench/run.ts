@@ -16,7 +16,7 @@ import { adminRows } from './admin.bench';
 import { benchProgressSummary } from './progress.bench';
 import { benchRenders } from './render.bench';
 import { SERVER_NODE_FLAGS } from '../build/server';
-import { benchServerFigures, rssMb, sampleRss, stopServer, timeToHealthy } from './server.bench';
+import { benchServerEnv, benchServerFigures, rssMb, sampleRss, stopServer, timeToHealthy, waitForHealthy } from './server.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
 import { benchRewardingWrites, rewardingWriteRows } from './rewarding-writes.bench';
 
@@ -66,18 +66,7 @@ async function httpBenchmarks(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-bench-'));
   const port = await freePort();
   // The compiled server, as `npm start` runs it, with the reference routes of server.bench.ts.
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    AUTH_RATE_LIMIT: '100000',
-    // Seeding 3,000 tasks through the API is far above a student's write rate.
-    WRITE_RATE_LIMIT: '1000000',
-    BENCH_REFERENCE_ROUTES: '1',
-  };
+  const serverEnv = benchServerEnv(port, dataDir, { BENCH_REFERENCE_ROUTES: '1' });
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     cwd: root,
     env: serverEnv,
@@ -86,14 +75,7 @@ async function httpBenchmarks(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const rss = sampleRss(server.pid ?? 0);
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        if (attempt > 600) throw new Error('server did not start');
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForHealthy(base);
     const registered = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks, userDataVersions } from '../db/schema';
 import { signUp, type SignedUpUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { patchProfile } from '../test/requests';
 import { cachedBody, ifNoneMatchHits, listEtag, readDataVersion } from './conditional-get';
 
 /** Conditional GET on the lists that grow (docs/decisions/092-conditional-get-by-data-version.md). */
@@ -147,12 +148,7 @@ describe('the data version', () => {
   it('is raised by a change to the account itself (time zone shapes the study list)', async () => {
     const user = await signUp(t);
     const etag = (await get(user, '/api/study-sessions')).headers.etag as string;
-    const patched = await t.request({
-      method: 'PATCH',
-      url: '/api/account/profile',
-      token: user.token,
-      payload: { timeZone: 'Asia/Tokyo' },
-    });
+    const patched = await patchProfile(t, user, { timeZone: 'Asia/Tokyo' });
     expect(patched.statusCode, patched.body).toBe(200);
     expect((await get(user, '/api/study-sessions', etag)).statusCode).toBe(200);
   });

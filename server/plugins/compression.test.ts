@@ -28,6 +28,12 @@ beforeAll(async () => {
   user = await signUp(t);
 });
 
+/** Adds `count` tasks for the test user at once, each titled and dated by its index. */
+const addTasks = (count: number, task: (index: number) => { title: string; dueDate: string | null }) =>
+  Promise.all(
+    Array.from({ length: count }, (_, index) => t.request({ method: 'POST', url: '/api/tasks', token: user.token, payload: task(index) })),
+  );
+
 const decode = (encoding: string | undefined, body: Buffer) =>
   (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
 
@@ -104,16 +110,7 @@ describe('API answers', () => {
   });
 
   it('a large list from the versioned-list path is compressed too, a 304 has no body', async () => {
-    await Promise.all(
-      Array.from({ length: 40 }, (_, index) =>
-        t.request({
-          method: 'POST',
-          url: '/api/tasks',
-          token: user.token,
-          payload: { title: `Chapter ${index} exercises`, dueDate: null },
-        }),
-      ),
-    );
+    await addTasks(40, (index) => ({ title: `Chapter ${index} exercises`, dueDate: null }));
     const response = await t.request({ method: 'GET', url: '/api/tasks', token: user.token, headers: { 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBe('br');
     const list = JSON.parse(decode('br', response.rawPayload)) as unknown[];
@@ -151,16 +148,7 @@ describe('API answers', () => {
   });
 
   it('the calendar feed (text) is compressed when large and still parses', async () => {
-    await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        t.request({
-          method: 'POST',
-          url: '/api/tasks',
-          token: user.token,
-          payload: { title: `Essay draft ${index}`, dueDate: new Date(Date.UTC(2031, 0, index + 1, 12)).toISOString() },
-        }),
-      ),
-    );
+    await addTasks(20, (index) => ({ title: `Essay draft ${index}`, dueDate: new Date(Date.UTC(2031, 0, index + 1, 12)).toISOString() }));
     await t.request({
       method: 'POST',
       url: '/api/courses',

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import type { TestApp } from './test-app';
 
 export type SignedUpUser = { id: string; username: string; password: string; token: string };
@@ -20,4 +22,14 @@ export async function signUp(t: TestApp, overrides: { username?: string; passwor
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json<{ id: string; token: string }>();
   return { id: body.id, username, password, token: body.token };
+}
+
+/** A new user whose free trial ended a day ago (the premium refusals and the subscription flow start here). */
+export async function signUpWithEndedTrial(t: TestApp): Promise<SignedUpUser> {
+  const user = await signUp(t);
+  await t.db
+    .update(users)
+    .set({ trialEndDate: new Date(Date.now() - 24 * 60 * 60 * 1000) })
+    .where(eq(users.id, user.id));
+  return user;
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, pointsLedger, sessions, users } from '../../db/schema';
 import { signUp, strongPassword, uniqueUsername } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { changePassword } from '../../test/requests';
 import { MAX_FAILURES, passwordChangeKey } from '../auth/login-lock.service';
 
 let t: TestApp;
@@ -99,12 +100,7 @@ describe('POST /api/account/password', () => {
       await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: user.password } })
     ).json().token;
     const newPassword = strongPassword();
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/account/password',
-      token: user.token,
-      payload: { currentPassword: user.password, newPassword, confirmPassword: newPassword },
-    });
+    const response = await changePassword(t, user, user.password, newPassword);
     expect(response.statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: otherDevice })).statusCode).toBe(401);
@@ -142,13 +138,7 @@ describe('POST /api/account/password', () => {
   it('counts a guess before checking it, atomically: 12 parallel wrong current passwords check exactly 5, and a failure while locked does not extend the lock', async () => {
     const user = await signUp(t);
     const fresh = strongPassword();
-    const change = (currentPassword: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/account/password',
-        token: user.token,
-        payload: { currentPassword, newPassword: fresh, confirmPassword: fresh },
-      });
+    const change = (currentPassword: string) => changePassword(t, user, currentPassword, fresh);
     const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => change(`wrong-${index}`)));
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses.filter((status) => status === 400)).toHaveLength(MAX_FAILURES);
@@ -163,13 +153,7 @@ describe('POST /api/account/password', () => {
   it('counts wrong current passwords like failed sign-ins: 5 in 15 minutes lock it for 30 minutes (429)', async () => {
     const user = await signUp(t);
     const fresh = strongPassword();
-    const change = (currentPassword: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/account/password',
-        token: user.token,
-        payload: { currentPassword, newPassword: fresh, confirmPassword: fresh },
-      });
+    const change = (currentPassword: string) => changePassword(t, user, currentPassword, fresh);
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await change(`wrong-${attempt}`)).statusCode).toBe(400);
     const locked = await change(user.password);
     expect(locked.statusCode).toBe(429);

@@ -8,6 +8,7 @@ import {
 import { FEEDBACK_REPLY_HOURS, type Feedback } from '../../../common/schemas/feedback.schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { assertOwned } from '../../lib/owned';
+import { pickColumns } from '../../db/pick-columns';
 import { feedback } from '../../db/schema';
 import { writeAudit } from './audit.service';
 import { decodeCursor, page } from './keyset';
@@ -37,15 +38,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 function view(row: Row): AdminFeedback {
   return {
-    id: row.id,
+    ...pickColumns(row, ['id', 'username', 'category', 'subject', 'message', 'status', 'priority', 'reply']),
     userId: row.user_id,
-    username: row.username,
-    category: row.category,
-    subject: row.subject,
-    message: row.message,
-    status: row.status,
-    priority: row.priority,
-    reply: row.reply,
     repliedAt: row.replied_at === null ? null : iso(row.replied_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

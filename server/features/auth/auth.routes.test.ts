@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, pointsLedger, sessions, users } from '../../db/schema';
 import { signInKeysOf } from './login-lock.service';
-import { signUp, strongPassword, uniqueUsername } from '../../test/factories';
+import { signUp, strongPassword, uniqueUsername, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postJsonText } from '../../test/requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,12 +112,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('rejects malformed JSON with 400, not 500', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: '{"username": ',
-      headers: { 'content-type': 'application/json' },
-    });
+    const response = await postJsonText(t, '/api/auth/register', '{"username": ');
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('validation_error');
   });
@@ -236,36 +232,30 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 });
 
 describe('CSRF: cookie-authenticated writes', () => {
+  /** POST /api/auth/logout signed in by the session cookie (not bearer), sending `origin` when given. */
+  const cookieLogout = (app: TestApp, user: SignedUpUser, origin?: string) =>
+    app.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { sp_session: user.token },
+      ...(origin === undefined ? {} : { headers: { origin } }),
+    });
+
   it('refuses a cookie write without a same-origin Origin, accepts it with one, and exempts bearer', async () => {
     const user = await signUp(t);
-    const noOrigin = await t.request({ method: 'POST', url: '/api/auth/logout', cookies: { sp_session: user.token } });
+    const noOrigin = await cookieLogout(t, user);
     expect(noOrigin.statusCode).toBe(403);
-    const foreign = await t.request({
-      method: 'POST',
-      url: '/api/auth/logout',
-      cookies: { sp_session: user.token },
-      headers: { origin: 'https://evil.example' },
-    });
+    const foreign = await cookieLogout(t, user, 'https://evil.example');
     expect(foreign.statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(200);
-    const sameOrigin = await t.request({
-      method: 'POST',
-      url: '/api/auth/logout',
-      cookies: { sp_session: user.token },
-      headers: { origin: 'http://localhost:80' },
-    });
+    const sameOrigin = await cookieLogout(t, user, 'http://localhost:80');
     expect(sameOrigin.statusCode).toBe(204);
   });
 
   it('compares scheme, host and port exactly: another scheme or port is another origin', async () => {
     const user = await signUp(t);
     for (const origin of ['https://localhost:80', 'https://localhost', 'http://localhost:8080', 'null']) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/auth/logout',
-        cookies: { sp_session: user.token },
-        headers: { origin },
-      });
+      const response = await cookieLogout(t, user, origin);
       expect(response.statusCode, origin).toBe(403);
     }
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(200);
@@ -274,8 +264,7 @@ describe('CSRF: cookie-authenticated writes', () => {
   it('accepts PUBLIC_ORIGIN exactly (scheme included) behind a proxy', async () => {
     const proxied = await createTestApp({ publicOrigin: 'https://studypilot.example' });
     const user = await signUp(proxied);
-    const write = (origin: string) =>
-      proxied.request({ method: 'POST', url: '/api/auth/logout', cookies: { sp_session: user.token }, headers: { origin } });
+    const write = (origin: string) => cookieLogout(proxied, user, origin);
     expect((await write('http://studypilot.example')).statusCode).toBe(403);
     expect((await write('https://studypilot.example')).statusCode).toBe(204);
   });

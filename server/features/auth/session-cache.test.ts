@@ -5,6 +5,7 @@ import { setRoleByUsername } from '../admin/roles.service';
 import { signUp, strongPassword, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SessionCache } from '../../lib/session-cache';
+import { changePassword, patchProfile } from '../../test/requests';
 
 /**
  * The session cache (docs/decisions/093-session-cache.md): changes made through this instance hold for
@@ -39,22 +40,12 @@ describe('changes through this instance take effect on the next request', () => 
     expect((await me(otherDevice)).statusCode).toBe(200);
     expect((await me(user.token)).statusCode).toBe(200);
     const newPassword = strongPassword();
-    const changed = await t.request({
-      method: 'POST',
-      url: '/api/account/password',
-      token: user.token,
-      payload: { currentPassword: user.password, newPassword, confirmPassword: newPassword },
-    });
+    const changed = await changePassword(t, user, user.password, newPassword);
     expect(changed.statusCode, changed.body).toBeLessThan(300);
     expect((await me(otherDevice)).statusCode).toBe(401);
     expect((await me(user.token)).statusCode).toBe(200);
     // The old password no longer changes the password, although the session's row was cached.
-    const again = await t.request({
-      method: 'POST',
-      url: '/api/account/password',
-      token: user.token,
-      payload: { currentPassword: user.password, newPassword: strongPassword(), confirmPassword: 'x' },
-    });
+    const again = await changePassword(t, user, user.password, strongPassword(), 'x');
     expect(again.statusCode).toBe(400);
   });
 
@@ -89,12 +80,7 @@ describe('changes through this instance take effect on the next request', () => 
   it('the profile', async () => {
     const user = await signUp(t);
     expect((await me(user.token)).json()).toMatchObject({ timeZone: 'UTC' });
-    const patched = await t.request({
-      method: 'PATCH',
-      url: '/api/account/profile',
-      token: user.token,
-      payload: { timeZone: 'Asia/Kolkata' },
-    });
+    const patched = await patchProfile(t, user, { timeZone: 'Asia/Kolkata' });
     expect(patched.statusCode, patched.body).toBe(200);
     expect((await me(user.token)).json()).toMatchObject({ timeZone: 'Asia/Kolkata' });
   });

@@ -303,6 +303,8 @@ describe('upload, list, download', () => {
 
 describe('malformed multipart bodies (issue 35: no boundary answered 500)', () => {
   const body = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na\r\n--b--\r\n';
+  const upload = (user: SignedUpUser, contentType: string, payload: string) =>
+    t.request({ method: 'POST', url: '/api/files', token: user.token, headers: { 'content-type': contentType }, payload });
   it.each([
     ['no boundary', 'multipart/form-data', body],
     ['an empty boundary', 'multipart/form-data; boundary=', body],
@@ -319,13 +321,7 @@ describe('malformed multipart bodies (issue 35: no boundary answered 500)', () =
     ['multipart/mixed', 'multipart/mixed; boundary=b', body],
   ])('%s: 400 in the error shape, nothing stored', async (_case, contentType, payload) => {
     const user = await signUp(t);
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/files',
-      token: user.token,
-      headers: { 'content-type': contentType },
-      payload,
-    });
+    const response = await upload(user, contentType, payload);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code: 'validation_error', message: expect.any(String) });
     expect((await t.request({ method: 'GET', url: '/api/files', token: user.token })).json()).toEqual([]);
@@ -334,13 +330,7 @@ describe('malformed multipart bodies (issue 35: no boundary answered 500)', () =
 
   it('still takes a quoted boundary', async () => {
     const user = await signUp(t);
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/files',
-      token: user.token,
-      headers: { 'content-type': 'multipart/form-data; boundary="b"' },
-      payload: body,
-    });
+    const response = await upload(user, 'multipart/form-data; boundary="b"', body);
     expect(response.statusCode, response.body).toBe(201);
   });
 });

@@ -33,6 +33,10 @@ async function createAssessment(user: SignedUpUser, payload: Record<string, unkn
   return response.json();
 }
 
+/** POST /api/grades: `user` grades the assessment `assessmentId` with `score`. */
+const postGrade = (user: SignedUpUser, assessmentId: string, score: number) =>
+  t.request({ method: 'POST', url: '/api/grades', token: user.token, payload: { assessmentId, score } });
+
 describe('/api/assessments', () => {
   it('creates, lists, reads, updates and deletes an assessment', async () => {
     const user = await signUp(t);
@@ -268,12 +272,7 @@ describe('/api/grades', () => {
   it('creates, lists, updates and deletes a grade; deleting it deletes its assessment', async () => {
     const user = await signUp(t);
     const assessment = await createAssessment(user);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/grades',
-      token: user.token,
-      payload: { assessmentId: assessment.id, score: 42.5 },
-    });
+    const created = await postGrade(user, assessment.id, 42.5);
     expect(created.statusCode).toBe(201);
     const { rewards, ...grade } = created.json();
     expect(grade).toEqual({ id: expect.any(String), assessmentId: assessment.id, score: 42.5 });
@@ -394,17 +393,8 @@ describe('/api/grades', () => {
       const response = await t.request({ method, url: `/api/grades/${a.grade.id}`, token: intruder.token, payload });
       expect(response.statusCode, method).toBe(404);
     }
-    const post = await t.request({
-      method: 'POST',
-      url: '/api/grades',
-      token: intruder.token,
-      payload: { assessmentId: other.id, score: 1 },
-    });
-    expect(post.statusCode).toBe(404);
-    expect(
-      (await t.request({ method: 'POST', url: '/api/grades', token: owner.token, payload: { assessmentId: MISSING, score: 1 } }))
-        .statusCode,
-    ).toBe(404);
+    expect((await postGrade(intruder, other.id, 1)).statusCode).toBe(404);
+    expect((await postGrade(owner, MISSING, 1)).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/grades', token: intruder.token })).json()).toEqual([]);
     expect((await t.request({ method: 'GET', url: `/api/grades/${a.grade.id}`, token: owner.token })).statusCode).toBe(200);
   });

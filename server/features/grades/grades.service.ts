@@ -1,5 +1,6 @@
 import { assertOwnCourse, assertOwned, deleteOwned } from '../../lib/owned';
 import { changeSet } from '../../db/change-set';
+import { pickColumns } from '../../db/pick-columns';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomScaleBand } from '../../../common/domain/custom-scale';
 import { courseMark, neededScore, remainingWeight, weightedGpa, type GpaSummary, type NeededScore } from '../../../common/domain/gpa';
@@ -22,30 +23,12 @@ export const GRADE_POINTS = 5;
 type AssessmentRow = typeof assessments.$inferSelect;
 type GradeRow = typeof grades.$inferSelect;
 
-type AssessmentView = {
-  id: string;
-  courseId: string | null;
-  name: string;
-  type: string;
-  date: string | null;
-  maxScore: number;
-  weight: number;
-  feedback: string | null;
-  comments: string | null;
-};
+/** What an assessment's answers show of its row (never its owner). */
+const ASSESSMENT_VIEW_COLUMNS = ['id', 'courseId', 'name', 'type', 'date', 'maxScore', 'weight', 'feedback', 'comments'] as const;
+type AssessmentView = Pick<AssessmentRow, (typeof ASSESSMENT_VIEW_COLUMNS)[number]>;
 type GradeView = { id: string; assessmentId: string; score: number };
 
-const toAssessment = (row: AssessmentRow): AssessmentView => ({
-  id: row.id,
-  courseId: row.courseId,
-  name: row.name,
-  type: row.type,
-  date: row.date,
-  maxScore: row.maxScore,
-  weight: row.weight,
-  feedback: row.feedback,
-  comments: row.comments,
-});
+const toAssessment = (row: AssessmentRow): AssessmentView => pickColumns(row, ASSESSMENT_VIEW_COLUMNS);
 const toGrade = (row: GradeRow): GradeView => ({ id: row.id, assessmentId: row.assessmentId, score: row.score });
 
 const scoreIssue = () => badRequest(SCORE_ABOVE_MAX, [{ path: 'score', message: SCORE_ABOVE_MAX }], 'score_above_max');

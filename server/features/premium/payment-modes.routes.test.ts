@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { subscriptions, testCheckouts, users } from '../../db/schema';
 import { loadConfig, type AppConfig } from '../../env';
-import { signUp, type SignedUpUser } from '../../test/factories';
+import { signUp, signUpWithEndedTrial, type SignedUpUser } from '../../test/factories';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeDatabaseError } from '../../db/errors';
@@ -19,7 +19,6 @@ let t: TestApp;
 let standIn: StripeStandIn;
 let admin: SignedUpUser;
 const apps: FastifyInstance[] = [];
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,14 +50,7 @@ async function appFor(env: Record<string, string>): Promise<FastifyInstance> {
 const call = (app: FastifyInstance, user: SignedUpUser | null, method: 'GET' | 'POST', url: string, payload?: object) =>
   app.inject({ method, url, ...(user ? { headers: { authorization: `Bearer ${user.token}` } } : {}), ...(payload ? { payload } : {}) });
 
-async function expiredTrialUser(): Promise<SignedUpUser> {
-  const user = await signUp(t);
-  await t.db
-    .update(users)
-    .set({ trialEndDate: new Date(Date.now() - DAY_MS) })
-    .where(eq(users.id, user.id));
-  return user;
-}
+const expiredTrialUser = (): Promise<SignedUpUser> => signUpWithEndedTrial(t);
 
 const KEYS = { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: 'whsec_standin' };
 const ORIGIN = { PUBLIC_ORIGIN: 'https://studypilot.example' };

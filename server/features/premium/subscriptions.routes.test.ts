@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, testCheckouts, users } from '../../db/schema';
 import { deleteStaleTestCheckouts } from './subscriptions.service';
-import { signUp, type SignedUpUser } from '../../test/factories';
+import { signUp, signUpWithEndedTrial, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** The subscription flow with the test-mode provider (no Stripe keys): checkout → test payment → states. */
@@ -13,14 +13,7 @@ beforeAll(async () => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function expiredTrialUser(): Promise<SignedUpUser> {
-  const user = await signUp(t);
-  await t.db
-    .update(users)
-    .set({ trialEndDate: new Date(Date.now() - DAY_MS) })
-    .where(eq(users.id, user.id));
-  return user;
-}
+const expiredTrialUser = (): Promise<SignedUpUser> => signUpWithEndedTrial(t);
 
 const post = (user: SignedUpUser | null, url: string, payload?: object) =>
   t.request({ method: 'POST', url, ...(user ? { token: user.token } : {}), ...(payload ? { payload } : {}) });

@@ -4,6 +4,7 @@ import { effectiveGoalStatus } from '../../../common/domain/goal-status';
 import type { DbOrTx } from '../../db/client';
 import { changeSet } from '../../db/change-set';
 import { assertOwned, deleteOwned } from '../../lib/owned';
+import { pickColumns } from '../../db/pick-columns';
 import { academicGoals } from '../../db/schema';
 
 const GOAL_NOT_FOUND = 'Goal not found';
@@ -11,12 +12,7 @@ type GoalRow = typeof academicGoals.$inferSelect;
 
 function goalView(row: GoalRow): AcademicGoal {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    targetDate: row.targetDate,
-    target: row.target,
-    progress: row.progress,
+    ...pickColumns(row, ['id', 'title', 'description', 'targetDate', 'target', 'progress']),
     priority: row.priority as AcademicGoal['priority'],
     // Progress means started: a goal at 40 % never reads "not started", whatever was stored.
     status: effectiveGoalStatus(row.status as AcademicGoal['status'], row.progress),

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { PUSH_ENDPOINT_MESSAGE, type PushSubscriptionBody, type PushSubscriptionView } from '../../../common/schemas/push.schema';
 import type { DbOrTx } from '../../db/client';
 import { deleteOwned } from '../../lib/owned';
+import { pickColumns } from '../../db/pick-columns';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { badRequest } from '../../lib/http-error';
@@ -10,9 +11,7 @@ type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 function view(row: SubscriptionRow): PushSubscriptionView {
   return {
-    id: row.id,
-    endpoint: row.endpoint,
-    label: row.label,
+    ...pickColumns(row, ['id', 'endpoint', 'label']),
     language: row.language as PushSubscriptionView['language'],
     createdAt: row.createdAt.toISOString(),
     lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,

@@ -173,16 +173,14 @@ describe('POST /api/rewards/task-completed', () => {
 });
 
 describe('shop', () => {
+  /** POST /api/rewards: `user` adds a custom reward to their shop. */
+  const addReward = (user: SignedUpUser, payload: object) => t.request({ method: 'POST', url: '/api/rewards', token: user.token, payload });
+
   it('lists the eight built-in rewards and the user’s own custom ones', async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    await t.request({ method: 'POST', url: '/api/rewards', token: other.token, payload: { name: 'Not yours', cost: 5 } });
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/rewards',
-      token: user.token,
-      payload: { name: 'Bubble tea', description: 'Large, extra pearls', cost: 80 },
-    });
+    await addReward(other, { name: 'Not yours', cost: 5 });
+    const created = await addReward(user, { name: 'Bubble tea', description: 'Large, extra pearls', cost: 80 });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Bubble tea', cost: 80, builtIn: false, category: null });
     const shop = (await t.request({ method: 'GET', url: '/api/rewards', token: user.token })).json();
@@ -195,8 +193,7 @@ describe('shop', () => {
   it('edits and deletes custom rewards; another user’s id is 404', async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    const id = (await t.request({ method: 'POST', url: '/api/rewards', token: user.token, payload: { name: 'Cinema', cost: 300 } })).json()
-      .id;
+    const id = (await addReward(user, { name: 'Cinema', cost: 300 })).json().id;
     const patched = await t.request({
       method: 'PATCH',
       url: `/api/rewards/${id}`,
@@ -224,7 +221,7 @@ describe('shop', () => {
     [{ name: 'Extra', cost: 10, builtIn: true }],
   ])('rejects %j with 400', async (payload) => {
     const user = await signUp(t);
-    const response = await t.request({ method: 'POST', url: '/api/rewards', token: user.token, payload });
+    const response = await addReward(user, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('validation_error');
   });

@@ -1,4 +1,5 @@
 import { deleteOwned } from '../../lib/owned';
+import { pickColumns } from '../../db/pick-columns';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { expandTimetable, occurrenceKey } from '../../../common/domain/timetable';
 import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSummary } from '../../../common/schemas/schedule.schema';
@@ -16,10 +17,7 @@ type AttendanceRow = typeof attendance.$inferSelect;
 
 function attendanceView(row: AttendanceRow): AttendanceRecord {
   return {
-    id: row.id,
-    courseId: row.courseId,
-    date: row.date,
-    slotIndex: row.slotIndex,
+    ...pickColumns(row, ['id', 'courseId', 'date', 'slotIndex']),
     occurrenceKey: occurrenceKey(row.courseId, row.date, row.slotIndex),
     status: row.status as AttendanceStatus,
   };

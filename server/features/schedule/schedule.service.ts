@@ -21,6 +21,7 @@ import {
   type TimeSlot,
 } from '../../../common/schemas/schedule.schema';
 import type { DbOrTx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import type { Jobs } from '../../lib/jobs';
 import { withPushReplan } from '../../lib/push-replan';
 import { academicYears, courses, holidays, terms, type CourseTimeSlot } from '../../db/schema';
@@ -46,12 +47,7 @@ function rotationOf(row: Pick<TermRow, 'rotationKind' | 'rotationDays'>): Rotati
 
 function termView(row: TermRow): Term {
   return {
-    id: row.id,
-    name: row.name,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    academicYearId: row.academicYearId,
-    color: row.color,
+    ...pickColumns(row, ['id', 'name', 'startDate', 'endDate', 'academicYearId', 'color']),
     rotation: rotationOf(row),
   };
 }
@@ -66,16 +62,7 @@ function slotView(slot: CourseTimeSlot): TimeSlot {
 
 function courseView(row: CourseRow): Course {
   return {
-    id: row.id,
-    name: row.name,
-    credits: row.credits,
-    instructor: row.instructor,
-    room: row.room,
-    termId: row.termId,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    color: row.color,
-    targetGrade: row.targetGrade,
+    ...pickColumns(row, ['id', 'name', 'credits', 'instructor', 'room', 'termId', 'startDate', 'endDate', 'color', 'targetGrade']),
     timeSlots: row.timeSlots.map(slotView),
   };
 }

@@ -23,6 +23,11 @@ async function create(user: SignedUpUser, payload: Record<string, unknown>) {
   return t.request({ method: 'POST', url: '/api/tasks', token: user.token, payload });
 }
 
+/** POST /api/tasks as a client that retries: the same Idempotency-Key on every try. */
+async function createWithKey(user: SignedUpUser, key: string, payload: Record<string, unknown>) {
+  return t.request({ method: 'POST', url: '/api/tasks', token: user.token, headers: { 'idempotency-key': key }, payload });
+}
+
 async function points(user: SignedUpUser): Promise<number> {
   const [row] = await t.db.select({ points: users.points }).from(users).where(eq(users.id, user.id));
   return row!.points;
@@ -96,14 +101,7 @@ describe('/api/tasks CRUD', () => {
 describe('POST /api/tasks with an Idempotency-Key (a task added offline, decision 149)', () => {
   it('creates the task once: a repeat answers the first 201 without a second task', async () => {
     const user = await signUp(t);
-    const send = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/tasks',
-        token: user.token,
-        headers: { 'idempotency-key': 'offline-task-1' },
-        payload: { title: 'Added offline', dueDate: inDays(2) },
-      });
+    const send = () => createWithKey(user, 'offline-task-1', { title: 'Added offline', dueDate: inDays(2) });
     const [first, second] = await Promise.all([send(), send()]);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(second.json()).toEqual(first.json());
@@ -118,39 +116,20 @@ describe('POST /api/tasks with an Idempotency-Key (a task added offline, decisio
 
   it('refuses a malformed key with 400 and a refused body is not stored (a corrected retry runs)', async () => {
     const user = await signUp(t);
-    const bad = await t.request({
-      method: 'POST',
-      url: '/api/tasks',
-      token: user.token,
-      headers: { 'idempotency-key': 'not a key!' },
-      payload: { title: 'x', dueDate: inDays(1) },
-    });
+    const bad = await createWithKey(user, 'not a key!', { title: 'x', dueDate: inDays(1) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('idempotency_key_invalid');
-    const refused = await t.request({
-      method: 'POST',
-      url: '/api/tasks',
-      token: user.token,
-      headers: { 'idempotency-key': 'k-2' },
-      payload: { title: '', dueDate: inDays(1) },
-    });
+    const refused = await createWithKey(user, 'k-2', { title: '', dueDate: inDays(1) });
     expect(refused.statusCode).toBe(400);
-    const retried = await t.request({
-      method: 'POST',
-      url: '/api/tasks',
-      token: user.token,
-      headers: { 'idempotency-key': 'k-2' },
-      payload: { title: 'Fixed', dueDate: inDays(1) },
-    });
+    const retried = await createWithKey(user, 'k-2', { title: 'Fixed', dueDate: inDays(1) });
     expect(retried.statusCode).toBe(201);
   });
 
   it('keeps keys per user: the same key of another user creates their own task', async () => {
     const [alice, bob] = [await signUp(t), await signUp(t)];
     const payload = { title: 'Shared key', dueDate: inDays(1) };
-    const headers = { 'idempotency-key': 'same-key' };
-    const a = await t.request({ method: 'POST', url: '/api/tasks', token: alice.token, headers, payload });
-    const b = await t.request({ method: 'POST', url: '/api/tasks', token: bob.token, headers, payload });
+    const a = await createWithKey(alice, 'same-key', payload);
+    const b = await createWithKey(bob, 'same-key', payload);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(b.json().id).not.toBe(a.json().id);
   });

@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
@@ -13,6 +12,7 @@ import {
 import { courses, users } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { readZip } from '../../test/zip-reader';
 import { TEMPLATE_DEFINITIONS } from './template-catalogue';
 
 let t: TestApp;
@@ -24,34 +24,18 @@ const CHINESE_COURSE = '高等数学';
 const LATIN_COURSE = 'Thermodynamics';
 const OTHER_COURSE = 'Secret Astrology';
 
-/** The bytes of one entry of a zip archive (DOCX and XLSX are zips), read from the central directory. */
-function zipEntry(zip: Buffer, name: string): string | null {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let offset = zip.readUInt32LE(end + 16);
-  const count = zip.readUInt16LE(end + 10);
-  for (let index = 0; index < count; index++) {
-    const method = zip.readUInt16LE(offset + 10);
-    const size = zip.readUInt32LE(offset + 20);
-    const nameLength = zip.readUInt16LE(offset + 28);
-    const extraLength = zip.readUInt16LE(offset + 30);
-    const commentLength = zip.readUInt16LE(offset + 32);
-    const local = zip.readUInt32LE(offset + 42);
-    const entryName = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
-    if (entryName === name) {
-      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-      const data = zip.subarray(start, start + size);
-      return (method === 8 ? inflateRawSync(data) : data).toString('utf8');
-    }
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return null;
-}
+/** One entry of a zip archive (DOCX and XLSX are zips) as text, or null when it has none of that name. */
+const zipEntry = (zip: Buffer, name: string): string | null => readZip(zip).get(name) ?? null;
 
 async function post(user: SignedUpUser, url: string, payload: object): Promise<{ id: string }> {
   const response = await t.request({ method: 'POST', url, token: user.token, payload });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
+
+/** The student's template list as a browser asking in `acceptLanguage` would see it. */
+const listIn = (acceptLanguage: string) =>
+  t.request({ method: 'GET', url: '/api/premium/templates', token: student.token, headers: { 'accept-language': acceptLanguage } });
 
 /** A date `days` from now, as the API takes it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -113,19 +97,9 @@ describe('GET /api/premium/templates', () => {
   });
 
   it('falls back to Accept-Language, then English; refuses an unknown language', async () => {
-    const japanese = await t.request({
-      method: 'GET',
-      url: '/api/premium/templates',
-      token: student.token,
-      headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
-    });
+    const japanese = await listIn('ja-JP,ja;q=0.9');
     expect(japanese.json()[0].name).toBe('週間時間割');
-    const english = await t.request({
-      method: 'GET',
-      url: '/api/premium/templates',
-      token: student.token,
-      headers: { 'accept-language': 'ko' },
-    });
+    const english = await listIn('ko');
     expect(english.json()[0].name).toBe('Weekly timetable');
     const unknown = await t.request({ method: 'GET', url: '/api/premium/templates?lang=xx', token: student.token });
     expect(unknown.statusCode).toBe(400);
@@ -144,12 +118,7 @@ describe('GET /api/premium/templates', () => {
       }
     }
     for (const header of ['', '*', ';q=0.5', 'zh-Hant-TW;q=abc', 'x'.repeat(4000), '\u00e9t\u00e9']) {
-      const response = await t.request({
-        method: 'GET',
-        url: '/api/premium/templates',
-        token: student.token,
-        headers: { 'accept-language': header },
-      });
+      const response = await listIn(header);
       expect(response.statusCode, header).toBe(200);
     }
   });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/tasks.schema';
 import { fill, fillTime, interceptApi, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
@@ -9,10 +10,23 @@ import { aTask } from '../../test/task-fixture';
 const courses = [{ id: 'c1', name: 'Maths', color: '#336699' }];
 const saved = (overrides: Partial<Task> = {}) => aTask({ dueDate: '2026-12-01T00:00:00.000Z', ...overrides });
 
+/** The dialog as the Tasks screen opens it: a new task for the Tokyo test user unless the props or options say otherwise. */
+const renderForm = (props: Partial<ComponentProps<typeof TaskFormDialog>> = {}, options?: Parameters<typeof renderWithProviders>[1]) =>
+  renderWithProviders(
+    <TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} {...props} />,
+    options,
+  );
+
+/** Presses the submit button and waits until the form has sent its `count`th write. */
+async function submit(sent: Parameters<typeof writes>[0], button: 'Add task' | 'Save', count = 1) {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  await waitFor(() => expect(writes(sent)).toHaveLength(count));
+}
+
 describe('Task form → request', () => {
   it('creates: the due wall clock in the profile’s zone becomes a UTC instant; a daily series sends its recurrence', async () => {
     const sent = interceptApi({ 'POST /api/tasks': saved({ seriesId: 's1' }), 'GET /api/tasks': [] });
-    await renderWithProviders(<TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />);
+    await renderForm();
     fill('Title', '  Essay ');
     fill('Description (optional)', 'Two pages');
     fill('Due date', '2026-12-01');
@@ -22,8 +36,7 @@ describe('Task form → request', () => {
     fill('Priority', 'high');
     fill('Repeats', 'daily');
     fill('Until', '2026-12-05');
-    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
-    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    await submit(sent, 'Add task');
     expect(writes(sent)[0]).toEqual({
       method: 'POST',
       path: '/api/tasks',
@@ -46,85 +59,47 @@ describe('Task form → request', () => {
   it('a date picked without a time is due by the end of that day (11:59 PM, its last instant), not 09:00', async () => {
     const honolulu = { ...TEST_USER, timeZone: 'Pacific/Honolulu' };
     const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
-    await renderWithProviders(<TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />, {
-      user: honolulu,
-    });
+    await renderForm({}, { user: honolulu });
     const time = within(screen.getByRole('group', { name: 'Due time' }));
     expect(time.getByRole('combobox', { name: 'Hour' })).toHaveProperty('value', '11');
     expect(time.getByRole('combobox', { name: 'Minute' })).toHaveProperty('value', '59');
     expect(time.getByRole('combobox', { name: 'AM or PM' })).toHaveProperty('value', 'pm');
     fill('Title', 'Reading');
     fill('Due date', '2026-12-01');
-    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
-    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    await submit(sent, 'Add task');
     // UTC−10: the last instant of 1 December in Honolulu.
     expect(writes(sent)[0]?.body).toMatchObject({ dueDate: '2026-12-02T09:59:59.999Z' });
   });
 
   it("the calendar's day (and slot) start a new task's due: a day alone is due by its end, a slot at its time", async () => {
     const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
-    const view = await renderWithProviders(
-      <TaskFormDialog
-        open
-        onOpenChange={() => {}}
-        task={null}
-        courses={courses}
-        onStopSeries={() => {}}
-        initialDue={{ date: '2026-12-05', time: null }}
-      />,
-    );
+    const view = await renderForm({ initialDue: { date: '2026-12-05', time: null } });
     expect(screen.getByLabelText('Due date')).toHaveProperty('value', '2026-12-05');
     fill('Title', 'From the month view');
-    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
-    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    await submit(sent, 'Add task');
     // Tokyo (UTC+9): the last instant of 5 December.
     expect(writes(sent)[0]?.body).toMatchObject({ dueDate: '2026-12-05T14:59:59.999Z' });
     view.unmount();
 
-    await renderWithProviders(
-      <TaskFormDialog
-        open
-        onOpenChange={() => {}}
-        task={null}
-        courses={courses}
-        onStopSeries={() => {}}
-        initialDue={{ date: '2026-12-05', time: '14:30' }}
-      />,
-    );
+    await renderForm({ initialDue: { date: '2026-12-05', time: '14:30' } });
     fill('Title', 'From a slot');
-    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
-    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    await submit(sent, 'Add task', 2);
     expect(writes(sent)[1]?.body).toMatchObject({ dueDate: '2026-12-05T05:30:00.000Z' });
   });
 
   it('west of UTC: 20:30 on 1 December in Honolulu is the next UTC day, and an edit shows the wall clock back as date and time', async () => {
     const honolulu = { ...TEST_USER, timeZone: 'Pacific/Honolulu' };
     const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
-    const view = await renderWithProviders(
-      <TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />,
-      {
-        user: honolulu,
-      },
-    );
+    const view = await renderForm({}, { user: honolulu });
     fill('Title', 'Late essay');
     fill('Due date', '2026-12-01');
     fillTime('Due time', '20:30');
-    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
-    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    await submit(sent, 'Add task');
     // UTC−10: 20:30 local is 06:30 UTC the next day.
     expect(writes(sent)[0]?.body).toMatchObject({ dueDate: '2026-12-02T06:30:00.000Z' });
     view.unmount();
 
-    await renderWithProviders(
-      <TaskFormDialog
-        open
-        onOpenChange={() => {}}
-        task={saved({ dueDate: '2026-12-02T06:30:00.000Z' })}
-        courses={courses}
-        onStopSeries={() => {}}
-      />,
-      { user: honolulu },
-    );
+    await renderForm({ task: saved({ dueDate: '2026-12-02T06:30:00.000Z' }) }, { user: honolulu });
     expect(screen.getByLabelText('Due date')).toHaveProperty('value', '2026-12-01');
     const time = within(screen.getByRole('group', { name: 'Due time' }));
     expect(time.getByRole('combobox', { name: 'Hour' })).toHaveProperty('value', '8');
@@ -134,30 +109,22 @@ describe('Task form → request', () => {
 
   it('edits: PATCHes the task by id; "No due date" sends null and an edit never sends a recurrence', async () => {
     const sent = interceptApi({ 'PATCH /api/tasks/t1': saved({ dueDate: null }) });
-    await renderWithProviders(
-      <TaskFormDialog open onOpenChange={() => {}} task={saved({ seriesId: 's1' })} courses={courses} onStopSeries={() => {}} />,
-    );
+    const task = saved({ seriesId: 's1' });
+    await renderForm({ task });
     fireEvent.click(screen.getByLabelText('No due date'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    await submit(sent, 'Save');
+    // The task's own editable fields go back as they are (aTask: "Essay", an assignment of no course).
+    const { title, description, courseId, taskType, priority, reminderOffsetMinutes } = task;
     expect(writes(sent)[0]).toEqual({
       method: 'PATCH',
       path: '/api/tasks/t1',
-      body: {
-        title: 'Essay',
-        description: null,
-        dueDate: null,
-        courseId: null,
-        taskType: 'assignment',
-        priority: 'medium',
-        reminderOffsetMinutes: null,
-      },
+      body: { title, description, dueDate: null, courseId, taskType, priority, reminderOffsetMinutes },
     });
   });
 
   it('sends nothing without a title', async () => {
     const sent = interceptApi({});
-    await renderWithProviders(<TaskFormDialog open onOpenChange={() => {}} task={null} courses={courses} onStopSeries={() => {}} />);
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
     await waitFor(() => expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true'));
     expect(writes(sent)).toEqual([]);
