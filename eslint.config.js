@@ -27,6 +27,18 @@ const webApiZones = ['features', 'app', 'components'].map((folder) => ({
   message: 'web/api/ (server resources) imports only web/lib and common/, never a feature, the app or a component.',
 }));
 
+/**
+ * web/lib is the floor under web/api: generic singletons (the client, the cache, i18n, formats). A lib
+ * module that needs a server resource takes it from its caller, or the code moves up into web/api.
+ */
+const webLibZones = [
+  {
+    target: './web/lib',
+    from: './web/api',
+    message: 'web/lib/ is under web/api/: it never imports a server resource (take it as an argument, or move the code to web/api/).',
+  },
+];
+
 /** Rewards is called by tasks, study, grades and schedule, never the other way round. */
 const rewardsZones = ['tasks', 'study', 'grades', 'schedule'].map((feature) => ({
   target: './server/features/rewards',
@@ -69,6 +81,7 @@ export default tseslint.config(
             { target: './server', from: './web', message: 'The server does not import the web client.' },
             ...webFeatureZones,
             ...webApiZones,
+            ...webLibZones,
             ...rewardsZones,
           ],
         },
@@ -134,6 +147,10 @@ export default tseslint.config(
           selector: "JSXAttribute[name.name='type'][value.value=/^(time|datetime-local)$/]",
           message: 'Read a time of day with components/ui/time-field.tsx (TimeField): the app’s clock, not the browser’s.',
         },
+        {
+          selector: 'MemberExpression[object.name=/^(window|globalThis|self)$/][property.name=/^(fetch|XMLHttpRequest)$/]',
+          message: 'Request through web/api/ (the one client, web/lib/api-client.ts), downloads and previews included.',
+        },
         // A failed request is read through web/lib/api-errors.ts, never by its English message.
         {
           selector: "MemberExpression[property.name='message'][object.name=/^(error|err|refusal)$/]",
@@ -143,6 +160,13 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'Notification', message: 'Use web/lib/browser-notifications.ts (support, permission, show).' },
+        // One client (docs/architecture.md "Fetching"): downloads and previews too, so every failure is an
+        // ApiError and reaches the 503 toast and the offline note. Uploads with progress: web/lib/upload-client.ts.
+        { name: 'fetch', message: 'Request through web/api/ (the one client, web/lib/api-client.ts), downloads and previews included.' },
+        {
+          name: 'XMLHttpRequest',
+          message: 'Request through web/api/ (the one client); an upload with progress uses web/lib/upload-client.ts.',
+        },
       ],
     },
   },

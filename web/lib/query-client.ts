@@ -1,14 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { registerRewardQueryDefaults } from './reward-outcome';
 
 /**
  * SPEC.md §9: data never stale, no refetch on focus, no polling, no retries — except points,
- * achievements, challenges and the points history, refetched when a tab regains focus (decision 076).
+ * achievements, challenges and the points history, whose queries ask for a refetch on focus
+ * (web/api/rewards.ts, decision 076).
  * There is no default query function: every query comes from web/api/ with its own, through the one
  * client (web/lib/api-client.ts).
  */
 export function createQueryClient(): QueryClient {
-  const queryClient = new QueryClient({
+  return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: Infinity,
@@ -22,6 +22,4 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  registerRewardQueryDefaults(queryClient);
-  return queryClient;
 }

@@ -3,6 +3,7 @@ import type { User } from '../../../common/schemas/auth.schema';
 import { accountSessionsQuery, fetchExport, type ExportFormat } from '../../api/account';
 import { sessionQuery } from '../../api/session';
 import { apiJson } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -43,15 +44,7 @@ export function useDownloadExport() {
   return useMutation({
     mutationFn: async (format: ExportFormat) => {
       const { blob, fileName } = await fetchExport(format);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked after the browser has taken the file.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(blob, fileName);
       return fileName;
     },
   });

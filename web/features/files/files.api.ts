@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FilePatch, Folder, StoredFile } from '../../../common/schemas/files.schema';
-import { filesQuery, foldersQuery, storageQuery } from '../../api/files';
+import { fetchFileDownload, filesQuery, foldersQuery, storageQuery } from '../../api/files';
 import { apiJson } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
 import { UploadCancelled, uploadWithProgress } from '../../lib/upload-client';
 import { sentOfFile, withFile } from './files-view';
 
@@ -88,18 +89,7 @@ export function useDeleteFile() {
 export function useDownloadFile() {
   const cache = useFilesCache();
   return useMutation({
-    mutationFn: async (file: StoredFile) => {
-      const response = await fetch(`/api/files/${file.id}/download`, { credentials: 'include' });
-      if (!response.ok) throw new Error(`${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    },
+    mutationFn: async (file: StoredFile) => saveBlob(await fetchFileDownload(file.id), file.name),
     // The server counted this whole-file download once; the list shows the same count without a read.
     onSuccess: (_result, file) =>
       cache.updateFiles((files) => files.map((item) => (item.id === file.id ? { ...item, downloadCount: item.downloadCount + 1 } : item))),

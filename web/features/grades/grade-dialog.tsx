@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { localDateOf } from '../../../common/domain/local-time';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
+import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { DraftNotice } from '../../components/ui/draft-notice';
@@ -14,7 +15,6 @@ import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
 import { NATIVE_GRADE_EXAMPLES, nativeEntryText } from './grade-view';
@@ -131,7 +131,7 @@ function GradeForm({
     },
   });
   // Unsaved values survive a reload (docs/decisions/074-form-drafts.md).
-  const draft = useFormDraft(form, { form: 'grade', entityId: existing?.id ?? null });
+  const draft = useFormDraft(form, { form: 'grade', entityId: existing?.id ?? null, userId: useSessionUser()?.id ?? null });
   const errors = form.formState.errors;
   const missingName = () => {
     if (form.getValues('name').trim() !== '') return false;

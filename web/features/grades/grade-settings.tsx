@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { useUpdateGradingSystem } from '../../lib/grading-system';
+import { useUpdateGradingSystem } from '../../api/grades';
 import { useSaveCustomScale } from './grades.api';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 

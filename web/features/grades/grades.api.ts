@@ -5,7 +5,8 @@ import type { Course } from '../../../common/schemas/schedule.schema';
 import { assessmentsQuery, customScaleQuery, isGradesQuery, type Assessment, type Grade } from '../../api/grades';
 import { coursesQuery } from '../../api/schedule';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 export type { Assessment, Grade } from '../../api/grades';
 /** The one course type of the web (GET /api/courses); the course API belongs to the schedule feature. */

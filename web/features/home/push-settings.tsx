@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SwitchRow } from '../../components/ui/switch';
@@ -7,7 +8,6 @@ import { usePushDevices } from '../../api/push';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { pushSupport, thisPushDevice, usePushEndpoint } from '../../lib/push-subscription';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useEnablePush, useRemovePushDevice } from './push-reminders.api';
 import { ScheduledPushSettings } from './scheduled-push-settings';

@@ -1,20 +1,7 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import type { TemplateLanguage } from '../../../common/schemas/templates.schema';
 import { fetchTemplateFile, type TemplateSummary } from '../../api/templates';
-
-/** Hands a downloaded file to the browser under its own name. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../lib/save-blob';
 
 type DownloadVariables = { template: TemplateSummary; language: TemplateLanguage };
 const DOWNLOAD_KEY = ['template-download'];
@@ -24,7 +11,7 @@ export function useDownloadTemplate() {
   return useMutation({
     mutationKey: DOWNLOAD_KEY,
     mutationFn: async ({ template, language }: DownloadVariables) => {
-      saveFile(await fetchTemplateFile(template.id, language), template.fileName);
+      saveBlob(await fetchTemplateFile(template.id, language), template.fileName);
     },
   });
 }

@@ -1,11 +1,11 @@
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiErrorMessage } from '../../lib/api-errors';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useCancelSubscription, useResumeSubscription } from './premium.api';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomRewardBody, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
 import { shopQuery } from '../../api/rewards';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 /** What the custom reward form sends (the body schema's input: text fields null when empty). */
 export type CustomRewardInput = CustomRewardBody;

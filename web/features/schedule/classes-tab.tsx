@@ -11,6 +11,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { TimeField } from '../../components/ui/time-field';
 import { applyFieldErrors } from '../../lib/api-errors';
+import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
 import { formatNumber } from '../../lib/format';
 import { formatClock, weekdayNames } from '../../lib/format';
@@ -91,7 +92,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
     },
   });
   // Unsaved values survive a reload (docs/decisions/074-form-drafts.md).
-  const draft = useFormDraft(form, { form: 'class', entityId: item?.id ?? null });
+  const draft = useFormDraft(form, { form: 'class', entityId: item?.id ?? null, userId: useSessionUser()?.id ?? null });
   const slots = useFieldArray({ control: form.control, name: 'timeSlots' });
   const termId = useWatch({ control: form.control, name: 'termId' });
   const term: Term | undefined = terms.data?.find((candidate) => candidate.id === termId);

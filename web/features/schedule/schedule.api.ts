@@ -5,7 +5,7 @@ import type { Task } from '../../../common/schemas/tasks.schema';
 import type { Assessment } from '../../api/grades';
 import { attendanceQuery, attendanceSummaryQuery, calendarFeedQuery } from '../../api/schedule';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 /** The fields of a task and an assessment the calendar shows (read through web/api/tasks.ts and grades.ts). */
 export type CalendarTask = Pick<Task, 'id' | 'title' | 'dueDate' | 'courseId' | 'completed'>;

@@ -7,7 +7,7 @@ import { cn } from '../../lib/class-names';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, i18next } from '../../lib/i18n';
 import { THEME_COLORS, THEME_MODES, UI_STYLES, isPremiumThemeOption } from '../../lib/theme';
 import { useGradingSystem } from '../../api/grades';
-import { useUpdateGradingSystem } from '../../lib/grading-system';
+import { useUpdateGradingSystem } from '../../api/grades';
 import { useTheme } from './use-theme';
 
 type Page = 'main' | 'mode' | 'color' | 'style' | 'language' | 'grading';

@@ -3,7 +3,7 @@ import type { CreatedStudySession, StudySessionBody } from '../../../common/sche
 import { STUDY_STATS_PATH, studySessionsQuery, studyStreakQuery } from '../../api/study';
 import { apiJson } from '../../lib/api-client';
 import { isQueued, sendOrQueue } from '../../api/offline-writes';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 function useRefreshStudyData() {
   const queryClient = useQueryClient();

@@ -11,6 +11,7 @@ import {
   TASK_TYPES,
   type Task,
 } from '../../../common/schemas/tasks.schema';
+import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { DraftNotice } from '../../components/ui/draft-notice';
@@ -19,7 +20,6 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
@@ -182,7 +182,7 @@ function TaskForm({
       until: '',
     },
   });
-  const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null });
+  const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null, userId: useSessionUser()?.id ?? null });
   const repeat = useWatch({ control: form.control, name: 'repeat' });
   const noDue = useWatch({ control: form.control, name: 'noDue' });
   const errors = form.formState.errors;

@@ -6,7 +6,7 @@ import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from '../../api/
 import { announceTasksChanged, tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
 import { offlineTaskKey, taskOfCreate } from '../../lib/pending-tasks';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 const TASKS_KEY = tasksQuery.queryKey;
 
