@@ -10,7 +10,6 @@ import type {
 } from '../../common/schemas/grades.schema';
 import { apiJson } from '../lib/api-client';
 import { STORAGE_KEYS, safeStorage } from '../lib/storage-keys';
-import { toast } from '../lib/toast';
 import { resourceQuery } from './resource';
 
 /** The server's assessment (common/schemas/grades.schema.ts), its `type` narrowed to what the forms offer. */
@@ -43,10 +42,11 @@ const REFRESH_DELAY_MS = 300;
  * Saves the grading system on the server (the one source of truth). The choice shows at once and
  * reverts with 'Error updating grading system' if the server refuses it (SPEC.md §8).
  */
-export function useUpdateGradingSystem(errorTitle: string) {
+export function useUpdateGradingSystem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (system: GradingSystemKey) => apiJson<{ system: GradingSystemKey }>('PATCH', '/api/grading-system', { system }),
+    meta: { failureToast: { title: 'settings:gradingUpdateError' } },
     onMutate: async (system) => {
       await queryClient.cancelQueries({ queryKey: GRADING_SYSTEM_KEY });
       const previous = queryClient.getQueryData(GRADING_SYSTEM_KEY);
@@ -55,7 +55,6 @@ export function useUpdateGradingSystem(errorTitle: string) {
     },
     onError: (_error, _system, context) => {
       if (context?.previous) queryClient.setQueryData(GRADING_SYSTEM_KEY, context.previous);
-      toast({ title: errorTitle, variant: 'destructive' });
     },
     onSuccess: ({ system }) => {
       safeStorage.set(STORAGE_KEYS.gradingSystem, system);

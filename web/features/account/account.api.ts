@@ -10,6 +10,14 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: { username?: string; email?: string | null; recoveryEmail?: string | null; timeZone?: string }) =>
       apiJson<User>('PATCH', '/api/account/profile', body),
+    meta: {
+      failureToast: {
+        title: 'account:updateError',
+        description: 'account:profile.saveFailed',
+        // Username taken stays API.md's `conflict` (409); every other refusal says its own code.
+        refusals: [{ status: 409, description: 'account:errors.usernameTaken' }],
+      },
+    },
     onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
   });
 }
@@ -18,6 +26,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
       apiJson<null>('POST', '/api/account/password', body),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:security.changeFailed' } },
   });
 }
 
@@ -26,6 +35,7 @@ export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sessions.failed' } },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
   });
 }
@@ -35,6 +45,7 @@ export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<{ revoked: number }>('POST', '/api/account/sessions/revoke-others'),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sessions.failed' } },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
   });
 }
@@ -42,6 +53,7 @@ export function useSignOutOtherSessions() {
 /** Downloads an export: the file is handed to the browser as a download. */
 export function useDownloadExport() {
   return useMutation({
+    meta: { failureToast: { title: 'account:data.failedTitle', description: 'account:data.failed' } },
     mutationFn: async (format: ExportFormat) => {
       const { blob, fileName } = await fetchExport(format);
       saveBlob(blob, fileName);

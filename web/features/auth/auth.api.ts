@@ -86,6 +86,7 @@ export function useDeleteAccount() {
     mutationFn: async () => {
       await apiRequest('DELETE', '/api/user/delete');
     },
+    meta: { failureToast: { title: 'shell:deleteAccount.errorTitle', description: 'shell:deleteAccount.error' } },
     onSuccess: signedOut,
   });
 }

@@ -9,7 +9,6 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatNumber, formatSize } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { FileEditDialog } from './file-edit-dialog';
@@ -49,10 +48,7 @@ export function FileList({
   const remove = useDeleteFile();
   const shown = visibleFiles(files, folder, search, sort, order);
 
-  const startDownload = (file: StoredFile) =>
-    download.mutate(file, {
-      onError: () => toast({ title: t('list.downloadError'), description: t('list.tryAgain'), variant: 'destructive' }),
-    });
+  const startDownload = (file: StoredFile) => download.mutate(file);
 
   return (
     <section aria-labelledby="file-list-heading" className="space-y-3">
@@ -144,8 +140,6 @@ export function FileList({
               setDeleting(null);
               toast({ title: t('list.deleted'), variant: 'success' });
             },
-            onError: (error) =>
-              toast({ title: t('list.deleteError'), description: apiErrorMessage(t, error, t('list.tryAgain')), variant: 'destructive' }),
           });
         }}
       />

@@ -40,13 +40,18 @@ export function updateFilesCache(queryClient: QueryClient, change: (files: Store
 
 export function useCreateFolder() {
   const cache = useFilesCache();
-  return useMutation({ mutationFn: (name: string) => apiJson<Folder>('POST', '/api/folders', { name }), onSuccess: cache.refreshFolders });
+  return useMutation({
+    mutationFn: (name: string) => apiJson<Folder>('POST', '/api/folders', { name }),
+    meta: { failureToast: { title: 'files:folders.createError', description: 'files:folders.tryAgain' } },
+    onSuccess: cache.refreshFolders,
+  });
 }
 
 export function useRenameFolder() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => apiJson<Folder>('PATCH', `/api/folders/${id}`, { name }),
+    meta: { failureToast: { title: 'files:folders.renameError', description: 'files:folders.tryAgain' } },
     onSuccess: cache.refreshFolders,
   });
 }
@@ -56,6 +61,7 @@ export function useDeleteFolder() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/folders/${id}`),
+    meta: { failureToast: { title: 'files:list.deleteError', description: 'files:folders.tryAgain' } },
     onSuccess: (_result, id) => {
       cache.updateFiles((files) => files.filter((file) => file.folderId !== id));
       return Promise.all([cache.refreshFolders(), cache.refreshStorage()]);
@@ -67,6 +73,7 @@ export function usePatchFile() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: FilePatch }) => apiJson<StoredFile>('PATCH', `/api/files/${id}`, patch),
+    meta: { failureToast: { title: 'files:list.updateError', description: 'files:list.tryAgain' } },
     onSuccess: (file) => cache.updateFiles((files) => withFile(files, file)),
   });
 }
@@ -75,6 +82,7 @@ export function useDeleteFile() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/files/${id}`),
+    meta: { failureToast: { title: 'files:list.deleteError', description: 'files:list.tryAgain' } },
     onSuccess: (_result, id) => {
       cache.updateFiles((files) => files.filter((file) => file.id !== id));
       return cache.refreshStorage();
@@ -90,6 +98,7 @@ export function useDownloadFile() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: async (file: StoredFile) => saveBlob(await fetchFileDownload(file.id), file.name),
+    meta: { failureToast: { title: 'files:list.downloadError', description: 'files:list.tryAgain' } },
     // The server counted this whole-file download once; the list shows the same count without a read.
     onSuccess: (_result, file) =>
       cache.updateFiles((files) => files.map((item) => (item.id === file.id ? { ...item, downloadCount: item.downloadCount + 1 } : item))),

@@ -12,8 +12,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
@@ -169,18 +168,8 @@ function GradeForm({
           if (after !== null && (before === null || after > before)) void playConfetti('small');
           onDone();
         },
-        onError: (error) => {
-          applyFieldErrors(t, error, form.setError, ['score', 'maxScore']);
-          toast({
-            title: editing ? t('toast.updateError') : t('toast.addError'),
-            // A refused request gets its code's sentence or the usual one; anything else (network, a bug) SPEC.md §8's generic one.
-            description:
-              error instanceof ApiError
-                ? apiErrorMessage(t, error, editing ? t('toast.updateErrorDescription') : t('toast.addErrorDescription'))
-                : t('toast.unexpected'),
-            variant: 'destructive',
-          });
-        },
+        // The toast is the mutation's (failureToast); the refused fields are the form's.
+        onError: (error) => applyFieldErrors(t, error, form.setError, ['score', 'maxScore']),
       },
     );
   }, missingName);

@@ -74,7 +74,6 @@ export function HomePage() {
   const loadSampleData = () =>
     loadSample.mutate(undefined, {
       onSuccess: () => toast({ title: t('firstRun.loadedTitle'), description: t('firstRun.loaded') }),
-      onError: () => toast({ title: t('firstRun.loadErrorTitle'), description: t('firstRun.loadError'), variant: 'destructive' }),
     });
 
   const header = (

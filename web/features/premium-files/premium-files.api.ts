@@ -10,6 +10,13 @@ const DOWNLOAD_KEY = ['template-download'];
 export function useDownloadTemplate() {
   return useMutation({
     mutationKey: DOWNLOAD_KEY,
+    meta: {
+      failureToast: {
+        title: 'premiumFiles:errors.downloadTitle',
+        description: 'premiumFiles:errors.download',
+        refusals: [{ code: 'premium_required', title: 'common:premiumRequired.title', description: 'common:premiumRequired.description' }],
+      },
+    },
     mutationFn: async ({ template, language }: DownloadVariables) => {
       saveBlob(await fetchTemplateFile(template.id, language), template.fileName);
     },

@@ -12,7 +12,6 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { QueryState } from '../../components/ui/query-state';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { GoalDialog } from './goal-dialog';
@@ -54,12 +53,6 @@ export function GoalsTab() {
       { id: goal.id, status: 'completed', progress: 100 },
       {
         onSuccess: () => toast({ title: t('goals.toast.completed'), variant: 'success' }),
-        onError: (error) =>
-          toast({
-            title: t('goals.toast.updateError'),
-            description: apiErrorMessage(t, error, t('goals.toast.errorText')),
-            variant: 'destructive',
-          }),
       },
     );
 
@@ -179,12 +172,6 @@ export function GoalsTab() {
               setDeleting(null);
               focus.restore();
             },
-            onError: (error) =>
-              toast({
-                title: t('goals.toast.deleteError'),
-                description: apiErrorMessage(t, error, t('goals.toast.errorText')),
-                variant: 'destructive',
-              }),
           });
         }}
       />

@@ -124,10 +124,9 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
     crud.save(item?.id ?? null, body, {
       onSuccess: outcome.onSuccess,
       onError: (error) => {
-        // A refused field (issues[]) shows on the field itself, a slot's times on that slot.
+        // A refused field (issues[]) shows on the field itself, a slot's times on that slot; the toast is the mutation's.
         const slotFields = values.timeSlots.flatMap((_, index) => [`timeSlots.${index}.startTime`, `timeSlots.${index}.endTime`] as const);
         applyFieldErrors(t, error, form.setError, [...COURSE_FIELDS, ...slotFields]);
-        outcome.onError(error);
       },
     });
   });
@@ -303,9 +302,7 @@ export function ClassesTab({ openNew = false }: { openNew?: boolean } = {}) {
       }}
       renderForm={(props) => <CourseForm {...props} />}
       deletePending={crud.remove.isPending}
-      onDelete={(course, done) =>
-        crud.remove.mutate(course.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
-      }
+      onDelete={(course, done) => crud.remove.mutate(course.id, { onSuccess: () => (toasts.success('delete'), done()) })}
     />
   );
 }

@@ -77,9 +77,7 @@ export function YearsTab() {
       renderSummary={(year) => ({ title: year.name })}
       renderForm={(props) => <YearForm {...props} />}
       deletePending={crud.remove.isPending}
-      onDelete={(year, done) =>
-        crud.remove.mutate(year.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
-      }
+      onDelete={(year, done) => crud.remove.mutate(year.id, { onSuccess: () => (toasts.success('delete'), done()) })}
     />
   );
 }
@@ -191,9 +189,7 @@ export function TermsTab({ openNew = false }: { openNew?: boolean } = {}) {
       })}
       renderForm={(props) => <TermForm {...props} />}
       deletePending={crud.remove.isPending}
-      onDelete={(term, done) =>
-        crud.remove.mutate(term.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
-      }
+      onDelete={(term, done) => crud.remove.mutate(term.id, { onSuccess: () => (toasts.success('delete'), done()) })}
     />
   );
 }
@@ -248,9 +244,7 @@ export function HolidaysTab() {
       })}
       renderForm={(props) => <HolidayForm {...props} />}
       deletePending={crud.remove.isPending}
-      onDelete={(holiday, done) =>
-        crud.remove.mutate(holiday.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
-      }
+      onDelete={(holiday, done) => crud.remove.mutate(holiday.id, { onSuccess: () => (toasts.success('delete'), done()) })}
     />
   );
 }

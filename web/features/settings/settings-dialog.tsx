@@ -128,7 +128,7 @@ export function SettingsDialog({
   const [page, setPage] = useState<Page>('main');
   const [theme, setTheme] = useTheme();
   const grading = useGradingSystem();
-  const updateGrading = useUpdateGradingSystem(t('gradingUpdateError'));
+  const updateGrading = useUpdateGradingSystem();
   const language = currentLanguage();
   const icon = (Icon: typeof Sun) => <Icon aria-hidden="true" className="h-5 w-5 text-muted-foreground" />;
   const titles: Record<Page, string> = {

@@ -174,10 +174,7 @@ export function SessionsPanel() {
         toast({ title: t('toast.sessionDeleted'), variant: 'success' });
         setToDelete(null);
       },
-      onError: () => {
-        toast({ title: t('toast.deleteError'), description: t('toast.deleteErrorDescription'), variant: 'destructive' });
-        setToDelete(null);
-      },
+      onError: () => setToDelete(null),
     });
   };
 

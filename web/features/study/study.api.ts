@@ -46,6 +46,7 @@ export function useDeleteStudySession() {
   const refresh = useRefreshStudyData();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/study-sessions/${encodeURIComponent(id)}`),
+    meta: { failureToast: { title: 'study:toast.deleteError', description: 'study:toast.deleteErrorDescription' } },
     onSuccess: () => {
       // The session's points go back: DELETE answers 204 (API.md), so the points are refetched.
       applyRewardOutcome(queryClient, null);

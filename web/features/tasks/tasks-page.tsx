@@ -171,7 +171,6 @@ export function TasksPage() {
           toast({ title: completed ? t('toasts.completed') : t('toasts.reopened'), variant: 'success' });
           if (completed) void playConfetti();
         },
-        onError: () => toast({ title: t('toasts.updateError'), description: t('toasts.updateErrorDescription'), variant: 'destructive' }),
       },
     );
   };
@@ -183,7 +182,6 @@ export function TasksPage() {
         setDeleting(null);
         toast({ title: t('toasts.deleted'), variant: 'success' });
       },
-      onError: () => toast({ title: t('toasts.deleteError'), description: t('toasts.deleteErrorDescription'), variant: 'destructive' }),
     });
   };
 
@@ -195,7 +193,6 @@ export function TasksPage() {
         setDialogOpen(false);
         toast({ title: t('toasts.seriesStopped'), variant: 'success' });
       },
-      onError: () => toast({ title: t('toasts.updateError'), description: t('toasts.updateErrorDescription'), variant: 'destructive' }),
     });
   };
 
