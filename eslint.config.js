@@ -28,6 +28,18 @@ const webApiZones = ['features', 'app', 'components'].map((folder) => ({
 }));
 
 /**
+ * web/lib is the floor under web/api: generic singletons (the client, the cache, i18n, formats). A lib
+ * module that needs a server resource takes it from its caller, or the code moves up into web/api.
+ */
+const webLibZones = [
+  {
+    target: './web/lib',
+    from: './web/api',
+    message: 'web/lib/ is under web/api/: it never imports a server resource (take it as an argument, or move the code to web/api/).',
+  },
+];
+
+/**
  * The server's layers, bottom first (docs/architecture.md "Layers", decision 189): a module imports its own
  * layer and those below it, never one above. server/env.ts (the configuration) sits with db; app-types.ts
  * (what every feature receives) with the features; app.ts and main.ts compose everything.
@@ -109,7 +121,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
-      'import-x/no-restricted-paths': ['error', { zones: [...rootZones, ...webFeatureZones, ...webApiZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...rootZones, ...webFeatureZones, ...webApiZones, ...webLibZones] }],
     },
   },
   {
@@ -171,6 +183,10 @@ export default tseslint.config(
           selector: "JSXAttribute[name.name='type'][value.value=/^(time|datetime-local)$/]",
           message: 'Read a time of day with components/ui/time-field.tsx (TimeField): the app’s clock, not the browser’s.',
         },
+        {
+          selector: 'MemberExpression[object.name=/^(window|globalThis|self)$/][property.name=/^(fetch|XMLHttpRequest)$/]',
+          message: 'Request through web/api/ (the one client, web/lib/api-client.ts), downloads and previews included.',
+        },
         // A failed request is read through web/lib/api-errors.ts, never by its English message.
         {
           selector: "MemberExpression[property.name='message'][object.name=/^(error|err|refusal)$/]",
@@ -180,6 +196,13 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'Notification', message: 'Use web/lib/browser-notifications.ts (support, permission, show).' },
+        // One client (docs/architecture.md "Fetching"): downloads and previews too, so every failure is an
+        // ApiError and reaches the 503 toast and the offline note. Uploads with progress: web/lib/upload-client.ts.
+        { name: 'fetch', message: 'Request through web/api/ (the one client, web/lib/api-client.ts), downloads and previews included.' },
+        {
+          name: 'XMLHttpRequest',
+          message: 'Request through web/api/ (the one client); an upload with progress uses web/lib/upload-client.ts.',
+        },
       ],
     },
   },

@@ -6,8 +6,10 @@ import { isNetworkFailure, noteConnectivity } from '../lib/offline-status';
 import { i18next } from '../lib/i18n';
 import { toast } from '../lib/toast';
 import { offlineQueue, outcomeOfStatus, type NewWrite, type QueuedWrite, type ReplayResult, type SendOutcome } from '../lib/offline-queue';
-import { applyRewardOutcome, newIdempotencyKey } from '../lib/reward-outcome';
-import { rememberedSessionUser, sessionQuery } from './session';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { rememberedSessionUser } from '../lib/remembered-user';
+import { applyRewardOutcome } from './rewards';
+import { sessionQuery } from './session';
 
 /**
  * The writes that work offline (docs/decisions/149-offline-writes.md): completing a task, adding a

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { REWARD_QUERY_KEYS, POINTS_QUERY_KEY } from '../lib/reward-outcome';
 import { STORAGE_KEYS } from '../lib/storage-keys';
+import { REWARD_QUERY_KEYS, POINTS_QUERY_KEY } from './rewards';
 import { assessmentsQuery, gradingSystemQuery, isGradesQuery } from './grades';
 import { coursesQuery } from './schedule';
 import { sessionQuery } from './session';

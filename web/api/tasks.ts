@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Task } from '../../common/schemas/tasks.schema';
 import { apiJson } from '../lib/api-client';
 import { notificationsQuery } from './notifications';
-import { rememberedSessionUser } from './session';
+import { rememberedSessionUser } from '../lib/remembered-user';
 
 /** The offline queue's code loads beside the first read, not before the dashboard (decision 097's budget). */
 const offlineCode = () => Promise.all([import('../lib/offline-queue'), import('../lib/pending-tasks')]);

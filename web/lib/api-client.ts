@@ -4,8 +4,11 @@ import { noteApiStatus } from './service-unavailable';
 /**
  * The one HTTP client (docs/product.md §7): paths resolve against the current origin, JSON in and out,
  * no-cache requests (revalidated with the ETag, decision 092), credentials always included (the HttpOnly session cookie). A non-OK response
- * throws `ApiError` (status and docs/api.md's body; read it through lib/api-errors.ts) — except on /auth/
- * paths, whose callers turn a refusal into the same `ApiError` themselves (api/session.ts, auth.api.ts).
+ * throws `ApiError` (status and docs/api.md's body; read it through lib/api-errors.ts) — except the statuses a
+ * call lists in `accept`, which are answers to it rather than failures (the session read's 401: "signed out").
+ * Every request of the web goes through here (downloads and previews too: lint forbids `fetch(` in the
+ * features and the app), so each failure reaches the 503 toast and the offline marker; the one exception
+ * is lib/upload-client.ts, whose XMLHttpRequest reports upload progress, which `fetch` cannot.
  */
 export class ApiError extends Error {
   constructor(
@@ -20,8 +23,16 @@ export class ApiError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `idempotencyKey`: sent as `Idempotency-Key`, so a repeated write (double click, retry) happens once (docs/api.md). */
-export type RequestOptions = { idempotencyKey?: string };
+export type RequestOptions = {
+  /** Sent as `Idempotency-Key`, so a repeated write (double click, retry) happens once (docs/api.md). */
+  idempotencyKey?: string;
+  /** Non-OK statuses this call reads as an answer instead of throwing (GET /api/auth/me: 401 is "signed out"). */
+  accept?: readonly number[];
+  /** Extra request headers (a text preview's `Range`). */
+  headers?: Readonly<Record<string, string>>;
+  /** Cancels the request (a preview closed before its bytes arrived). */
+  signal?: AbortSignal;
+};
 
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const url = /^https?:\/\//.test(path) ? path : new URL(path, window.location.origin).toString();
@@ -38,17 +49,21 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
       headers: {
         'Content-Type': 'application/json',
         ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+        ...options.headers,
       },
+      signal: options.signal,
       body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
     });
   } catch (error) {
+    // Cancelled by its caller: nobody is waiting for the answer, and the network is not to blame.
+    if (options.signal?.aborted) throw error;
     // No answer at all: offline (lib/offline-status.ts shows it; writes may be queued, web/api/offline-writes.ts).
     noteNetworkFailure();
     throw error;
   }
   noteApiResponse(response);
   noteApiStatus(response.status, { write: method !== 'GET' });
-  if (!response.ok && !path.includes('/auth/')) {
+  if (!response.ok && !options.accept?.includes(response.status)) {
     const text = await response.text();
     throw new ApiError(response.status, text, response.statusText);
   }

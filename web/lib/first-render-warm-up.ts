@@ -1,7 +1,7 @@
 import { isValidTimeZone } from '../../common/domain/local-time';
-import { rememberedSessionUser } from '../api/session';
 import { cn } from './class-names';
 import { formatNumber } from './format';
+import { rememberedSessionUser } from './remembered-user';
 import { resolveTimeZone } from './time-zone';
 
 /**

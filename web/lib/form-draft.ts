@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useSessionUser } from '../api/session';
 import { sessionStore, draftKey, readDraft, writeDraft, removeDraft, mergeDraft } from './form-draft-store';
 
 /**
@@ -19,11 +18,14 @@ export type FormDraft = {
 
 /**
  * Keeps a react-hook-form form's values as a draft while they differ from the values it opened with,
- * and restores them when the same form opens again for the same entity. Call it right after useForm.
+ * and restores them when the same form opens again for the same entity and user. Call it right after useForm.
  */
-export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, options: { form: string; entityId: string | null }): FormDraft {
-  // The session the shell already holds (no request of its own), as useUserTimeZone reads it.
-  const userId = useSessionUser()?.id ?? null;
+export function useFormDraft<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  options: { form: string; entityId: string | null; userId: string | null },
+): FormDraft {
+  // Whose draft: the signed-in user (web/api/session.ts useSessionUser); none while signed out.
+  const { userId } = options;
   const key = userId ? draftKey(userId, options.form, options.entityId) : null;
   const [restored, setRestored] = useState(false);
   // The values the form opened with, before any draft; compared as JSON (plain strings, arrays, objects).

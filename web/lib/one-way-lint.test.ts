@@ -30,6 +30,23 @@ describe('one way per concern on the web', { timeout: 30_000 }, () => {
     expect(found.some((message) => message.includes(owner))).toBe(true);
   });
 
+  it.each([
+    ['fetch', 'export const download = (id: string) => fetch(`/api/files/${id}/download`);'],
+    ['window.fetch', 'export const download = (id: string) => window.fetch(`/api/files/${id}/download`);'],
+    ['XMLHttpRequest', 'export const request = () => new XMLHttpRequest();'],
+  ])('a feature or the app may not request with %s of its own', async (_name, code) => {
+    for (const file of [probe, 'web/app/probe.ts']) {
+      const found = await messages(file, `${code}\n`);
+      expect(found.some((message) => message.includes('web/api/'))).toBe(true);
+    }
+  });
+
+  it('web/lib may not import web/api (a layer back up)', async () => {
+    const code = "import { useSessionUser } from '../api/session';\nexport const who = useSessionUser;\n";
+    const found = await messages('web/lib/probe.ts', code);
+    expect(found.some((message) => message.startsWith('import-x/no-restricted-paths') && message.includes('web/lib/'))).toBe(true);
+  });
+
   it('a feature may not read a time with the browser’s own clock (<input type="time">)', async () => {
     const found = await messages('web/features/tasks/probe.tsx', 'export const At = () => <input type="time" />;\n');
     expect(found.some((message) => message.includes('TimeField'))).toBe(true);
@@ -48,7 +65,8 @@ describe('one way per concern on the web', { timeout: 30_000 }, () => {
   });
 
   it('no import cycle: a module may not import one that imports it back', async () => {
-    // web/api/session.ts imports web/lib/form-draft-store.ts; the store importing the session closes a cycle.
+    // web/api/session.ts imports web/lib/remembered-user.ts, which imports web/lib/form-draft-store.ts;
+    // the store importing the session closes a cycle.
     const code = "import { useSessionUser } from '../api/session';\nexport const who = useSessionUser;\n";
     expect((await messages('web/lib/form-draft-store.ts', code)).some((message) => message.startsWith('import-x/no-cycle'))).toBe(true);
   });

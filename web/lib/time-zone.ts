@@ -1,5 +1,4 @@
 import { isValidTimeZone } from '../../common/domain/local-time';
-import { useSessionUser } from '../api/session';
 
 /** The browser's own IANA zone ('UTC' if the engine will not say). */
 export function browserTimeZone(): string {
@@ -20,12 +19,4 @@ export function resolveTimeZone(profileTimeZone: string | null | undefined, fall
   // component showing a time asks on every render (the dashboard's first render spent ~25 ms here
   // at 4× CPU throttling; decision 161).
   return profileTimeZone && isValidTimeZone(profileTimeZone) ? profileTimeZone : (fallback ?? browserTimeZone());
-}
-
-/**
- * The signed-in user's time zone for every date and time on screen. Reads the session the shell already
- * holds (web/api/session.ts: no request of its own) and re-renders when the profile's zone changes.
- */
-export function useUserTimeZone(): string {
-  return resolveTimeZone(useSessionUser()?.timeZone);
 }

@@ -98,7 +98,6 @@ export function AppShell() {
         toast({ title: t('deleteAccount.done'), variant: 'success' });
         navigate('/auth', { replace: true });
       },
-      onError: () => toast({ title: t('deleteAccount.errorTitle'), description: t('deleteAccount.error'), variant: 'destructive' }),
     });
 
   return (

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { dismissOfflineWrite, useOfflineSync, useOfflineWrites } from '../../api/offline-writes';
-import { useSessionUser } from '../../api/session';
+import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage, readApiError } from '../../lib/api-errors';
@@ -11,7 +11,6 @@ import { formatDateTime } from '../../lib/format';
 import type { QueuedWrite, ReplayResult } from '../../lib/offline-queue';
 import { useOfflineStatus } from '../../lib/offline-status';
 import { applyUpdate, useUpdateReady } from '../../lib/service-worker';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 
 /** Why the server refused a write made offline, in the user's language. */

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotificationKind } from '../../../common/schemas/notifications.schema';
 import { useNotifications, type NotificationItem } from '../../api/notifications';
+import { useUserTimeZone } from '../../api/session';
 import { Spinner } from '../../components/ui/spinner';
 import { notificationText } from '../../features/notifications/notification-view';
 import { useMarkAllNotificationsRead, useMarkNotificationsRead } from '../../features/notifications/notifications.api';
 import { cn } from '../../lib/class-names';
 import { formatDateTime } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import type { DeferredMenuProps } from './deferred-menu';
 import { useBellButton } from './notifications-bell-button';
 

@@ -19,8 +19,7 @@ import { Input } from '../../components/ui/input';
 import { LoadingState } from '../../components/ui/page-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSessionUser } from '../../api/session';
-import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useChangePassword, useUpdateProfile } from './account.api';
 import { DataExportCard } from './data-export-card';
@@ -79,18 +78,8 @@ function ProfileForm({ user }: { user: User }) {
       { username: values.username, email: values.email || null, recoveryEmail: values.recoveryEmail || null, timeZone: values.timeZone },
       {
         onSuccess: () => toast({ title: t('profile.saved'), variant: 'success' }),
-        onError: (error) => {
-          applyFieldErrors(t, error, form.setError, ['username', 'email', 'recoveryEmail', 'timeZone']);
-          toast({
-            title: t('updateError'),
-            // Username taken stays docs/api.md's `conflict` (409); every other refusal says its own code.
-            description:
-              error instanceof ApiError && error.status === 409
-                ? t('errors.usernameTaken')
-                : apiErrorMessage(t, error, t('profile.saveFailed')),
-            variant: 'destructive',
-          });
-        },
+        // The toast is the mutation's (failureToast); the refused fields are the form's.
+        onError: (error) => applyFieldErrors(t, error, form.setError, ['username', 'email', 'recoveryEmail', 'timeZone']),
       },
     ),
   );
@@ -135,10 +124,7 @@ function PasswordForm() {
         form.reset();
         toast({ title: t('security.changed'), description: t('security.otherSessions'), variant: 'success' });
       },
-      onError: (error) => {
-        applyFieldErrors(t, error, form.setError, ['currentPassword', 'newPassword', 'confirmPassword']);
-        toast({ title: t('updateError'), description: apiErrorMessage(t, error, t('security.changeFailed')), variant: 'destructive' });
-      },
+      onError: (error) => applyFieldErrors(t, error, form.setError, ['currentPassword', 'newPassword', 'confirmPassword']),
     }),
   );
   const errors = form.formState.errors;

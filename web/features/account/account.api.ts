@@ -3,12 +3,21 @@ import type { User } from '../../../common/schemas/auth.schema';
 import { accountSessionsQuery, fetchExport, type ExportFormat } from '../../api/account';
 import { sessionQuery } from '../../api/session';
 import { apiJson } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { username?: string; email?: string | null; recoveryEmail?: string | null; timeZone?: string }) =>
       apiJson<User>('PATCH', '/api/account/profile', body),
+    meta: {
+      failureToast: {
+        title: 'account:updateError',
+        description: 'account:profile.saveFailed',
+        // Username taken stays docs/api.md's `conflict` (409); every other refusal says its own code.
+        refusals: [{ status: 409, description: 'account:errors.usernameTaken' }],
+      },
+    },
     onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
   });
 }
@@ -17,6 +26,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
       apiJson<null>('POST', '/api/account/password', body),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:security.changeFailed' } },
   });
 }
 
@@ -25,6 +35,7 @@ export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sessions.failed' } },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
   });
 }
@@ -34,6 +45,7 @@ export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<{ revoked: number }>('POST', '/api/account/sessions/revoke-others'),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sessions.failed' } },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
   });
 }
@@ -41,17 +53,10 @@ export function useSignOutOtherSessions() {
 /** Downloads an export: the file is handed to the browser as a download. */
 export function useDownloadExport() {
   return useMutation({
+    meta: { failureToast: { title: 'account:data.failedTitle', description: 'account:data.failed' } },
     mutationFn: async (format: ExportFormat) => {
       const { blob, fileName } = await fetchExport(format);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked after the browser has taken the file.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(blob, fileName);
       return fileName;
     },
   });

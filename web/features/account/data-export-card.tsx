@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '../../api/account';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useDownloadExport } from './account.api';
 
@@ -24,8 +23,6 @@ export function DataExportCard() {
   const start = (format: ExportFormat) =>
     download.mutate(format, {
       onSuccess: (fileName) => toast({ title: t('data.downloaded'), description: fileName, variant: 'success' }),
-      onError: (error) =>
-        toast({ title: t('data.failedTitle'), description: apiErrorMessage(t, error, t('data.failed')), variant: 'destructive' }),
     });
   return (
     <SectionCard headingId="data-title" title={t('data.title')}>

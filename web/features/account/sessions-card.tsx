@@ -2,13 +2,12 @@ import { Laptop, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountSessions, type AccountSession } from '../../api/account';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryState } from '../../components/ui/query-state';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useSignOutOtherSessions, useSignOutSession } from './account.api';
 import { deviceName } from './account-view';
@@ -26,8 +25,6 @@ export function SessionsCard() {
   const [confirm, setConfirm] = useState<{ kind: 'one'; session: AccountSession } | { kind: 'others' } | null>(null);
   const when = (instant: string) => formatDateTime(instant, timeZone);
 
-  const failed = (error: unknown) =>
-    toast({ title: t('updateError'), description: apiErrorMessage(t, error, t('sessions.failed')), variant: 'destructive' });
   const confirmSignOut = () => {
     if (!confirm) return;
     if (confirm.kind === 'one') {
@@ -36,7 +33,6 @@ export function SessionsCard() {
           setConfirm(null);
           toast({ title: t('sessions.signedOut', { device: deviceName(t, confirm.session.device) }), variant: 'success' });
         },
-        onError: failed,
       });
     } else {
       signOutOthers.mutate(undefined, {
@@ -44,7 +40,6 @@ export function SessionsCard() {
           setConfirm(null);
           toast({ title: t('sessions.signedOutOthers', { count: revoked }), variant: 'success' });
         },
-        onError: failed,
       });
     }
   };

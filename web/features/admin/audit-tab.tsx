@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { AUDIT_ACTIONS } from '../../../common/schemas/admin.schema';
 import { useAdminAudit, type AdminAuditEntry, type AuditAction } from '../../api/admin';
@@ -10,7 +11,6 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { auditFields, type AuditField } from './admin-view';
 import { LoadMore } from './load-more';
 

@@ -8,6 +8,7 @@ import {
   type FeedbackStatus,
 } from '../../../common/schemas/feedback.schema';
 import { useAdminFeedback, type AdminFeedback, type AdminFeedbackFilter } from '../../api/admin';
+import { useUserTimeZone } from '../../api/session';
 import { Card } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
@@ -15,7 +16,6 @@ import { QueryState } from '../../components/ui/query-state';
 import { cn } from '../../lib/class-names';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { useAdminFeedbackUpdate } from './admin.api';
 import { isOverdue } from './admin-view';
 import { ConfirmAction } from './confirm-action';

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_USER_SORTS, type AdminUserSort } from '../../../common/schemas/admin.schema';
 import { useAdminUsers, type AdminUser } from '../../api/admin';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -10,7 +11,6 @@ import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { cn } from '../../lib/class-names';
 import { formatDate } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { LoadMore } from './load-more';
 import { UserPanel } from './user-panel';
 

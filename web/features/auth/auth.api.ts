@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../common/schemas/auth.schema';
-import { rememberSessionUser, sessionQuery } from '../../api/session';
-import { ApiError, apiJson, apiRequest } from '../../lib/api-client';
+import { sessionQuery } from '../../api/session';
+import { apiJson, apiRequest } from '../../lib/api-client';
+import { rememberSessionUser } from '../../lib/remembered-user';
 import { browserTimeZone } from '../../lib/time-zone';
 import { forgetThisDeviceOnSignOut } from '../../lib/push-subscription';
 import { currentLanguage } from '../../lib/i18n';
 
-/**
- * POST to /api/auth/…: the client answers /auth/ paths unthrown (the session read takes a 401 as
- * "signed out"), so a refusal is turned here into the same `ApiError` every other request throws, for
- * the page to read through lib/api-errors.ts.
- */
+/** POST to /api/auth/login or /register: the signed-in user (a refusal is the client's `ApiError`). */
 async function authCall(path: string, body: unknown): Promise<User> {
-  const response = await apiRequest('POST', path, body);
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   // The token in the body is for API clients; the browser keeps only the HttpOnly cookie.
-  const { token: _token, ...user } = (await response.json()) as User & { token?: string };
+  const { token: _token, ...user } = await apiJson<User & { token?: string }>('POST', path, body);
   return user;
 }
 
@@ -78,7 +73,8 @@ export function useLogout() {
     mutationFn: async () => {
       // This browser stops receiving the account's push reminders (a shared computer), then the session ends.
       await forgetThisDeviceOnSignOut();
-      await apiRequest('POST', '/api/auth/logout');
+      // A session that had already ended (401) is signed out all the same.
+      await apiRequest('POST', '/api/auth/logout', undefined, { accept: [401] });
     },
     onSettled: signedOut,
   });
@@ -90,6 +86,7 @@ export function useDeleteAccount() {
     mutationFn: async () => {
       await apiRequest('DELETE', '/api/user/delete');
     },
+    meta: { failureToast: { title: 'shell:deleteAccount.errorTitle', description: 'shell:deleteAccount.error' } },
     onSuccess: signedOut,
   });
 }

@@ -20,7 +20,8 @@ import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
+import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { useSendFeedback } from './feedback.api';
@@ -52,7 +53,7 @@ export function FeedbackPage() {
   const send = useSendFeedback();
   const [sent, setSent] = useState(false);
   const form = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(feedbackFormSchema(t)), defaultValues: EMPTY });
-  const draft = useFormDraft(form, { form: 'feedback', entityId: null });
+  const draft = useFormDraft(form, { form: 'feedback', entityId: null, userId: useSessionUser()?.id ?? null });
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
@@ -67,11 +68,8 @@ export function FeedbackPage() {
           variant: 'success',
         });
       },
-      onError: (error) => {
-        applyFieldErrors(t, error, form.setError, ['category', 'subject', 'message']);
-        // docs/product.md §8: 'Submission Failed' / 'There was an error submitting your feedback. Please try again.'
-        toast({ title: t('failed.title'), description: apiErrorMessage(t, error, t('failed.description')), variant: 'destructive' });
-      },
+      // The toast is the mutation's (failureToast); the refused fields are the form's.
+      onError: (error) => applyFieldErrors(t, error, form.setError, ['category', 'subject', 'message']),
     }),
   );
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Feedback } from '../../../common/schemas/feedback.schema';
 import { useMyFeedback } from '../../api/feedback';
+import { useUserTimeZone } from '../../api/session';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { formatDateTime } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { cn } from '../../lib/class-names';
 import { STATUS_TONE } from './feedback-view';
 import { Page } from '../../components/ui/page-header';

@@ -8,7 +8,6 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { usePatchFile } from './files.api';
 
@@ -48,8 +47,6 @@ export function FileEditDialog({ file, folders, onClose }: { file: StoredFile | 
           onClose();
           toast({ title: t('list.updated'), variant: 'success' });
         },
-        onError: (error) =>
-          toast({ title: t('list.updateError'), description: apiErrorMessage(t, error, t('list.tryAgain')), variant: 'destructive' }),
       },
     );
   });

@@ -2,15 +2,14 @@ import { Download, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_SORTS, type FileSort, type Folder, type SortOrder, type StoredFile } from '../../../common/schemas/files.schema';
+import { useUserTimeZone } from '../../api/session';
 import { IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatNumber, formatSize } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { FileEditDialog } from './file-edit-dialog';
 import { FileIcon } from './file-icon';
@@ -49,10 +48,7 @@ export function FileList({
   const remove = useDeleteFile();
   const shown = visibleFiles(files, folder, search, sort, order);
 
-  const startDownload = (file: StoredFile) =>
-    download.mutate(file, {
-      onError: () => toast({ title: t('list.downloadError'), description: t('list.tryAgain'), variant: 'destructive' }),
-    });
+  const startDownload = (file: StoredFile) => download.mutate(file);
 
   return (
     <section aria-labelledby="file-list-heading" className="space-y-3">
@@ -144,8 +140,6 @@ export function FileList({
               setDeleting(null);
               toast({ title: t('list.deleted'), variant: 'success' });
             },
-            onError: (error) =>
-              toast({ title: t('list.deleteError'), description: apiErrorMessage(t, error, t('list.tryAgain')), variant: 'destructive' }),
           });
         }}
       />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewKind } from '../../../common/domain/file-kinds';
 import type { StoredFile } from '../../../common/schemas/files.schema';
+import { fetchFilePreview, filePreviewUrl } from '../../api/files';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { LoadingState } from '../../components/ui/page-state';
@@ -10,7 +11,7 @@ import { formatSize } from '../../lib/format';
 /** Text previews show at most this much (a 100 MB log would stall the page); the rest is a download away. */
 const TEXT_PREVIEW_BYTES = 256 * 1024;
 
-const previewUrl = (file: StoredFile) => `/api/files/${file.id}/preview`;
+const previewUrl = (file: StoredFile) => filePreviewUrl(file.id);
 
 /** A failure message with the way out docs/product.md §8 names. */
 function PreviewProblem({ title, description, onDownload }: { title: string; description?: string; onDownload: () => void }) {
@@ -31,16 +32,12 @@ function TextPreview({ file }: { file: StoredFile }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(previewUrl(file), {
-      credentials: 'include',
+    fetchFilePreview(file.id, {
       signal: controller.signal,
       // Only the start of a long text; a short one (or an empty one, which no range fits) whole.
-      headers: file.size > TEXT_PREVIEW_BYTES ? { range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` } : {},
+      range: file.size > TEXT_PREVIEW_BYTES ? `bytes=0-${TEXT_PREVIEW_BYTES - 1}` : undefined,
     })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        setText(await response.text());
-      })
+      .then(async (response) => setText(await response.text()))
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
   }, [file]);
@@ -70,8 +67,7 @@ function HeicPreview({ file, onDownload }: { file: StoredFile; onDownload: () =>
     let cancelled = false;
     let objectUrl: string | null = null;
     (async () => {
-      const response = await fetch(previewUrl(file), { credentials: 'include' });
-      if (!response.ok) throw new Error(String(response.status));
+      const response = await fetchFilePreview(file.id);
       const blob = await response.blob();
       const { heicTo } = await import('heic-to/csp');
       const jpeg = await heicTo({ blob, type: 'image/jpeg', quality: 0.85 });

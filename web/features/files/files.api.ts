@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FilePatch, Folder, StoredFile } from '../../../common/schemas/files.schema';
-import { filesQuery, foldersQuery, storageQuery } from '../../api/files';
+import { fetchFileDownload, filesQuery, foldersQuery, storageQuery } from '../../api/files';
 import { apiJson } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
 import { UploadCancelled, uploadWithProgress } from '../../lib/upload-client';
 import { sentOfFile, withFile } from './files-view';
 
@@ -39,13 +40,18 @@ export function updateFilesCache(queryClient: QueryClient, change: (files: Store
 
 export function useCreateFolder() {
   const cache = useFilesCache();
-  return useMutation({ mutationFn: (name: string) => apiJson<Folder>('POST', '/api/folders', { name }), onSuccess: cache.refreshFolders });
+  return useMutation({
+    mutationFn: (name: string) => apiJson<Folder>('POST', '/api/folders', { name }),
+    meta: { failureToast: { title: 'files:folders.createError', description: 'files:folders.tryAgain' } },
+    onSuccess: cache.refreshFolders,
+  });
 }
 
 export function useRenameFolder() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => apiJson<Folder>('PATCH', `/api/folders/${id}`, { name }),
+    meta: { failureToast: { title: 'files:folders.renameError', description: 'files:folders.tryAgain' } },
     onSuccess: cache.refreshFolders,
   });
 }
@@ -55,6 +61,7 @@ export function useDeleteFolder() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/folders/${id}`),
+    meta: { failureToast: { title: 'files:list.deleteError', description: 'files:folders.tryAgain' } },
     onSuccess: (_result, id) => {
       cache.updateFiles((files) => files.filter((file) => file.folderId !== id));
       return Promise.all([cache.refreshFolders(), cache.refreshStorage()]);
@@ -66,6 +73,7 @@ export function usePatchFile() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: FilePatch }) => apiJson<StoredFile>('PATCH', `/api/files/${id}`, patch),
+    meta: { failureToast: { title: 'files:list.updateError', description: 'files:list.tryAgain' } },
     onSuccess: (file) => cache.updateFiles((files) => withFile(files, file)),
   });
 }
@@ -74,6 +82,7 @@ export function useDeleteFile() {
   const cache = useFilesCache();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/files/${id}`),
+    meta: { failureToast: { title: 'files:list.deleteError', description: 'files:list.tryAgain' } },
     onSuccess: (_result, id) => {
       cache.updateFiles((files) => files.filter((file) => file.id !== id));
       return cache.refreshStorage();
@@ -88,18 +97,8 @@ export function useDeleteFile() {
 export function useDownloadFile() {
   const cache = useFilesCache();
   return useMutation({
-    mutationFn: async (file: StoredFile) => {
-      const response = await fetch(`/api/files/${file.id}/download`, { credentials: 'include' });
-      if (!response.ok) throw new Error(`${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    },
+    mutationFn: async (file: StoredFile) => saveBlob(await fetchFileDownload(file.id), file.name),
+    meta: { failureToast: { title: 'files:list.downloadError', description: 'files:list.tryAgain' } },
     // The server counted this whole-file download once; the list shows the same count without a read.
     onSuccess: (_result, file) =>
       cache.updateFiles((files) => files.map((item) => (item.id === file.id ? { ...item, downloadCount: item.downloadCount + 1 } : item))),

@@ -5,7 +5,6 @@ import type { Folder, StoredFile } from '../../../common/schemas/files.schema';
 import { Button, IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/class-names';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useCreateFolder, useDeleteFolder, useRenameFolder } from './files.api';
@@ -64,12 +63,6 @@ export function FolderList({
             setEditing(null);
             toast({ title: t('folders.renamed'), variant: 'success' });
           },
-          onError: (error) =>
-            toast({
-              title: t('folders.renameError'),
-              description: apiErrorMessage(t, error, t('folders.tryAgain')),
-              variant: 'destructive',
-            }),
         },
       );
       return;
@@ -80,8 +73,6 @@ export function FolderList({
         onSelect({ kind: 'folder', id: folder.id });
         toast({ title: t('folders.created'), variant: 'success' });
       },
-      onError: (error) =>
-        toast({ title: t('folders.createError'), description: apiErrorMessage(t, error, t('folders.tryAgain')), variant: 'destructive' }),
     });
   };
 
@@ -143,12 +134,6 @@ export function FolderList({
               if (selected.kind === 'folder' && selected.id === folder.id) onSelect({ kind: 'all' });
               toast({ title: t('folders.deleted'), variant: 'success' });
             },
-            onError: (error) =>
-              toast({
-                title: t('list.deleteError'),
-                description: apiErrorMessage(t, error, t('folders.tryAgain')),
-                variant: 'destructive',
-              }),
           });
         }}
       />

@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { NATIVE_GRADE_EXAMPLES } from './grade-view';
@@ -63,14 +63,8 @@ export function AddCourseDialog({
           form.reset(BLANK);
           onOpenChange(false);
         },
-        onError: (error) => {
-          applyFieldErrors(t, error, form.setError, FIELDS_BY_PATH);
-          toast({
-            title: t('addCourse.error'),
-            description: apiErrorMessage(t, error, t('addCourse.errorDescription')),
-            variant: 'destructive',
-          });
-        },
+        // The toast is the mutation's (failureToast); the refused fields are the form's.
+        onError: (error) => applyFieldErrors(t, error, form.setError, FIELDS_BY_PATH),
       },
     );
   });

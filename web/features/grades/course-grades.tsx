@@ -274,12 +274,6 @@ export function CourseGrades({
                           { courseId: group.id, targetGrade: readTarget(targets[group.id], system) },
                           {
                             onSuccess: () => toast({ title: t('courses.targetSaved'), variant: 'success' }),
-                            onError: () =>
-                              toast({
-                                title: t('courses.targetError'),
-                                description: t('courses.targetErrorDescription'),
-                                variant: 'destructive',
-                              }),
                           },
                         )
                       }

@@ -6,15 +6,14 @@ import { z } from 'zod';
 import { localDateOf } from '../../../common/domain/local-time';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
+import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
 import { NATIVE_GRADE_EXAMPLES, nativeEntryText } from './grade-view';
@@ -131,7 +130,7 @@ function GradeForm({
     },
   });
   // Unsaved values survive a reload (docs/decisions/074-form-drafts.md).
-  const draft = useFormDraft(form, { form: 'grade', entityId: existing?.id ?? null });
+  const draft = useFormDraft(form, { form: 'grade', entityId: existing?.id ?? null, userId: useSessionUser()?.id ?? null });
   const errors = form.formState.errors;
   const missingName = () => {
     if (form.getValues('name').trim() !== '') return false;
@@ -169,18 +168,8 @@ function GradeForm({
           if (after !== null && (before === null || after > before)) void playConfetti('small');
           onDone();
         },
-        onError: (error) => {
-          applyFieldErrors(t, error, form.setError, ['score', 'maxScore']);
-          toast({
-            title: editing ? t('toast.updateError') : t('toast.addError'),
-            // A refused request gets its code's sentence or the usual one; anything else (network, a bug) docs/product.md §8's generic one.
-            description:
-              error instanceof ApiError
-                ? apiErrorMessage(t, error, editing ? t('toast.updateErrorDescription') : t('toast.addErrorDescription'))
-                : t('toast.unexpected'),
-            variant: 'destructive',
-          });
-        },
+        // The toast is the mutation's (failureToast); the refused fields are the form's.
+        onError: (error) => applyFieldErrors(t, error, form.setError, ['score', 'maxScore']),
       },
     );
   }, missingName);

@@ -7,9 +7,9 @@ import { GRADING_SYSTEM_GROUPS, GRADING_SYSTEMS, isGradingSystemKey, type Gradin
 import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { useUpdateGradingSystem } from '../../lib/grading-system';
+import { useUpdateGradingSystem } from '../../api/grades';
 import { useSaveCustomScale } from './grades.api';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
@@ -57,12 +57,8 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
       onSuccess: () => toast({ title: t('scale.saved'), variant: 'success' }),
       onError: (error) => {
         const fields = values.bands.flatMap((_, index) => BAND_FIELDS.map((field) => `bands.${index}.${field}` as const));
+        // The toast is the mutation's (failureToast); the refused fields are the form's.
         applyFieldErrors(t, error, form.setError, fields);
-        toast({
-          title: t('scale.saveError'),
-          description: apiErrorMessage(t, error, t('scale.saveErrorDescription')),
-          variant: 'destructive',
-        });
       },
     });
   });
@@ -136,7 +132,7 @@ function CustomScaleEditor({ scale }: { scale: readonly CustomScaleBand[] }) {
 export function GradeSettings({ system, scale }: { system: GradingSystemKey; scale: readonly CustomScaleBand[] }) {
   const { t } = useTranslation('grades');
   const selectId = useId();
-  const updateSystem = useUpdateGradingSystem(t('settings:gradingUpdateError'));
+  const updateSystem = useUpdateGradingSystem();
   return (
     <div className="space-y-4">
       <Card>

@@ -54,7 +54,6 @@ export function GradesPage() {
           toast({ title: t('toast.deleted'), variant: 'success' });
           setDeleting(null);
         },
-        onError: () => toast({ title: t('toast.deleteError'), description: t('toast.deleteErrorDescription'), variant: 'destructive' }),
       },
     );
   };

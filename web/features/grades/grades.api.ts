@@ -5,7 +5,8 @@ import type { Course } from '../../../common/schemas/schedule.schema';
 import { assessmentsQuery, customScaleQuery, isGradesQuery, type Assessment, type Grade } from '../../api/grades';
 import { coursesQuery } from '../../api/schedule';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome, newIdempotencyKey } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 export type { Assessment, Grade } from '../../api/grades';
 /** The one course type of the web (GET /api/courses); the course API belongs to the schedule feature. */
@@ -51,6 +52,14 @@ export function useSaveGrade() {
       );
       return edited.rewards ?? null;
     },
+    meta: {
+      // A refused request gets its code's sentence or the usual one; anything else (network, a bug) docs/product.md §8's generic one.
+      failureToast: ({ existing }: { existing?: unknown }) => ({
+        title: existing ? 'grades:toast.updateError' : 'grades:toast.addError',
+        description: existing ? 'grades:toast.updateErrorDescription' : 'grades:toast.addErrorDescription',
+        unanswered: 'grades:toast.unexpected',
+      }),
+    },
     onSuccess: (rewards) => {
       if (rewards) applyRewardOutcome(queryClient, rewards);
     },
@@ -65,6 +74,7 @@ export function useDeleteGrade() {
   return useMutation({
     mutationFn: ({ assessmentId, gradeId }: { assessmentId: string; gradeId: string | null }) =>
       apiJson<null>('DELETE', gradeId ? `/api/grades/${gradeId}` : `/api/assessments/${assessmentId}`),
+    meta: { failureToast: { title: 'grades:toast.deleteError', description: 'grades:toast.deleteErrorDescription' } },
     // A deleted grade takes its points back: DELETE answers 204 (docs/api.md), so the points are refetched.
     onSuccess: () => applyRewardOutcome(queryClient, null),
     onSettled: invalidate,
@@ -75,6 +85,7 @@ export function useSaveCustomScale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bands: CustomScaleBand[]) => apiJson<{ bands: CustomScaleBand[] }>('PUT', '/api/grading-system/custom-scale', { bands }),
+    meta: { failureToast: { title: 'grades:scale.saveError', description: 'grades:scale.saveErrorDescription' } },
     onSuccess: (data) => queryClient.setQueryData(customScaleQuery.queryKey, data),
   });
 }
@@ -84,6 +95,7 @@ export function useAddCourse() {
   return useMutation({
     mutationFn: (body: { name: string; color: string; credits: number | null; targetGrade: number | null }) =>
       apiJson<Course>('POST', '/api/courses', body),
+    meta: { failureToast: { title: 'grades:addCourse.error', description: 'grades:addCourse.errorDescription' } },
     onSettled: () => queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }),
   });
 }
@@ -94,6 +106,7 @@ export function useSaveCourseTarget() {
   return useMutation({
     mutationFn: ({ courseId, targetGrade }: { courseId: string; targetGrade: number | null }) =>
       apiJson<Course>('PATCH', `/api/courses/${courseId}`, { targetGrade }),
+    meta: { failureToast: { title: 'grades:courses.targetError', description: 'grades:courses.targetErrorDescription' } },
     onSettled: () => queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }),
   });
 }

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { localDateOf, startOfWeek } from '../../../common/domain/local-time';
 import { QueryState } from '../../components/ui/query-state';
 import { formatCalendarDate } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
-import { useSessionUser } from '../../api/session';
+import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { useDashboardData, useLoadSampleData } from './home.api';
 import { bucketTasks, isFirstRun, occurrencesBetween, remainingClassesToday, rotationLabels, weekDays } from './home-selectors';
 import { NotificationSettings, readAlertPrefs } from './notification-settings';
@@ -78,7 +77,6 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
   const loadSampleData = () =>
     loadSample.mutate(undefined, {
       onSuccess: () => toast({ title: t('firstRun.loadedTitle'), description: t('firstRun.loaded') }),
-      onError: () => toast({ title: t('firstRun.loadErrorTitle'), description: t('firstRun.loadError'), variant: 'destructive' }),
     });
 
   const header = (

@@ -99,6 +99,7 @@ export function useLoadSampleData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<SampleDataSummary>('POST', '/api/demo/sample-data', { language: currentLanguage() }),
+    meta: { failureToast: { title: 'home:firstRun.loadErrorTitle', description: 'home:firstRun.loadError' } },
     onSuccess: async () => {
       clearPersistedHome();
       await queryClient.invalidateQueries();
@@ -137,6 +138,7 @@ export function useSetReminder() {
     },
     // Offline the new task is queued, not paused (as Tasks' own create).
     networkMode: 'always',
+    meta: { failureToast: { title: 'home:reminder.error', description: 'home:reminder.errorDescription' } },
     onSuccess: async () => {
       announceTasksChanged(queryClient);
       // The list's read applies writes still waiting on this device, so a queued task shows too.

@@ -9,7 +9,6 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { defaultReminderOffset } from '../../lib/default-reminder';
 import { formatDateTime } from '../../lib/format';
@@ -99,12 +98,6 @@ function SetReminderForm({ tasks, timeZone, onDone }: { tasks: readonly Task[]; 
             });
           onDone();
         },
-        onError: (error) =>
-          toast({
-            title: t('reminder.error'),
-            description: apiErrorMessage(t, error, t('reminder.errorDescription')),
-            variant: 'destructive',
-          }),
       },
     );
   };

@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Plan } from '../../../common/domain/prices';
 import { usePremiumCheck } from '../../api/premium';
+import { useUserTimeZone } from '../../api/session';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryState } from '../../components/ui/query-state';
-import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatPrice } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { PlanCard } from './plan-card';
 import { PremiumBenefits } from './premium-benefits';
@@ -62,17 +60,6 @@ export function PremiumPage() {
             setLeaving(true);
             window.location.assign(url);
           } else toast({ title: t('errors.paymentTitle'), description: t('errors.providerMissing'), variant: 'destructive' });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) {
-            toast({ title: t('errors.authTitle'), description: t('errors.authText'), variant: 'destructive' });
-          } else {
-            toast({
-              title: t('errors.paymentTitle'),
-              description: apiErrorMessage(t, error, t('errors.processing')),
-              variant: 'destructive',
-            });
-          }
         },
       },
     );
@@ -146,12 +133,6 @@ export function PremiumPage() {
               setSwitchTo(null);
               toast({ title: t('done.switched'), variant: 'success' });
             },
-            onError: (error) =>
-              toast({
-                title: t('errors.subscriptionTitle'),
-                description: apiErrorMessage(t, error, t('errors.unexpected')),
-                variant: 'destructive',
-              }),
           });
         }}
       />

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePremiumCheckUntilSubscribed } from '../../api/premium';
+import { useUserTimeZone } from '../../api/session';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { playConfetti } from '../../lib/celebrate';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { formatDate } from '../../lib/format';
 import { CHECKOUT_RETURN_PARAM } from '../../../common/domain/subscription';
 

@@ -4,6 +4,7 @@ import type { CheckoutBody, CheckoutResponse } from '../../../common/schemas/pre
 import { premiumCheckQuery, testCheckoutQuery, type PremiumCheck, type Subscription } from '../../api/premium';
 import { sessionQuery } from '../../api/session';
 import { apiJson } from '../../lib/api-client';
+import type { FailureToast } from '../../lib/query-client';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 
 /**
@@ -28,11 +29,14 @@ export function showsPremium(check: PremiumCheck | undefined, now = new Date()):
   );
 }
 
+const SUBSCRIPTION_FAILED: FailureToast = { title: 'premium:errors.subscriptionTitle', description: 'premium:errors.unexpected' };
+
 /** After a subscription write: the check shows the server's answer at once, the user record is read again. */
-function useSubscriptionWrite<TBody>(request: (body: TBody) => Promise<Subscription>) {
+function useSubscriptionWrite<TBody>(request: (body: TBody) => Promise<Subscription>, failureToast: FailureToast = SUBSCRIPTION_FAILED) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
+    meta: { failureToast },
     onSuccess: (subscription) => {
       queryClient.setQueryData(premiumCheckQuery.queryKey, (check) =>
         check ? { ...check, hasPremium: true, onTrial: false, subscription } : check,
@@ -45,7 +49,16 @@ function useSubscriptionWrite<TBody>(request: (body: TBody) => Promise<Subscript
 
 /** POST /api/subscription/checkout: where to pay (Stripe Checkout, or the test-mode payment screen). */
 export function useCheckout() {
-  return useMutation({ mutationFn: (body: CheckoutBody) => apiJson<CheckoutResponse>('POST', '/api/subscription/checkout', body) });
+  return useMutation({
+    mutationFn: (body: CheckoutBody) => apiJson<CheckoutResponse>('POST', '/api/subscription/checkout', body),
+    meta: {
+      failureToast: {
+        title: 'premium:errors.paymentTitle',
+        description: 'premium:errors.processing',
+        refusals: [{ status: 401, title: 'premium:errors.authTitle', description: 'premium:errors.authText' }],
+      },
+    },
+  });
 }
 
 export const useCancelSubscription = () => useSubscriptionWrite(() => apiJson<Subscription>('POST', '/api/subscription/cancel'));
@@ -56,8 +69,10 @@ export const useChangePlan = () =>
 /** POST /api/subscription/test-checkout/:id/confirm: the test-mode payment (no money is taken). */
 export function useConfirmTestPayment(id: string) {
   const queryClient = useQueryClient();
-  const write = useSubscriptionWrite(() =>
-    apiJson<Subscription>('POST', `/api/subscription/test-checkout/${encodeURIComponent(id)}/confirm`),
+  const write = useSubscriptionWrite(
+    () => apiJson<Subscription>('POST', `/api/subscription/test-checkout/${encodeURIComponent(id)}/confirm`),
+    // docs/product.md §8: 'Payment failed' / 'Something went wrong during payment processing'
+    { title: 'premium:errors.paymentFailed', description: 'premium:errors.processing' },
   );
   return {
     ...write,

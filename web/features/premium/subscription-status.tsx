@@ -1,11 +1,10 @@
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { apiErrorMessage } from '../../lib/api-errors';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useCancelSubscription, useResumeSubscription } from './premium.api';
@@ -21,8 +20,6 @@ export function SubscriptionStatus({ state }: { state: PremiumState }) {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const failed = (error: unknown) =>
-    toast({ title: t('errors.subscriptionTitle'), description: apiErrorMessage(t, error, t('errors.unexpected')), variant: 'destructive' });
 
   return (
     <Card aria-labelledby="plan-status-heading" role="region" data-testid="premium-status">
@@ -72,7 +69,6 @@ export function SubscriptionStatus({ state }: { state: PremiumState }) {
                       description: t('done.resumedText', { date: date(subscription.renewalDate) }),
                       variant: 'success',
                     }),
-                  onError: failed,
                 })
               }
             >
@@ -105,7 +101,6 @@ export function SubscriptionStatus({ state }: { state: PremiumState }) {
                   variant: 'success',
                 });
               },
-              onError: failed,
             })
           }
         />

@@ -8,9 +8,7 @@ import { Card } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatPrice } from '../../lib/format';
-import { toast } from '../../lib/toast';
 import { CHECKOUT_RETURN_PARAM } from '../../../common/domain/subscription';
 import { useConfirmTestPayment } from './premium.api';
 
@@ -59,13 +57,6 @@ export function TestPaymentPage() {
               onClick={() =>
                 confirm.mutate({
                   onSuccess: () => navigate(`/premium-success?${CHECKOUT_RETURN_PARAM}=${encodeURIComponent(id ?? '')}`, { replace: true }),
-                  onError: (error) =>
-                    // docs/product.md §8: 'Payment failed' / 'Something went wrong during payment processing'
-                    toast({
-                      title: t('errors.paymentFailed'),
-                      description: apiErrorMessage(t, error, t('errors.processing')),
-                      variant: 'destructive',
-                    }),
                 })
               }
             >

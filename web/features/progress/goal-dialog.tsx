@@ -18,7 +18,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { useSaveGoal } from './progress.api';
 
@@ -94,14 +94,9 @@ export function GoalDialog({
           toast({ title: t(goal ? 'goals.toast.updated' : 'goals.toast.added'), variant: 'success' });
           onOpenChange(false);
         },
-        onError: (error) => {
-          applyFieldErrors(t, error, form.setError, ['title', 'description', 'targetDate', 'target', 'progress', 'notes']);
-          toast({
-            title: t(goal ? 'goals.toast.updateError' : 'goals.toast.addError'),
-            description: apiErrorMessage(t, error, t('goals.toast.errorText')),
-            variant: 'destructive',
-          });
-        },
+        // The toast is the mutation's (failureToast); the refused fields are the form's.
+        onError: (error) =>
+          applyFieldErrors(t, error, form.setError, ['title', 'description', 'targetDate', 'target', 'progress', 'notes']),
       },
     ),
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { localDateOf } from '../../../common/domain/local-time';
 import type { AcademicGoal } from '../../../common/schemas/academic-goals.schema';
 import { useGoals } from '../../api/progress';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -11,9 +12,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { QueryState } from '../../components/ui/query-state';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { GoalDialog } from './goal-dialog';
 import { GOAL_FILTERS, GOAL_SORTS, selectGoals, type GoalFilter, type GoalSort } from './goal-list';
@@ -54,12 +53,6 @@ export function GoalsTab() {
       { id: goal.id, status: 'completed', progress: 100 },
       {
         onSuccess: () => toast({ title: t('goals.toast.completed'), variant: 'success' }),
-        onError: (error) =>
-          toast({
-            title: t('goals.toast.updateError'),
-            description: apiErrorMessage(t, error, t('goals.toast.errorText')),
-            variant: 'destructive',
-          }),
       },
     );
 
@@ -179,12 +172,6 @@ export function GoalsTab() {
               setDeleting(null);
               focus.restore();
             },
-            onError: (error) =>
-              toast({
-                title: t('goals.toast.deleteError'),
-                description: apiErrorMessage(t, error, t('goals.toast.errorText')),
-                variant: 'destructive',
-              }),
           });
         }}
       />

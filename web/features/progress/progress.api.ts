@@ -4,23 +4,36 @@ import { useEffect } from 'react';
 import { gradesSummaryQuery } from '../../api/grades';
 import { goalsQuery, PROGRESS_ANALYTICS_PATH, PROGRESS_TIMELINE_PATH, progressSummaryQuery } from '../../api/progress';
 import { apiJson } from '../../lib/api-client';
+import type { FailureToast } from '../../lib/query-client';
 
 /** Every writable goal field, as the form sends it (create: POST; edit: PATCH with every field). */
 export type GoalInput = Required<{ [K in keyof GoalCreateInput]: Exclude<GoalCreateInput[K], undefined> }>;
 
-function useGoalsWrite<V>(mutationFn: (variables: V) => Promise<AcademicGoal | null>) {
+function useGoalsWrite<V>(mutationFn: (variables: V) => Promise<AcademicGoal | null>, failureToast: (variables: V) => FailureToast) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: goalsQuery.queryKey }) });
+  return useMutation({
+    mutationFn,
+    meta: { failureToast },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: goalsQuery.queryKey }),
+  });
 }
 
 export function useSaveGoal() {
-  return useGoalsWrite(({ id, ...body }: Partial<GoalInput> & { id?: string }) =>
-    id ? apiJson<AcademicGoal>('PATCH', `/api/academic-goals/${id}`, body) : apiJson<AcademicGoal>('POST', '/api/academic-goals', body),
+  return useGoalsWrite(
+    ({ id, ...body }: Partial<GoalInput> & { id?: string }) =>
+      id ? apiJson<AcademicGoal>('PATCH', `/api/academic-goals/${id}`, body) : apiJson<AcademicGoal>('POST', '/api/academic-goals', body),
+    ({ id }) => ({
+      title: id ? 'progress:goals.toast.updateError' : 'progress:goals.toast.addError',
+      description: 'progress:goals.toast.errorText',
+    }),
   );
 }
 
 export function useDeleteGoal() {
-  return useGoalsWrite((id: string) => apiJson<null>('DELETE', `/api/academic-goals/${id}`));
+  return useGoalsWrite(
+    (id: string) => apiJson<null>('DELETE', `/api/academic-goals/${id}`),
+    () => ({ title: 'progress:goals.toast.deleteError', description: 'progress:goals.toast.errorText' }),
+  );
 }
 
 /**

@@ -5,12 +5,12 @@ import { addDays, localDateOf } from '../../../common/domain/local-time';
 import type { TimelineView } from '../../../common/schemas/progress.schema';
 import { useProgressTimeline } from '../../api/progress';
 import { useCourses } from '../../api/schedule';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { calendarRangeValues, formatCalendarDate, formatNumber } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 
 /** How far each "earlier" / "later" step reaches, in days. */
 const STEP_DAYS = 60;

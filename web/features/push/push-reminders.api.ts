@@ -24,6 +24,7 @@ export function useEnablePush() {
       });
       return 'subscribed';
     },
+    meta: { failureToast: { title: 'push:settings.failedTitle', description: 'push:settings.failed' } },
     onSettled: () => queryClient.invalidateQueries({ queryKey: pushDevicesQuery.queryKey }),
   });
 }
@@ -39,6 +40,7 @@ export function useRemovePushDevice() {
       await apiJson<null>('DELETE', `/api/push/subscriptions/${id}`);
       if (thisDevice) await unsubscribeFromPush();
     },
+    meta: { failureToast: { title: 'push:settings.failedTitle', description: 'push:settings.removeFailed' } },
     onSuccess: (_result, { id }) =>
       queryClient.setQueryData<PushSubscriptionView[]>(pushDevicesQuery.queryKey, (devices) =>
         devices?.filter((device) => device.id !== id),

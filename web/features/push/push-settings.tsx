@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SwitchRow } from '../../components/ui/switch';
 import { usePushDevices } from '../../api/push';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { pushSupport, thisPushDevice, usePushEndpoint } from '../../lib/push-subscription';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useEnablePush, useRemovePushDevice } from './push-reminders.api';
 import { ScheduledPushSettings } from './scheduled-push-settings';
@@ -37,12 +36,6 @@ export function PushSettings() {
       { id, thisDevice: isThis },
       {
         onSuccess: done,
-        onError: (error) =>
-          toast({
-            title: t('settings.failedTitle'),
-            description: apiErrorMessage(t, error, t('settings.removeFailed')),
-            variant: 'destructive',
-          }),
         onSettled: refreshEndpoint,
       },
     );
@@ -62,8 +55,6 @@ export function PushSettings() {
             description: t(`settings.state.${status === 'no-service-worker' ? 'noWorker' : status}`),
           });
       },
-      onError: (error) =>
-        toast({ title: t('settings.failedTitle'), description: apiErrorMessage(t, error, t('settings.failed')), variant: 'destructive' }),
       onSettled: refreshEndpoint,
     });
   };

@@ -8,8 +8,6 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { QueryState } from '../../components/ui/query-state';
 import { SwitchRow } from '../../components/ui/switch';
 import { TimeField } from '../../components/ui/time-field';
-import { apiErrorMessage } from '../../lib/api-errors';
-import { toast } from '../../lib/toast';
 import { useSaveNotificationSettings } from './scheduled-push.api';
 
 /**
@@ -27,15 +25,7 @@ export function ScheduledPushSettings({ hasDevices }: { hasDevices: boolean }) {
   if (!settings.isSuccess) return <QueryState queries={[settings]} />;
   const current = settings.data;
 
-  const patch = (body: NotificationSettingsPatch) =>
-    save.mutate(body, {
-      onError: (error) =>
-        toast({
-          title: t('scheduled.failedTitle'),
-          description: apiErrorMessage(t, error, t('scheduled.saveFailed')),
-          variant: 'destructive',
-        }),
-    });
+  const patch = (body: NotificationSettingsPatch) => save.mutate(body);
 
   const commitTime = () => {
     if (timeDraft === null) return;

@@ -45,6 +45,7 @@ export function useSaveNotificationSettings() {
   return useMutation({
     mutationKey,
     mutationFn: (patch: NotificationSettingsPatch) => apiJson<NotificationSettings>('PATCH', '/api/notification-settings', patch),
+    meta: { failureToast: { title: 'push:scheduled.failedTitle', description: 'push:scheduled.saveFailed' } },
     onMutate: async (): Promise<SaveMark> => {
       await queryClient.cancelQueries({ queryKey: key });
       let state = saving.get(queryClient);

@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserTimeZone } from '../../api/session';
 import { QueryState } from '../../components/ui/query-state';
 import { ACHIEVEMENT_FILTERS, type AchievementFilter } from '../../../common/domain/achievements';
 import { Card } from '../../components/ui/card';
@@ -8,7 +9,6 @@ import { EmptyState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { cn } from '../../lib/class-names';
 import { achievementTextValues, formatDate, formatNumber } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { rewardIcon } from './reward-icons';
 import { useAchievements } from '../../api/rewards';
 import { PressedButtons } from '../../components/ui/pressed-buttons';

@@ -8,7 +8,6 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { apiErrorMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSaveCustomReward } from './rewards.api';
@@ -74,12 +73,6 @@ export function CustomRewardDialog({
           toast({ title: t(`toast.${verb}`), variant: 'success' });
           onOpenChange(false);
         },
-        onError: (error) =>
-          toast({
-            title: t(reward ? 'toast.updateError' : 'toast.addError'),
-            description: apiErrorMessage(t, error, t(reward ? 'toast.updateErrorText' : 'toast.addErrorText')),
-            variant: 'destructive',
-          }),
       },
     ),
   );

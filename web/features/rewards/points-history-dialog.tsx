@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useUserTimeZone } from '../../api/session';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { cn } from '../../lib/class-names';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { historyLine } from './points-history';
 import { usePointsHistory } from '../../api/rewards';
 import type { PointsHistoryEntry } from '../../../common/schemas/rewards.schema';

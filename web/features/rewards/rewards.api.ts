@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomRewardBody, RewardOutcome, ShopItem } from '../../../common/schemas/rewards.schema';
 import { shopQuery } from '../../api/rewards';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 /** What the custom reward form sends (the body schema's input: text fields null when empty). */
 export type CustomRewardInput = CustomRewardBody;
@@ -17,13 +17,23 @@ export function useSaveCustomReward() {
   return useMutation({
     mutationFn: ({ id, ...body }: CustomRewardInput & { id?: string }) =>
       id ? apiJson<ShopItem>('PATCH', `/api/rewards/${id}`, body) : apiJson<ShopItem>('POST', '/api/rewards', body),
+    meta: {
+      failureToast: ({ id }: { id?: string }) =>
+        id
+          ? { title: 'rewards:toast.updateError', description: 'rewards:toast.updateErrorText' }
+          : { title: 'rewards:toast.addError', description: 'rewards:toast.addErrorText' },
+    },
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteCustomReward() {
   const invalidate = useInvalidateShop();
-  return useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `/api/rewards/${id}`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/rewards/${id}`),
+    meta: { failureToast: { title: 'rewards:toast.deleteError', description: 'rewards:toast.deleteErrorText' } },
+    onSuccess: invalidate,
+  });
 }
 
 /**

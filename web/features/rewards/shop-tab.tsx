@@ -8,8 +8,9 @@ import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
-import { newIdempotencyKey } from '../../lib/reward-outcome';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
@@ -48,6 +49,7 @@ export function ShopTab({ points }: { points: number }) {
           setToRedeem(null);
           toast({ title: t('shop.redeemed', { name: itemName(t, item) }), variant: 'success' });
         },
+        // Its own toast, not the mutation's: the 409 sentence counts the points still missing.
         onError: (error) => {
           setToRedeem(null);
           toast({
@@ -55,7 +57,7 @@ export function ShopTab({ points }: { points: number }) {
             description:
               error instanceof ApiError && error.status === 409
                 ? t('shop.notEnough', { missing: formatNumber(Math.max(0, item.cost - points)) })
-                : t('shop.redeemErrorText'),
+                : apiErrorMessage(t, error, t('shop.redeemErrorText')),
             variant: 'destructive',
           });
         },
@@ -69,7 +71,6 @@ export function ShopTab({ points }: { points: number }) {
         setToDelete(null);
         toast({ title: t('toast.deleted'), variant: 'success' });
       },
-      onError: () => toast({ title: t('toast.deleteError'), description: t('toast.deleteErrorText'), variant: 'destructive' }),
     });
   };
   const custom = shop.data.filter((item) => !item.builtIn);

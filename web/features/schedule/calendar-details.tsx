@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { weekdayOf } from '../../../common/domain/local-time';
 import type { TimetableOccurrence } from '../../../common/domain/timetable';
 import type { AttendanceStatus, Course } from '../../../common/schemas/schedule.schema';
+import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { DialogContent } from '../../components/ui/dialog';
 import { formatCalendarDate, formatDateTime, formatTime, weekdayNames } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import type { Selected } from './calendar-events';
 import { useAttendance } from '../../api/schedule';
@@ -79,7 +79,6 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
       { courseId: course.id, date: occurrence.date, slotIndex: occurrence.slotIndex, status },
       {
         onSuccess: () => toast({ title: t(`attendance.marked.${status}`), variant: 'success' }),
-        onError: () => toast({ title: t('attendance.error'), description: t('attendance.errorDescription'), variant: 'destructive' }),
       },
     );
   return (
@@ -139,10 +138,7 @@ function ClassDetails({ occurrence, course }: { occurrence: TimetableOccurrence;
                     if (unmark.isPending) return;
                     // This button goes away with the mark: focus waits on "Attended" instead of <body>.
                     attendedButton.current?.focus();
-                    unmark.mutate(record.id, {
-                      onError: () =>
-                        toast({ title: t('attendance.error'), description: t('attendance.errorDescription'), variant: 'destructive' }),
-                    });
+                    unmark.mutate(record.id);
                   }}
                 >
                   {t('attendance.clear')}

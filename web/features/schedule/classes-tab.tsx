@@ -11,6 +11,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { TimeField } from '../../components/ui/time-field';
 import { applyFieldErrors } from '../../lib/api-errors';
+import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
 import { formatNumber } from '../../lib/format';
 import { formatClock, weekdayNames } from '../../lib/format';
@@ -91,7 +92,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
     },
   });
   // Unsaved values survive a reload (docs/decisions/074-form-drafts.md).
-  const draft = useFormDraft(form, { form: 'class', entityId: item?.id ?? null });
+  const draft = useFormDraft(form, { form: 'class', entityId: item?.id ?? null, userId: useSessionUser()?.id ?? null });
   const slots = useFieldArray({ control: form.control, name: 'timeSlots' });
   const termId = useWatch({ control: form.control, name: 'termId' });
   const term: Term | undefined = terms.data?.find((candidate) => candidate.id === termId);
@@ -123,10 +124,9 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
     crud.save(item?.id ?? null, body, {
       onSuccess: outcome.onSuccess,
       onError: (error) => {
-        // A refused field (issues[]) shows on the field itself, a slot's times on that slot.
+        // A refused field (issues[]) shows on the field itself, a slot's times on that slot; the toast is the mutation's.
         const slotFields = values.timeSlots.flatMap((_, index) => [`timeSlots.${index}.startTime`, `timeSlots.${index}.endTime`] as const);
         applyFieldErrors(t, error, form.setError, [...COURSE_FIELDS, ...slotFields]);
-        outcome.onError(error);
       },
     });
   });
@@ -302,9 +302,7 @@ export function ClassesTab({ openNew = false }: { openNew?: boolean } = {}) {
       }}
       renderForm={(props) => <CourseForm {...props} />}
       deletePending={crud.remove.isPending}
-      onDelete={(course, done) =>
-        crud.remove.mutate(course.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
-      }
+      onDelete={(course, done) => crud.remove.mutate(course.id, { onSuccess: () => (toasts.success('delete'), done()) })}
     />
   );
 }

@@ -64,7 +64,6 @@ export function FeedPanel() {
               setConfirming(false);
               toast({ title: t('feed.resetDone'), variant: 'success' });
             },
-            onError: () => toast({ title: t('feed.resetError'), description: t('feed.resetErrorDescription'), variant: 'destructive' }),
           })
         }
       />

@@ -6,32 +6,19 @@ import { Button, IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/page-state';
-import { apiErrorMessage } from '../../lib/api-errors';
+import type { CrudAction, EntityKind } from './schedule.api';
 import { toast } from '../../lib/toast';
 
-/** The four schedule resources; each has its own translated toast and label strings under `entities.<kind>`. */
-export type EntityKind = 'year' | 'term' | 'holiday' | 'course';
-export type CrudAction = 'add' | 'update' | 'delete';
+export type { EntityKind, CrudAction };
 
-/** docs/product.md §8: 'X added/updated/deleted' and 'Error adding/updating/deleting X'. */
+/** docs/product.md §8: 'X added/updated/deleted'. A failure's toast is the mutation's (schedule.api.ts useCrud). */
 export function useEntityToasts(kind: EntityKind) {
   const { t } = useTranslation('schedule');
   const success = (action: CrudAction) => toast({ title: t(`entities.${kind}.${action}Done`), variant: 'success' });
-  /** `error`: the failed request, whose own code (common/schemas/error-codes.ts) says why where it has one. */
-  const failure = (action: CrudAction, error?: unknown) =>
-    toast({
-      title: t(`entities.${kind}.${action}Error`),
-      description: apiErrorMessage(t, error, t(`entities.${kind}.${action}ErrorDescription`)),
-      variant: 'destructive',
-    });
   return {
     success,
-    failure,
     /** Mutation callbacks for a form's save: the toast for `action`, then `onDone` after a success. */
-    outcome: (action: CrudAction, onDone: () => void) => ({
-      onSuccess: () => (success(action), onDone()),
-      onError: (error: unknown) => failure(action, error),
-    }),
+    outcome: (action: CrudAction, onDone: () => void) => ({ onSuccess: () => (success(action), onDone()) }),
   };
 }
 

@@ -5,11 +5,33 @@ import type { Task } from '../../../common/schemas/tasks.schema';
 import type { Assessment } from '../../api/grades';
 import { attendanceQuery, attendanceSummaryQuery, calendarFeedQuery } from '../../api/schedule';
 import { apiJson } from '../../lib/api-client';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 /** The fields of a task and an assessment the calendar shows (read through web/api/tasks.ts and grades.ts). */
 export type CalendarTask = Pick<Task, 'id' | 'title' | 'dueDate' | 'courseId' | 'completed'>;
 export type CalendarAssessment = Pick<Assessment, 'id' | 'name' | 'date' | 'courseId'>;
+
+/** The four schedule resources; each has its own translated toast and label strings under `entities.<kind>`. */
+export type EntityKind = 'year' | 'term' | 'holiday' | 'course';
+export type CrudAction = 'add' | 'update' | 'delete';
+
+const KIND_OF_PATH: Readonly<Record<string, EntityKind>> = {
+  '/api/academic-years': 'year',
+  '/api/terms': 'term',
+  '/api/holidays': 'holiday',
+  '/api/courses': 'course',
+};
+
+/** docs/product.md §8: 'Error adding/updating/deleting X', with the refusal's own sentence where its code has one. */
+const failureOf = (kind: EntityKind | undefined, action: CrudAction) =>
+  kind
+    ? {
+        failureToast: {
+          title: `schedule:entities.${kind}.${action}Error`,
+          description: `schedule:entities.${kind}.${action}ErrorDescription`,
+        },
+      }
+    : undefined;
 
 /**
  * Create/update/delete for one schedule resource. `touches` are the other lists a change may alter
@@ -17,15 +39,25 @@ export type CalendarAssessment = Pick<Assessment, 'id' | 'name' | 'date' | 'cour
  */
 export function useCrud<T extends { id: string }, Body>(base: string, touches: readonly (readonly string[])[] = []) {
   const queryClient = useQueryClient();
+  const kind = KIND_OF_PATH[base];
   const refresh = () => Promise.all([[base], ...touches].map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
-  const create = useMutation({ mutationFn: (body: Body) => apiJson<T>('POST', base, body), onSuccess: refresh });
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Partial<Body> }) => apiJson<T>('PATCH', `${base}/${id}`, body),
+  const create = useMutation({
+    mutationFn: (body: Body) => apiJson<T>('POST', base, body),
+    meta: failureOf(kind, 'add'),
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `${base}/${id}`), onSuccess: refresh });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Partial<Body> }) => apiJson<T>('PATCH', `${base}/${id}`, body),
+    meta: failureOf(kind, 'update'),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `${base}/${id}`),
+    meta: failureOf(kind, 'delete'),
+    onSuccess: refresh,
+  });
   /** Updates the entity with `id`, or creates one when `id` is null (the forms' one save path). */
-  const save = (id: string | null, body: Body, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) =>
+  const save = (id: string | null, body: Body, callbacks: { onSuccess: () => void; onError?: (error: unknown) => void }) =>
     id ? update.mutate({ id, body }, callbacks) : create.mutate(body, callbacks);
   return { create, update, remove, save };
 }
@@ -40,13 +72,18 @@ export function useMarkAttendance() {
   const mark = useMutation({
     mutationFn: (body: { courseId: string; date: string; slotIndex: number; status: AttendanceStatus }) =>
       apiJson<AttendanceRecord & { rewards?: RewardOutcome }>('POST', '/api/attendance', body),
+    meta: { failureToast: { title: 'schedule:attendance.error', description: 'schedule:attendance.errorDescription' } },
     // Attendance can unlock Attendance Champion and Class Commitment (web/lib/reward-outcome.ts).
     onSuccess: async (answer) => {
       applyRewardOutcome(queryClient, answer.rewards);
       await refresh();
     },
   });
-  const unmark = useMutation({ mutationFn: (id: string) => apiJson<null>('DELETE', `/api/attendance/${id}`), onSuccess: refresh });
+  const unmark = useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/attendance/${id}`),
+    meta: { failureToast: { title: 'schedule:attendance.error', description: 'schedule:attendance.errorDescription' } },
+    onSuccess: refresh,
+  });
   return { mark, unmark };
 }
 
@@ -54,6 +91,7 @@ export function useResetFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<CalendarFeed>('POST', '/api/calendar/feed/reset'),
+    meta: { failureToast: { title: 'schedule:feed.resetError', description: 'schedule:feed.resetErrorDescription' } },
     onSuccess: (feed) => queryClient.setQueryData(calendarFeedQuery.queryKey, feed),
   });
 }

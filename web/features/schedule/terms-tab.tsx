@@ -121,9 +121,7 @@ export function TermsTab({ openNew = false }: { openNew?: boolean } = {}) {
       })}
       renderForm={(props) => <TermForm {...props} />}
       deletePending={crud.remove.isPending}
-      onDelete={(term, done) =>
-        crud.remove.mutate(term.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
-      }
+      onDelete={(term, done) => crud.remove.mutate(term.id, { onSuccess: () => (toasts.success('delete'), done()) })}
     />
   );
 }

@@ -42,9 +42,7 @@ export function YearsTab() {
       renderSummary={(year) => ({ title: year.name })}
       renderForm={(props) => <YearForm {...props} />}
       deletePending={crud.remove.isPending}
-      onDelete={(year, done) =>
-        crud.remove.mutate(year.id, { onSuccess: () => (toasts.success('delete'), done()), onError: () => toasts.failure('delete') })
-      }
+      onDelete={(year, done) => crud.remove.mutate(year.id, { onSuccess: () => (toasts.success('delete'), done()) })}
     />
   );
 }

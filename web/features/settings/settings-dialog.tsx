@@ -7,7 +7,7 @@ import { cn } from '../../lib/class-names';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, i18next } from '../../lib/i18n';
 import { THEME_COLORS, THEME_MODES, UI_STYLES, isPremiumThemeOption } from '../../lib/theme';
 import { useGradingSystem } from '../../api/grades';
-import { useUpdateGradingSystem } from '../../lib/grading-system';
+import { useUpdateGradingSystem } from '../../api/grades';
 import { useTheme } from './use-theme';
 
 type Page = 'main' | 'mode' | 'color' | 'style' | 'language' | 'grading';
@@ -128,7 +128,7 @@ export function SettingsDialog({
   const [page, setPage] = useState<Page>('main');
   const [theme, setTheme] = useTheme();
   const grading = useGradingSystem();
-  const updateGrading = useUpdateGradingSystem(t('gradingUpdateError'));
+  const updateGrading = useUpdateGradingSystem();
   const language = currentLanguage();
   const icon = (Icon: typeof Sun) => <Icon aria-hidden="true" className="h-5 w-5 text-muted-foreground" />;
   const titles: Record<Page, string> = {

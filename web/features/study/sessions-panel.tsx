@@ -13,6 +13,7 @@ import {
   type StudySession,
   type StudySessionType,
 } from '../../../common/schemas/study.schema';
+import { useUserTimeZone } from '../../api/session';
 import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -24,7 +25,6 @@ import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
@@ -174,10 +174,7 @@ export function SessionsPanel() {
         toast({ title: t('toast.sessionDeleted'), variant: 'success' });
         setToDelete(null);
       },
-      onError: () => {
-        toast({ title: t('toast.deleteError'), description: t('toast.deleteErrorDescription'), variant: 'destructive' });
-        setToDelete(null);
-      },
+      onError: () => setToDelete(null),
     });
   };
 

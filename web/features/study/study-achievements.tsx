@@ -1,12 +1,12 @@
 import { Lock, Medal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAchievements } from '../../api/rewards';
+import { useUserTimeZone } from '../../api/session';
 import { QueryState } from '../../components/ui/query-state';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { achievementTextValues, formatDate, formatNumber } from '../../lib/format';
-import { useUserTimeZone } from '../../lib/time-zone';
 
 /** The study achievements (docs/product.md §2 "Study: … achievements"); the full list lives on /rewards. */
 const STUDY_ACHIEVEMENTS = [

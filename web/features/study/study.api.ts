@@ -3,7 +3,7 @@ import type { CreatedStudySession, StudySessionBody } from '../../../common/sche
 import { STUDY_STATS_PATH, studySessionsQuery, studyStreakQuery } from '../../api/study';
 import { apiJson } from '../../lib/api-client';
 import { isQueued, sendOrQueue } from '../../api/offline-writes';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 function useRefreshStudyData() {
   const queryClient = useQueryClient();
@@ -46,6 +46,7 @@ export function useDeleteStudySession() {
   const refresh = useRefreshStudyData();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/study-sessions/${encodeURIComponent(id)}`),
+    meta: { failureToast: { title: 'study:toast.deleteError', description: 'study:toast.deleteErrorDescription' } },
     onSuccess: () => {
       // The session's points go back: DELETE answers 204 (docs/api.md), so the points are refetched.
       applyRewardOutcome(queryClient, null);

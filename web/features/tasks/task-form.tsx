@@ -11,15 +11,15 @@ import {
   TASK_TYPES,
   type Task,
 } from '../../../common/schemas/tasks.schema';
+import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { apiErrorMessage, applyFieldErrors } from '../../lib/api-errors';
+import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
@@ -182,7 +182,7 @@ function TaskForm({
       until: '',
     },
   });
-  const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null });
+  const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null, userId: useSessionUser()?.id ?? null });
   const repeat = useWatch({ control: form.control, name: 'repeat' });
   const noDue = useWatch({ control: form.control, name: 'noDue' });
   const errors = form.formState.errors;
@@ -194,14 +194,8 @@ function TaskForm({
       const permission = await ensureNotificationPermission();
       if (permission === 'denied') toast({ title: t('reminders.blockedTitle'), description: t('reminders.blocked') });
     }
-    const onError = (error: unknown) => {
-      applyFieldErrors(t, error, form.setError, TASK_FIELDS_BY_PATH);
-      toast({
-        title: isNew ? t('toasts.addError') : t('toasts.updateError'),
-        description: apiErrorMessage(t, error, isNew ? t('toasts.addErrorDescription') : t('toasts.updateErrorDescription')),
-        variant: 'destructive',
-      });
-    };
+    // The toast is the mutation's (failureToast); the refused fields are the form's.
+    const onError = (error: unknown) => applyFieldErrors(t, error, form.setError, TASK_FIELDS_BY_PATH);
     if (isNew) {
       create.mutate(input, {
         onSuccess: (created) => {

@@ -23,14 +23,13 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { EmptyState } from '../../components/ui/page-state';
 import { currentLanguage } from '../../lib/i18n';
-import { useUserTimeZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
 import { TaskFormDialog } from './task-form';
 import { TaskList } from './task-list';
 import { CourseOptions, TaskTypeOptions } from './task-options';
 import { useCourses } from '../../api/schedule';
-import { useSessionUser } from '../../api/session';
+import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { useTasks } from '../../api/tasks';
 import { isQueued, toastQueued, useOfflineWrites } from '../../api/offline-writes';
 import { pendingTaskIds } from '../../lib/pending-tasks';
@@ -172,7 +171,6 @@ export function TasksPage() {
           toast({ title: completed ? t('toasts.completed') : t('toasts.reopened'), variant: 'success' });
           if (completed) void playConfetti();
         },
-        onError: () => toast({ title: t('toasts.updateError'), description: t('toasts.updateErrorDescription'), variant: 'destructive' }),
       },
     );
   };
@@ -184,7 +182,6 @@ export function TasksPage() {
         setDeleting(null);
         toast({ title: t('toasts.deleted'), variant: 'success' });
       },
-      onError: () => toast({ title: t('toasts.deleteError'), description: t('toasts.deleteErrorDescription'), variant: 'destructive' }),
     });
   };
 
@@ -196,7 +193,6 @@ export function TasksPage() {
         setDialogOpen(false);
         toast({ title: t('toasts.seriesStopped'), variant: 'success' });
       },
-      onError: () => toast({ title: t('toasts.updateError'), description: t('toasts.updateErrorDescription'), variant: 'destructive' }),
     });
   };
 

@@ -6,7 +6,7 @@ import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from '../../api/
 import { announceTasksChanged, tasksQuery } from '../../api/tasks';
 import { apiJson } from '../../lib/api-client';
 import { offlineTaskKey, taskOfCreate } from '../../lib/pending-tasks';
-import { applyRewardOutcome } from '../../lib/reward-outcome';
+import { applyRewardOutcome } from '../../api/rewards';
 
 const TASKS_KEY = tasksQuery.queryKey;
 
@@ -41,6 +41,7 @@ export function useCreateTask() {
       sendOrQueue<Task>(queryClient, { kind: 'task-create', method: 'POST', path: '/api/tasks', body: { ...body }, title: body.title }),
     // Offline the write is queued, not paused (TanStack's default would hold it until online).
     networkMode: 'always',
+    meta: { failureToast: { title: 'tasks:toasts.addError', description: 'tasks:toasts.addErrorDescription' } },
     onSuccess: async (answer) => {
       if (isQueued(answer)) {
         const task = taskOfCreate(answer.write);
@@ -62,6 +63,7 @@ export function useUpdateTask() {
   return useMutation({
     mutationFn: ({ id, ...body }: Partial<TaskInput> & { id: string; completed?: boolean }) =>
       apiJson<Task>('PATCH', `/api/tasks/${id}`, body),
+    meta: { failureToast: { title: 'tasks:toasts.updateError', description: 'tasks:toasts.updateErrorDescription' } },
     onSuccess: (task) => {
       replaceTask(queryClient, task);
       announceTasksChanged(queryClient);
@@ -73,6 +75,7 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiJson<null>('DELETE', `/api/tasks/${id}`),
+    meta: { failureToast: { title: 'tasks:toasts.deleteError', description: 'tasks:toasts.deleteErrorDescription' } },
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<Task[]>(TASKS_KEY, (list) => list?.filter((task) => task.id !== id));
       announceTasksChanged(queryClient);
@@ -99,6 +102,7 @@ export function useSetTaskCompleted() {
       return sendOrQueue(queryClient, { kind: 'task-complete', method: 'PATCH', path: `/api/tasks/${id}`, body: { completed }, title });
     },
     networkMode: 'always',
+    meta: { failureToast: { title: 'tasks:toasts.updateError', description: 'tasks:toasts.updateErrorDescription' } },
     // The checkbox answers at once; a failure puts the list back.
     onMutate: async ({ id, completed }) => {
       await queryClient.cancelQueries({ queryKey: TASKS_KEY });
@@ -128,6 +132,7 @@ export function useStopSeries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (seriesId: string) => apiJson<null>('DELETE', `/api/task-series/${seriesId}`),
+    meta: { failureToast: { title: 'tasks:toasts.updateError', description: 'tasks:toasts.updateErrorDescription' } },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
       announceTasksChanged(queryClient);

@@ -7,7 +7,6 @@ import { useTemplates, type TemplateSummary } from '../../api/templates';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
 import { currentLanguage } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
 import { useDownloadingTemplateIds, useDownloadTemplate } from './templates.api';
 import { CATEGORY_FILTERS, downloadFailure, groupTemplates, type CategoryFilter as Filter } from './templates-view';
 import { TemplateGroups } from './template-groups';
@@ -32,17 +31,9 @@ export function TemplatesPage() {
     download.mutate(
       { template, language },
       {
+        // The toast is the mutation's (failureToast); premium ended meanwhile: the page shows it locked.
         onError: (error) => {
-          if (downloadFailure(error) === 'premium') {
-            toast({
-              title: t('common:premiumRequired.title'),
-              description: t('common:premiumRequired.description'),
-              variant: 'destructive',
-            });
-            void check.refetch();
-          } else {
-            toast({ title: t('errors.downloadTitle'), description: t('errors.download'), variant: 'destructive' });
-          }
+          if (downloadFailure(error) === 'premium') void check.refetch();
         },
       },
     );

@@ -1,20 +1,7 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import type { Language } from '../../lib/i18n';
 import { fetchTemplateFile, type TemplateSummary } from '../../api/templates';
-
-/** Hands a downloaded file to the browser under its own name. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../lib/save-blob';
 
 type DownloadVariables = { template: TemplateSummary; language: Language };
 const DOWNLOAD_KEY = ['template-download'];
@@ -23,8 +10,15 @@ const DOWNLOAD_KEY = ['template-download'];
 export function useDownloadTemplate() {
   return useMutation({
     mutationKey: DOWNLOAD_KEY,
+    meta: {
+      failureToast: {
+        title: 'templates:errors.downloadTitle',
+        description: 'templates:errors.download',
+        refusals: [{ code: 'premium_required', title: 'common:premiumRequired.title', description: 'common:premiumRequired.description' }],
+      },
+    },
     mutationFn: async ({ template, language }: DownloadVariables) => {
-      saveFile(await fetchTemplateFile(template.id, language), template.fileName);
+      saveBlob(await fetchTemplateFile(template.id, language), template.fileName);
     },
   });
 }

@@ -1,0 +1,10 @@
+/** A fresh Idempotency-Key for one intended write (one click, one confirmation). */
+export function newIdempotencyKey(): string {
+  // randomUUID exists only in secure contexts; a plain-HTTP LAN address still gets a random v4 UUID.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
