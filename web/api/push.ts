@@ -1,9 +1,9 @@
-import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PushSubscriptionView } from '../../common/schemas/push.schema';
+import { useQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PushSubscriptionView, FocusAlarmBody } from '../../common/schemas/push.schema';
 import { resourceQuery } from './resource';
 import { apiJson } from '../lib/api-client';
 import { currentLanguage } from '../lib/i18n';
-import { deviceLabel, subscribeToPush, unsubscribeFromPush, type SubscribeResult } from '../lib/push-subscription';
+import { deviceLabel, subscribeToPush, unsubscribeFromPush, type SubscribeResult, findThisPushDevice } from '../lib/push-subscription';
 
 export type { PushSubscriptionView };
 
@@ -57,3 +57,24 @@ export function useRemovePushDevice() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: pushDevicesQuery.queryKey }),
   });
 }
+
+/**
+ * This browser's id among the user's push devices, or null: no push subscription here (nothing is
+ * read then), or the server does not list it (push reminders off for this device). The device list
+ * comes from the shared cache when a page read it already.
+ */
+export async function thisPushDeviceId(queryClient: QueryClient): Promise<string | null> {
+  const found = await findThisPushDevice(() => queryClient.fetchQuery(pushDevicesQuery));
+  return found?.device?.id ?? null;
+}
+
+const alarmPath = (deviceId: string) => `/api/push/subscriptions/${encodeURIComponent(deviceId)}/focus-alarm`;
+
+/** PUT /api/push/subscriptions/:id/focus-alarm: the running phase on this device ends at `endsAt` (replaces the last). */
+export const setFocusAlarm = (deviceId: string, body: FocusAlarmBody) => apiJson<null>('PUT', alarmPath(deviceId), body);
+
+/** DELETE /api/push/subscriptions/:id/focus-alarm: no phase runs on this device any more (idempotent). */
+export const cancelFocusAlarm = (deviceId: string) => apiJson<null>('DELETE', alarmPath(deviceId));
+
+/** After a 404 (the device was removed elsewhere) the cached list is read again next time. */
+export const forgetPushDevices = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: pushDevicesQuery.queryKey });
