@@ -21,7 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useSessionUser } from '../../api/session';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { useChangePassword, useUpdateProfile } from './account.api';
+import { useChangePassword, useUpdateProfile } from '../../api/account';
 import { DataExportCard } from './data-export-card';
 import { RecoveryEmailCard } from './recovery-email-card';
 import { SessionsCard } from './sessions-card';
