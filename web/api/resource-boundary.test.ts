@@ -38,7 +38,7 @@ describe('server resources are read only through web/api/', { timeout: 30_000 },
   });
 
   it('web/api imports no feature', async () => {
-    const code = "import { useCreateTask } from '../features/tasks/tasks.api';\nexport const probe = useCreateTask;\n";
+    const code = "import { TaskFormDialog } from '../features/tasks/task-form';\nexport const probe = TaskFormDialog;\n";
     expect(await ruleIds('web/api/probe.ts', code)).toContain('import-x/no-restricted-paths');
   });
 });

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
-import type { Course } from '../../../common/schemas/schedule.schema';
-import type { Task, TaskCreateInput } from '../../../common/schemas/tasks.schema';
-import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from '../../api/offline-writes';
-import { announceTasksChanged, tasksQuery } from '../../api/tasks';
-import { apiJson } from '../../lib/api-client';
-import { offlineTaskKey, taskOfCreate } from '../../lib/pending-tasks';
-import { applyRewardOutcome } from '../../api/rewards';
+import type { RewardOutcome } from '../../common/schemas/rewards.schema';
+import type { Course } from '../../common/schemas/schedule.schema';
+import type { Task, TaskCreateInput } from '../../common/schemas/tasks.schema';
+import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from './offline-writes';
+import { announceTasksChanged, tasksQuery } from './tasks';
+import { apiJson } from '../lib/api-client';
+import { offlineTaskKey, taskOfCreate } from '../lib/pending-tasks';
+import { applyRewardOutcome } from './rewards';
 
+/*
+ * The task writes, apart from web/api/tasks.ts: they need the offline queue's code at once (sendOrQueue,
+ * pending-tasks), and the dashboard imports web/api/tasks.ts, whose first-route chunk must stay within its
+ * budget (decisions 097/161). Only the Tasks page and Home's "Set reminder" load this file.
+ */
 const TASKS_KEY = tasksQuery.queryKey;
 
 /** The part of a course the task screens show (the schedule feature owns the rest). */
