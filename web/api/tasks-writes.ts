@@ -144,3 +144,43 @@ export function useStopSeries() {
     },
   });
 }
+
+/** The quick action's reminder: on a task the student has, or on a new one (a title and a due instant). */
+export type SetReminderInput =
+  { taskId: string; reminderOffsetMinutes: number } | { title: string; dueDate: string; reminderOffsetMinutes: number };
+
+/**
+ * Home's "Set reminder" (docs/product.md §2, issue 34 item 12): one request either way — a PATCH of the
+ * chosen task's reminder, or a POST of a new task that carries it, sent as Tasks sends a new task
+ * (web/api/offline-writes.ts: one Idempotency-Key, so a retry creates it once; offline it waits on
+ * this device). Then the task list is read again here and in the other tabs, whose reminder
+ * schedulers read it, and the bell recomputes (announceTasksChanged). Answers whether it was queued.
+ */
+export function useSetReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SetReminderInput): Promise<{ queued: boolean }> => {
+      if ('taskId' in input) {
+        await apiJson<Task>('PATCH', `/api/tasks/${input.taskId}`, { reminderOffsetMinutes: input.reminderOffsetMinutes });
+        return { queued: false };
+      }
+      const { title, dueDate, reminderOffsetMinutes } = input;
+      const answer = await sendOrQueue<Task>(queryClient, {
+        kind: 'task-create',
+        method: 'POST',
+        path: '/api/tasks',
+        body: { title, dueDate, reminderOffsetMinutes },
+        title,
+      });
+      return { queued: isQueued(answer) };
+    },
+    // Offline the new task is queued, not paused (as Tasks' own create).
+    networkMode: 'always',
+    meta: { failureToast: { title: 'home:reminder.error', description: 'home:reminder.errorDescription' } },
+    onSuccess: async () => {
+      announceTasksChanged(queryClient);
+      // The list's read applies writes still waiting on this device, so a queued task shows too.
+      await queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey });
+    },
+  });
+}
