@@ -28,7 +28,8 @@ import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
-import { useStudySessions, useCreateStudySession, useDeleteStudySession } from '../../api/study';
+import { useStudySessions } from '../../api/study';
+import { useCreateStudySession, useDeleteStudySession } from '../../api/study-writes';
 import { isQueued, toastQueued } from '../../api/offline-writes';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
