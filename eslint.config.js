@@ -143,9 +143,9 @@ export default tseslint.config(
     },
   },
   {
-    // One resource layer (docs/architecture.md "Fetching"): the app and the features read server
-    // resources only through web/api/ (a queryOptions + hook per resource); their *.api.ts keep the
-    // mutations, which update the cache through web/api's keys.
+    // One resource layer (docs/architecture.md "Fetching"): the app and the features read and write server
+    // resources only through web/api/, one file per resource holding its queries, mutations and cache
+    // updates (decision 191, "Resources whole"); a feature calls the hooks, never the client itself.
     files: ['web/features/**/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -157,7 +157,19 @@ export default tseslint.config(
               importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'queryOptions'],
               message: 'Read server resources through web/api/ (one queryOptions and hook per resource).',
             },
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Write server resources through web/api/<resource>.ts (its mutations and cache updates live beside its queries).',
+            },
             { name: 'canvas-confetti', message: 'Celebrate through web/lib/celebrate.ts (toast + lazy confetti, reduced motion).' },
+          ],
+          patterns: [
+            {
+              group: ['**/lib/api-client'],
+              importNames: ['apiJson', 'apiRequest'],
+              message: 'Request through web/api/<resource>.ts (its queries and mutations); a feature calls the hooks, never the client.',
+            },
           ],
         },
       ],

@@ -72,7 +72,7 @@ test('guards: signed-out visitors go to /auth and come back after signing in', a
 
 test('signed-in visitors to / and /auth go to /dashboard', async ({ page }) => {
   await registerViaApi(page.request);
-  // A browser that signed in has its user cached (auth.api.ts); / and /auth ask the server only then.
+  // A browser that signed in has its user cached (web/api/session.ts); / and /auth ask the server only then.
   await page.goto('/dashboard');
   await expect(page.getByTestId('shell-points')).toBeVisible();
   await page.goto('/');

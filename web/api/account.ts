@@ -1,7 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountSession, ExportFormat } from '../../common/schemas/account.schema';
-import { apiRequest } from '../lib/api-client';
+import { apiRequest, apiJson } from '../lib/api-client';
 import { resourceQuery } from './resource';
+import type { User } from '../../common/schemas/auth.schema';
+import { sessionQuery } from './session';
+import { saveBlob } from '../lib/save-blob';
 
 export type { AccountSession, ExportFormat };
 
@@ -19,4 +22,61 @@ export async function fetchExport(format: ExportFormat): Promise<{ blob: Blob; f
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `studypilot-export.${format === 'csv' ? 'zip' : format}`;
   return { blob: await response.blob(), fileName };
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { username?: string; email?: string | null; recoveryEmail?: string | null; timeZone?: string }) =>
+      apiJson<User>('PATCH', '/api/account/profile', body),
+    meta: {
+      failureToast: {
+        title: 'account:updateError',
+        description: 'account:profile.saveFailed',
+        // Username taken stays docs/api.md's `conflict` (409); every other refusal says its own code.
+        refusals: [{ status: 409, description: 'account:errors.usernameTaken' }],
+      },
+    },
+    onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      apiJson<null>('POST', '/api/account/password', body),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:security.changeFailed' } },
+  });
+}
+
+/** Signs out one of the user's sessions; the list is read again. */
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sessions.failed' } },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
+  });
+}
+
+/** Signs out every session but this one. */
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<{ revoked: number }>('POST', '/api/account/sessions/revoke-others'),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sessions.failed' } },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
+  });
+}
+
+/** Downloads an export: the file is handed to the browser as a download. */
+export function useDownloadExport() {
+  return useMutation({
+    meta: { failureToast: { title: 'account:data.failedTitle', description: 'account:data.failed' } },
+    mutationFn: async (format: ExportFormat) => {
+      const { blob, fileName } = await fetchExport(format);
+      saveBlob(blob, fileName);
+      return fileName;
+    },
+  });
 }

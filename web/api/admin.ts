@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   NEXT_CURSOR_HEADER,
   type AdminAuditEntry,
@@ -8,10 +8,12 @@ import {
   type AdminUserDetail,
   type AdminUserSort,
   type AuditAction,
+  type AdminFeedbackPatch,
+  type AdminUserPatch,
 } from '../../common/schemas/admin.schema';
 import type { PaymentModeView } from '../../common/schemas/premium.schema';
 import type { FeedbackCategory, FeedbackPriority, FeedbackStatus } from '../../common/schemas/feedback.schema';
-import { apiRequest } from '../lib/api-client';
+import { apiRequest, apiJson } from '../lib/api-client';
 import { resourceQuery } from './resource';
 
 export type { AdminAuditEntry, AdminFeedback, AdminStats, AdminUser, AdminUserDetail, AdminUserSort, AuditAction };
@@ -75,3 +77,39 @@ export type AdminAuditFilter = { action?: AuditAction | undefined; targetUserId?
 export const adminAuditQuery = (filter: AdminAuditFilter) =>
   pagedQuery<AdminAuditEntry>(ADMIN_AUDIT_PATH, { action: filter.action, targetUserId: filter.targetUserId });
 export const useAdminAudit = (filter: AdminAuditFilter) => useInfiniteQuery(adminAuditQuery(filter));
+
+/** After any admin write: the lists, the detail, the badge and the audit log read again. */
+function useRefreshAdmin() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [ADMIN_USERS_PATH, ADMIN_FEEDBACK_PATH, ADMIN_AUDIT_PATH, '/api/admin/stats'].map((path) =>
+        queryClient.invalidateQueries({
+          predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(path),
+        }),
+      ),
+    );
+}
+
+export type UserAction = { kind: 'patch'; patch: AdminUserPatch } | { kind: 'sign-out' } | { kind: 'lock' } | { kind: 'unlock' };
+
+/** PATCH /api/admin/users/:id, or POST …/sign-out, …/lock, …/unlock. */
+export function useAdminUserAction(userId: string) {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (action: UserAction) =>
+      action.kind === 'patch'
+        ? apiJson<AdminUser>('PATCH', `${ADMIN_USERS_PATH}/${userId}`, action.patch)
+        : apiJson<AdminUser | null>('POST', `${ADMIN_USERS_PATH}/${userId}/${action.kind}`),
+    onSuccess: refresh,
+  });
+}
+
+/** PATCH /api/admin/feedback/:id `{ status?, reply? }`. */
+export function useAdminFeedbackUpdate(id: string) {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (patch: AdminFeedbackPatch) => apiJson<AdminFeedback>('PATCH', `${ADMIN_FEEDBACK_PATH}/${id}`, patch),
+    onSuccess: refresh,
+  });
+}

@@ -12,7 +12,7 @@ async function ruleIds(file: string, code: string): Promise<string[]> {
 }
 
 // Loading the config and the TypeScript parser takes a few seconds on a busy machine.
-describe('server resources are read only through web/api/', { timeout: 30_000 }, () => {
+describe('server resources are read and written only through web/api/', { timeout: 30_000 }, () => {
   it('a feature may not read with useQuery or GET through the client itself', async () => {
     const code = [
       "import { useQuery } from '@tanstack/react-query';",
@@ -25,20 +25,32 @@ describe('server resources are read only through web/api/', { timeout: 30_000 },
     expect(ids).toContain('no-restricted-syntax');
   });
 
-  it('a feature may write through the client and read through web/api', async () => {
+  it('a feature may not write with useMutation or through the client itself', async () => {
     const code = [
       "import { useMutation } from '@tanstack/react-query';",
-      "import { useCourses } from '../../api/schedule';",
       "import { apiJson } from '../../lib/api-client';",
       "export const useSave = () => useMutation({ mutationFn: (name: string) => apiJson('POST', '/api/courses', { name }) });",
+      '',
+    ].join('\n');
+    const ids = await ruleIds('web/features/tasks/probe.ts', code);
+    expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(2);
+  });
+
+  it('a feature reads and writes through web/api and may still tell a refusal by its ApiError', async () => {
+    const code = [
+      "import { useCourses } from '../../api/schedule';",
+      "import { useCreateTask } from '../../api/tasks-writes';",
+      "import { ApiError } from '../../lib/api-client';",
       'export const useList = () => useCourses();',
+      'export const useSave = () => useCreateTask();',
+      'export const refused = (error: unknown) => error instanceof ApiError;',
       '',
     ].join('\n');
     expect(await ruleIds('web/features/tasks/probe.ts', code)).toEqual([]);
   });
 
   it('web/api imports no feature', async () => {
-    const code = "import { useCreateTask } from '../features/tasks/tasks.api';\nexport const probe = useCreateTask;\n";
+    const code = "import { TaskFormDialog } from '../features/tasks/task-form';\nexport const probe = TaskFormDialog;\n";
     expect(await ruleIds('web/api/probe.ts', code)).toContain('import-x/no-restricted-paths');
   });
 });

@@ -1,10 +1,11 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChallengeState } from '../../common/domain/challenges';
-import type { Achievement, PointsHistoryEntry, RewardOutcome, ShopItem } from '../../common/schemas/rewards.schema';
+import type { Achievement, PointsHistoryEntry, RewardOutcome, ShopItem, CustomRewardBody } from '../../common/schemas/rewards.schema';
 import { announceRewards } from '../lib/celebrate';
 import { notificationsQuery } from './notifications';
 import { resourceQuery } from './resource';
 import { useSessionOpen } from './session';
+import { apiJson } from '../lib/api-client';
 
 /**
  * Points, achievements, challenges and the history are refetched when a tab regains focus, so a
@@ -82,4 +83,49 @@ function afterMutationsSettle(queryClient: QueryClient, announce: () => void): v
 
 function dayKey(): string {
   return String(Math.floor(Date.now() / 86_400_000));
+}
+
+/** What the custom reward form sends (the body schema's input: text fields null when empty). */
+export type CustomRewardInput = CustomRewardBody;
+
+function useInvalidateShop() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: shopQuery.queryKey });
+}
+
+export function useSaveCustomReward() {
+  const invalidate = useInvalidateShop();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CustomRewardInput & { id?: string }) =>
+      id ? apiJson<ShopItem>('PATCH', `/api/rewards/${id}`, body) : apiJson<ShopItem>('POST', '/api/rewards', body),
+    meta: {
+      failureToast: ({ id }: { id?: string }) =>
+        id
+          ? { title: 'rewards:toast.updateError', description: 'rewards:toast.updateErrorText' }
+          : { title: 'rewards:toast.addError', description: 'rewards:toast.addErrorText' },
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCustomReward() {
+  const invalidate = useInvalidateShop();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/rewards/${id}`),
+    meta: { failureToast: { title: 'rewards:toast.deleteError', description: 'rewards:toast.deleteErrorText' } },
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Redeems once per confirmation: the page makes one Idempotency-Key per confirmation, so a double
+ * click (or a retry after a lost answer) spends once and both answers are the first one.
+ */
+export function useRedeem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      apiJson<{ points: number; rewards: RewardOutcome }>('POST', `/api/rewards/${id}/redeem`, undefined, { idempotencyKey }),
+    onSuccess: ({ rewards }) => applyRewardOutcome(queryClient, rewards),
+  });
 }

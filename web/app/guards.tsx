@@ -29,7 +29,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * Whether this browser may hold a session: the user cached at sign-in (auth.api.ts), removed at
+ * Whether this browser may hold a session: the user cached at sign-in (web/api/session.ts), removed at
  * sign-out, account deletion and on any 401 of the session query.
  */
 export function mayBeSignedIn(): boolean {

@@ -2,7 +2,7 @@ import { Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LATEST_RELEASE } from '../../../common/domain/release-notes';
-import { useMarkReleaseSeen } from '../../features/release-notes/release-notes.api';
+import { useMarkReleaseSeen } from '../../api/release-notes';
 
 /**
  * The shell's banner (docs/decisions/180-premium-sells-what-it-adds.md): the newest release of the

@@ -1,11 +1,10 @@
 import { Braces, CalendarDays, Download, Sheet } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExportFormat } from '../../api/account';
+import { type ExportFormat, useDownloadExport } from '../../api/account';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
 import { toast } from '../../lib/toast';
-import { useDownloadExport } from './account.api';
 
 const FORMATS: ReadonlyArray<{ format: ExportFormat; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }> = [
   { format: 'json', icon: Braces },

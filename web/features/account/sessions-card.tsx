@@ -1,7 +1,7 @@
 import { Laptop, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccountSessions, type AccountSession } from '../../api/account';
+import { useAccountSessions, type AccountSession, useSignOutOtherSessions, useSignOutSession } from '../../api/account';
 import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
@@ -9,7 +9,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useSignOutOtherSessions, useSignOutSession } from './account.api';
 import { deviceName } from './account-view';
 
 /**

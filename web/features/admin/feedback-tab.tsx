@@ -7,7 +7,7 @@ import {
   FEEDBACK_STATUSES,
   type FeedbackStatus,
 } from '../../../common/schemas/feedback.schema';
-import { useAdminFeedback, type AdminFeedback, type AdminFeedbackFilter } from '../../api/admin';
+import { useAdminFeedback, type AdminFeedback, type AdminFeedbackFilter, useAdminFeedbackUpdate } from '../../api/admin';
 import { useUserTimeZone } from '../../api/session';
 import { Card } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -16,7 +16,6 @@ import { QueryState } from '../../components/ui/query-state';
 import { cn } from '../../lib/class-names';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useAdminFeedbackUpdate } from './admin.api';
 import { isOverdue } from './admin-view';
 import { ConfirmAction } from './confirm-action';
 import { LoadMore } from './load-more';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAdminUserDetail, type AdminUser } from '../../api/admin';
+import { useAdminUserDetail, type AdminUser, useAdminUserAction } from '../../api/admin';
 import { useSession } from '../../api/session';
 import { Input } from '../../components/ui/input';
 import { QueryState } from '../../components/ui/query-state';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
-import { useAdminUserAction } from './admin.api';
 import { suggestedTrialEnd, trialEndInstant } from './admin-view';
 import { ConfirmAction } from './confirm-action';
 

@@ -7,7 +7,7 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USER
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { useRegister } from './auth.api';
+import { useRegister } from '../../api/session';
 import { authErrorMessage, type TFunction } from './auth-error-message';
 import { PasswordInput } from './password-input';
 

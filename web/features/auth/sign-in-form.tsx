@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { useLogin } from './auth.api';
+import { useLogin } from '../../api/session';
 import { authErrorMessage, type TFunction } from './auth-error-message';
 import { PasswordInput } from './password-input';
 

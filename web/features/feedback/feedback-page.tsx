@@ -24,7 +24,7 @@ import { applyFieldErrors } from '../../lib/api-errors';
 import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
-import { useSendFeedback } from './feedback.api';
+import { useSendFeedback } from '../../api/feedback';
 import { replyHoursFor } from './feedback-view';
 import { Page } from '../../components/ui/page-header';
 import { TextLink } from '../../components/ui/text-link';

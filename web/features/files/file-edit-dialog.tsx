@@ -9,7 +9,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../lib/toast';
-import { usePatchFile } from './files.api';
+import { usePatchFile } from '../../api/files';
 
 type FormValues = { name: string; description: string; folderId: string };
 

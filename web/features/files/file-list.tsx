@@ -14,7 +14,7 @@ import { toast } from '../../lib/toast';
 import { FileEditDialog } from './file-edit-dialog';
 import { FileIcon } from './file-icon';
 import { FilePreviewDialog } from './file-preview-dialog';
-import { useDeleteFile, useDownloadFile } from './files.api';
+import { useDeleteFile, useDownloadFile } from '../../api/files';
 import { defaultOrder, visibleFiles, type FolderFilter } from './files-view';
 
 const SORT_LABEL: Record<FileSort, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../../common/schemas/files.schema';
-import { sentOfFile, storageTexts, visibleFiles, withFile } from './files-view';
+import { storageTexts, visibleFiles } from './files-view';
 
 const file = (
   id: string,
@@ -66,30 +66,5 @@ describe('storageTexts (the meter never says something untrue)', () => {
       Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v.replace(/[\u00a0\u202f]/g, ' ')]));
     expect(plain(storageTexts(2 * GB - 48 * MB, 2 * GB, 'de'))).toEqual({ used: '1,96 GB', limit: '2 GB', available: '48 MB' });
     expect(plain(storageTexts(0, 2 * GB, 'fr'))).toEqual({ used: '0 octet', limit: '2 Go', available: '2 Go' });
-  });
-});
-
-describe('sentOfFile (upload progress in the file’s own bytes)', () => {
-  it('scales the request’s progress to the file: never more than the file (issue 34: "475 byte / 40 byte")', () => {
-    // A 40-byte file in a 475-byte multipart request.
-    expect(sentOfFile(475, 475, 40)).toBe(40);
-    expect(sentOfFile(0, 475, 40)).toBe(0);
-    expect(sentOfFile(200, 475, 40)).toBe(16);
-    expect(sentOfFile(500, 475, 40)).toBe(40);
-    expect(sentOfFile(10, 0, 40)).toBe(0);
-  });
-});
-
-describe("withFile (a write's answer into the cached list)", () => {
-  const a = file('a', 'a.txt', 1, 0, '2026-01-01T00:00:00.000Z');
-  const b = file('b', 'b.txt', 2, 0, '2026-01-02T00:00:00.000Z');
-
-  it('replaces the file with the same id, keeping the others and their order', () => {
-    const renamed = { ...a, name: 'renamed.txt', folderId: 'f1' };
-    expect(withFile([a, b], renamed)).toEqual([renamed, b]);
-  });
-
-  it('adds a file it does not hold (an upload)', () => {
-    expect(withFile([a], b)).toEqual([a, b]);
   });
 });

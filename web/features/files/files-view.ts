@@ -39,11 +39,6 @@ export function visibleFiles(
   return shown.sort((a, b) => sign * compare[sort](a, b) || byName(a, b));
 }
 
-/** The list with `file` in place of the one with its id, or added when it is new. */
-export function withFile(files: readonly StoredFile[], file: StoredFile): StoredFile[] {
-  return files.some((item) => item.id === file.id) ? files.map((item) => (item.id === file.id ? file : item)) : [...files, file];
-}
-
 /**
  * The storage meter's figures, none of them wrong: the space used rounds up, but never to the full
  * quota while there is room left (2 GB less 48 MB is "1.96 GB", or "1.99 GB" a few bytes short, not
@@ -54,13 +49,4 @@ export function storageTexts(used: number, limit: number, language?: Language): 
   let usedText = formatSize(used, 'up', language);
   if (used < limit && usedText === limitText) usedText = formatSize(used, 'down', language);
   return { used: usedText, limit: limitText, available: formatSize(Math.max(0, limit - used), 'down', language) };
-}
-
-/**
- * The bytes of a file sent so far, from the request's progress: the request carries the multipart
- * envelope too (its total is larger than the file), so the share sent is applied to the file's size.
- */
-export function sentOfFile(loaded: number, total: number, size: number): number {
-  if (total <= 0) return 0;
-  return Math.min(size, Math.floor((Math.min(loaded, total) / total) * size));
 }

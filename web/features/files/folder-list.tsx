@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useCreateFolder, useDeleteFolder, useRenameFolder } from './files.api';
+import { useCreateFolder, useDeleteFolder, useRenameFolder } from '../../api/files';
 import type { FolderFilter } from './files-view';
 import { FolderNameDialog } from './folder-name-dialog';
 

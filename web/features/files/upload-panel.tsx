@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/class-names';
-import { useUploads, type UploadItem } from './files.api';
+import { useUploads, type UploadItem } from '../../api/files';
 import { formatSize } from '../../lib/format';
 
 /**

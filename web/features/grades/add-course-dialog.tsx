@@ -10,7 +10,7 @@ import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { NATIVE_GRADE_EXAMPLES } from './grade-view';
-import { useAddCourse } from './grades.api';
+import { useAddCourse } from '../../api/grades';
 
 const DEFAULT_COLOR = '#3b82f6';
 const NAME_MAX = 200;

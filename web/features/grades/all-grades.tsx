@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page-state';
 import { formatCalendarDate, formatGradeLabel, formatNumber } from '../../lib/format';
 import { SCORE_COLOR_CLASSES, labelFor, scored } from './grade-view';
-import type { Course } from './grades.api';
+import type { Course } from '../../api/grades';
 import type { GradedAssessment } from './grades-page';
 
 /** Grades' All Grades tab: every assessment with its grade (or "not graded"), convert, edit and delete. */

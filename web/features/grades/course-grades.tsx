@@ -18,7 +18,7 @@ import { formatGpa, formatGradeLabel, formatNumber } from '../../lib/format';
 import { nativeMarkParts } from '../../lib/grade-entry';
 import { neededScoreText } from '../../lib/needed-score';
 import { toast } from '../../lib/toast';
-import { useSaveCourseTarget, type Course } from './grades.api';
+import { useSaveCourseTarget, type Course } from '../../api/grades';
 import type { GradedAssessment } from './grades-page';
 import {
   NATIVE_GRADE_EXAMPLES,

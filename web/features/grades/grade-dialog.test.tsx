@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fill, interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { GradeDialog } from './grade-dialog';
-import type { Assessment, Course } from './grades.api';
+import type { Assessment, Course } from '../../api/grades';
 
 const courses: Course[] = [
   {

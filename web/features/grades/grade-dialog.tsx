@@ -17,7 +17,7 @@ import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
 import { NATIVE_GRADE_EXAMPLES, nativeEntryText } from './grade-view';
-import { useSaveGrade, type Assessment, type Course, type Grade } from './grades.api';
+import { useSaveGrade, type Assessment, type Course, type Grade } from '../../api/grades';
 import { NativeSelect } from '../../components/ui/native-select';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];

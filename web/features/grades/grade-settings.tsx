@@ -9,8 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { useUpdateGradingSystem } from '../../api/grades';
-import { useSaveCustomScale } from './grades.api';
+import { useUpdateGradingSystem, useSaveCustomScale } from '../../api/grades';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type BandDraft = { label: string; minPercentage: string; gradePoints: string };

@@ -12,8 +12,7 @@ import { AllGrades } from './all-grades';
 import { CourseGrades } from './course-grades';
 import { GradeDialog, type EditTarget } from './grade-dialog';
 import { GradeSettings } from './grade-settings';
-import { useDeleteGrade, type Assessment, type Grade } from './grades.api';
-import { useAssessments, useCustomScale, useGrades, useGradingSystem } from '../../api/grades';
+import { useDeleteGrade, type Assessment, type Grade, useAssessments, useCustomScale, useGrades, useGradingSystem } from '../../api/grades';
 import { useCourses } from '../../api/schedule';
 import { PageHeader } from '../../components/ui/page-header';
 

@@ -5,7 +5,8 @@ import { QueryState } from '../../components/ui/query-state';
 import { formatCalendarDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSessionUser, useUserTimeZone } from '../../api/session';
-import { useDashboardData, useLoadSampleData } from './home.api';
+import { useLoadSampleData } from '../../api/sample-data';
+import { clearPersistedHome, useDashboardData } from './dashboard-data';
 import { bucketTasks, isFirstRun, occurrencesBetween, remainingClassesToday, rotationLabels, weekDays } from './home-selectors';
 import { NotificationSettings, readAlertPrefs } from './notification-settings';
 import { Panel } from './dashboard-panel';
@@ -31,7 +32,7 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
   const [now] = useState(() => new Date());
   const today = localDateOf(now, timeZone);
   const [alertPrefs, setAlertPrefs] = useState(readAlertPrefs);
-  const loadSample = useLoadSampleData();
+  const loadSample = useLoadSampleData(clearPersistedHome);
 
   const tasks = data.tasks.data;
   const courses = data.courses.data;

@@ -14,7 +14,7 @@ import { defaultReminderOffset } from '../../lib/default-reminder';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { defaultDueInput, dueInputMillis } from '../../lib/due-input';
-import { useSetReminder } from './home.api';
+import { useSetReminder } from '../../api/tasks-writes';
 import { fittingOffset, remindableTasks } from './reminder-choices';
 
 const NEW_TASK = 'new';

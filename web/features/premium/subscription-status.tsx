@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useCancelSubscription, useResumeSubscription } from './premium.api';
+import { useCancelSubscription, useResumeSubscription } from '../../api/premium';
 import type { PremiumState } from './premium-view';
 
 const BADGE = 'rounded-full border px-2 py-0.5 text-xs font-semibold';

@@ -2,7 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSessionUser } from '../../api/session';
-import { useTestCheckout } from '../../api/premium';
+import { useTestCheckout, useConfirmTestPayment } from '../../api/premium';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/page-state';
@@ -10,7 +10,6 @@ import { QueryState } from '../../components/ui/query-state';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
 import { CHECKOUT_RETURN_PARAM } from '../../../common/domain/subscription';
-import { useConfirmTestPayment } from './premium.api';
 
 const CHECKOUT_ID = /^[0-9a-f-]{36}$/i;
 

@@ -20,7 +20,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { useSaveGoal } from './progress.api';
+import { useSaveGoal } from '../../api/progress';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 

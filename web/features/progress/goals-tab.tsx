@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDateOf } from '../../../common/domain/local-time';
 import type { AcademicGoal } from '../../../common/schemas/academic-goals.schema';
-import { useGoals } from '../../api/progress';
+import { useGoals, useDeleteGoal, useSaveGoal } from '../../api/progress';
 import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,7 +16,6 @@ import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { GoalDialog } from './goal-dialog';
 import { GOAL_FILTERS, GOAL_SORTS, selectGoals, type GoalFilter, type GoalSort } from './goal-list';
-import { useDeleteGoal, useSaveGoal } from './progress.api';
 import { useOpenerFocus } from './use-opener-focus';
 
 const PRIORITY_CLASS = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
-import { useProgressSummary } from '../../api/progress';
+import { useProgressSummary, useFreshProgressOnOpen } from '../../api/progress';
 import { QueryState } from '../../components/ui/query-state';
 import { Page } from '../../components/ui/page-header';
 import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -12,7 +12,6 @@ import { GoalsTab } from './goals-tab';
 import { GpaTab } from './gpa-tab';
 import { InsightsTab } from './insights-tab';
 import { OverviewTab } from './overview-tab';
-import { useFreshProgressOnOpen } from './progress.api';
 import { SummaryTab } from './summary-tab';
 import { TimelineTab } from './timeline-tab';
 

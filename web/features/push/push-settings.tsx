@@ -4,11 +4,10 @@ import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { SwitchRow } from '../../components/ui/switch';
-import { usePushDevices } from '../../api/push';
+import { usePushDevices, useEnablePush, useRemovePushDevice } from '../../api/push';
 import { formatDateTime } from '../../lib/format';
 import { pushSupport, thisPushDevice, usePushEndpoint } from '../../lib/push-subscription';
 import { toast } from '../../lib/toast';
-import { useEnablePush, useRemovePushDevice } from './push-reminders.api';
 import { ScheduledPushSettings } from './scheduled-push-settings';
 
 /**

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLASS_SOON_MINUTES, DIGEST_TIME_PATTERN } from '../../../common/domain/push-planning';
 import type { NotificationSettingsPatch } from '../../../common/schemas/notification-settings.schema';
-import { useNotificationSettings } from '../../api/notification-settings';
+import { useNotificationSettings, useSaveNotificationSettings } from '../../api/notification-settings';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { QueryState } from '../../components/ui/query-state';
 import { SwitchRow } from '../../components/ui/switch';
 import { TimeField } from '../../components/ui/time-field';
-import { useSaveNotificationSettings } from './scheduled-push.api';
 
 /**
  * "Class starting soon" (5, 10, 15 or 30 minutes before) and the "Daily digest" at a local time, kept

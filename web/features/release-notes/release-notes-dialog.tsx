@@ -3,9 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LATEST_RELEASE, RELEASES, releaseKey } from '../../../common/domain/release-notes';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { useReleaseSeen } from '../../api/release-notes';
+import { useReleaseSeen, useMarkReleaseSeen } from '../../api/release-notes';
 import { formatCalendarDate } from '../../lib/format';
-import { useMarkReleaseSeen } from './release-notes.api';
 
 const LISTS = ['features', 'improvements', 'fixes'] as const;
 

@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useSaveCustomReward } from './rewards.api';
+import { useSaveCustomReward } from '../../api/rewards';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 

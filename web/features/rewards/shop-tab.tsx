@@ -14,8 +14,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { CustomRewardDialog } from './custom-reward-dialog';
 import { rewardIcon } from './reward-icons';
-import { useShop } from '../../api/rewards';
-import { useDeleteCustomReward, useRedeem } from './rewards.api';
+import { useShop, useDeleteCustomReward, useRedeem } from '../../api/rewards';
 
 function itemName(t: ReturnType<typeof useTranslation>['t'], item: ShopItem): string {
   return item.builtIn ? t(`shop.items.${item.id}.name`) : (item.name ?? '');

@@ -10,8 +10,7 @@ import { DialogContent } from '../../components/ui/dialog';
 import { formatCalendarDate, formatDateTime, formatTime, weekdayNames } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { Selected } from './calendar-events';
-import { useAttendance } from '../../api/schedule';
-import { useMarkAttendance } from './schedule.api';
+import { useAttendance, useMarkAttendance } from '../../api/schedule';
 
 /** The dialog for a clicked calendar event: a class (with attendance), a holiday, a task or an assessment. */
 export function DetailsContent({ selected, onClose }: { selected: Selected; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { addDays, endOfLocalDay, instantToMillis, localDateOf } from '../../../common/domain/local-time';
 import { expandTimetable, type TimetableOccurrence } from '../../../common/domain/timetable';
 import type { AttendanceRecord, AttendanceStatus, Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
-import type { CalendarAssessment, CalendarTask } from './schedule.api';
+import type { CalendarAssessment, CalendarTask } from '../../api/schedule';
 
 /** How long a task's marker lasts on the calendar (a task has a due instant, not a duration). */
 const TASK_MARKER_MS = 30 * 60_000;

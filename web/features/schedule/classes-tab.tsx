@@ -13,14 +13,20 @@ import { TimeField } from '../../components/ui/time-field';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
-import { formatNumber } from '../../lib/format';
-import { formatClock, weekdayNames } from '../../lib/format';
+import { formatNumber, formatClock, weekdayNames } from '../../lib/format';
 import { DEFAULT_COLORS, formRules, numberOrNull } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { assessmentsQuery } from '../../api/grades';
-import { attendanceQuery, attendanceSummaryQuery, coursesQuery, useAttendanceSummary, useCourses, useTerms } from '../../api/schedule';
+import {
+  attendanceQuery,
+  attendanceSummaryQuery,
+  coursesQuery,
+  useAttendanceSummary,
+  useCourses,
+  useTerms,
+  useCrud,
+} from '../../api/schedule';
 import { tasksQuery } from '../../api/tasks';
-import { useCrud } from './schedule.api';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type CourseBody = Omit<Course, 'id'>;

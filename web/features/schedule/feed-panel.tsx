@@ -7,8 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
-import { useCalendarFeed } from '../../api/schedule';
-import { useResetFeed } from './schedule.api';
+import { useCalendarFeed, useResetFeed } from '../../api/schedule';
 
 /** The private iCalendar subscription URL, with copy and reset (docs/api.md "Calendar feed"). */
 export function FeedPanel() {

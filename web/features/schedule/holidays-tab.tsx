@@ -8,8 +8,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { formRules } from './form-rules';
 import { NameAndDates } from './name-and-dates';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
-import { holidaysQuery, useHolidays } from '../../api/schedule';
-import { useCrud } from './schedule.api';
+import { holidaysQuery, useHolidays, useCrud } from '../../api/schedule';
 
 type HolidayBody = { name: string; startDate: string; endDate: string };
 

@@ -6,7 +6,7 @@ import { Button, IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/page-state';
-import type { CrudAction, EntityKind } from './schedule.api';
+import type { CrudAction, EntityKind } from '../../api/schedule';
 import { toast } from '../../lib/toast';
 
 export type { EntityKind, CrudAction };

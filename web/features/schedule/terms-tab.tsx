@@ -10,8 +10,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { DEFAULT_COLORS, formRules } from './form-rules';
 import { NameAndDates } from './name-and-dates';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
-import { coursesQuery, termsQuery, useAcademicYears, useTerms } from '../../api/schedule';
-import { useCrud } from './schedule.api';
+import { coursesQuery, termsQuery, useAcademicYears, useTerms, useCrud } from '../../api/schedule';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 type TermBody = { name: string; startDate: string; endDate: string; academicYearId: string | null; color: string; rotation: Rotation };

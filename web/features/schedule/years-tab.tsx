@@ -8,8 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formRules } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
-import { academicYearsQuery, termsQuery, useAcademicYears } from '../../api/schedule';
-import { useCrud } from './schedule.api';
+import { academicYearsQuery, termsQuery, useAcademicYears, useCrud } from '../../api/schedule';
 
 function YearForm({ item, onDone }: FormProps<AcademicYear>) {
   const { t } = useTranslation('schedule');

@@ -30,7 +30,7 @@ import { playConfetti } from '../../lib/celebrate';
 import { formatCountdown, TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
 import { isQueued, toastQueued } from '../../api/offline-writes';
-import { useCreateStudySession } from './study.api';
+import { useCreateStudySession } from '../../api/study-writes';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
 import { NativeSelect } from '../../components/ui/native-select';
 

@@ -29,7 +29,7 @@ import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
 import { useStudySessions } from '../../api/study';
-import { useCreateStudySession, useDeleteStudySession } from './study.api';
+import { useCreateStudySession, useDeleteStudySession } from '../../api/study-writes';
 import { isQueued, toastQueued } from '../../api/offline-writes';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 

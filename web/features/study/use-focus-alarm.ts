@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { focusAlarmChange } from '../../../common/domain/focus-alarm';
 import type { TimerState } from '../../../common/domain/focus-timer';
-import { cancelFocusAlarm, forgetPushDevices, setFocusAlarm, thisPushDeviceId } from './focus-alarm.api';
+import { cancelFocusAlarm, forgetPushDevices, setFocusAlarm, thisPushDeviceId } from '../../api/push';
 import { readApiError } from '../../lib/api-errors';
 
 /**

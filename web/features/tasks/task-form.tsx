@@ -22,7 +22,7 @@ import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
-import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from './tasks.api';
+import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from '../../api/tasks-writes';
 import { isQueued, toastQueued } from '../../api/offline-writes';
 import { CourseOptions, TaskTypeOptions } from './task-options';
 import { defaultDueInput, dueInputMillis, toDueInput, type InitialDue } from '../../lib/due-input';

@@ -9,7 +9,7 @@ import { cn } from '../../lib/class-names';
 import { formatDate, formatTime } from '../../lib/format';
 import { dueStatusLabel } from '../../lib/due-label';
 import { isOfflineTaskId } from '../../lib/pending-tasks';
-import type { CourseSummary } from './tasks.api';
+import type { CourseSummary } from '../../api/tasks-writes';
 
 const ROW_ESTIMATE_PX = 88;
 const PRIORITY_CLASS = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TASK_TYPES } from '../../../common/schemas/tasks.schema';
 import { NamedOptions } from '../../components/ui/native-select';
-import type { CourseSummary } from './tasks.api';
+import type { CourseSummary } from '../../api/tasks-writes';
 
 /** The task types as <option>s, translated (the task form's type and the toolbar's type filter). */
 export function TaskTypeOptions() {

@@ -33,7 +33,7 @@ import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { useTasks } from '../../api/tasks';
 import { isQueued, toastQueued, useOfflineWrites } from '../../api/offline-writes';
 import { pendingTaskIds } from '../../lib/pending-tasks';
-import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from './tasks.api';
+import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from '../../api/tasks-writes';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
 
 const MINUTE_MS = 60_000;

@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedStudySession, StudySessionBody } from '../../../common/schemas/study.schema';
-import { STUDY_STATS_PATH, studySessionsQuery, studyStreakQuery } from '../../api/study';
-import { apiJson } from '../../lib/api-client';
-import { isQueued, sendOrQueue } from '../../api/offline-writes';
-import { applyRewardOutcome } from '../../api/rewards';
+import type { CreatedStudySession, StudySessionBody } from '../../common/schemas/study.schema';
+import { apiJson } from '../lib/api-client';
+import { isQueued, sendOrQueue } from './offline-writes';
+import { applyRewardOutcome } from './rewards';
+import { STUDY_STATS_PATH, studySessionsQuery, studyStreakQuery } from './study';
 
+/*
+ * The study session writes, apart from web/api/study.ts: saving a session needs the offline queue's code
+ * at once (sendOrQueue), and the dashboard's first chunk imports web/api/study.ts (its streak), which must
+ * not carry that code (decisions 097, 161; as web/api/tasks-writes.ts).
+ */
 function useRefreshStudyData() {
   const queryClient = useQueryClient();
   return () => {

@@ -1,8 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { StoredFile } from '../../../common/schemas/files.schema';
-import { filesQuery } from '../../api/files';
-import { updateFilesCache } from './files.api';
+import type { StoredFile } from '../../common/schemas/files.schema';
+import { filesQuery, sentOfFile, updateFilesCache, withFile } from './files';
 
 const file = (id: string): StoredFile => ({
   id,
@@ -44,6 +43,31 @@ describe("updateFilesCache (a write's answer into the cached list)", () => {
     });
     await stale;
     expect(queryClient.getQueryData<StoredFile[]>(filesQuery.queryKey)).toEqual([]);
+  });
+});
+
+describe('sentOfFile (upload progress in the file’s own bytes)', () => {
+  it('scales the request’s progress to the file: never more than the file (issue 34: "475 byte / 40 byte")', () => {
+    // A 40-byte file in a 475-byte multipart request.
+    expect(sentOfFile(475, 475, 40)).toBe(40);
+    expect(sentOfFile(0, 475, 40)).toBe(0);
+    expect(sentOfFile(200, 475, 40)).toBe(16);
+    expect(sentOfFile(500, 475, 40)).toBe(40);
+    expect(sentOfFile(10, 0, 40)).toBe(0);
+  });
+});
+
+describe("withFile (a write's answer into the cached list)", () => {
+  const a = { ...file('a'), name: 'a.txt' };
+  const b = { ...file('b'), name: 'b.txt', size: 2, createdAt: '2026-01-02T00:00:00.000Z' };
+
+  it('replaces the file with the same id, keeping the others and their order', () => {
+    const renamed = { ...a, name: 'renamed.txt', folderId: 'f1' };
+    expect(withFile([a, b], renamed)).toEqual([renamed, b]);
+  });
+
+  it('adds a file it does not hold (an upload)', () => {
+    expect(withFile([a], b)).toEqual([a, b]);
   });
 });
 

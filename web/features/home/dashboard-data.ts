@@ -1,12 +1,6 @@
-import { useMutation, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type { UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useResourceWithPlaceholder } from '../../api/resource';
-import type { SampleDataSummary } from '../../../common/schemas/home.schema';
-import type { Task } from '../../../common/schemas/tasks.schema';
-import { isQueued, sendOrQueue } from '../../api/offline-writes';
-import { announceTasksChanged, tasksQuery } from '../../api/tasks';
-import { apiJson } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
 import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { DASHBOARD_QUERIES } from './dashboard-queries';
 
@@ -59,7 +53,7 @@ function persist(userId: string, path: string, data: unknown): void {
 }
 
 /** Forgets the persisted dashboard (e.g. after loading sample data, so no stale first paint follows). */
-function clearPersistedHome(): void {
+export function clearPersistedHome(): void {
   clearTimeout(writeTimer);
   pendingWrite = null;
   memo = null;
@@ -92,57 +86,4 @@ export function useDashboardData(userId: string | undefined) {
     streak: useDashboardQuery(DASHBOARD_QUERIES.streak, userId),
     premium: useDashboardQuery(DASHBOARD_QUERIES.premium, userId),
   };
-}
-
-/** POST /api/demo/sample-data, named in the app's language (decision 178); refreshes every list the sample touched. */
-export function useLoadSampleData() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiJson<SampleDataSummary>('POST', '/api/demo/sample-data', { language: currentLanguage() }),
-    meta: { failureToast: { title: 'home:firstRun.loadErrorTitle', description: 'home:firstRun.loadError' } },
-    onSuccess: async () => {
-      clearPersistedHome();
-      await queryClient.invalidateQueries();
-    },
-  });
-}
-
-/** The quick action's reminder: on a task the student has, or on a new one (a title and a due instant). */
-export type SetReminderInput =
-  { taskId: string; reminderOffsetMinutes: number } | { title: string; dueDate: string; reminderOffsetMinutes: number };
-
-/**
- * Home's "Set reminder" (docs/product.md §2, issue 34 item 12): one request either way — a PATCH of the
- * chosen task's reminder, or a POST of a new task that carries it, sent as Tasks sends a new task
- * (web/api/offline-writes.ts: one Idempotency-Key, so a retry creates it once; offline it waits on
- * this device). Then the task list is read again here and in the other tabs, whose reminder
- * schedulers read it, and the bell recomputes (announceTasksChanged). Answers whether it was queued.
- */
-export function useSetReminder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: SetReminderInput): Promise<{ queued: boolean }> => {
-      if ('taskId' in input) {
-        await apiJson<Task>('PATCH', `/api/tasks/${input.taskId}`, { reminderOffsetMinutes: input.reminderOffsetMinutes });
-        return { queued: false };
-      }
-      const { title, dueDate, reminderOffsetMinutes } = input;
-      const answer = await sendOrQueue<Task>(queryClient, {
-        kind: 'task-create',
-        method: 'POST',
-        path: '/api/tasks',
-        body: { title, dueDate, reminderOffsetMinutes },
-        title,
-      });
-      return { queued: isQueued(answer) };
-    },
-    // Offline the new task is queued, not paused (as Tasks' own create).
-    networkMode: 'always',
-    meta: { failureToast: { title: 'home:reminder.error', description: 'home:reminder.errorDescription' } },
-    onSuccess: async () => {
-      announceTasksChanged(queryClient);
-      // The list's read applies writes still waiting on this device, so a queued task shows too.
-      await queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey });
-    },
-  });
 }

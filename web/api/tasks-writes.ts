@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
-import type { Course } from '../../../common/schemas/schedule.schema';
-import type { Task, TaskCreateInput } from '../../../common/schemas/tasks.schema';
-import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from '../../api/offline-writes';
-import { announceTasksChanged, tasksQuery } from '../../api/tasks';
-import { apiJson } from '../../lib/api-client';
-import { offlineTaskKey, taskOfCreate } from '../../lib/pending-tasks';
-import { applyRewardOutcome } from '../../api/rewards';
+import type { RewardOutcome } from '../../common/schemas/rewards.schema';
+import type { Course } from '../../common/schemas/schedule.schema';
+import type { Task, TaskCreateInput } from '../../common/schemas/tasks.schema';
+import { amendQueuedWrite, isQueued, sendOrQueue, type Queued } from './offline-writes';
+import { announceTasksChanged, tasksQuery } from './tasks';
+import { apiJson } from '../lib/api-client';
+import { offlineTaskKey, taskOfCreate } from '../lib/pending-tasks';
+import { applyRewardOutcome } from './rewards';
 
+/*
+ * The task writes, apart from web/api/tasks.ts: they need the offline queue's code at once (sendOrQueue,
+ * pending-tasks), and the dashboard imports web/api/tasks.ts, whose first-route chunk must stay within its
+ * budget (decisions 097/161). Only the Tasks page and Home's "Set reminder" load this file.
+ */
 const TASKS_KEY = tasksQuery.queryKey;
 
 /** The part of a course the task screens show (the schedule feature owns the rest). */
@@ -136,6 +141,46 @@ export function useStopSeries() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
       announceTasksChanged(queryClient);
+    },
+  });
+}
+
+/** The quick action's reminder: on a task the student has, or on a new one (a title and a due instant). */
+export type SetReminderInput =
+  { taskId: string; reminderOffsetMinutes: number } | { title: string; dueDate: string; reminderOffsetMinutes: number };
+
+/**
+ * Home's "Set reminder" (docs/product.md §2, issue 34 item 12): one request either way — a PATCH of the
+ * chosen task's reminder, or a POST of a new task that carries it, sent as Tasks sends a new task
+ * (web/api/offline-writes.ts: one Idempotency-Key, so a retry creates it once; offline it waits on
+ * this device). Then the task list is read again here and in the other tabs, whose reminder
+ * schedulers read it, and the bell recomputes (announceTasksChanged). Answers whether it was queued.
+ */
+export function useSetReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SetReminderInput): Promise<{ queued: boolean }> => {
+      if ('taskId' in input) {
+        await apiJson<Task>('PATCH', `/api/tasks/${input.taskId}`, { reminderOffsetMinutes: input.reminderOffsetMinutes });
+        return { queued: false };
+      }
+      const { title, dueDate, reminderOffsetMinutes } = input;
+      const answer = await sendOrQueue<Task>(queryClient, {
+        kind: 'task-create',
+        method: 'POST',
+        path: '/api/tasks',
+        body: { title, dueDate, reminderOffsetMinutes },
+        title,
+      });
+      return { queued: isQueued(answer) };
+    },
+    // Offline the new task is queued, not paused (as Tasks' own create).
+    networkMode: 'always',
+    meta: { failureToast: { title: 'home:reminder.error', description: 'home:reminder.errorDescription' } },
+    onSuccess: async () => {
+      announceTasksChanged(queryClient);
+      // The list's read applies writes still waiting on this device, so a queued task shows too.
+      await queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey });
     },
   });
 }
