@@ -83,6 +83,10 @@ describe('Accept-Language', () => {
     ['pt-BR,pt;q=0.9', 'en'],
     ['en;q=0.1,ja;q=0.9', 'en'],
     ['JA-jp', 'ja'],
+    // The primary subtag decides, as languageOfTag reads it: Javanese and Filipino are not Japanese or Finnish.
+    ['jv-ID,jav;q=0.9,de;q=0.5', 'de'],
+    ['fil-PH', 'en'],
+    ['zh_TW', 'zh'],
     ['*', 'en'],
     ['', 'en'],
     [undefined, 'en'],

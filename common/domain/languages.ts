@@ -84,12 +84,11 @@ export const LANGUAGE_TAG_MAX = 35;
 /**
  * The first of the six languages an Accept-Language header names (`ko-KR, zh;q=0.8` → zh), else
  * English: the browser's language, the app's choice when nothing is stored (docs/product.md §1). Tags are read
- * in the header's order (q-values are not weighed); a tag's first two letters name its language.
+ * in the header's order (q-values are not weighed); a tag's primary subtag names its language (languageOfTag).
  */
 export function languageFromAcceptLanguage(header: string | undefined): Language {
   for (const part of (header ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
-    const found = LANGUAGES.find((language) => language === tag);
+    const found = languageOfTag(part.split(';')[0]);
     if (found) return found;
   }
   return DEFAULT_LANGUAGE;
