@@ -44,7 +44,7 @@ const webLibZones = [
  * layer and those below it, never one above. server/env.ts (the configuration) sits with db; app-types.ts
  * (what every feature receives) with the features; app.ts and main.ts compose everything.
  */
-const SERVER_LAYERS = [
+export const SERVER_LAYERS = [
   ['./server/db', './server/env.ts'],
   ['./server/lib'],
   ['./server/plugins'],
@@ -65,7 +65,7 @@ const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, rank) =>
  * calls none of them (it reads their facts through REWARD_FACTS, decision 084); push reads the schedule,
  * and schedule asks for a re-plan through lib/push-replan.ts. A feature missing here calls no other.
  */
-const FEATURE_CALLS = {
+export const FEATURE_CALLS = {
   account: ['auth', 'files', 'premium', 'schedule'],
   auth: ['rewards'],
   bench: ['tasks'],
