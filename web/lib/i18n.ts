@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../../common/domain/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOfTag, type Language } from '../../common/domain/languages';
 import { STORAGE_KEYS } from './storage-keys';
 
 // The six languages are common/domain/languages.ts's; the web's modules read them through here with
@@ -93,7 +93,8 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
         order: ['localStorage', 'navigator'],
         lookupLocalStorage: STORAGE_KEYS.language,
         caches: ['localStorage'],
-        convertDetectedLanguage: (language: string) => language.split('-')[0] ?? language,
+        // One reading of a tag for the whole product (languageOfTag: its primary subtag).
+        convertDetectedLanguage: (language: string) => languageOfTag(language) ?? language,
       },
       react: { useSuspense: true },
     });
@@ -101,8 +102,7 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
 
 /** The active language, narrowed to the six we ship (English when unknown). */
 export function currentLanguage(): Language {
-  const language = (i18next.resolvedLanguage ?? i18next.language ?? DEFAULT_LANGUAGE).split('-')[0];
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  return languageOfTag(i18next.resolvedLanguage ?? i18next.language) ?? DEFAULT_LANGUAGE;
 }
 
 export { i18next };
