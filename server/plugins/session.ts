@@ -86,6 +86,8 @@ export function registerSession(
   });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // Health answers without a session (and liveness must not wait on the database for one).
+    if (request.url.startsWith('/api/health')) return;
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
