@@ -93,7 +93,10 @@ describe('instance events', () => {
     events.onListening((listening) => states.push(listening));
     const heard: unknown[] = [];
     events.on('session', (payload) => heard.push(payload));
-    await t.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'SELECT 1' OR query LIKE 'LISTEN %'`);
+    // This test file's database only: other files' servers share the PostgreSQL server.
+    await t.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND (query = 'SELECT 1' OR query LIKE 'LISTEN %')`,
+    );
     await until(() => states.includes(false), 3000);
     await until(() => events.listening, 5000);
     expect(states.slice(0, 2)).toEqual([false, true]);
