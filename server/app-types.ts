@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import type { RewardFactsProviders } from './features/rewards/reward-facts';
 import type { Jobs } from './lib/jobs';
+import type { Readiness } from './lib/readiness';
 
 /** The Fastify instance with zod schemas as its type provider: route handlers get typed bodies. */
 export type ZodApp = FastifyInstance<
@@ -16,6 +17,6 @@ export type ZodApp = FastifyInstance<
 
 /**
  * What every feature's routes receive; `rewardFacts` is every feature's facts provider (REWARD_FACTS in
- * app.ts); `jobs` the job queue when this process runs one (server/main.ts; null in most tests).
+ * app.ts); `jobs` the job queue when this process runs one (server/main.ts; null in most tests); `readiness` what the health routes report beyond a database ping.
  */
-export type AppDeps = { db: Database; config: AppConfig; rewardFacts: RewardFactsProviders; jobs: Jobs | null };
+export type AppDeps = { db: Database; config: AppConfig; rewardFacts: RewardFactsProviders; jobs: Jobs | null; readiness: Readiness };

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueUsername } from './test/factories';
+import { buildApp } from './app';
+import { ReadinessState } from './lib/readiness';
 import { createTestApp, type TestApp } from './test/test-app';
 import { postJsonText } from './test/requests';
 
@@ -14,6 +16,33 @@ describe('the HTTP shell', () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('liveness and readiness: live always, ready while the database answers and the instance neither drains nor finds the database silent', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'live' });
+    const ready = await t.request({ method: 'GET', url: '/api/health/ready' });
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok' }]);
+    // A bad token costs no session lookup on health and changes nothing.
+    expect((await t.request({ method: 'GET', url: '/api/health/ready', token: 'x'.repeat(43) })).statusCode).toBe(200);
+
+    const readiness = new ReadinessState();
+    const app = await buildApp({ config: t.config, db: t.db, logger: false, readiness });
+    try {
+      for (const state of ['draining', 'databaseSilent'] as const) {
+        readiness[state] = true;
+        for (const url of ['/api/health/ready', '/api/health']) {
+          const response = await app.inject({ method: 'GET', url });
+          expect(response.statusCode).toBe(503);
+          expect(response.json()).toMatchObject({ status: 'unavailable', code: 'service_unavailable' });
+          expect(response.headers['retry-after']).toBeDefined();
+        }
+        expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+        readiness[state] = false;
+      }
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers unknown /api paths with the JSON 404', async () => {

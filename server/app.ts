@@ -48,6 +48,8 @@ import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-l
 import { registerRequestBounds } from './plugins/request-bounds';
 import { registerApiNoStore, registerPort5000Redirect, registerSecurityHeaders, registerStrictTransportSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
+import type { InstanceEvents } from './lib/instance-events';
+import { alwaysReady, type Readiness } from './lib/readiness';
 import { registerStaticWeb } from './plugins/static-web';
 
 /** 1 MiB JSON bodies (uploads use multipart with their own limits). */
@@ -108,7 +110,17 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
  * `rewardFacts`: tests add a provider of their own to REWARD_FACTS (a failing evaluation). `jobs`: the
  * job queue server/main.ts started (task writes schedule their reminders on it); none in most tests.
  */
-type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean; rewardFacts?: RewardFactsProviders; jobs?: Jobs | null };
+type BuildAppOptions = {
+  config: AppConfig;
+  db: Database;
+  logger?: boolean;
+  rewardFacts?: RewardFactsProviders;
+  jobs?: Jobs | null;
+  /** Cross-instance events (server/main.ts): without them the session cache hears only this instance's writes. */
+  instanceEvents?: InstanceEvents | null;
+  /** Readiness beyond a database ping (draining, the database watch): features/health. */
+  readiness?: Readiness;
+};
 
 /**
  * Builds the Fastify application with its plugins and every feature's routes, without listening.
@@ -120,6 +132,8 @@ export async function buildApp({
   logger = true,
   rewardFacts = REWARD_FACTS,
   jobs = null,
+  instanceEvents = null,
+  readiness = alwaysReady,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
@@ -177,13 +191,13 @@ export async function buildApp({
   await app.register(swagger, openApiOptions());
   const indexHtml = await registerStaticWeb(app, config.webDistDir);
   registerErrorHandling(app, indexHtml);
-  registerSession(app, db, config.publicOrigin, config.sessionCacheMs);
+  registerSession(app, db, config.publicOrigin, config.sessionCacheMs, instanceEvents);
   registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
 
   // After the static files (precompressed at build time), before the routes it compresses.
   await registerCompression(app);
 
-  const deps: AppDeps = { db, config, rewardFacts, jobs };
+  const deps: AppDeps = { db, config, rewardFacts, jobs, readiness };
   for (const register of FEATURE_ROUTES) register(app, deps);
   if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);

@@ -1,7 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
-import { connectDatabase, runMigrations, type DatabaseHandle } from './db/client';
-import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { connectDatabase, runMigrations, STARTUP_LOCK_KEY, withAdvisoryLock, type DatabaseHandle } from './db/client';
+import { describeDatabaseError } from './db/errors';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { InstanceEvents } from './lib/instance-events';
+import { ReadinessState } from './lib/readiness';
+import { startupFailureMessage } from './lib/startup-failure';
 import { loadConfig } from './env';
 import { buildApp } from './app';
 import { startHousekeeping } from './housekeeping-jobs';
@@ -24,6 +28,21 @@ import { storageFor } from './lib/storage';
  */
 setFlagsFromString('--heap-growing-percent=100');
 
+/** How long a shutdown waits for in-flight requests before it closes their connections. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * What a start-up has brought up, in order: on a failed start each is taken down again (newest first),
+ * so nothing is left running — an embedded PostgreSQL above all (issue 37).
+ */
+const started: Array<{ name: string; stop: () => Promise<unknown> }> = [];
+const bounded = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+
+async function stopStarted(): Promise<void> {
+  for (const { stop } of started.splice(0).reverse()) await bounded(stop(), 15_000);
+}
+
 /** env → database → migrations → listen; and the reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -33,47 +52,82 @@ async function main(): Promise<void> {
     if (logger) logger[level](message);
     else if (level !== 'info') console.error(message);
   };
-  let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, { log });
+    const embedded: EmbeddedDatabase = await startEmbeddedPostgres(config.dataDir, { log });
+    started.push({ name: 'embedded PostgreSQL', stop: () => embedded.stop() });
     databaseUrl = embedded.url;
   }
   const database: DatabaseHandle = connectDatabase(databaseUrl, 10, (fields, message) =>
     logger ? logger.warn(fields, message) : console.error(message, JSON.stringify(fields)),
   );
+  // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
+  started.push({ name: 'database pool', stop: () => bounded(database.close(), 10_000) });
   await runMigrations(database);
-  // The job queue (its own schema, installed or migrated by pg-boss) before the app: task writes
-  // schedule their reminders on it. VAPID keys are read or generated now, so a bad file stops the start.
-  const vapid = await vapidKeysFor(config);
-  const jobs = await startJobs(database.pool, {
-    pollingIntervalSeconds: config.jobsPollSeconds,
-    onError: (error) => (logger ? logger.error({ err: error }, 'job queue error') : console.error('job queue error', error)),
+  // Cross-instance events (decision 196): the session cache hears sign-outs made elsewhere, and the
+  // heartbeat of this connection tells a silent database (a network black hole) from a quiet one.
+  const readiness = new ReadinessState();
+  const instanceEvents = new InstanceEvents({
+    connectionString: databaseUrl,
+    log: (level, fields, message) => (logger ? logger[level](fields, message) : console.error(message)),
   });
-  const app = await buildApp({ config, db: database.db, jobs });
+  instanceEvents.onSilence((silent) => {
+    readiness.databaseSilent = silent;
+    database.setSilent(silent);
+  });
+  started.push({ name: 'instance events', stop: () => instanceEvents.stop() });
+  await instanceEvents.start();
+  // VAPID keys are read or generated now, so a bad file stops the start.
+  const vapid = await vapidKeysFor(config);
+  // The job queue (its own schema, installed or migrated by pg-boss) before the app: task writes
+  // schedule their reminders on it. Its schema and every queue are created under the start-up lock:
+  // instances starting together on an empty database otherwise raced pg-boss's CREATE SCHEMA and
+  // deadlocked in createQueue (issue 37).
+  const jobs = await withAdvisoryLock(database.pool, STARTUP_LOCK_KEY, () =>
+    startJobs(database.pool, {
+      pollingIntervalSeconds: config.jobsPollSeconds,
+      onError: (error) =>
+        logger
+          ? logger.error({ db: describeDatabaseError(error) ?? { code: error.message } }, 'job queue error')
+          : console.error('job queue error', error.message),
+    }),
+  );
+  // Running jobs finish (at most 10 s) before the pool closes; an unfinished one is retried elsewhere.
+  started.push({ name: 'job queue', stop: () => jobs.stop() });
+  const app = await buildApp({ config, db: database.db, jobs, instanceEvents, readiness });
   logger = app.log;
+  started.push({
+    name: 'HTTP server',
+    // Stop taking requests and let in-flight ones finish (at most DRAIN_TIMEOUT_MS, then their
+    // connections are closed).
+    stop: async () => {
+      const closed = app.close();
+      const timer = setTimeout(() => app.server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      await closed;
+      clearTimeout(timer);
+    },
+  });
   // Zones a clock no longer knows (stored before decision 184, or an older tzdata) become working ones.
   const repaired = await repairStoredTimeZones(database.db, jobs);
   if (repaired.users + repaired.taskSeries > 0) app.log.warn(repaired, 'repaired stored time zones that PostgreSQL or Node does not know');
-  await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
-  await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
-  await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
-  await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
-  await startHousekeeping(jobs, { db: database.db, storage: storageFor(config), log: app.log }, config.jobsPollSeconds);
+  await withAdvisoryLock(database.pool, STARTUP_LOCK_KEY, async () => {
+    await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+    await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
+    await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+    await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+    await startHousekeeping(jobs, { db: database.db, storage: storageFor(config), log: app.log }, config.jobsPollSeconds);
+  });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop taking requests and let in-flight ones finish, then close the pool, then PostgreSQL
-    // (a clean shutdown checkpoint: the next start needs no recovery).
-    await app.close();
-    // Running jobs finish (at most 10 s) before the pool closes; an unfinished one is retried elsewhere.
-    await jobs.stop();
-    // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
-    await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
-    await embedded?.stop();
+    // Readiness answers 503 at once; then, newest first: the HTTP server drains, the job queue stops,
+    // the events connection and the pool close, and the embedded PostgreSQL stops (a clean shutdown
+    // checkpoint: the next start needs no recovery).
+    readiness.draining = true;
+    await stopStarted();
     process.exit(0);
   };
   // embedded-postgres installs its own signal handlers that exit with 130/143 as soon as PostgreSQL is
@@ -88,8 +142,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => {
-  // A DATA_DIR the server will not touch: the message is the operator's instructions, not a bug.
-  console.error(error instanceof DataDirectoryError ? error.message : error);
+main().catch(async (error: unknown) => {
+  // One sentence for the operator (never a stack trace, never a query's parameter values), and
+  // nothing this start brought up is left running.
+  console.error(startupFailureMessage(error));
+  await stopStarted();
   process.exit(1);
 });

@@ -66,6 +66,8 @@ const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace
 
 const ROUTES: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
+  'GET /api/health/ready': { access: 'public' },
+  'GET /api/health/live': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
   'POST /api/auth/register': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },

@@ -15,8 +15,10 @@ export const noContentSchema = z.null().describe('No content');
 /** 304 to a conditional GET whose `If-None-Match` names the current state (ETag): no body. */
 export const notModifiedSchema = z.null().describe('Not modified: the ETag sent in If-None-Match is current');
 
-/** GET /api/health when the database answers (its 503 carries the error shape plus `status`). */
+/** GET /api/health (and /api/health/ready) when the database answers (its 503 carries the error shape plus `status`). */
 export const healthResponseSchema = z.strictObject({ status: z.literal('ok') });
+/** GET /api/health/live: the process answers HTTP (the database is not asked). */
+export const healthLiveSchema = z.strictObject({ status: z.literal('live') });
 export const healthUnavailableSchema = z.strictObject({
   status: z.literal('unavailable'),
   message: z.string(),

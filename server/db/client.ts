@@ -27,7 +27,22 @@ export type DatabaseHandle = {
   db: Database;
   pool: pg.Pool;
   close: () => Promise<void>;
+  /**
+   * The database stopped answering (the instance-events heartbeat went unanswered: a network black
+   * hole, a frozen host) or answers again. While silent, every connection of the pool is dropped (the
+   * queries waiting on them fail at once and their requests answer 503) and a query asking for a
+   * connection fails at once instead of waiting for a TCP connect that will not come.
+   */
+  setSilent: (silent: boolean) => void;
 };
+
+/** The error of a query asked for while the database is silent (an "unavailable" error: the request answers 503). */
+export class DatabaseSilentError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor() {
+    super('the database does not answer');
+  }
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -38,8 +53,20 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 /** Where the pool reports a connection it lost: fields (`code`, never parameter values) and a message. */
 type DatabaseLog = (fields: Record<string, unknown>, message: string) => void;
 
-/** How long a request waits for a connection before it is answered 503 (the database is away or saturated). */
-const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long a request waits for a connection before it is answered 503 (the database is away or
+ * saturated). A silent database is noticed sooner by the heartbeat (DatabaseHandle.setSilent).
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * The server ends a statement after this long (a runaway query, a lock waited on for ever): the request
+ * answers an error instead of holding a connection. Migrations lift it (runMigrations).
+ */
+export const STATEMENT_TIMEOUT_MS = 60_000;
+/** A transaction left open without a statement this long is ended by the server and its locks freed. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+/** TCP keepalive probes on every connection: a peer that vanished is noticed by the kernel too. */
+const KEEPALIVE_DELAY_MS = 5_000;
 
 /**
  * Opens a pool on `url`. The pool size is modest: two cores, and PostgreSQL does the work.
@@ -53,17 +80,38 @@ export function connectDatabase(url: string, maxConnections = 10, log: DatabaseL
     max: maxConnections,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   const onConnectionError = (error: Error) => log({ db: describeDatabaseError(error) ?? { code: 'unknown' } }, 'database connection lost');
   // Every client gets a listener for its whole life: the pool detaches its own while a client is lent
   // out (transactions, migrations). An idle client's error is also re-emitted by the pool, which
   // drops the client; the client's listener has already logged it.
-  pool.on('connect', (client) => client.on('error', onConnectionError));
+  const clients = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    clients.add(client);
+    client.on('error', onConnectionError);
+  });
+  pool.on('remove', (client) => clients.delete(client));
   pool.on('error', () => {});
-  releaseDeadClients(pool);
+  const silence = { silent: false };
+  releaseDeadClients(pool, silence);
   const db = drizzle(pool, { schema });
   retryLostRaces(db);
-  return { db, pool, close: () => pool.end() };
+  const setSilent = (silent: boolean) => {
+    if (silence.silent === silent) return;
+    silence.silent = silent;
+    if (!silent) return;
+    log({ db: { code: 'ETIMEDOUT' } }, 'database silent: dropping its connections');
+    for (const client of clients) destroyConnection(client);
+  };
+  return { db, pool, close: () => pool.end(), setSilent };
+}
+
+/** Ends a connection's socket without a word to the server (which may not answer): its queries fail at once. */
+export function destroyConnection(client: pg.ClientBase): void {
+  (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
 }
 
 /** How many times a transaction that lost a deadlock or serialization race is run in all. */
@@ -97,14 +145,18 @@ function retryLostRaces(db: Database): void {
  * `begin` before its try/finally, so a `begin` on a dead connection would otherwise never release its
  * client: each database restart would leak pool slots until every request waited for a connection.
  */
-function releaseDeadClients(pool: pg.Pool): void {
+function releaseDeadClients(pool: pg.Pool, silence: { silent: boolean }): void {
   // A pooled client keeps its `query` across checkouts (only `release` is replaced by the pool each
   // time), so `query` is wrapped once per client; wrapping it on every checkout stacked the wrappers.
   const wrapped = new WeakSet<pg.PoolClient>();
   const connect = pool.connect.bind(pool);
   pool.connect = ((callback?: (...args: unknown[]) => void) => {
     // pool.query() uses the callback form and releases on errors itself.
-    if (callback) return connect(callback as Parameters<typeof connect>[0]);
+    if (callback) {
+      if (silence.silent) return void setImmediate(() => callback(new DatabaseSilentError()));
+      return connect(callback as Parameters<typeof connect>[0]);
+    }
+    if (silence.silent) return Promise.reject(new DatabaseSilentError());
     return connect().then((client) => {
       const release = client.release;
       let released = false;
@@ -134,6 +186,8 @@ function releaseDeadClients(pool: pg.Pool): void {
 
 /** An arbitrary constant shared by every instance: the key of the migration advisory lock. */
 const MIGRATION_LOCK_KEY = 7_262_026;
+/** The key of the start-up lock: pg-boss's schema and every queue are created under it (decision 196). */
+export const STARTUP_LOCK_KEY = 7_262_027;
 
 /**
  * Applies the committed SQL migrations; safe on every start. Instances starting together take turns
@@ -141,12 +195,26 @@ const MIGRATION_LOCK_KEY = 7_262_026;
  */
 export async function runMigrations({ pool }: DatabaseHandle): Promise<void> {
   // One connection for the lock and the migration, so even a one-connection pool cannot deadlock.
+  await withAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) => migrate(drizzle(client), { migrationsFolder }));
+}
+
+/**
+ * Runs `run` while holding the session advisory lock `key` on a connection of its own: instances
+ * starting together take turns. The statement timeout is lifted on that connection (waiting for another
+ * instance's turn, a long migration), and restored before it goes back to the pool.
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, key: number, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(client), { migrationsFolder });
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await run(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+    }
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
     client.release();
   }
 }

@@ -8,8 +8,11 @@ type Entry = { user: UserRow; tokenHash: string; until: number };
  * - on this instance a write by the user (sign-out, password change, profile, account deletion, any
  *   POST/PUT/PATCH/DELETE) and an admin's change to the user drop the user's entries before the answer
  *   leaves (plugins/session.ts), so the change holds for the very next request;
- * - a change made elsewhere (another instance, `npm run admin`, a session that expired) is seen at
- *   most `ttlMs` later: the entry is then read again from the database.
+ * - a change made elsewhere (another instance, `npm run admin`) arrives as an instance event
+ *   (lib/instance-events.ts, decision 196) that drops the user's entries here within milliseconds;
+ * - while this instance does not listen for those events (`suspend`), nothing is cached: every request
+ *   reads the database, so a missed event can never keep a signed-out session alive;
+ * - otherwise (a session that expired) an entry is read again from the database after `ttlMs`.
  * A lookup that was under way while entries were dropped does not store its (maybe older) row.
  */
 export class SessionCache {
@@ -17,6 +20,8 @@ export class SessionCache {
   private readonly tokensByUser = new Map<string, Set<string>>();
   /** Raised by every invalidation: a lookup stores its row only if none happened meanwhile. */
   private generation = 0;
+  /** True while changes made elsewhere may go unheard: no entry is stored or served. */
+  private suspended = false;
 
   constructor(
     readonly ttlMs: number,
@@ -24,7 +29,16 @@ export class SessionCache {
   ) {}
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.ttlMs > 0 && !this.suspended;
+  }
+
+  /**
+   * `true`: changes made elsewhere may be missed from now on (the instance-events connection is lost),
+   * so the cache empties and stays empty. `false`: they are heard again; the cache starts afresh.
+   */
+  suspend(suspended: boolean): void {
+    this.suspended = suspended;
+    this.clear();
   }
 
   /** Pass to `set`: the state of invalidations when the database lookup began. */
@@ -33,6 +47,7 @@ export class SessionCache {
   }
 
   get(tokenHash: string, now = Date.now()): UserRow | undefined {
+    if (this.suspended) return undefined;
     const entry = this.byToken.get(tokenHash);
     if (!entry) return undefined;
     if (entry.until <= now) {

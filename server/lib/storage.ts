@@ -29,6 +29,17 @@ export interface FileStorage {
   list(): AsyncIterable<StoredObject>;
 }
 
+/**
+ * `get` of a key whose bytes this instance cannot find: on local disk, most often a file another
+ * instance stored in a directory this one does not share (docs/decisions/197); in a bucket, bytes
+ * removed behind the server's back. The files routes answer 503, never 500.
+ */
+export class StoredBytesMissing extends Error {
+  constructor(readonly storageKind: 'disk' | 's3') {
+    super('stored bytes missing');
+  }
+}
+
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A disk write in progress: `<key>.<random>.part` beside where the object will be. */
 const PART = /^([0-9a-f-]{36})\.[0-9a-f]{12}\.part$/;
@@ -68,7 +79,10 @@ export function diskStorage(root: string): FileStorage {
     },
     async get(key, range) {
       const file = fileOf(key);
-      await stat(file); // ENOENT here, not as a stream error mid-response
+      // ENOENT here, not as a stream error mid-response.
+      await stat(file).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new StoredBytesMissing('disk') : error;
+      });
       return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
     async delete(key) {
@@ -182,9 +196,11 @@ export function s3Storage(settings: S3Config, givenClient?: S3Client): FileStora
     },
     async get(key, range) {
       const { sdk, s3 } = await connect();
-      const answer = await s3.send(
-        new sdk.GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-      );
+      const answer = await s3
+        .send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+        .catch((error: { name?: string; $metadata?: { httpStatusCode?: number } }) => {
+          throw error.name === 'NoSuchKey' || error.$metadata?.httpStatusCode === 404 ? new StoredBytesMissing('s3') : error;
+        });
       if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a body');
       return answer.Body;
     },

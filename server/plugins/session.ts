@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { HttpError, unauthorized } from '../lib/http-error';
+import type { InstanceEvents } from '../lib/instance-events';
 import { SessionCache } from '../lib/session-cache';
 import { findSessionUser } from '../lib/session-lookup';
 import { markAccess } from '../lib/route-access';
@@ -53,10 +54,30 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined)
  * refuses cookie-authenticated writes from another origin (CSRF). Bearer requests are exempt: a
  * browser never attaches them on its own.
  */
-export function registerSession(app: FastifyInstance, db: Database, publicOrigin: string | undefined, sessionCacheMs = 0): void {
+export function registerSession(
+  app: FastifyInstance,
+  db: Database,
+  publicOrigin: string | undefined,
+  sessionCacheMs = 0,
+  instanceEvents: InstanceEvents | null = null,
+): void {
   app.decorateRequest('session', null);
   const cache = new SessionCache(sessionCacheMs);
   sessionCaches.set(app, cache);
+  if (instanceEvents) {
+    // Changes made on other instances (sign-out, password, an admin's lock…) arrive as events
+    // (decision 196); while they may go unheard, nothing is cached.
+    cache.suspend(!instanceEvents.listening);
+    const offState = instanceEvents.onListening((listening) => cache.suspend(!listening));
+    const offEvents = instanceEvents.on('session', (payload) => {
+      if ('all' in payload) cache.clear();
+      else for (const userId of payload.userIds) cache.invalidateUser(userId);
+    });
+    app.addHook('onClose', async () => {
+      offState();
+      offEvents();
+    });
+  }
   // A write by a signed-in user may change what the session cache holds for them (sign-out, password,
   // profile, deletion, premium…): their entries go before the answer does, so the next request reads
   // the database (decision 093). A failed write costs one extra lookup, nothing more.
@@ -65,6 +86,8 @@ export function registerSession(app: FastifyInstance, db: Database, publicOrigin
   });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // Health answers without a session (and liveness must not wait on the database for one).
+    if (request.url.startsWith('/api/health')) return;
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;

@@ -55,3 +55,86 @@ export async function adminClient(dataDir: string): Promise<pg.Client> {
   await client.connect();
   return client;
 }
+
+/**
+ * The real server as one of several instances on a shared PostgreSQL (`databaseUrl`), for the
+ * multi-instance drills (instances.test.ts, database-blackhole.test.ts). Resolves once it listens
+ * (its readiness answered), or rejects with what it printed when it exits first.
+ */
+export async function startInstance(
+  databaseUrl: string,
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  timeoutMs = 90_000,
+): Promise<{ child: ChildProcess; stderr: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: '/nonexistent',
+      LOG_LEVEL: 'error',
+      AUTH_RATE_LIMIT: '100000',
+      WRITE_RATE_LIMIT: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}: ${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health/ready`, { signal: AbortSignal.timeout(2000) })).ok) {
+        return { child, stderr: () => output };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`instance did not become ready: ${output}`);
+}
+
+/** SIGTERM, then SIGKILL after `ms`; resolves with the exit code. */
+export async function stopInstance(child: ChildProcess, ms = 20_000): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const done = exited(child);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  const code = await done;
+  clearTimeout(timer);
+  return code;
+}
+
+/** A new empty database on the test's PostgreSQL server (`adminUrl`): its URL. */
+export async function emptyDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

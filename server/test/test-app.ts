@@ -17,6 +17,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   config: AppConfig;
+  /** The URL of this test file's database (a second instance, a listener of instance events). */
+  databaseUrl: string;
   /** A request as an API client (bearer token) or anonymously. */
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
 };
@@ -59,6 +61,7 @@ export async function createTestApp(
     app,
     db: handle.db,
     config,
+    databaseUrl: url.toString(),
     request: ({ token, headers, ...options }) =>
       app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
   };

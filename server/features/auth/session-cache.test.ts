@@ -148,4 +148,21 @@ describe('SessionCache', () => {
     expect(small.get('h1', 1)).toBeUndefined();
     expect(small.get('h3', 1)?.id).toBe('h3');
   });
+
+  it('while suspended (changes made elsewhere may go unheard) it empties, serves and stores nothing, then starts afresh', () => {
+    const cache = new SessionCache(1000);
+    cache.set('h1', row('u1'), cache.mark(), 0);
+    const mark = cache.mark();
+    cache.suspend(true);
+    expect(cache.enabled).toBe(false);
+    expect(cache.get('h1', 1)).toBeUndefined();
+    cache.set('h2', row('u2'), cache.mark(), 0);
+    expect(cache.size).toBe(0);
+    cache.suspend(false);
+    // A lookup that began before or during the suspension stores nothing: it may have missed an event.
+    cache.set('h3', row('u3'), mark, 0);
+    expect(cache.size).toBe(0);
+    cache.set('h4', row('u4'), cache.mark(), 0);
+    expect(cache.get('h4', 1)?.id).toBe('u4');
+  });
 });

@@ -12,6 +12,8 @@ import { files, storageUsage, subscriptions, uploadReservations, users } from '.
 import { storageFor } from '../../lib/storage';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { buildApp } from '../../app';
+import { STORED_BYTES_UNAVAILABLE_MESSAGE } from './files.routes';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './orphan-sweep';
 
 const KIB = 1024;
@@ -720,5 +722,43 @@ describe('deleting removes the bytes', () => {
     expect(objects).toContain(`01/${young}`);
     expect((await t.request({ method: 'GET', url: `/api/files/${kept.id}/download`, token: user.token })).body).toBe('kept');
     await storage.delete(young);
+  });
+});
+
+describe('two instances on local disk without a shared directory (decision 197)', () => {
+  it('a file the other instance stored answers 503 service_unavailable with Retry-After, never 500; the owner only', async () => {
+    const user = await signUp(t);
+    const file = await uploaded(t, user, 'elsewhere.txt', Buffer.from('stored by instance A'));
+    // Instance B: the same database, its own DATA_DIR (the files directory is not shared).
+    const otherDir = await mkdtemp(path.join(os.tmpdir(), 'sp-files-b-'));
+    const b = await buildApp({ config: { ...t.config, dataDir: otherDir }, db: t.db, logger: false });
+    try {
+      for (const kind of ['download', 'preview']) {
+        const response = await b.inject({
+          method: 'GET',
+          url: `/api/files/${file.id}/${kind}`,
+          headers: { authorization: `Bearer ${user.token}` },
+        });
+        expect(response.statusCode, response.body).toBe(503);
+        expect(response.json()).toEqual({ code: 'service_unavailable', message: STORED_BYTES_UNAVAILABLE_MESSAGE });
+        expect(response.headers['retry-after']).toBe('30');
+      }
+      // Another user still gets 404 (ownership first), and no session 401.
+      const stranger = await signUp(t);
+      const foreign = await b.inject({
+        method: 'GET',
+        url: `/api/files/${file.id}/download`,
+        headers: { authorization: `Bearer ${stranger.token}` },
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect((await b.inject({ method: 'GET', url: `/api/files/${file.id}/download` })).statusCode).toBe(401);
+      // Instance A, which holds the bytes, serves them.
+      expect((await t.request({ method: 'GET', url: `/api/files/${file.id}/download`, token: user.token })).body).toBe(
+        'stored by instance A',
+      );
+    } finally {
+      await b.close();
+      await rm(otherDir, { recursive: true, force: true });
+    }
   });
 });

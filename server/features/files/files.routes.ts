@@ -21,7 +21,7 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { storageFor, type FileStorage } from '../../lib/storage';
+import { storageFor, StoredBytesMissing, type FileStorage } from '../../lib/storage';
 import { currentUser, requireUser } from '../../plugins/session';
 import { requirePremium } from '../premium/premium-guard';
 import { contentDisposition, parseByteRange } from './http-file';
@@ -43,6 +43,10 @@ import { MULTIPART_ALLOWANCE_BYTES, quotaExceeded, tooLarge, uploadFile } from '
 type FileRow = Awaited<ReturnType<typeof getFile>>;
 
 /** Types a browser could run as a page or script: never served as themselves, even as a download. */
+/** A file whose bytes this instance cannot read (decision 197): 503, and a retry may reach an instance that can. */
+export const STORED_BYTES_UNAVAILABLE_MESSAGE = 'This file cannot be read right now. Please try again in a moment.';
+const STORED_BYTES_RETRY_AFTER_SECONDS = 30;
+
 const ACTIVE_TYPES =
   /^(text\/html|image\/svg\+xml|application\/xml|text\/xml|application\/xhtml\+xml|text\/javascript|application\/javascript)/;
 /**
@@ -114,7 +118,15 @@ async function sendStoredFile(
   if (kind === 'text') type = 'text/plain; charset=utf-8';
   reply.header('content-type', type);
   reply.header('content-security-policy', FILE_CSP);
-  const stream = await storage.get(row.storageKey, range);
+  const stream = await storage.get(row.storageKey, range).catch((error: unknown) => {
+    if (!(error instanceof StoredBytesMissing)) throw error;
+    // The row is there, the bytes are not (decision 197): an operator's problem, not the student's.
+    request.log.error(
+      { fileId: row.id, storage: error.storageKind },
+      'stored file bytes missing on this instance: several instances need S3 or one shared FILES directory (docs/operations.md "Instances")',
+    );
+    throw new HttpError(503, 'service_unavailable', STORED_BYTES_UNAVAILABLE_MESSAGE, undefined, STORED_BYTES_RETRY_AFTER_SECONDS);
+  });
   if (range) {
     reply.header('content-range', `bytes ${range.start}-${range.end}/${row.size}`);
     reply.header('content-length', range.end - range.start + 1);

@@ -43,7 +43,13 @@ export async function loadVapidKeys(config: Pick<AppConfig, 'dataDir' | 'push'>)
 
 async function readKeys(file: string): Promise<{ publicKey: string; privateKey: string } | null> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    const text = await readFile(file, 'utf8');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined; // not JSON: the same operator's message as JSON that is not a key pair
+    }
     if (!isKeyPair(parsed))
       throw new Error(`${file} is not a VAPID key pair: delete it to generate new keys (subscribed browsers must subscribe again)`);
     return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };

@@ -4,7 +4,7 @@ import type { Archiver } from 'archiver';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { files, folders } from '../../../db/schema';
-import type { FileStorage } from '../../../lib/storage';
+import { StoredBytesMissing, type FileStorage } from '../../../lib/storage';
 
 /**
  * The user's stored files in the export zip (docs/decisions/159): `files/<folder>/<name>` (or
@@ -164,6 +164,7 @@ function consumed(archive: Archiver, source: Readable): Promise<void> {
 
 /** The object is not there (lost, or its file deleted while the export ran): ENOENT on disk, 404 from S3. */
 function isMissing(error: unknown): boolean {
+  if (error instanceof StoredBytesMissing) return true;
   const problem = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: unknown } } | null;
   return problem?.code === 'ENOENT' || problem?.name === 'NoSuchKey' || problem?.$metadata?.httpStatusCode === 404;
 }

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { sessions, users } from '../db/schema';
+import { signUp, strongPassword } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { InstanceEvents, publishInstanceEvent, type InstanceEventPayload } from './instance-events';
+
+/**
+ * Cross-instance events (decision 196) and the session cache they keep honest: two apps on one
+ * database, each with its own listener, as two instances are. The cache holds entries for a minute
+ * here, so a refusal within 100 ms can only come from an event.
+ */
+let t: TestApp;
+const apps: FastifyInstance[] = [];
+const listeners: InstanceEvents[] = [];
+
+async function listener(): Promise<InstanceEvents> {
+  const events = new InstanceEvents({ connectionString: t.databaseUrl, heartbeatMs: 200, timeoutMs: 2000 });
+  listeners.push(events);
+  await events.start();
+  expect(events.listening).toBe(true);
+  return events;
+}
+
+/** An instance: the app with its own listener and a one-minute session cache. */
+async function instance(): Promise<{ app: FastifyInstance; events: InstanceEvents; get: (url: string, token: string) => Promise<number> }> {
+  const events = await listener();
+  const app = await buildApp({ config: { ...t.config, sessionCacheMs: 60_000 }, db: t.db, logger: false, instanceEvents: events });
+  apps.push(app);
+  const get = async (url: string, token: string) =>
+    (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode;
+  return { app, events, get };
+}
+
+const until = async (check: () => Promise<boolean> | boolean, ms: number): Promise<number> => {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return performance.now() - started;
+};
+
+/** A write no trigger sees (session_replication_role = replica): only a cache miss notices it. */
+async function deleteSilently(tokenHashOf: { userId: string }): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    await tx.delete(sessions).where(eq(sessions.userId, tokenHashOf.userId));
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  for (const events of listeners) await events.stop();
+});
+
+describe('instance events', () => {
+  it('a published event reaches every listener when its transaction commits, and never when it rolls back', async () => {
+    const [a, b] = [await listener(), await listener()];
+    const heard: Array<[string, InstanceEventPayload<'session'>]> = [];
+    a.on('session', (payload) => heard.push(['a', payload]));
+    b.on('session', (payload) => heard.push(['b', payload]));
+    const id = '00000000-0000-4000-8000-00000000abcd';
+    await t.db
+      .transaction(async (tx) => {
+        await publishInstanceEvent(tx, 'session', { userIds: [id] });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await t.db.transaction(async (tx) => {
+      await publishInstanceEvent(tx, 'session', { userIds: [id] });
+      // Not before the commit.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual([]);
+    });
+    await until(() => heard.length === 2, 2000);
+    expect(heard.sort()).toEqual([
+      ['a', { userIds: [id] }],
+      ['b', { userIds: [id] }],
+    ]);
+    // Payloads are checked on both sides.
+    await expect(publishInstanceEvent(t.db, 'session', { userIds: [id], extra: 1 } as never)).rejects.toThrow();
+  });
+
+  it('a lost connection is reported, listened again, and then hears events again', async () => {
+    const events = await listener();
+    const states: boolean[] = [];
+    events.onListening((listening) => states.push(listening));
+    const heard: unknown[] = [];
+    events.on('session', (payload) => heard.push(payload));
+    // This test file's database only: other files' servers share the PostgreSQL server.
+    await t.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND (query = 'SELECT 1' OR query LIKE 'LISTEN %')`,
+    );
+    await until(() => states.includes(false), 3000);
+    await until(() => events.listening, 5000);
+    expect(states.slice(0, 2)).toEqual([false, true]);
+    await publishInstanceEvent(t.db, 'session', { all: true });
+    await until(() => heard.length > 0, 2000);
+    expect(heard).toContainEqual({ all: true });
+  });
+});
+
+describe('sign-out everywhere (issue 37)', () => {
+  it('sign-out through A is refused by B within 100 ms; password change and an admin lock too', async () => {
+    const a = await instance();
+    const b = await instance();
+
+    // Sign-out.
+    const user = await signUp(t);
+    expect(await b.get('/api/auth/me', user.token)).toBe(200); // cached on B now
+    expect(
+      (await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${user.token}` } })).statusCode,
+    ).toBe(204);
+    const signOut = await until(async () => (await b.get('/api/auth/me', user.token)) === 401, 100);
+    expect(signOut).toBeLessThan(100);
+    // A write with the old token is refused too.
+    const write = await b.app.inject({
+      method: 'PATCH',
+      url: '/api/grading-system',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { system: 'letter' },
+    });
+    expect(write.statusCode).toBe(401);
+
+    // A password change through A ends B's other session of the user.
+    const other = await signUp(t);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: other.username, password: other.password },
+    });
+    const second = login.json<{ token: string }>().token;
+    expect(await b.get('/api/auth/me', second)).toBe(200);
+    const newPassword = strongPassword();
+    const changed = await a.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${other.token}` },
+      payload: { currentPassword: other.password, newPassword, confirmPassword: newPassword },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect(await until(async () => (await b.get('/api/auth/me', second)) === 401, 100)).toBeLessThan(100);
+
+    // A lock made outside any instance (as `npm run admin` would): B hears it through the trigger.
+    const locked = await signUp(t);
+    expect(await b.get('/api/auth/me', locked.token)).toBe(200);
+    await t.db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, locked.id));
+    expect(await until(async () => (await b.get('/api/auth/me', locked.token)) === 401, 100)).toBeLessThan(100);
+  });
+
+  it('while B does not listen (the listener stopped or lost) its cache is bypassed: a change it cannot hear is still seen at once', async () => {
+    const b = await instance();
+    const heard = await signUp(t);
+    expect(await b.get('/api/auth/me', heard.token)).toBe(200);
+    // Listening: a change no event announces stays unseen for the cache's lifetime (the cache is on).
+    await deleteSilently({ userId: heard.id });
+    expect(await b.get('/api/auth/me', heard.token)).toBe(200);
+
+    // The listener's connection is cut: the cache empties and stays off until it listens again.
+    const unheard = await signUp(t);
+    expect(await b.get('/api/auth/me', unheard.token)).toBe(200);
+    await b.events.stop();
+    expect(b.events.listening).toBe(false);
+    await deleteSilently({ userId: unheard.id });
+    expect(await b.get('/api/auth/me', unheard.token)).toBe(401);
+    expect(await b.get('/api/auth/me', heard.token)).toBe(401);
+  });
+});
