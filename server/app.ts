@@ -7,6 +7,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type R
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
+import { primaryReads, type ReadRouter } from './db/replica';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import type { Jobs } from './lib/jobs';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
@@ -108,7 +110,15 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
  * `rewardFacts`: tests add a provider of their own to REWARD_FACTS (a failing evaluation). `jobs`: the
  * job queue server/main.ts started (task writes schedule their reminders on it); none in most tests.
  */
-type BuildAppOptions = { config: AppConfig; db: Database; logger?: boolean; rewardFacts?: RewardFactsProviders; jobs?: Jobs | null };
+type BuildAppOptions = {
+  config: AppConfig;
+  db: Database;
+  logger?: boolean;
+  rewardFacts?: RewardFactsProviders;
+  jobs?: Jobs | null;
+  /** Where heavy reads go (server/db/replica.ts); default: the primary, `db`. */
+  reads?: ReadRouter;
+};
 
 /**
  * Builds the Fastify application with its plugins and every feature's routes, without listening.
@@ -120,6 +130,7 @@ export async function buildApp({
   logger = true,
   rewardFacts = REWARD_FACTS,
   jobs = null,
+  reads = primaryReads(db),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
@@ -179,11 +190,12 @@ export async function buildApp({
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin, config.sessionCacheMs);
   registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
+  registerReadYourWrites(app, reads);
 
   // After the static files (precompressed at build time), before the routes it compresses.
   await registerCompression(app);
 
-  const deps: AppDeps = { db, config, rewardFacts, jobs };
+  const deps: AppDeps = { db, reads, config, rewardFacts, jobs };
   for (const register of FEATURE_ROUTES) register(app, deps);
   if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectDatabase, runMigrations, type DatabaseHandle } from './db/client';
+import { primaryReads, replicaReads, type ReadRouter } from './db/replica';
 import { DataDirectoryError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { loadConfig } from './env';
 import { buildApp } from './app';
@@ -39,18 +40,25 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres(config.dataDir, { log });
     databaseUrl = embedded.url;
   }
-  const database: DatabaseHandle = connectDatabase(databaseUrl, 10, (fields, message) =>
-    logger ? logger.warn(fields, message) : console.error(message, JSON.stringify(fields)),
-  );
-  await runMigrations(database);
+  const databaseLog = (fields: Record<string, unknown>, message: string) =>
+    logger ? logger.warn(fields, message) : console.error(message, JSON.stringify(fields));
+  // With DATABASE_SESSION_URL, DATABASE_URL is a transaction-mode pooler (PgBouncer) for the requests,
+  // and what holds session state — the migrations' advisory lock, the job queue — connects directly
+  // (decision 200). Without it both are the same pool.
+  const database: DatabaseHandle = connectDatabase(databaseUrl, 10, databaseLog, { transactionPooler: Boolean(config.databaseSessionUrl) });
+  const session: DatabaseHandle = config.databaseSessionUrl ? connectDatabase(config.databaseSessionUrl, 4, databaseLog) : database;
+  const reads: ReadRouter = config.replica
+    ? replicaReads({ primary: database.db, replicaUrl: config.replica.url, maxLagSeconds: config.replica.maxLagSeconds, log: databaseLog })
+    : primaryReads(database.db);
+  await runMigrations(session);
   // The job queue (its own schema, installed or migrated by pg-boss) before the app: task writes
   // schedule their reminders on it. VAPID keys are read or generated now, so a bad file stops the start.
   const vapid = await vapidKeysFor(config);
-  const jobs = await startJobs(database.pool, {
+  const jobs = await startJobs(session.pool, {
     pollingIntervalSeconds: config.jobsPollSeconds,
     onError: (error) => (logger ? logger.error({ err: error }, 'job queue error') : console.error('job queue error', error)),
   });
-  const app = await buildApp({ config, db: database.db, jobs });
+  const app = await buildApp({ config, db: database.db, jobs, reads });
   logger = app.log;
   // Zones a clock no longer knows (stored before decision 184, or an older tzdata) become working ones.
   const repaired = await repairStoredTimeZones(database.db, jobs);
@@ -72,7 +80,8 @@ async function main(): Promise<void> {
     // Running jobs finish (at most 10 s) before the pool closes; an unfinished one is retried elsewhere.
     await jobs.stop();
     // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
-    await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    const pools = Promise.all([database.close(), reads.close(), session === database ? undefined : session.close()]);
+    await Promise.race([pools, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await embedded?.stop();
     process.exit(0);
   };
