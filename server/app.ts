@@ -9,6 +9,7 @@ import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
 import { primaryReads, type ReadRouter } from './db/replica';
 import { registerReadYourWrites } from './plugins/read-your-writes';
+import { registerLoadShedding } from './plugins/load-shedding';
 import type { Jobs } from './lib/jobs';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
@@ -167,6 +168,8 @@ export async function buildApp({
     );
   });
   registerRequestBounds(app);
+  // First of the hooks that cost anything: a shed request does no session lookup and no database work.
+  registerLoadShedding(app, config.maxInFlightRequests);
   registerPort5000Redirect(app, config.publicOrigin);
   registerApiNoStore(app);
   await registerSecurityHeaders(app, inlineScriptsOf(config.webDistDir));

@@ -57,6 +57,8 @@ const envSchema = z.object({
   DATABASE_SESSION_URL: z.string().url().optional(),
   /** A streaming read replica of the primary for heavy reads (decision 200); optional. */
   DATABASE_REPLICA_URL: z.string().url().optional(),
+  /** API requests one instance answers at once; more are answered 503 at once (decision 201). 0: no bound. */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Heavy reads go to the primary while the replica is further behind than this many seconds. */
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   ADMIN_USERNAMES: csv,
@@ -131,6 +133,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   /** DATABASE_SESSION_URL: set when databaseUrl is a transaction-mode pooler (decision 200). */
   databaseSessionUrl: string | undefined;
+  /** API requests in flight per instance before it sheds with 503 (0: never). */
+  maxInFlightRequests: number;
   /** The read replica for heavy reads, and the lag beyond which they go to the primary. */
   replica: { url: string; maxLagSeconds: number } | undefined;
   adminUsernames: string[];
@@ -222,6 +226,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databaseSessionUrl: env.DATABASE_SESSION_URL,
+    maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
     replica: env.DATABASE_REPLICA_URL ? { url: env.DATABASE_REPLICA_URL, maxLagSeconds: env.REPLICA_MAX_LAG_SECONDS } : undefined,
     adminUsernames: env.ADMIN_USERNAMES,
     logLevel: env.LOG_LEVEL,

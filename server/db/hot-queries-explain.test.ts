@@ -136,7 +136,7 @@ async function explain(query: Recorded): Promise<PlanNode> {
   }
 }
 
-async function explainRoute(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<string[]> {
+async function explainRoute(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>): Promise<string[]> {
   recording = [];
   const response = await t.request({ method, url, token: user.token, ...(payload === undefined ? {} : { payload }) });
   const queries = recording;
