@@ -250,8 +250,14 @@ function phaseReport(name: string, from: number, to: number) {
   };
 }
 
-/** Seconds after `from` until a whole 5-second window has no error and both p99 targets met (null: never within the samples). */
-function recoverySeconds(from: number, to: number): number | null {
+/**
+ * Seconds after `from` until a whole 5-second window has no error and each kind's p99 is back within
+ * the issue's target or what the steady phase achieved before the overload, whichever is higher (null:
+ * not within the samples). On a shared machine the steady phase may itself miss the target; recovering
+ * means returning to it.
+ */
+function recoverySeconds(from: number, to: number, steadyP99: Record<'read' | 'write', number>): number | null {
+  const bound = (kind: 'read' | 'write') => Math.max(TARGET_P99_MS[kind], steadyP99[kind]);
   for (let start = from; start + 5000 <= to; start += 1000) {
     const window = samples.filter((sample) => sample.at >= start && sample.at < start + 5000);
     if (window.length === 0) continue;
@@ -263,7 +269,7 @@ function recoverySeconds(from: number, to: number): number | null {
           .sort((a, b) => a - b),
         0.99,
       );
-    if (!window.some(isError) && p99('read') <= TARGET_P99_MS.read && p99('write') <= TARGET_P99_MS.write) return (start - from) / 1000;
+    if (!window.some(isError) && p99('read') <= bound('read') && p99('write') <= bound('write')) return (start - from) / 1000;
   }
   return null;
 }
@@ -345,6 +351,8 @@ async function main(): Promise<void> {
     await Promise.all(phases);
     clearInterval(rssTimer);
 
+    // The first seconds (up to 10) warm up: connections, JIT, caches.
+    const steady = phaseReport('steady', steadyFrom + Math.min(10_000, SECONDS * 100), steadyTo);
     const report = {
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAverage: os.loadavg() },
       setup: {
@@ -356,11 +364,14 @@ async function main(): Promise<void> {
         overloadSeconds: OVERLOAD_SECONDS,
       },
       targets: TARGET_P99_MS,
-      steady: phaseReport('steady', steadyFrom + Math.min(10_000, SECONDS * 100), steadyTo),
+      steady,
       ...(OVERLOAD_SECONDS > 0
         ? {
             overload: phaseReport('overload', steadyTo, overloadTo),
-            recovery: { ...phaseReport('recovery', overloadTo, recoveryTo), secondsToHealthy: recoverySeconds(overloadTo, recoveryTo) },
+            recovery: {
+              ...phaseReport('recovery', overloadTo, recoveryTo),
+              secondsToHealthy: recoverySeconds(overloadTo, recoveryTo, { read: steady.byKind.read!.p99, write: steady.byKind.write!.p99 }),
+            },
           }
         : {}),
       peakRssMb: Object.values(rss).map(Math.round),
