@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database, type DatabaseHandle } from './client';
-import { isDatabaseUnavailable, isForeignKeyViolation } from './errors';
+import { isDatabaseUnavailable, isForeignKeyViolation, isTransientConflict } from './errors';
 
 /**
  * The read router (decision 200): heavy reads (progress, admin statistics, exports) go to a streaming
@@ -175,6 +175,9 @@ export function replicaReads(options: ReplicaOptions): ReadRouter {
       try {
         return await read(db);
       } catch (error) {
+        // A hot standby cancels a read that conflicts with replaying the primary's changes (40001,
+        // "conflict with recovery"): that read runs again on the primary, the replica stays in use.
+        if (isTransientConflict(error)) return read(primary);
         if (!isDatabaseUnavailable(error)) throw error;
         markDown(error);
         return read(primary);
