@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../env';
 import { jobsExecutor, startJobs, type Jobs } from '../lib/jobs';
+import { setRoleByUsername } from '../features/admin/roles.service';
 import { signUp } from '../test/factories';
 import { startPgCluster, type PgCluster } from '../test/pg-cluster';
 import type { TestApp } from '../test/test-app';
@@ -217,6 +218,15 @@ describe('the read router', () => {
       ),
     );
     expect(fromReplica.rows[0]).toEqual({ open: 1, standby: true });
+  });
+
+  it('answers the admin statistics from the replica: everyone’s figures, nobody’s write to wait for', async () => {
+    const admin = await signUp(t);
+    await setRoleByUsername(bouncer.db, admin.username, 'admin');
+    await waitFor(() => reads.replicaState() === 'ready');
+    expect(isReplica(await reads.readDb(null))).toBe(true);
+    const stats = await t.request({ method: 'GET', url: '/api/admin/stats', token: admin.token });
+    expect(stats.statusCode, stats.body).toBe(200);
   });
 
   it('reads the primary while the replica lags beyond the bound, and the replica again once it caught up', async () => {
