@@ -1,3 +1,4 @@
+-- Decision 200: where each user's last write reached the primary's WAL, so heavy reads wait for a replica that has it.
 CREATE TABLE "replica_read_marks" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"lsn" "pg_lsn" NOT NULL,
