@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
+import type { ReadRouter } from './db/replica';
 import type { AppConfig } from './env';
 import type { RewardFactsProviders } from './features/rewards/reward-facts';
 import type { Jobs } from './lib/jobs';
@@ -17,6 +18,15 @@ export type ZodApp = FastifyInstance<
 
 /**
  * What every feature's routes receive; `rewardFacts` is every feature's facts provider (REWARD_FACTS in
- * app.ts); `jobs` the job queue when this process runs one (server/main.ts; null in most tests); `readiness` what the health routes report beyond a database ping.
+ * app.ts); `jobs` the job queue when this process runs one (server/main.ts; null in most tests); `reads`
+ * where heavy reads go (the read replica when it is fresh enough, else `db`; server/db/replica.ts);
+ * `readiness` what the health routes report beyond a database ping.
  */
-export type AppDeps = { db: Database; config: AppConfig; rewardFacts: RewardFactsProviders; jobs: Jobs | null; readiness: Readiness };
+export type AppDeps = {
+  db: Database;
+  reads: ReadRouter;
+  config: AppConfig;
+  rewardFacts: RewardFactsProviders;
+  jobs: Jobs | null;
+  readiness: Readiness;
+};

@@ -7,6 +7,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type R
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, ZodApp } from './app-types';
 import type { Database } from './db/client';
+import { primaryReads, type ReadRouter } from './db/replica';
+import { registerReadYourWrites } from './plugins/read-your-writes';
+import { registerLoadShedding } from './plugins/load-shedding';
 import type { Jobs } from './lib/jobs';
 import type { AppConfig } from './env';
 import { registerAccountRoutes } from './features/account/account.routes';
@@ -120,6 +123,8 @@ type BuildAppOptions = {
   instanceEvents?: InstanceEvents | null;
   /** Readiness beyond a database ping (draining, the database watch): features/health. */
   readiness?: Readiness;
+  /** Where heavy reads go (server/db/replica.ts); default: the primary, `db`. */
+  reads?: ReadRouter;
 };
 
 /**
@@ -134,6 +139,7 @@ export async function buildApp({
   jobs = null,
   instanceEvents = null,
   readiness = alwaysReady,
+  reads = primaryReads(db),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
@@ -170,6 +176,8 @@ export async function buildApp({
     );
   });
   registerRequestBounds(app);
+  // First of the hooks that cost anything: a shed request does no session lookup and no database work.
+  registerLoadShedding(app, config.maxInFlightRequests);
   registerPort5000Redirect(app, config.publicOrigin);
   registerApiNoStore(app);
   await registerSecurityHeaders(app, inlineScriptsOf(config.webDistDir));
@@ -193,11 +201,12 @@ export async function buildApp({
   registerErrorHandling(app, indexHtml);
   registerSession(app, db, config.publicOrigin, config.sessionCacheMs, instanceEvents);
   registerUserWriteLimit(app, db, config.writeRateLimitPerMinute);
+  registerReadYourWrites(app, reads);
 
   // After the static files (precompressed at build time), before the routes it compresses.
   await registerCompression(app);
 
-  const deps: AppDeps = { db, config, rewardFacts, jobs, readiness };
+  const deps: AppDeps = { db, reads, config, rewardFacts, jobs, readiness };
   for (const register of FEATURE_ROUTES) register(app, deps);
   if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);

@@ -21,3 +21,26 @@ describe('loadConfig: request trust', () => {
     expect(loadConfig({ WRITE_RATE_LIMIT: '50' }).writeRateLimitPerMinute).toBe(50);
   });
 });
+
+describe('loadConfig: the pooler, the session URL and the read replica (decision 200)', () => {
+  const url = 'postgres://app@db.internal:6432/studypilot';
+  it('reads neither by default; the replica with a 5-second lag bound unless told', () => {
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ databaseSessionUrl: undefined, replica: undefined });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DATABASE_SESSION_URL: 'postgres://app@db.internal:5432/studypilot',
+      DATABASE_REPLICA_URL: 'postgres://app@replica.internal:5432/studypilot',
+    });
+    expect(config.databaseSessionUrl).toBe('postgres://app@db.internal:5432/studypilot');
+    expect(config.replica).toEqual({ url: 'postgres://app@replica.internal:5432/studypilot', maxLagSeconds: 5 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_REPLICA_URL: url, REPLICA_MAX_LAG_SECONDS: '0.5' }).replica?.maxLagSeconds).toBe(0.5);
+  });
+
+  it('refuses a session URL or a replica without DATABASE_URL (the embedded PostgreSQL has neither)', () => {
+    expect(() => loadConfig({ DATABASE_SESSION_URL: url })).toThrow(/set DATABASE_URL too/);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: url })).toThrow(/set DATABASE_URL too/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_REPLICA_URL: url, REPLICA_MAX_LAG_SECONDS: '-1' })).toThrow(
+      /REPLICA_MAX_LAG_SECONDS/,
+    );
+  });
+});

@@ -49,6 +49,18 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct (session-mode) connection to the same primary, when DATABASE_URL goes through a
+   * transaction-mode pooler such as PgBouncer (decision 200): migrations, the job queue and anything
+   * holding session state use it; setting it tells the request pool that DATABASE_URL is such a pooler.
+   */
+  DATABASE_SESSION_URL: z.string().url().optional(),
+  /** A streaming read replica of the primary for heavy reads (decision 200); optional. */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  /** API requests one instance answers at once; more are answered 503 at once (decision 201). 0: no bound. */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** Heavy reads go to the primary while the replica is further behind than this many seconds. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   ADMIN_USERNAMES: csv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -119,6 +131,12 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_SESSION_URL: set when databaseUrl is a transaction-mode pooler (decision 200). */
+  databaseSessionUrl: string | undefined;
+  /** API requests in flight per instance before it sheds with 503 (0: never). */
+  maxInFlightRequests: number;
+  /** The read replica for heavy reads, and the lag beyond which they go to the primary. */
+  replica: { url: string; maxLagSeconds: number } | undefined;
   adminUsernames: string[];
   logLevel: string;
   publicOrigin: string | undefined;
@@ -184,6 +202,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (generated into DATA_DIR)',
     );
   }
+  if ((env.DATABASE_SESSION_URL || env.DATABASE_REPLICA_URL) && !env.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_SESSION_URL and DATABASE_REPLICA_URL describe an external PostgreSQL: set DATABASE_URL too',
+    );
+  }
   // One Stripe key without the other used to fall back to the free test-mode provider unnoticed.
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both, or neither');
@@ -202,6 +225,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseSessionUrl: env.DATABASE_SESSION_URL,
+    maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
+    replica: env.DATABASE_REPLICA_URL ? { url: env.DATABASE_REPLICA_URL, maxLagSeconds: env.REPLICA_MAX_LAG_SECONDS } : undefined,
     adminUsernames: env.ADMIN_USERNAMES,
     logLevel: env.LOG_LEVEL,
     publicOrigin: env.PUBLIC_ORIGIN,

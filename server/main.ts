@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectDatabase, runMigrations, STARTUP_LOCK_KEY, withAdvisoryLock, type DatabaseHandle } from './db/client';
 import { describeDatabaseError } from './db/errors';
+import { primaryReads, replicaReads, type ReadRouter } from './db/replica';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { InstanceEvents } from './lib/instance-events';
 import { ReadinessState } from './lib/readiness';
@@ -58,22 +59,32 @@ async function main(): Promise<void> {
     started.push({ name: 'embedded PostgreSQL', stop: () => embedded.stop() });
     databaseUrl = embedded.url;
   }
-  const database: DatabaseHandle = connectDatabase(databaseUrl, 10, (fields, message) =>
-    logger ? logger.warn(fields, message) : console.error(message, JSON.stringify(fields)),
-  );
+  const databaseLog = (fields: Record<string, unknown>, message: string) =>
+    logger ? logger.warn(fields, message) : console.error(message, JSON.stringify(fields));
+  // With DATABASE_SESSION_URL, DATABASE_URL is a transaction-mode pooler (PgBouncer) for the requests,
+  // and what holds session state — the start-up's advisory locks, the job queue, LISTEN — connects
+  // directly (decision 200). Without it both are the same pool.
+  const database: DatabaseHandle = connectDatabase(databaseUrl, 10, databaseLog, { transactionPooler: Boolean(config.databaseSessionUrl) });
   // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
   started.push({ name: 'database pool', stop: () => bounded(database.close(), 10_000) });
-  await runMigrations(database);
+  const session: DatabaseHandle = config.databaseSessionUrl ? connectDatabase(config.databaseSessionUrl, 4, databaseLog) : database;
+  if (session !== database) started.push({ name: 'session pool', stop: () => bounded(session.close(), 10_000) });
+  const reads: ReadRouter = config.replica
+    ? replicaReads({ primary: database.db, replicaUrl: config.replica.url, maxLagSeconds: config.replica.maxLagSeconds, log: databaseLog })
+    : primaryReads(database.db);
+  started.push({ name: 'read replica pool', stop: () => bounded(reads.close(), 10_000) });
+  await runMigrations(session);
   // Cross-instance events (decision 196): the session cache hears sign-outs made elsewhere, and the
   // heartbeat of this connection tells a silent database (a network black hole) from a quiet one.
   const readiness = new ReadinessState();
   const instanceEvents = new InstanceEvents({
-    connectionString: databaseUrl,
+    connectionString: config.databaseSessionUrl ?? databaseUrl,
     log: (level, fields, message) => (logger ? logger[level](fields, message) : console.error(message)),
   });
   instanceEvents.onSilence((silent) => {
     readiness.databaseSilent = silent;
     database.setSilent(silent);
+    if (session !== database) session.setSilent(silent);
   });
   started.push({ name: 'instance events', stop: () => instanceEvents.stop() });
   await instanceEvents.start();
@@ -83,8 +94,8 @@ async function main(): Promise<void> {
   // schedule their reminders on it. Its schema and every queue are created under the start-up lock:
   // instances starting together on an empty database otherwise raced pg-boss's CREATE SCHEMA and
   // deadlocked in createQueue (issue 37).
-  const jobs = await withAdvisoryLock(database.pool, STARTUP_LOCK_KEY, () =>
-    startJobs(database.pool, {
+  const jobs = await withAdvisoryLock(session.pool, STARTUP_LOCK_KEY, () =>
+    startJobs(session.pool, {
       pollingIntervalSeconds: config.jobsPollSeconds,
       onError: (error) =>
         logger
@@ -94,7 +105,7 @@ async function main(): Promise<void> {
   );
   // Running jobs finish (at most 10 s) before the pool closes; an unfinished one is retried elsewhere.
   started.push({ name: 'job queue', stop: () => jobs.stop() });
-  const app = await buildApp({ config, db: database.db, jobs, instanceEvents, readiness });
+  const app = await buildApp({ config, db: database.db, jobs, reads, instanceEvents, readiness });
   logger = app.log;
   started.push({
     name: 'HTTP server',
@@ -110,7 +121,7 @@ async function main(): Promise<void> {
   // Zones a clock no longer knows (stored before decision 184, or an older tzdata) become working ones.
   const repaired = await repairStoredTimeZones(database.db, jobs);
   if (repaired.users + repaired.taskSeries > 0) app.log.warn(repaired, 'repaired stored time zones that PostgreSQL or Node does not know');
-  await withAdvisoryLock(database.pool, STARTUP_LOCK_KEY, async () => {
+  await withAdvisoryLock(session.pool, STARTUP_LOCK_KEY, async () => {
     await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
     await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);

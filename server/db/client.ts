@@ -74,16 +74,22 @@ const KEEPALIVE_DELAY_MS = 5_000;
  * dropped from the pool, idle or checked out: node-postgres emits 'error' on the client, and an
  * 'error' event without a listener would end the process. The next query opens a fresh connection.
  */
-export function connectDatabase(url: string, maxConnections = 10, log: DatabaseLog = () => {}): DatabaseHandle {
+export function connectDatabase(
+  url: string,
+  maxConnections = 10,
+  log: DatabaseLog = () => {},
+  { connectTimeoutMs = CONNECT_TIMEOUT_MS, transactionPooler = false }: ConnectOptions = {},
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
+  if (transactionPooler) unnamedStatementsOnly(pool);
   const onConnectionError = (error: Error) => log({ db: describeDatabaseError(error) ?? { code: 'unknown' } }, 'database connection lost');
   // Every client gets a listener for its whole life: the pool detaches its own while a client is lent
   // out (transactions, migrations). An idle client's error is also re-emitted by the pool, which
@@ -112,6 +118,42 @@ export function connectDatabase(url: string, maxConnections = 10, log: DatabaseL
 /** Ends a connection's socket without a word to the server (which may not answer): its queries fail at once. */
 export function destroyConnection(client: pg.ClientBase): void {
   (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
+}
+
+export type ConnectOptions = {
+  /** How long a query waits for a connection before it fails as unavailable (the replica's is 1 s). */
+  connectTimeoutMs?: number;
+  /**
+   * `url` is a transaction-mode pooler (PgBouncer; decision 200): consecutive transactions of one
+   * client may run on different server connections, so nothing may outlive a transaction — named
+   * prepared statements are sent unnamed (parsed on each use), and session state (advisory locks,
+   * LISTEN, SET) belongs on DATABASE_SESSION_URL.
+   */
+  transactionPooler?: boolean;
+};
+
+/**
+ * Drops the name of every prepared statement (Drizzle's `.prepare(name)`): node-postgres parses a named
+ * statement once per client and later only binds it, but behind a transaction-mode pooler the next
+ * transaction may reach a server connection that never parsed it ("prepared statement … does not
+ * exist"). PgBouncer 1.18 (Debian's) does not track prepared statements; 1.21+ can, but this works with any.
+ */
+function unnamedStatementsOnly(pool: pg.Pool): void {
+  const strip = (args: unknown[]): unknown[] => {
+    const [first, ...rest] = args;
+    if (first !== null && typeof first === 'object' && 'name' in first && 'text' in first) {
+      const { name: _name, ...config } = first as { name?: string; text: string };
+      return [config, ...rest];
+    }
+    return args;
+  };
+  const stripped = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    if (stripped.has(client)) return;
+    stripped.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => query(...strip(args))) as typeof client.query;
+  });
 }
 
 /** How many times a transaction that lost a deadlock or serialization race is run in all. */

@@ -46,6 +46,8 @@ export async function createTestApp(
   const base = loadConfig({
     NODE_ENV: 'test',
     AUTH_RATE_LIMIT: '10000',
+    // Tests fire many requests at once on purpose; load shedding's own test sets a bound (decision 201).
+    MAX_IN_FLIGHT_REQUESTS: '0',
     WRITE_RATE_LIMIT: '100000',
     WEB_DIST_DIR: '/nonexistent',
     DATA_DIR: dataDir,

@@ -33,7 +33,7 @@ const exportResponseSchema = mediaResponseSchema('An attachment: a JSON document
  * Profile, password and account deletion (docs/api.md "Authentication and sessions"); signed-in sessions
  * and the data export (docs/api.md "Account additions", decisions 127 and 128).
  */
-export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps): void {
+export function registerAccountRoutes(app: ZodApp, { db, reads, config, jobs }: AppDeps): void {
   const storage = storageFor(config);
   app.patch(
     '/api/account/profile',
@@ -97,9 +97,12 @@ export function registerAccountRoutes(app: ZodApp, { db, config, jobs }: AppDeps
       reply
         .type(EXPORT_TYPES[format].type)
         .header('content-disposition', `attachment; filename="studypilot-${user.username}-${day}.${EXPORT_TYPES[format].extension}"`);
-      if (format === 'ics') return reply.send(await calendarExport(db, user));
-      if (format === 'json') return reply.send(await jsonExport(db, user.id));
-      return reply.send(await zipExport(db, storage, user));
+      // A heavy read: the read replica once it has the user's last write (decision 200). The streams read
+      // in batches after this choice, so a replica lost midway ends the download; the next one starts on the primary.
+      const from = await reads.readDb(user.id);
+      if (format === 'ics') return reply.send(await calendarExport(from, user));
+      if (format === 'json') return reply.send(await jsonExport(from, user.id));
+      return reply.send(await zipExport(from, storage, user));
     },
   );
 }

@@ -30,7 +30,7 @@ import { listAudit } from './audit.service';
  * signed out, 403 for a non-admin (requireRole runs before validation). Pages: a plain array, the next
  * page's cursor in `X-Next-Cursor`.
  */
-export function registerAdminRoutes(app: ZodApp, { db, config }: AppDeps): void {
+export function registerAdminRoutes(app: ZodApp, { db, reads, config }: AppDeps): void {
   const adminOnly = requireRole('admin');
   const withCursor = (reply: { header: (name: string, value: string) => unknown }, nextCursor: string | null) => {
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
@@ -117,7 +117,8 @@ export function registerAdminRoutes(app: ZodApp, { db, config }: AppDeps): void 
   );
 
   app.get('/api/admin/stats', { onRequest: adminOnly, schema: { response: { 200: adminStatsResponseSchema } } }, async () =>
-    adminStats(db),
+    // Everyone's figures, nobody's own write to wait for: the read replica when it is fresh enough (decision 200).
+    reads.read(null, (from) => adminStats(from)),
   );
 
   // The payment mode (docs/decisions/183): a console that says when Premium is free or cannot be bought.

@@ -15,20 +15,24 @@ import { createGoal, deleteGoal, listGoals, updateGoal } from './academic-goals.
 import { progressAnalyticsFor, progressSummary, progressTimelineFor } from './progress.service';
 
 /** docs/api.md "Progress and study": /api/academic-goals; docs/api.md "Progress": /api/progress/*. */
-export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
+/** The summary, analytics and timeline are heavy reads: the read replica when it has the user's last write (decision 200). */
+export function registerProgressRoutes(app: ZodApp, { db, reads }: AppDeps): void {
   app.get(
     '/api/progress/summary',
     { onRequest: requireUser, schema: { response: { 200: progressSummaryResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
-      return progressSummary(db, { id: user.id, timeZone: user.timeZone });
+      return reads.read(user.id, (from) => progressSummary(from, { id: user.id, timeZone: user.timeZone }));
     },
   );
 
   app.get(
     '/api/progress/analytics',
     { onRequest: requireUser, schema: { errors: [403], querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } } },
-    async (request) => progressAnalyticsFor(db, currentUser(request), request.query),
+    async (request) => {
+      const user = currentUser(request);
+      return reads.read(user.id, (from) => progressAnalyticsFor(from, user, request.query));
+    },
   );
 
   app.get(
@@ -36,7 +40,7 @@ export function registerProgressRoutes(app: ZodApp, { db }: AppDeps): void {
     { onRequest: requireUser, schema: { querystring: timelineQuerySchema, response: { 200: timelineResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
-      return progressTimelineFor(db, { id: user.id, timeZone: user.timeZone }, request.query);
+      return reads.read(user.id, (from) => progressTimelineFor(from, { id: user.id, timeZone: user.timeZone }, request.query));
     },
   );
 

@@ -456,5 +456,6 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   test_checkouts: 'internal: unconfirmed test-mode checkouts, deleted after a day (the subscription they create is exported)',
   idempotent_requests: 'internal: stored answers to retried writes, kept a day',
   user_data_versions: 'internal: a change counter for caching',
+  replica_read_marks: 'internal: where the user’s last write reached the database log, so reads wait for a replica that has it',
   login_devices: 'holds only the hash of a sign-in device cookie’s secret token and when it was last used',
 };
