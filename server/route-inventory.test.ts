@@ -67,6 +67,8 @@ const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace
 const ROUTES: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
+  // Its own bearer token (METRICS_TOKEN), never a session; off (404) in this suite: server/plugins/metrics.test.ts.
+  'GET /api/metrics': { access: 'public' },
   'POST /api/auth/register': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'public' },

@@ -16,6 +16,10 @@ type SessionInfo = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks a bearer token of its own (GET /api/metrics): no session lookup for it. */
+    bearerIsNotASession?: boolean;
+  }
   interface FastifyRequest {
     session: SessionInfo | null;
   }
@@ -64,7 +68,7 @@ export function registerSession(app: FastifyInstance, db: Database, publicOrigin
     if (request.session && UNSAFE_METHODS.has(request.method)) cache.invalidateUser(request.session.user.id);
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.bearerIsNotASession) return;
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
