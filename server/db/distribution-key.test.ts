@@ -18,7 +18,7 @@ const NOT_USER_OWNED: Record<string, string> = {
   rate_limit_counters: 'counters keyed by route and client address, across all users',
 };
 
-const tables = Object.values(schema)
+const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => value instanceof PgTable)
   .map((table) => getTableConfig(table));
 
