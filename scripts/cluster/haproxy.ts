@@ -25,7 +25,6 @@ export function haproxyConfig({ backends, port, host = '127.0.0.1' }: { backends
     '',
     'defaults',
     '  mode http',
-    '  option httplog',
     '  option forwardfor',
     '  timeout connect 5s',
     '  timeout client 60s',
