@@ -18,7 +18,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -55,6 +55,8 @@ async function main(): Promise<number> {
   console.log(`Previous release: ${git('log', '-1', '--format=%h %s', previous)}`);
 
   const work = await mkdtemp(path.join(os.tmpdir(), 'studypilot-compat-'));
+  // As root the cluster runs as `postgres`, which must pass through this directory.
+  await chmod(work, 0o755);
   const tree = path.join(work, 'previous');
   let embedded: EmbeddedDatabase | undefined;
   try {
