@@ -186,7 +186,7 @@ export async function buildApp({
 
   // After swagger (which collects the route) and compression (a scrape may take gzip). Its onResponse hook
   // counts every answer wherever it came from: Fastify times a request from its arrival (elapsedTime).
-  registerMetrics(app, { db, token: config.metricsToken, jobs });
+  registerMetrics(app, { db, token: config.metricsToken, countQueue: jobs !== null });
 
   const deps: AppDeps = { db, config, rewardFacts, jobs };
   for (const register of FEATURE_ROUTES) register(app, deps);

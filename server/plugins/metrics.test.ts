@@ -1,3 +1,6 @@
+import net from 'node:net';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -5,6 +8,7 @@ import { connectDatabase } from '../db/client';
 import { freePort } from '../db/free-port';
 import { startJobs } from '../lib/jobs';
 import { clearReplicaLag, setReplicaLag } from '../lib/metrics';
+import { registerMetrics } from './metrics';
 import { signUp } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -128,16 +132,46 @@ describe('the job queue depth', () => {
     const handle = connectDatabase(url, 3);
     const jobs = await startJobs(handle.pool, { pollingIntervalSeconds: 60, onError: () => {} });
     const app = await buildApp({ config: { ...t.config, metricsToken: TOKEN }, db: handle.db, logger: false, jobs });
-    afterAll(async () => {
+    try {
+      await jobs.boss.createQueue('metrics-depth-test');
+      const later = new Date(Date.now() + 60 * 60 * 1000);
+      for (let index = 0; index < 4; index += 1) await jobs.boss.send('metrics-depth-test', { index }, { startAfter: later });
+      const response = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(response.statusCode).toBe(200);
+      expect(sample(response.body, 'studypilot_job_queue_depth{queue="metrics-depth-test"}')).toBe(4);
+    } finally {
+      // Closed here, not after the file: the registry is the process's, and the next test reads it.
       await app.close();
       await jobs.stop();
       await handle.close();
+    }
+  });
+});
+
+describe('a scrape when the database does not answer', () => {
+  it('leaves the queue depth out after 2 s instead of waiting for the pool (10 s)', async () => {
+    // A "database" that accepts connections and never says a word (a black-holed host).
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const handle = connectDatabase(`postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/nowhere`, 2);
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerMetrics(app, { db: handle.db, token: TOKEN, countQueue: true });
+    afterAll(async () => {
+      await app.close();
+      sockets.forEach((socket) => socket.destroy());
+      await handle.close().catch(() => undefined);
+      await new Promise((resolve) => silent.close(resolve));
     });
-    await jobs.boss.createQueue('metrics-depth-test');
-    const later = new Date(Date.now() + 60 * 60 * 1000);
-    for (let index = 0; index < 4; index += 1) await jobs.boss.send('metrics-depth-test', { index }, { startAfter: later });
-    const response = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(response.statusCode).toBe(200);
-    expect(sample(response.body, 'studypilot_job_queue_depth{queue="metrics-depth-test"}')).toBe(4);
+    const started = Date.now();
+    const scrape = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const seconds = (Date.now() - started) / 1000;
+    expect(scrape.statusCode).toBe(200);
+    expect(seconds).toBeGreaterThanOrEqual(1.9);
+    expect(seconds).toBeLessThan(6);
+    expect(scrape.body).not.toMatch(/^studypilot_job_queue_depth\{/m);
+    expect(scrape.body).toContain('studypilot_db_pool_connections{pool="primary",state="waiting"}');
   });
 });

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { mediaResponseSchema } from '../../common/schemas/http.schema';
 import type { Database } from '../db/client';
 import { notFound, unauthorized } from '../lib/http-error';
-import { JOBS_SCHEMA, type Jobs } from '../lib/jobs';
+import { JOBS_SCHEMA } from '../lib/jobs';
 import { addMetricsSource, collectProcessMetrics, metricsRegistry, recordRequest, type QueueDepthReader } from '../lib/metrics';
 
 export const METRICS_PATH = '/api/metrics';
@@ -19,12 +19,25 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
-/** Pending jobs per pg-boss queue, one grouped count with a statement timeout of its own. */
+/**
+ * Pending jobs per pg-boss queue, one grouped count. The whole read — waiting for a connection
+ * included, which alone may take the pool's 10 s when the database is away — gives up after 2 s, so a
+ * scrape answers within the scraper's timeout and leaves the queue out instead.
+ */
 function queueDepthReader(pool: pg.Pool): QueueDepthReader {
   const text = `SELECT name AS queue, count(*)::int AS pending FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry') GROUP BY name`;
   return async () => {
-    const result = await pool.query<{ queue: string; pending: number }>({ text, query_timeout: QUEUE_DEPTH_TIMEOUT_MS } as pg.QueryConfig);
-    return result.rows;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('queue depth read timed out')), QUEUE_DEPTH_TIMEOUT_MS);
+    });
+    const read = pool.query<{ queue: string; pending: number }>({ text, query_timeout: QUEUE_DEPTH_TIMEOUT_MS } as pg.QueryConfig);
+    read.catch(() => undefined); // settles after the timeout on its own; nobody waits for it then
+    try {
+      return (await Promise.race([read, timeout])).rows;
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 
@@ -39,13 +52,13 @@ function queueDepthReader(pool: pg.Pool): QueueDepthReader {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  { db, token, jobs }: { db: Database; token: string | undefined; jobs: Jobs | null },
+  { db, token, countQueue }: { db: Database; token: string | undefined; countQueue: boolean },
 ): void {
   const expected = token ? digestOf(token) : undefined;
   if (expected) {
     collectProcessMetrics();
     const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const remove = addMetricsSource({ name: 'primary', pool, ...(jobs ? { queueDepth: queueDepthReader(pool) } : {}) });
+    const remove = addMetricsSource({ name: 'primary', pool, ...(countQueue ? { queueDepth: queueDepthReader(pool) } : {}) });
     app.addHook('onClose', async () => {
       remove();
     });
