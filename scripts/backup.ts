@@ -6,7 +6,7 @@
  * "Backups and restore drills"; `npm run restore FILE` is the way back.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -37,6 +37,9 @@ export async function backup(environment: NodeJS.ProcessEnv, output: string): Pr
   const config = loadConfig({ ...environment, WEB_DIST_DIR: '/nonexistent' });
   const target = path.resolve(output);
   if (await stat(target).catch(() => null)) throw new Error(`${target} already exists: choose another --output.`);
+  // Without DATABASE_URL the embedded cluster must exist: starting one would create an empty database.
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION')))
+    throw new Error(`${config.dataDir} holds no database (no pg/): set DATA_DIR to the server's, or DATABASE_URL.`);
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, { attachIfRunning: true });
   const url = config.databaseUrl ?? embedded!.url;
   const staging = await mkdtemp(path.join(path.dirname(target), '.studypilot-backup-'));

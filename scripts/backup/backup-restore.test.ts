@@ -266,6 +266,11 @@ describe.skipIf(!haveServer)('npm run backup and npm run restore', () => {
       `${dataDir} already holds a database (pg): restore only into an empty DATA_DIR, or move it away first.`,
     );
     expect(await readdir(dataDir)).toEqual(['pg']);
+    // A backup of a DATA_DIR without a database creates none.
+    await expect(backup({ NODE_ENV: 'test', DATA_DIR: path.join(work, 'no-database') }, path.join(work, 'never.tar'))).rejects.toThrow(
+      /no-database holds no database \(no pg\/\): set DATA_DIR to the server's, or DATABASE_URL\.$/,
+    );
+    expect(existsSync(path.join(work, 'no-database', 'pg'))).toBe(false);
     // Not an archive at all.
     await expect(restore(environment('postgres', path.join(work, 'empty-b')), path.join(work, 'nothing.tar'))).rejects.toThrow(
       /does not exist/,
