@@ -47,6 +47,7 @@ import { loggerOptions } from './lib/logger';
 import { paymentModeNotice, paymentModeOf } from './lib/payments';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { postgresRateLimitStore, registerUserWriteLimit } from './plugins/rate-limit-store';
 import { registerRequestBounds } from './plugins/request-bounds';
 import { registerApiNoStore, registerPort5000Redirect, registerSecurityHeaders, registerStrictTransportSecurity } from './plugins/security';
@@ -205,6 +206,10 @@ export async function buildApp({
 
   // After the static files (precompressed at build time), before the routes it compresses.
   await registerCompression(app);
+
+  // After swagger (which collects the route) and compression (a scrape may take gzip). Its onResponse hook
+  // counts every answer wherever it came from: Fastify times a request from its arrival (elapsedTime).
+  registerMetrics(app, { db, token: config.metricsToken, countQueue: jobs !== null });
 
   const deps: AppDeps = { db, reads, config, rewardFacts, jobs, readiness };
   for (const register of FEATURE_ROUTES) register(app, deps);

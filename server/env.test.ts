@@ -44,3 +44,12 @@ describe('loadConfig: the pooler, the session URL and the read replica (decision
     );
   });
 });
+
+describe('loadConfig: metrics', () => {
+  it('leaves the metrics off without METRICS_TOKEN and refuses a token shorter than 16 characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+});

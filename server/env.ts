@@ -121,6 +121,11 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /**
+   * Prometheus metrics at GET /api/metrics for scrapes that send it as a bearer token (docs/decisions/198);
+   * unset: the path answers 404. At least 16 characters (e.g. `openssl rand -hex 32`).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   /** The largest single upload in bytes (default 100 MiB; at most the 2 GiB quota). The web page's early check stays at 100 MiB. */
   FILE_MAX_BYTES: z.coerce.number().int().positive().max(STORAGE_LIMIT_BYTES).default(MAX_FILE_BYTES),
 });
@@ -167,6 +172,8 @@ export type AppConfig = {
   };
   /** pg-boss polling interval in seconds. */
   jobsPollSeconds: number;
+  /** The bearer token a metrics scrape sends; undefined: GET /api/metrics is off (404). */
+  metricsToken: string | undefined;
   /** Uploaded files: the quota and per-file limit (tests lower them) and the S3 bucket, if any. */
   files: { quotaBytes: number; maxFileBytes: number; s3: S3Config | undefined };
 };
@@ -246,6 +253,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY,
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE,
     sessionCacheMs: env.SESSION_CACHE_MS,
+    metricsToken: env.METRICS_TOKEN,
     benchReferenceRoutes: env.BENCH_REFERENCE_ROUTES === '1',
     push: {
       vapid:

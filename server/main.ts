@@ -5,6 +5,7 @@ import { describeDatabaseError } from './db/errors';
 import { primaryReads, replicaReads, type ReadRouter } from './db/replica';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { InstanceEvents } from './lib/instance-events';
+import { addMetricsSource } from './lib/metrics';
 import { ReadinessState } from './lib/readiness';
 import { startupFailureMessage } from './lib/startup-failure';
 import { loadConfig } from './env';
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
     ? replicaReads({ primary: database.db, replicaUrl: config.replica.url, maxLagSeconds: config.replica.maxLagSeconds, log: databaseLog })
     : primaryReads(database.db);
   started.push({ name: 'read replica pool', stop: () => bounded(reads.close(), 10_000) });
+  // The replica's lag as the router last probed it, for the metrics scrape (decision 198).
+  if (config.replica) addMetricsSource({ name: 'replica', replicaLag: () => reads.replicaLagSeconds() });
   await runMigrations(session);
   // Cross-instance events (decision 196): the session cache hears sign-outs made elsewhere, and the
   // heartbeat of this connection tells a silent database (a network black hole) from a quiet one.

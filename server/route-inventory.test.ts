@@ -69,6 +69,8 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/health/ready': { access: 'public' },
   'GET /api/health/live': { access: 'public' },
   'GET /api/openapi.json': { access: 'public' },
+  // Its own bearer token (METRICS_TOKEN), never a session; off (404) in this suite: server/plugins/metrics.test.ts.
+  'GET /api/metrics': { access: 'public' },
   'POST /api/auth/register': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'public' },

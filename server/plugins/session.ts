@@ -17,6 +17,10 @@ type SessionInfo = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks a bearer token of its own (GET /api/metrics): no session lookup for it. */
+    bearerIsNotASession?: boolean;
+  }
   interface FastifyRequest {
     session: SessionInfo | null;
   }
@@ -85,7 +89,7 @@ export function registerSession(
     if (request.session && UNSAFE_METHODS.has(request.method)) cache.invalidateUser(request.session.user.id);
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.bearerIsNotASession) return;
     // Health answers without a session (and liveness must not wait on the database for one).
     if (request.url.startsWith('/api/health')) return;
     const bearer = bearerToken(request);
