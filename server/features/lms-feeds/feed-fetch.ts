@@ -154,7 +154,8 @@ async function checkedAddress(host: string, resolver: Resolver, localTest: boole
   // One refused answer refuses the host: a name that points inside the network is not a school's feed.
   if (!localTest && answers.some((answer) => isRefusedAddress(answer.address)))
     throw new FeedFetchError('feed_address_refused', 'This address points inside a private network and cannot be fetched');
-  return answers[0]!;
+  // The local test server listens on 127.0.0.1: prefer an IPv4 answer.
+  return answers.find((answer) => answer.family === 4) ?? answers[0]!;
 }
 
 type OneResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer | null };

@@ -12,7 +12,14 @@ describe('parseFeed: Canvas', () => {
   it('reads titles, courses in brackets, types and due instants', () => {
     expect(feed.name).toBe('Ada Lovelace Calendar (Canvas)');
     expect(byTitle(feed.items, 'Essay 2: Argument')).toEqual([
-      expect.objectContaining({ uid: 'event-assignment-5678', recurrenceId: '', dueDate: '2026-12-03T06:59:00.000Z', courseKey: 'ENGL 101 Composition', taskType: 'assignment', allDay: false }),
+      expect.objectContaining({
+        uid: 'event-assignment-5678',
+        recurrenceId: '',
+        dueDate: '2026-12-03T06:59:00.000Z',
+        courseKey: 'ENGL 101 Composition',
+        taskType: 'assignment',
+        allDay: false,
+      }),
     ]);
     expect(byTitle(feed.items, 'Midterm Exam')[0]).toMatchObject({ taskType: 'exam', courseKey: 'CS 101 Intro to Programming' });
     expect(byTitle(feed.items, 'Quiz 4: Loops')[0]).toMatchObject({ taskType: 'quiz' });
@@ -40,7 +47,10 @@ describe('parseFeed: Moodle', () => {
     expect(byTitle(feed.items, 'Field trip sign-up closes')[0]).toMatchObject({ cancelled: true });
   });
   it('reads a time in a zone the feed defines by its own VTIMEZONE', () => {
-    expect(byTitle(feed.items, 'Online forum post is due')[0]).toMatchObject({ dueDate: '2026-12-12T03:00:00.000Z', courseKey: 'Linear Algebra' });
+    expect(byTitle(feed.items, 'Online forum post is due')[0]).toMatchObject({
+      dueDate: '2026-12-12T03:00:00.000Z',
+      courseKey: 'Linear Algebra',
+    });
   });
 });
 

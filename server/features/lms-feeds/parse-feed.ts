@@ -52,23 +52,38 @@ export function feedWindow(now: Date): FeedWindow {
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 const dateOf = (time: ICAL.Time) => `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
 
-/** The instant of a DATE-TIME: UTC as is; a zone the feed defines through ical.js; an IANA name by our rules; floating on the user's clock. */
-function instantOf(time: ICAL.Time, definedZones: ReadonlySet<string>, userTimeZone: string): number {
-  const tzid = time.zone?.tzid ?? time.timezone ?? null;
+/** Where the times of one item are read: the zones the feed defined, the TZID its start named, the fallback clock. */
+type Clocks = { definedZones: ReadonlySet<string>; tzidHint: string | null; fallbackTimeZone: string };
+
+/**
+ * The instant of a DATE-TIME: UTC as is; a zone the feed defines, through ical.js; a TZID the feed does not
+ * define but that is an IANA name (Google, Moodle), by our own rules; a floating time (or an unknown
+ * TZID) on the feed's X-WR-TIMEZONE, else the user's clock.
+ */
+function instantOf(time: ICAL.Time, clocks: Clocks): number {
+  const tzid = time.zone?.tzid ?? 'floating';
   if (tzid === 'UTC' || tzid === 'Z' || time.zone === ICAL.Timezone.utcTimezone) return time.toUnixTime() * 1000;
-  if (tzid && definedZones.has(tzid)) return time.toUnixTime() * 1000;
+  if (clocks.definedZones.has(tzid)) return time.toUnixTime() * 1000;
   const wallClock = `${pad(time.hour)}:${pad(time.minute)}`;
-  const zone = tzid && tzid !== 'floating' && isValidTimeZone(tzid) ? tzid : userTimeZone;
+  const named = tzid !== 'floating' ? tzid : clocks.tzidHint;
+  const zone = named && isValidTimeZone(named) ? named : clocks.fallbackTimeZone;
   return utcMillisOf(dateOf(time), wallClock, zone) + time.second * 1000;
 }
 
-function dueOf(time: ICAL.Time, definedZones: ReadonlySet<string>, userTimeZone: string): { dueDate: string; allDay: boolean } {
+function dueOf(time: ICAL.Time, clocks: Clocks, userTimeZone: string): { dueDate: string; allDay: boolean } {
   if (time.isDate) return { dueDate: dueInstantOf(dateOf(time), END_OF_DAY_DUE_TIME, userTimeZone), allDay: true };
-  return { dueDate: new Date(instantOf(time, definedZones, userTimeZone)).toISOString(), allDay: false };
+  return { dueDate: new Date(instantOf(time, clocks)).toISOString(), allDay: false };
 }
 
-function recurrenceKey(time: ICAL.Time, definedZones: ReadonlySet<string>, userTimeZone: string): string {
-  return time.isDate ? dateOf(time) : new Date(instantOf(time, definedZones, userTimeZone)).toISOString();
+function recurrenceKey(time: ICAL.Time, clocks: Clocks): string {
+  return time.isDate ? dateOf(time) : new Date(instantOf(time, clocks)).toISOString();
+}
+
+/** The TZID parameter of a component's start (ical.js forgets a TZID it has no definition for). */
+function tzidOf(component: ICAL.Component): string | null {
+  const property = component.getFirstProperty(component.name === 'vtodo' && component.hasProperty('due') ? 'due' : 'dtstart');
+  const tzid = property?.getParameter('tzid');
+  return typeof tzid === 'string' ? tzid : null;
 }
 
 function text(component: ICAL.Component, name: string): string | null {
@@ -97,7 +112,17 @@ function clip(title: string): string {
   return [...clean].slice(0, TITLE_MAX).join('') || '—';
 }
 
-type ItemContext = { definedZones: ReadonlySet<string>; userTimeZone: string; googleCalendarName: string | null };
+type ItemContext = {
+  definedZones: ReadonlySet<string>;
+  userTimeZone: string;
+  feedTimeZone: string | null;
+  googleCalendarName: string | null;
+};
+
+function clocksOf(component: ICAL.Component, context: ItemContext): Clocks {
+  const fallback = context.feedTimeZone && isValidTimeZone(context.feedTimeZone) ? context.feedTimeZone : context.userTimeZone;
+  return { definedZones: context.definedZones, tzidHint: tzidOf(component), fallbackTimeZone: fallback };
+}
 
 /** One occurrence (or single item) of `component` starting at `start`. */
 function itemOf(component: ICAL.Component, start: ICAL.Time, recurrenceId: string, context: ItemContext, cancelled: boolean): FeedItem {
@@ -110,7 +135,7 @@ function itemOf(component: ICAL.Component, start: ICAL.Time, recurrenceId: strin
     uid,
     recurrenceId,
     title: clip(title),
-    ...dueOf(start, context.definedZones, context.userTimeZone),
+    ...dueOf(start, clocksOf(component, context), context.userTimeZone),
     taskType: taskTypeOfItem(title, categories, uid),
     courseKey: course ?? categories[0] ?? context.googleCalendarName,
     cancelled: cancelled || String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED',
@@ -120,7 +145,10 @@ function itemOf(component: ICAL.Component, start: ICAL.Time, recurrenceId: strin
 
 /** The start an item is due at: a VTODO's DUE (else its DTSTART), a VEVENT's DTSTART. */
 function startOf(component: ICAL.Component): ICAL.Time | null {
-  const value = component.name === 'vtodo' ? (component.getFirstPropertyValue('due') ?? component.getFirstPropertyValue('dtstart')) : component.getFirstPropertyValue('dtstart');
+  const value =
+    component.name === 'vtodo'
+      ? (component.getFirstPropertyValue('due') ?? component.getFirstPropertyValue('dtstart'))
+      : component.getFirstPropertyValue('dtstart');
   return value instanceof ICAL.Time ? value : null;
 }
 
@@ -153,7 +181,12 @@ export function parseFeed(body: string, userTimeZone: string, now: Date): Parsed
   try {
     const prodId = String(calendar.getFirstPropertyValue('prodid') ?? '');
     const name = text(calendar, 'x-wr-calname');
-    const context: ItemContext = { definedZones, userTimeZone, googleCalendarName: /google/i.test(prodId) ? name : null };
+    const context: ItemContext = {
+      definedZones,
+      userTimeZone,
+      feedTimeZone: text(calendar, 'x-wr-timezone'),
+      googleCalendarName: /google/i.test(prodId) ? name : null,
+    };
     const items: FeedItem[] = [];
     let truncated = false;
     const inWindow = (item: FeedItem) => {
@@ -179,12 +212,13 @@ export function parseFeed(body: string, userTimeZone: string, now: Date): Parsed
       if (master && (master.hasProperty('rrule') || master.hasProperty('rdate')) && master.name === 'vevent') {
         const event = new ICAL.Event(master);
         for (const exception of exceptions) event.relateException(exception);
+        const clocks = clocksOf(master, context);
         const iterator = event.iterator();
         let count = 0;
         for (let next = iterator.next(); next; next = iterator.next()) {
-          if (instantOf(next, definedZones, userTimeZone) > window.to + 24 * 60 * 60_000) break;
+          if (instantOf(next, clocks) > window.to + 24 * 60 * 60_000) break;
           const details = event.getOccurrenceDetails(next);
-          const key = recurrenceKey(details.recurrenceId, definedZones, userTimeZone);
+          const key = recurrenceKey(details.recurrenceId, clocks);
           const item = itemOf(details.item.component, details.startDate, key, context, false);
           if (!inWindow(item)) continue;
           if (++count > MAX_OCCURRENCES_PER_ITEM) {
@@ -204,7 +238,7 @@ export function parseFeed(body: string, userTimeZone: string, now: Date): Parsed
         for (const exception of exceptions) {
           const recurrence = exception.getFirstPropertyValue('recurrence-id');
           if (!(recurrence instanceof ICAL.Time)) continue;
-          const item = itemOf(exception, startOf(exception)!, recurrenceKey(recurrence, definedZones, userTimeZone), context, false);
+          const item = itemOf(exception, startOf(exception)!, recurrenceKey(recurrence, clocksOf(exception, context)), context, false);
           if (inWindow(item)) push(item);
         }
     }
