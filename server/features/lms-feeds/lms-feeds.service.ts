@@ -90,7 +90,7 @@ async function userCourses(db: DbOrTx, userId: string): Promise<Array<{ id: stri
 /** The courses a feed names, each with the user's course it matches (or null). */
 function courseSummary(items: readonly FeedItem[], own: ReadonlyArray<{ id: string; name: string }>): FeedPreview['courses'] {
   const counts = new Map<string, number>();
-  for (const item of items) if (item.courseKey) counts.set(item.courseKey, (counts.get(item.courseKey) ?? 0) + 1);
+  for (const item of items) if (item.courseKey && !item.cancelled) counts.set(item.courseKey, (counts.get(item.courseKey) ?? 0) + 1);
   return [...counts]
     .map(([key, itemCount]) => ({ key, itemCount, courseId: matchCourse(key, own)?.id ?? null }))
     .sort((a, b) => a.key.localeCompare(b.key));
@@ -360,11 +360,19 @@ export async function updateFeed(deps: FeedDeps, userId: string, id: string, bod
  * Claims a feed for one sync across every instance: a lease in its row, taken by one conditional UPDATE
  * (so the hourly job on two instances, or a click during the job, sync it once). Null: someone holds it.
  */
-async function claimFeed(db: Database, feedId: string, at: Date): Promise<FeedRow | null> {
+async function claimFeed(db: Database, feedId: string, at: Date, syncedBefore?: Date): Promise<FeedRow | null> {
   const [row] = await db
     .update(lmsFeeds)
     .set({ syncClaimedUntil: new Date(at.getTime() + SYNC_LEASE_MS) })
-    .where(and(eq(lmsFeeds.id, feedId), isNotNull(lmsFeeds.url), or(isNull(lmsFeeds.syncClaimedUntil), lt(lmsFeeds.syncClaimedUntil, at))))
+    .where(
+      and(
+        eq(lmsFeeds.id, feedId),
+        isNotNull(lmsFeeds.url),
+        or(isNull(lmsFeeds.syncClaimedUntil), lt(lmsFeeds.syncClaimedUntil, at)),
+        // The hourly job: only while still due (another instance may have just synced it).
+        syncedBefore ? or(isNull(lmsFeeds.lastSyncedAt), lt(lmsFeeds.lastSyncedAt, syncedBefore)) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -435,18 +443,17 @@ export async function syncFeedNow(deps: FeedDeps, userId: string, id: string): P
 /** The hourly job (lms-feeds-jobs.ts): every address feed not synced within the hour, once each. */
 export async function syncDueFeeds(deps: FeedDeps): Promise<{ synced: number; failed: number }> {
   const at = now(deps);
+  const syncedBefore = new Date(at.getTime() - SYNC_EVERY_MS);
   const due = await deps.db
     .select({ id: lmsFeeds.id })
     .from(lmsFeeds)
-    .where(
-      and(isNotNull(lmsFeeds.url), or(isNull(lmsFeeds.lastSyncedAt), lt(lmsFeeds.lastSyncedAt, new Date(at.getTime() - SYNC_EVERY_MS)))),
-    )
+    .where(and(isNotNull(lmsFeeds.url), or(isNull(lmsFeeds.lastSyncedAt), lt(lmsFeeds.lastSyncedAt, syncedBefore))))
     .orderBy(sql`${lmsFeeds.lastSyncedAt} NULLS FIRST`)
     .limit(FEEDS_PER_RUN);
   let synced = 0;
   let failed = 0;
   for (const { id } of due) {
-    const claimed = await claimFeed(deps.db, id, now(deps));
+    const claimed = await claimFeed(deps.db, id, now(deps), syncedBefore);
     if (!claimed) continue;
     await syncClaimed(deps, claimed);
     const [after] = await deps.db.select({ code: lmsFeeds.lastErrorCode }).from(lmsFeeds).where(eq(lmsFeeds.id, id));
