@@ -376,12 +376,12 @@ describe('access', () => {
     expect((await tasksOf(owner)).length).toBe(5);
     expect((await call(owner, 'PATCH', '/api/lms-feeds/not-a-uuid', { name: 'x' })).status).toBe(400);
     expect((await call(owner, 'DELETE', `/api/lms-feeds/${id}?deleteTasks=maybe`)).status).toBe(400);
-    // A course choice naming another user's course is refused, as an unknown one.
+    // A course choice naming another user's course is a 404, as an unknown one.
     const theirs = await withCourse(stranger, 'Theirs');
     const refused = await call<{ code: string }>(owner, 'PATCH', `/api/lms-feeds/${id}`, {
       courseChoices: { 'ENGL 101 Composition': theirs },
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(404);
     const renamed = await call<Feed>(owner, 'PATCH', `/api/lms-feeds/${id}`, { name: 'Canvas — fall' });
     expect(renamed).toMatchObject({ status: 200, body: { name: 'Canvas — fall' } });
   });

@@ -308,9 +308,8 @@ export async function createFeed(deps: FeedDeps, userId: string, body: FeedCreat
     () =>
       deps.db.transaction(async (tx) => {
         const own = new Set((await userCourses(tx, userId)).map((course) => course.id));
-        for (const [key, courseId] of Object.entries(body.courseChoices ?? {}))
-          if (courseId !== null && !own.has(courseId))
-            throw badRequest('Course not found', [{ path: `courseChoices.${key}`, message: 'Course not found' }]);
+        for (const courseId of Object.values(body.courseChoices ?? {}))
+          if (courseId !== null && !own.has(courseId)) throw notFound('Course not found');
         const [feed] = await tx
           .insert(lmsFeeds)
           .values({
@@ -337,9 +336,8 @@ export async function updateFeed(deps: FeedDeps, userId: string, id: string, bod
     const feed = await findOwnFeed(tx, userId, id);
     if (body.courseChoices) {
       const own = new Set((await userCourses(tx, userId)).map((course) => course.id));
-      for (const [key, courseId] of Object.entries(body.courseChoices))
-        if (courseId !== null && !own.has(courseId))
-          throw badRequest('Course not found', [{ path: `courseChoices.${key}`, message: 'Course not found' }]);
+      for (const courseId of Object.values(body.courseChoices))
+        if (courseId !== null && !own.has(courseId)) throw notFound('Course not found');
     }
     const [row] = await tx
       .update(lmsFeeds)
