@@ -56,7 +56,9 @@ async function main(): Promise<void> {
   // Zones a clock no longer knows (stored before decision 184, or an older tzdata) become working ones.
   const repaired = await repairStoredTimeZones(database.db, jobs);
   if (config.lmsFeeds.allowHttpLocalhost)
-    app.log.warn('LMS_FEEDS_TEST_ALLOW_HTTP_LOCALHOST=1: calendar feeds may be fetched over http:// from localhost (test-only; never on a deployment)');
+    app.log.warn(
+      'LMS_FEEDS_TEST_ALLOW_HTTP_LOCALHOST=1: calendar feeds may be fetched over http:// from localhost (test-only; never on a deployment)',
+    );
   if (repaired.users + repaired.taskSeries > 0) app.log.warn(repaired, 'repaired stored time zones that PostgreSQL or Node does not know');
   await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
   await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);

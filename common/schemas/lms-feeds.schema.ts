@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from './bounds';
+import { anyText, singleLineText } from './bounds';
 import { ERROR_CODES } from './error-codes';
 import { TASK_TYPES } from './tasks.schema';
 
@@ -14,7 +14,7 @@ export const COURSE_CHOICES_MAX = 500;
 const rowId = z.uuid('Expected an id (a UUID)');
 const url = singleLineText(FEED_URL_MAX, { trim: true }).min(1, 'Enter the calendar address');
 /** The text of an .ics file; any characters (it is parsed, never shown as is). */
-const ics = z.string().min(1, 'The file is empty').max(FEED_FILE_MAX_BYTES, 'The file is larger than 5 MB');
+const ics = anyText(FEED_FILE_MAX_BYTES, { min: 1, message: 'The file is empty or larger than 5 MB' });
 
 const oneSource = <T extends { url?: string | undefined; ics?: string | undefined }>(value: T) =>
   (value.url === undefined) !== (value.ics === undefined);

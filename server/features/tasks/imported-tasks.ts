@@ -17,18 +17,16 @@ export type ImportedTask = { id: string; title: string; dueDate: Date; taskType:
 export async function insertImportedTasks(tx: DbOrTx, userId: string, rows: readonly ImportedTask[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 1000) {
     const chunk = rows.slice(start, start + 1000);
-    await tx
-      .insert(tasks)
-      .values(
-        chunk.map((row) => ({
-          id: row.id,
-          userId,
-          title: row.title,
-          dueDate: row.dueDate,
-          taskType: row.taskType,
-          courseId: row.courseId,
-        })),
-      );
+    await tx.insert(tasks).values(
+      chunk.map((row) => ({
+        id: row.id,
+        userId,
+        title: row.title,
+        dueDate: row.dueDate,
+        taskType: row.taskType,
+        courseId: row.courseId,
+      })),
+    );
   }
 }
 
