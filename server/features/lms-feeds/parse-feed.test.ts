@@ -74,6 +74,48 @@ describe('parseFeed: Google Classroom', () => {
   });
 });
 
+describe('parseFeed: zones the feed does not define', () => {
+  const calendar = (lines: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//y//EN', 'X-WR-TIMEZONE:Asia/Tokyo', ...lines, 'END:VCALENDAR'].join('\r\n');
+  it('reads an IANA TZID without its VTIMEZONE by our zone rules, across a DST change', () => {
+    const feed = parseFeed(
+      calendar([
+        'BEGIN:VEVENT',
+        'UID:a@x',
+        'DTSTART;TZID=America/New_York:20270308T090000',
+        'RRULE:FREQ=DAILY;COUNT=3',
+        'SUMMARY:Lab',
+        'END:VEVENT',
+      ]),
+      'UTC',
+      NOW,
+    );
+    // 8–10 March 2027 are on Eastern Standard Time; New York moves to summer time on 14 March.
+    expect(feed.items.map((item) => item.dueDate)).toEqual([
+      '2027-03-08T14:00:00.000Z',
+      '2027-03-09T14:00:00.000Z',
+      '2027-03-10T14:00:00.000Z',
+    ]);
+    const across = parseFeed(
+      calendar([
+        'BEGIN:VEVENT',
+        'UID:b@x',
+        'DTSTART;TZID=America/New_York:20270313T090000',
+        'RRULE:FREQ=DAILY;COUNT=2',
+        'SUMMARY:Lab',
+        'END:VEVENT',
+      ]),
+      'UTC',
+      NOW,
+    );
+    expect(across.items.map((item) => item.dueDate)).toEqual(['2027-03-13T14:00:00.000Z', '2027-03-14T13:00:00.000Z']);
+  });
+  it('reads a floating time on the feed’s X-WR-TIMEZONE', () => {
+    const feed = parseFeed(calendar(['BEGIN:VEVENT', 'UID:c@x', 'DTSTART:20261210T090000', 'SUMMARY:Essay', 'END:VEVENT']), 'UTC', NOW);
+    expect(feed.items[0]!.dueDate).toBe('2026-12-10T00:00:00.000Z');
+  });
+});
+
 describe('parseFeed: bounds and refusals', () => {
   it('reads 2,000 events', () => {
     const feed = parseFeed(fixture('canvas-2000.ics'), 'UTC', NOW);
