@@ -1,3 +1,5 @@
+-- School calendar feeds (issue 38; decisions 202, 203): a feed per address or uploaded file, and one item per
+-- (feed, UID, RECURRENCE-ID) with what the feed last wrote into its task (the merge rule).
 CREATE TABLE "lms_feed_items" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"feed_id" uuid NOT NULL,
