@@ -74,6 +74,8 @@ export const FEATURE_CALLS = {
   grades: ['rewards'],
   // The sample semester (sample-data-writes.ts) writes through each feature's own service.
   home: ['grades', 'progress', 'rewards', 'schedule', 'study', 'tasks'],
+  // School calendar feeds write their tasks through tasks/imported-tasks.ts (decision 202).
+  'lms-feeds': ['tasks'],
   progress: ['grades', 'premium', 'schedule'],
   push: ['schedule'],
   schedule: ['rewards'],

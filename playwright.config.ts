@@ -75,6 +75,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '100000',
       WRITE_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
+      // The calendar-import spec's local calendar server is http://localhost (test-only; decision 203).
+      LMS_FEEDS_TEST_ALLOW_HTTP_LOCALHOST: '1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

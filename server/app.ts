@@ -19,6 +19,7 @@ import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
+import { registerLmsFeedsRoutes } from './features/lms-feeds/lms-feeds.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes';
@@ -71,6 +72,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerStudyRoutes,
   registerScheduleRoutes,
   registerTasksRoutes,
+  registerLmsFeedsRoutes,
   registerGradesRoutes,
   registerHomeRoutes,
   registerProgressRoutes,

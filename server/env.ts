@@ -102,6 +102,11 @@ const envSchema = z.object({
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** `1` adds the reference routes `npm run bench` compares against (features/bench); never in production. */
+  /**
+   * Test-only (the browser tests' local calendar server): school calendar feeds may be fetched over
+   * http:// from localhost. Never set it on a deployment; the server logs it at every start.
+   */
+  LMS_FEEDS_TEST_ALLOW_HTTP_LOCALHOST: z.enum(['1']).optional(),
   BENCH_REFERENCE_ROUTES: z.enum(['0', '1']).default('0'),
   /** Web Push (docs/operations.md): both keys, or neither (then generated once into DATA_DIR/vapid.json). */
   VAPID_PUBLIC_KEY: z.string().optional(),
@@ -174,6 +179,16 @@ export type AppConfig = {
   jobsPollSeconds: number;
   /** The bearer token a metrics scrape sends; undefined: GET /api/metrics is off (404). */
   metricsToken: string | undefined;
+  /**
+   * School calendar feeds (decision 203). `allowHttpLocalhost`: test-only, http:// to localhost
+   * (LMS_FEEDS_TEST_ALLOW_HTTP_LOCALHOST=1 for the browser tests). `resolver` and `clock`: tests only,
+   * never from the environment (a DNS that answers a private address; the feeds' fixed "now").
+   */
+  lmsFeeds: {
+    allowHttpLocalhost: boolean;
+    resolver?: (host: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+    clock?: () => Date;
+  };
   /** Uploaded files: the quota and per-file limit (tests lower them) and the S3 bucket, if any. */
   files: { quotaBytes: number; maxFileBytes: number; s3: S3Config | undefined };
 };
@@ -263,6 +278,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       allowInsecureEndpoints: false,
     },
     jobsPollSeconds: env.JOBS_POLL_SECONDS,
+    lmsFeeds: { allowHttpLocalhost: env.LMS_FEEDS_TEST_ALLOW_HTTP_LOCALHOST === '1' },
     files: {
       quotaBytes: STORAGE_LIMIT_BYTES,
       maxFileBytes: env.FILE_MAX_BYTES,

@@ -17,6 +17,7 @@ import { startSeriesGenerationWorker } from './features/tasks/series-jobs';
 import { materializeSeries } from './features/tasks/tasks.service';
 import { startScheduledPushWorkers } from './features/push/scheduled-push-plan';
 import { startFocusAlarmWorker } from './features/push/focus-alarm-jobs';
+import { startLmsFeedsSyncWorker } from './features/lms-feeds/lms-feeds-jobs';
 import { vapidKeysFor } from './features/push/vapid';
 import { repairStoredTimeZones } from './features/account/time-zones.service';
 import { storageFor } from './lib/storage';
@@ -123,12 +124,17 @@ async function main(): Promise<void> {
   });
   // Zones a clock no longer knows (stored before decision 184, or an older tzdata) become working ones.
   const repaired = await repairStoredTimeZones(database.db, jobs);
+  if (config.lmsFeeds.allowHttpLocalhost)
+    app.log.warn(
+      'LMS_FEEDS_TEST_ALLOW_HTTP_LOCALHOST=1: calendar feeds may be fetched over http:// from localhost (test-only; never on a deployment)',
+    );
   if (repaired.users + repaired.taskSeries > 0) app.log.warn(repaired, 'repaired stored time zones that PostgreSQL or Node does not know');
   await withAdvisoryLock(session.pool, STARTUP_LOCK_KEY, async () => {
     await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
     await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+    await startLmsFeedsSyncWorker({ db: database.db, jobs, config: config.lmsFeeds, log: app.log }, config.jobsPollSeconds);
     await startHousekeeping(jobs, { db: database.db, storage: storageFor(config), log: app.log }, config.jobsPollSeconds);
   });
 

@@ -133,6 +133,19 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
     expect(new Date(String(after.dueDate)).toISOString()).toBe(full.dueDate);
   },
 
+  'PATCH /api/lms-feeds/:id': async () => {
+    const course = await created('/api/courses', { name: 'Physics', color: '#334455' });
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nEND:VCALENDAR\r\n';
+    const { feed } = await call<{ feed: { id: string } }>('POST', '/api/lms-feeds', {
+      ics,
+      name: 'Canvas',
+      courseChoices: { PHYS: course.id },
+    });
+    await call('PATCH', `/api/lms-feeds/${feed.id}`, { courseChoices: { CHEM: null } });
+    const after = await call('PATCH', `/api/lms-feeds/${feed.id}`, { name: 'Canvas — fall' });
+    expect(after).toMatchObject({ name: 'Canvas — fall', courseChoices: { PHYS: course.id, CHEM: null } });
+  },
+
   'PATCH /api/assessments/:id': async () => {
     const course = await created('/api/courses', { name: 'Maths', color: '#222222' });
     const full = {

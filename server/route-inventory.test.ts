@@ -48,6 +48,9 @@ const pushDevice = (owner: SignedUpUser) =>
     keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
     language: 'en',
   });
+const EMPTY_CALENDAR = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nEND:VCALENDAR\r\n';
+const lmsFeed = async (owner: SignedUpUser) =>
+  ((await create(owner, '/api/lms-feeds', { ics: EMPTY_CALENDAR })) as unknown as { feed: { id: string } }).feed;
 const folder = (owner: SignedUpUser) => create(owner, '/api/folders', { name: 'Physics' });
 async function storedFile(owner: SignedUpUser): Promise<{ id: string }> {
   const boundary = 'inventoryboundary';
@@ -266,6 +269,24 @@ const ROUTES: Record<string, Entry> = {
     crossUser: async (owner) => ({ ...idUrl('/api/tasks/:id')(await task(owner)), payload: { title: 'Mine' } }),
   },
   'DELETE /api/tasks/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/tasks/:id')(await task(owner)) },
+  'GET /api/lms-feeds': { access: 'user' },
+  'POST /api/lms-feeds/preview': { access: 'user', noCrossUser: 'reads the given address or file; names no stored row' },
+  'POST /api/lms-feeds': {
+    access: 'user',
+    crossUser: async (owner) => ({
+      url: '/api/lms-feeds',
+      payload: { ics: EMPTY_CALENDAR, courseChoices: { Physics: (await course(owner)).id } },
+    }),
+  },
+  'PATCH /api/lms-feeds/:id': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/lms-feeds/:id')(await lmsFeed(owner)), payload: { name: 'Mine' } }),
+  },
+  'POST /api/lms-feeds/:id/sync': {
+    access: 'user',
+    crossUser: async (owner) => ({ url: `/api/lms-feeds/${(await lmsFeed(owner)).id}/sync` }),
+  },
+  'DELETE /api/lms-feeds/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/lms-feeds/:id')(await lmsFeed(owner)) },
   'GET /api/task-series': { access: 'user' },
   'DELETE /api/task-series/:id': {
     access: 'user',

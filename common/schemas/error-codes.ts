@@ -54,6 +54,16 @@ export const ERROR_CODES = [
   'webhook_signature_invalid',
   'push_endpoint_not_allowed',
   'preview_not_available',
+  // School calendar feeds (issue 38, decision 203)
+  'feed_url_invalid',
+  'feed_address_refused',
+  'feed_too_many_redirects',
+  'feed_timeout',
+  'feed_too_large',
+  'feed_unreachable',
+  'feed_http_error',
+  'feed_not_calendar',
+  'feed_already_added',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'templates',
   'files',
   'offline',
+  'feeds',
 ] as const;
 
 // Every locale file becomes its own chunk: a visitor downloads only their language's namespaces.

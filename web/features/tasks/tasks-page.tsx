@@ -1,5 +1,5 @@
-import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CalendarPlus, Plus } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
 import { useSearchParams } from 'react-router';
@@ -36,6 +36,9 @@ import { pendingTaskIds } from '../../lib/pending-tasks';
 import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from '../../api/tasks-writes';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
 
+/** The school-calendar import, loaded on first open (decision 202). */
+const LmsFeedsDialog = lazy(async () => ({ default: (await import('./calendar-import-dialog')).LmsFeedsDialog }));
+
 const MINUTE_MS = 60_000;
 /** The search box writes the URL this long after the last keystroke (Safari throttles replaceState). */
 const SEARCH_URL_DELAY_MS = 300;
@@ -57,6 +60,9 @@ export function TasksPage() {
   const [now, setNow] = useState(() => Date.now());
   const [editing, setEditing] = useState<Task | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  // Mounted on first open and kept, so that closing gives focus back to its button.
+  const [feedsOpen, setFeedsOpen] = useState(false);
+  const [feedsMounted, setFeedsMounted] = useState(false);
   const [deleting, setDeleting] = useState<Task | null>(null);
   // Due dates are shown and "today" is counted on the profile's clock, as the server and Home count them.
   const timeZone = useUserTimeZone();
@@ -251,11 +257,28 @@ export function TasksPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
-        <Button onClick={openNew}>
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          {t('actions.add')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => {
+              setFeedsMounted(true);
+              setFeedsOpen(true);
+            }}
+          >
+            <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+            {t('actions.importCalendar')}
+          </Button>
+          <Button onClick={openNew}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {t('actions.add')}
+          </Button>
+        </div>
       </div>
+      {feedsMounted ? (
+        <Suspense fallback={null}>
+          <LmsFeedsDialog open={feedsOpen} onOpenChange={setFeedsOpen} />
+        </Suspense>
+      ) : null}
       <div role="search" aria-label={t('toolbar.label')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <div className="col-span-2 sm:col-span-1">
           <FormField label={t('toolbar.search')}>
