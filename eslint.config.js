@@ -78,6 +78,7 @@ const FEATURE_CALLS = {
   push: ['schedule'],
   schedule: ['rewards'],
   study: ['rewards'],
+  'study-plan': ['schedule'],
   tasks: ['push', 'rewards'],
   templates: ['premium'],
 };

@@ -354,7 +354,9 @@ export function planStudy(input: PlanInput): StudyPlan {
     a.dueDay < b.dueDay ? -1 : a.dueDay > b.dueDay ? 1 : b.score - a.score || a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 
-  const free = freeTime(today, lastDay, hours, timeZone, fixedBusy, now);
+  // Blocks start on a 5-minute mark at least a minute ahead: a block placed now is not already running.
+  const from = Math.ceil((now + MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
+  const free = freeTime(today, lastDay, hours, timeZone, fixedBusy, from);
   let result = place(tasks, free, used, previous, hours);
   if (previous.length > 0 && sumShort(result.short) > 0) {
     const fresh = place(tasks, free, used, [], hours);

@@ -13,3 +13,4 @@ export * from './schema/premium';
 export * from './schema/push';
 export * from './schema/files';
 export * from './schema/scheduled-push';
+export * from './schema/study-plan';

@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
+import { ESTIMATE_MAX_MINUTES, ESTIMATE_QUICK_PICKS } from '../../../common/domain/study-plan';
 import {
   RECURRENCE_INTERVAL_MAX,
   TASK_DESCRIPTION_MAX,
@@ -49,6 +50,7 @@ function formSchema(t: TFunction, timeZone: string) {
       taskType: z.enum(TASK_TYPES),
       priority: z.enum(TASK_PRIORITIES),
       reminder: z.string(),
+      estimate: z.string(),
       repeat: z.enum(['none', 'daily', 'weekly']),
       interval: z.string(),
       weekdays: z.array(z.string()),
@@ -65,6 +67,12 @@ function formSchema(t: TFunction, timeZone: string) {
           ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.unsupported') });
         } else if (!Number.isNaN(due.getTime()) && isReminderInPast(due, Number(values.reminder), Date.now())) {
           ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.inPast') });
+        }
+      }
+      if (values.estimate.trim() !== '') {
+        const estimate = Number(values.estimate);
+        if (!Number.isInteger(estimate) || estimate < 5 || estimate > ESTIMATE_MAX_MINUTES) {
+          ctx.addIssue({ code: 'custom', path: ['estimate'], message: t('form.errors.estimate', { max: ESTIMATE_MAX_MINUTES }) });
         }
       }
       if (values.repeat !== 'none' && values.noDue) {
@@ -94,6 +102,7 @@ const TASK_FIELDS_BY_PATH: Partial<Record<string, keyof FormValues>> = {
   description: 'description',
   dueDate: 'due',
   reminderOffsetMinutes: 'reminder',
+  estimateMinutes: 'estimate',
   recurrence: 'repeat',
   'recurrence.until': 'until',
 };
@@ -107,6 +116,7 @@ function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInpu
     taskType: values.taskType,
     priority: values.priority,
     reminderOffsetMinutes: values.reminder ? Number(values.reminder) : null,
+    estimateMinutes: values.estimate.trim() ? Number(values.estimate) : null,
   };
   if (isNew && values.repeat !== 'none') {
     input.recurrence =
@@ -176,6 +186,7 @@ function TaskForm({
       taskType: task?.taskType ?? 'assignment',
       priority: task?.priority ?? 'medium',
       reminder: task ? (task.reminderOffsetMinutes ? String(task.reminderOffsetMinutes) : '') : String(defaultReminderOffset() ?? ''),
+      estimate: task?.estimateMinutes ? String(task.estimateMinutes) : '',
       repeat: 'none',
       interval: '1',
       weekdays: [],
@@ -288,6 +299,22 @@ function TaskForm({
           ))}
         </NativeSelect>
       </FormField>
+      <FormField label={t('form.estimate')} hint={t('form.estimateHint')} error={errors.estimate?.message}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={ESTIMATE_MAX_MINUTES}
+          step={5}
+          list="task-estimate-picks"
+          {...form.register('estimate')}
+        />
+      </FormField>
+      <datalist id="task-estimate-picks">
+        {ESTIMATE_QUICK_PICKS.map((minutes) => (
+          <option key={minutes} value={minutes} />
+        ))}
+      </datalist>
       {isNew ? (
         <fieldset className="space-y-3 rounded-md border p-3">
           <legend className="px-1 text-sm font-medium">{t('recurrence.legend')}</legend>
