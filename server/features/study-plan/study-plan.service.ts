@@ -151,18 +151,17 @@ export async function studyPlan(db: Database, user: PlanUser, options: { start: 
     await lockUser(tx, user.id);
     if (!options.start && !(await hasPlan(tx, user.id))) return { active: false, blocks: [], shortfalls: [], moves: 0 };
     const today = localDateOf(now, user.timeZone);
-    const [planTaskRows, hours, courseRows, terms, holidayRows, stored] = await Promise.all([
-      planTasks(tx, user, now),
-      readStudyHours(tx, user.id),
-      listCourses(tx, user.id),
-      listTerms(tx, user.id),
-      listHolidays(tx, user.id),
-      tx
-        .select()
-        .from(studyPlanBlocks)
-        .where(and(eq(studyPlanBlocks.userId, user.id), gte(studyPlanBlocks.endAt, new Date(now.getTime() - RECENT_MS))))
-        .orderBy(asc(studyPlanBlocks.startAt), asc(studyPlanBlocks.id)),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const planTaskRows = await planTasks(tx, user, now);
+    const hours = await readStudyHours(tx, user.id);
+    const courseRows = await listCourses(tx, user.id);
+    const terms = await listTerms(tx, user.id);
+    const holidayRows = await listHolidays(tx, user.id);
+    const stored = await tx
+      .select()
+      .from(studyPlanBlocks)
+      .where(and(eq(studyPlanBlocks.userId, user.id), gte(studyPlanBlocks.endAt, new Date(now.getTime() - RECENT_MS))))
+      .orderBy(asc(studyPlanBlocks.startAt), asc(studyPlanBlocks.id));
     const lastDue = planTaskRows.reduce((last, task) => (task.dueAt > last ? task.dueAt : last), now.toISOString());
     const classes = expandTimetable({
       courses: courseRows,
