@@ -270,6 +270,25 @@ function place(
 
 const sumShort = (short: ReadonlyMap<string, number>) => [...short.values()].reduce((sum, value) => sum + value, 0);
 
+/**
+ * Whether a fresh plan could do better: some kept block of a task planned after a short task sits before that
+ * task's deadline. Otherwise the kept blocks took no time the short task could have had, and the fresh plan
+ * (twice the work) is skipped.
+ */
+function keptBlocksStandInTheWay(tasks: readonly Task[], result: { placements: Placement[]; short: ReadonlyMap<string, number> }): boolean {
+  const rank = new Map(tasks.map((task, index) => [task.id, index]));
+  let earliestShort = Number.POSITIVE_INFINITY;
+  let latestDeadline = Number.NEGATIVE_INFINITY;
+  for (const task of tasks) {
+    if (!result.short.has(task.id)) continue;
+    earliestShort = Math.min(earliestShort, rank.get(task.id) as number);
+    latestDeadline = Math.max(latestDeadline, task.deadline);
+  }
+  return result.placements.some(
+    (placement) => placement.keptId !== null && (rank.get(placement.taskId) ?? -1) > earliestShort && placement.start < latestDeadline,
+  );
+}
+
 /** The plan (see the module comment). Pure: the same input gives the same plan. Throws RangeError on a bad zone or time. */
 export function planStudy(input: PlanInput): StudyPlan {
   const { hours, timeZone } = input;
@@ -289,6 +308,8 @@ export function planStudy(input: PlanInput): StudyPlan {
   const openIds = new Set(input.tasks.filter((task) => millisOf(task.dueAt) > now).map((task) => task.id));
   // Future planned blocks of tasks no longer open (finished, deleted, undated): removed, not counted as moves.
   const orphanIds: string[] = [];
+  // A kept block answers its stored instants as they came (no re-formatting).
+  const isoOf = new Map<string, [string, string]>();
 
   for (const block of input.blocks) {
     const start = millisOf(block.start);
@@ -324,8 +345,10 @@ export function planStudy(input: PlanInput): StudyPlan {
       });
       continue;
     }
-    if (openIds.has(block.taskId)) previous.push({ id: block.id, taskId: block.taskId, start, end });
-    else orphanIds.push(block.id);
+    if (openIds.has(block.taskId)) {
+      previous.push({ id: block.id, taskId: block.taskId, start, end });
+      isoOf.set(block.id, [block.start, block.end]);
+    } else orphanIds.push(block.id);
   }
   fixedBusy.sort((a, b) => a.start - b.start || a.end - b.end);
   previous.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : 1));
@@ -338,15 +361,22 @@ export function planStudy(input: PlanInput): StudyPlan {
     if (due <= now) continue;
     const dueDay = localDateOf(due, timeZone);
     const needMinutes = Math.max(0, task.estimateMinutes - task.doneMinutes - (planned.get(task.id) ?? 0));
-    tasks.push(
-      Object.assign(Object.create(null) as object, task, {
-        due,
-        deadline: due - hours.bufferMinutes * MINUTE,
-        dueDay,
-        score: taskScore(task),
-        needUnits: Math.ceil(needMinutes / unit),
-      }) as Task,
-    );
+    tasks.push({
+      id: task.id,
+      title: task.title,
+      courseId: task.courseId,
+      taskType: task.taskType,
+      dueAt: task.dueAt,
+      estimateMinutes: task.estimateMinutes,
+      doneMinutes: task.doneMinutes,
+      weight: task.weight,
+      credits: task.credits,
+      due,
+      deadline: due - hours.bufferMinutes * MINUTE,
+      dueDay,
+      score: taskScore(task),
+      needUnits: Math.ceil(needMinutes / unit),
+    });
     if (dueDay > lastDay) lastDay = dueDay;
   }
   if (lastDay > horizonEnd) lastDay = horizonEnd;
@@ -358,7 +388,7 @@ export function planStudy(input: PlanInput): StudyPlan {
   const from = Math.ceil((now + MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   const free = freeTime(today, lastDay, hours, timeZone, fixedBusy, from);
   let result = place(tasks, free, used, previous, hours);
-  if (previous.length > 0 && sumShort(result.short) > 0) {
+  if (previous.length > 0 && sumShort(result.short) > 0 && keptBlocksStandInTheWay(tasks, result)) {
     const fresh = place(tasks, free, used, [], hours);
     if (sumShort(fresh.short) < sumShort(result.short)) result = fresh;
   }
@@ -382,8 +412,8 @@ export function planStudy(input: PlanInput): StudyPlan {
     ...result.placements.map((placement) => ({
       id: placement.keptId,
       taskId: placement.taskId,
-      start: new Date(placement.start).toISOString(),
-      end: new Date(placement.end).toISOString(),
+      start: (placement.keptId !== null ? isoOf.get(placement.keptId)?.[0] : undefined) ?? new Date(placement.start).toISOString(),
+      end: (placement.keptId !== null ? isoOf.get(placement.keptId)?.[1] : undefined) ?? new Date(placement.end).toISOString(),
       minutes: Math.round((placement.end - placement.start) / MINUTE),
       pinned: false,
       reason: reasonOf(placement.taskId),
