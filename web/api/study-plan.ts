@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EstimateSuggestion } from '../../common/domain/study-plan';
 import type { StudyBlockPatch, StudyHoursBody, StudyHoursView, StudyPlanView } from '../../common/schemas/study-plan.schema';
 import { apiJson } from '../lib/api-client';
 import { resourceQuery } from './resource';
@@ -16,6 +17,12 @@ export const studyHoursQuery = resourceQuery<StudyHoursView>('/api/study-hours')
 const PLAN_REFRESH_MS = 5 * 60_000;
 export const useStudyPlan = () => useQuery({ ...studyPlanQuery, refetchInterval: PLAN_REFRESH_MS });
 export const useStudyHours = () => useQuery(studyHoursQuery);
+
+/** The estimate the task form suggests for a course and type: the student's own history, else a default. */
+export function useEstimateSuggestion(courseId: string | null, taskType: string) {
+  const path = `/api/study-plan/estimate?taskType=${encodeURIComponent(taskType)}${courseId ? `&courseId=${encodeURIComponent(courseId)}` : ''}`;
+  return useQuery(queryOptions({ queryKey: [path] as const, queryFn: () => apiJson<EstimateSuggestion>('GET', path), retry: false }));
+}
 
 /** "Plan my week": plans (or re-plans) now; the answer is the plan. */
 export function usePlanMyWeek() {

@@ -124,6 +124,24 @@ describe('Task form → request', () => {
     });
   });
 
+  it('suggests an estimate for the course and type, from the student’s history, and fills it on request', async () => {
+    const sent = interceptApi({
+      'GET /api/study-plan/estimate': { minutes: 150, source: 'course-history' },
+      'POST /api/tasks': saved({ estimateMinutes: 150 }),
+      'GET /api/tasks': [],
+    });
+    await renderForm();
+    fill('Title', 'Lab report');
+    fill('Course (optional)', 'c1');
+    fill('Type', 'project');
+    await screen.findByText('Suggested: 150 min, from your finished tasks of this course and type.');
+    expect(sent.some((request) => request.path === '/api/study-plan/estimate?taskType=project&courseId=c1')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Use 150 min' }));
+    expect(screen.getByLabelText('Time needed (minutes)')).toHaveProperty('value', '150');
+    await submit(sent, 'Add task');
+    expect(writes(sent)[0]?.body).toMatchObject({ title: 'Lab report', estimateMinutes: 150 });
+  });
+
   it('sends nothing without a title', async () => {
     const sent = interceptApi({});
     await renderForm();

@@ -24,6 +24,7 @@ import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from '../../api/tasks-writes';
+import { useEstimateSuggestion } from '../../api/study-plan';
 import { isQueued, toastQueued } from '../../api/offline-writes';
 import { CourseOptions, TaskTypeOptions } from './task-options';
 import { defaultDueInput, dueInputMillis, toDueInput, type InitialDue } from '../../lib/due-input';
@@ -196,6 +197,9 @@ function TaskForm({
   const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null, userId: useSessionUser()?.id ?? null });
   const repeat = useWatch({ control: form.control, name: 'repeat' });
   const noDue = useWatch({ control: form.control, name: 'noDue' });
+  const estimateCourse = useWatch({ control: form.control, name: 'courseId' });
+  const estimateType = useWatch({ control: form.control, name: 'taskType' });
+  const suggestion = useEstimateSuggestion(estimateCourse || null, estimateType);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
@@ -299,7 +303,15 @@ function TaskForm({
           ))}
         </NativeSelect>
       </FormField>
-      <FormField label={t('form.estimate')} hint={t('form.estimateHint')} error={errors.estimate?.message}>
+      <FormField
+        label={t('form.estimate')}
+        hint={
+          suggestion.data
+            ? t(`form.estimateSuggested.${suggestion.data.source}`, { minutes: suggestion.data.minutes })
+            : t('form.estimateHint')
+        }
+        error={errors.estimate?.message}
+      >
         <Input
           type="number"
           inputMode="numeric"
@@ -310,6 +322,16 @@ function TaskForm({
           {...form.register('estimate')}
         />
       </FormField>
+      {suggestion.data ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => form.setValue('estimate', String(suggestion.data.minutes), { shouldDirty: true, shouldValidate: true })}
+        >
+          {t('form.useSuggestion', { minutes: suggestion.data.minutes })}
+        </Button>
+      ) : null}
       <datalist id="task-estimate-picks">
         {ESTIMATE_QUICK_PICKS.map((minutes) => (
           <option key={minutes} value={minutes} />
