@@ -111,6 +111,26 @@ describe('the study plan', () => {
     expect(again.blocks.map((block) => block.id)).toEqual(view.blocks.map((block) => block.id));
   });
 
+  it('two plans at once (two instances, two tabs) store one plan: the per-user lock serialises them', async () => {
+    const user = await signUp(t);
+    await setHours(user);
+    const task = await createTask(user, { title: 'Essay', dueDate: inDays(3), estimateMinutes: 200 });
+    const [first, second] = await Promise.all([plan(user), plan(user)]);
+    expect(minutesOf(first, task.id)).toBe(200);
+    expect(minutesOf(second, task.id)).toBe(200);
+    const rows = await t.db.select().from(studyPlanBlocks).where(eq(studyPlanBlocks.userId, user.id));
+    expect(rows.reduce((sum, row) => sum + (row.endAt.getTime() - row.startAt.getTime()) / 60_000, 0)).toBe(200);
+  });
+
+  it('a task without an estimate is planned with the suggestion (the type’s default: a quiz 90 min, in 25-minute units)', async () => {
+    const user = await signUp(t);
+    await setHours(user);
+    const quiz = await createTask(user, { title: 'Quiz prep', dueDate: inDays(3), taskType: 'quiz' });
+    const view = await plan(user);
+    expect(minutesOf(view, quiz.id)).toBe(100);
+    expect(view.blocks[0]?.reason).toMatchObject({ estimateMinutes: 90, leftMinutes: 90 });
+  });
+
   it('says what does not fit and by how much, with choices', async () => {
     const user = await signUp(t);
     await setHours(user, hours({ dailyMaxMinutes: 100 }));
