@@ -37,6 +37,7 @@ import { registerRewardsRoutes } from './features/rewards/rewards.routes';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerStudyRoutes } from './features/study/study.routes';
+import { registerStudyPlanRoutes } from './features/study-plan/study-plan.routes';
 import { registerTasksRoutes } from './features/tasks/tasks.routes';
 import { registerTemplatesRoutes } from './features/templates/templates.routes';
 import type { RewardFactsProviders } from './features/rewards/reward-facts';
@@ -70,6 +71,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerAdminRoutes,
   registerRewardsRoutes,
   registerStudyRoutes,
+  registerStudyPlanRoutes,
   registerScheduleRoutes,
   registerTasksRoutes,
   registerLmsFeedsRoutes,

@@ -15,7 +15,12 @@ beforeAll(async () => {
   user = await signUp(t);
 });
 
-async function call<T = Record<string, unknown>>(method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object, token = user.token) {
+async function call<T = Record<string, unknown>>(
+  method: 'POST' | 'PATCH' | 'GET' | 'PUT',
+  url: string,
+  payload?: object,
+  token = user.token,
+) {
   const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
   return response.json<T>();
@@ -126,6 +131,7 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
       taskType: 'assignment',
       priority: 'high',
       reminderOffsetMinutes: 60,
+      estimateMinutes: 120,
     };
     const task = await created('/api/tasks', full);
     const after = await call('PATCH', `/api/tasks/${task.id}`, { title: 'Long essay' });
@@ -201,6 +207,25 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
     expect(renamed).toMatchObject({ name: 'lab-final.txt', description: 'Week 3', folderId: folder.id, type: 'text/plain', size: 7 });
     const described = await call('PATCH', `/api/files/${file.id}`, { description: 'Graded' });
     expect(described).toMatchObject({ name: 'lab-final.txt', description: 'Graded', folderId: folder.id });
+  },
+
+  'PATCH /api/study-plan/blocks/:id': async () => {
+    // A block answers nothing (204): the plan shows it. Moving it must keep it pinned; unpinning must keep where it is.
+    await call('PUT', '/api/study-hours', {
+      windows: Array.from({ length: 7 }, () => [{ startTime: '00:00', endTime: '23:59' }]),
+      dailyMaxMinutes: 600,
+      breakMinutes: 10,
+      bufferMinutes: 60,
+      unitMinutes: 25,
+    });
+    await created('/api/tasks', { title: 'Plan me', dueDate: new Date(Date.now() + 5 * 86_400_000).toISOString(), estimateMinutes: 50 });
+    const plan = await call<{ blocks: { id: string; start: string; pinned: boolean }[] }>('POST', '/api/study-plan');
+    const block = plan.blocks[0]!;
+    const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000).toISOString();
+    await t.request({ method: 'PATCH', url: `/api/study-plan/blocks/${block.id}`, token: user.token, payload: { start } });
+    await t.request({ method: 'PATCH', url: `/api/study-plan/blocks/${block.id}`, token: user.token, payload: { status: 'skipped' } });
+    const after = await call<{ blocks: { id: string; start: string; pinned: boolean; status: string }[] }>('GET', '/api/study-plan');
+    expect(after.blocks.find((item) => item.id === block.id)).toMatchObject({ start, pinned: true, status: 'skipped' });
   },
 
   'PATCH /api/academic-goals/:id': async () => {

@@ -167,6 +167,25 @@ const ROUTES: Record<string, Entry> = {
       ),
   },
   'GET /api/study-streak': { access: 'user' },
+  'GET /api/study-hours': { access: 'user' },
+  'PUT /api/study-hours': { access: 'user' },
+  'GET /api/study-plan': { access: 'user' },
+  'POST /api/study-plan': { access: 'user' },
+  'GET /api/study-plan/estimate': { access: 'user' },
+  'PATCH /api/study-plan/blocks/:id': {
+    access: 'user',
+    crossUser: async (owner) => {
+      await create(owner, '/api/tasks', {
+        title: 'Essay',
+        dueDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        estimateMinutes: 50,
+      });
+      const planned = await t.request({ method: 'POST', url: '/api/study-plan', token: owner.token });
+      const block = planned.json<{ blocks: { id: string }[] }>().blocks[0];
+      expect(block, planned.body).toBeDefined();
+      return { url: `/api/study-plan/blocks/${block!.id}`, payload: { pinned: true } };
+    },
+  },
   'POST /api/feedback': { access: 'user' },
   'GET /api/feedback/mine': { access: 'user' },
   'GET /api/push/vapid-public-key': { access: 'user' },

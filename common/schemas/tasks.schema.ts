@@ -73,6 +73,9 @@ function recurrenceSpanIsBounded(body: { dueDate?: string | null; recurrence?: {
   return body.recurrence.until <= addDays(dueDay, RECURRENCE_MAX_SPAN_DAYS + 1);
 }
 
+/** A task's time estimate in whole minutes (the study plan, docs/decisions/206-study-plan-placement.md); null clears it. */
+const estimateMinutes = z.number().int().min(5).max(6000).nullable().optional();
+
 export const taskCreateBodySchema = z
   .strictObject({
     title,
@@ -84,6 +87,7 @@ export const taskCreateBodySchema = z
     priority: z.enum(TASK_PRIORITIES).optional(),
     completed: z.boolean().optional(),
     reminderOffsetMinutes: reminderOffset,
+    estimateMinutes: estimateMinutes,
     recurrence: recurrenceSchema.nullable().optional(),
   })
   .refine((body) => body.dueDate !== null || body.reminderOffsetMinutes == null, {
@@ -106,6 +110,7 @@ export const taskUpdateBodySchema = z.strictObject({
   priority: z.enum(TASK_PRIORITIES).optional(),
   completed: z.boolean().optional(),
   reminderOffsetMinutes: reminderOffset,
+  estimateMinutes: estimateMinutes,
 });
 export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
 
@@ -129,6 +134,8 @@ export const taskResponseSchema = z.strictObject({
   completedAt: z.string().nullable(),
   reminderOffsetMinutes: z.number().nullable(),
   seriesId: z.string().nullable(),
+  /** Minutes the student expects the task to take (the study planner's need), or null. */
+  estimateMinutes: z.number().nullable(),
 });
 export type Task = z.output<typeof taskResponseSchema>;
 /** PATCH /api/tasks/:id: the task, plus `rewards` when the patch completed it (docs/api.md "Reward outcome"). */

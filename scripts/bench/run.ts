@@ -140,6 +140,11 @@ function domainBenchmarks(): void {
     const [kind, ...rest] = line.trim().split(/\s{2,}/);
     rows.push([`expandTimetable: 1 year, 12 courses, ${kind}`, rest.join(', ')]);
   }
+  const plans = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/study-plan.bench.ts'], { cwd: root }).toString();
+  for (const line of plans.trim().split('\n').slice(1)) {
+    const [kind, ...rest] = line.trim().split(/\s{2,}/);
+    rows.push([`planStudy: 300 tasks, 12 courses, ${kind}`, rest.join(', ')]);
+  }
 }
 
 bundleSizes();

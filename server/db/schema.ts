@@ -14,3 +14,4 @@ export * from './schema/push';
 export * from './schema/files';
 export * from './schema/scheduled-push';
 export * from './schema/lms-feeds';
+export * from './schema/study-plan';

@@ -30,6 +30,8 @@ const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastCh
 export function announceTasksChanged(queryClient: QueryClient): void {
   channel?.postMessage('changed');
   void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  // The study plan re-plans on its next read (web/api/study-plan.ts; the key is its GET path).
+  void queryClient.invalidateQueries({ queryKey: ['/api/study-plan'] });
 }
 
 /** Invalidates the tasks query when another tab changed tasks. Returns the unsubscribe function. */

@@ -44,6 +44,7 @@ export function taskOfCreate(write: QueuedWrite): Task {
     completedAt: completed ? write.queuedAt : null,
     reminderOffsetMinutes: body.reminderOffsetMinutes ?? null,
     seriesId: null,
+    estimateMinutes: body.estimateMinutes ?? null,
   };
 }
 

@@ -18,6 +18,7 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     completedAt: null,
     reminderOffsetMinutes: null,
     seriesId: null,
+    estimateMinutes: null,
     ...overrides,
   };
 }

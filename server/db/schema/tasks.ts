@@ -65,9 +65,12 @@ export const tasks = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true, mode: 'date' }),
     seriesId: uuid('series_id').references(() => taskSeries.id, { onDelete: 'set null' }),
     occurrenceDate: date('occurrence_date'),
+    /** The minutes the student expects the task to take (the study planner's need), or null: not planned. */
+    estimateMinutes: integer('estimate_minutes'),
     createdAt: createdAt(),
   },
   (table) => [
+    check('tasks_estimate_minutes', sql`${table.estimateMinutes} IS NULL OR ${table.estimateMinutes} BETWEEN 5 AND 6000`),
     index('tasks_user_due_idx').on(table.userId, table.dueDate),
     uniqueIndex('tasks_series_occurrence_idx').on(table.seriesId, table.occurrenceDate),
     // Future push job: "reminders due now" without scanning every task.

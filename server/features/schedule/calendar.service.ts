@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import ical, {
   ICalAlarmType,
+  ICalEventTransparency,
   ICalEventRepeatingFreq,
   ICalWeekday,
   type ICalCalendar,
@@ -22,7 +23,7 @@ import { expandTimetable, MAX_EXPANSION_DAYS } from '../../../common/domain/time
 import { DATE_MAX, DATE_MIN } from '../../../common/schemas/bounds';
 import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { Database } from '../../db/client';
-import { assessments, calendarFeeds, tasks, users } from '../../db/schema';
+import { assessments, calendarFeeds, studyPlanBlocks, tasks, users } from '../../db/schema';
 import { listCourses, listHolidays, listTerms, timetableTerm } from './schedule.service';
 import { vtimezone } from './vtimezone';
 
@@ -123,6 +124,28 @@ function inZone(millis: number, timeZone: string): ICalTemporalZonedDateTimeStub
   return zoned(local.date, local.time, timeZone);
 }
 
+/** How far back the feed lists study blocks (the plan's recent history). */
+const STUDY_BLOCK_PAST_DAYS = 30;
+
+/**
+ * The study plan's planned and done blocks (decision 208: as the plan stood at its last read), newest
+ * STUDY_BLOCK_PAST_DAYS of history included; skipped and missed ones were planned again elsewhere.
+ */
+async function studyBlocks(db: Database, userId: string, now: Date) {
+  return db
+    .select({ id: studyPlanBlocks.id, start: studyPlanBlocks.startAt, end: studyPlanBlocks.endAt, title: tasks.title })
+    .from(studyPlanBlocks)
+    .innerJoin(tasks, eq(tasks.id, studyPlanBlocks.taskId))
+    .where(
+      and(
+        eq(studyPlanBlocks.userId, userId),
+        inArray(studyPlanBlocks.status, ['planned', 'done']),
+        gte(studyPlanBlocks.endAt, new Date(now.getTime() - STUDY_BLOCK_PAST_DAYS * 86_400_000)),
+      ),
+    )
+    .limit(5000);
+}
+
 /** The user's dated tasks and assessments, the feed's other events. */
 async function datedTasksAndAssessments(db: Database, userId: string) {
   const [taskRows, assessmentRows] = await Promise.all([
@@ -210,11 +233,12 @@ function addWeeklyClass(
  * shared expansion; holidays as all-day events; and dated tasks and assessments.
  */
 export async function buildCalendar(db: Database, user: { id: string; timeZone: string }, now: Date = new Date()): Promise<string> {
-  const [courses, terms, storedHolidays, extra] = await Promise.all([
+  const [courses, terms, storedHolidays, extra, blocks] = await Promise.all([
     listCourses(db, user.id),
     listTerms(db, user.id),
     listHolidays(db, user.id),
     datedTasksAndAssessments(db, user.id),
+    studyBlocks(db, user.id, now),
   ]);
   const holidays = storedHolidays.map((holiday) => ({
     ...holiday,
@@ -307,6 +331,18 @@ export async function buildCalendar(db: Database, user: { id: string; timeZone: 
       allDay: true,
       start: new Date(`${day}T00:00:00.000Z`),
       end: new Date(`${addDays(day, 1)}T00:00:00.000Z`),
+    });
+  }
+  // Study blocks are optional time: free/busy shows them as free (TRANSP:TRANSPARENT), and a category lets a
+  // calendar app colour or hide them (decision 208).
+  for (const block of blocks) {
+    calendar.createEvent({
+      id: `study-${block.id}@studypilot`,
+      summary: block.title,
+      start: block.start,
+      end: block.end,
+      transparency: ICalEventTransparency.TRANSPARENT,
+      categories: [{ name: 'StudyPilot study plan' }],
     });
   }
   return calendar.toString();

@@ -390,6 +390,35 @@ describe('calendar feed', () => {
     const ics = await t.request({ method: 'GET', url: path });
     expect(ics.statusCode).toBe(200);
     expect(ics.headers['content-type']).toContain('text/calendar');
+    expect(ics.body).not.toContain('study-');
+
+    // Study plan blocks are optional events: transparent, with their own category.
+    await t.request({
+      method: 'PUT',
+      url: '/api/study-hours',
+      token: user.token,
+      payload: {
+        windows: Array.from({ length: 7 }, () => [{ startTime: '00:00', endTime: '23:59' }]),
+        dailyMaxMinutes: 600,
+        breakMinutes: 10,
+        bufferMinutes: 60,
+        unitMinutes: 25,
+      },
+    });
+    const task = await t.request({
+      method: 'POST',
+      url: '/api/tasks',
+      token: user.token,
+      payload: { title: 'Plan me', dueDate: new Date(Date.now() + 3 * 86_400_000).toISOString(), estimateMinutes: 50 },
+    });
+    expect(task.statusCode).toBe(201);
+    const planned = (await t.request({ method: 'POST', url: '/api/study-plan', token: user.token })).json<{ blocks: { id: string }[] }>();
+    const withPlan = (await t.request({ method: 'GET', url: path })).body.replace(/\r\n /g, '');
+    const event = withPlan.slice(withPlan.indexOf(`UID:study-${planned.blocks[0]!.id}@studypilot`));
+    expect(event.slice(0, event.indexOf('END:VEVENT'))).toMatch(
+      /SUMMARY:Plan me[\s\S]*TRANSP:TRANSPARENT|TRANSP:TRANSPARENT[\s\S]*SUMMARY:Plan me/,
+    );
+    expect(event.slice(0, event.indexOf('END:VEVENT'))).toContain('CATEGORIES:StudyPilot study plan');
 
     const reset = await t.request({ method: 'POST', url: '/api/calendar/feed/reset', token: user.token });
     expect(reset.statusCode).toBe(200);

@@ -58,6 +58,7 @@ describe('/api/tasks CRUD', () => {
       completedAt: null,
       reminderOffsetMinutes: 60,
       seriesId: null,
+      estimateMinutes: null,
     });
     const sooner = await create(user, { title: 'Read ch. 3', description: 'Pages 40–60', dueDate: inDays(1) });
     expect(sooner.json()).toMatchObject({ taskType: 'assignment', priority: 'medium', description: 'Pages 40–60' });

@@ -51,6 +51,7 @@ function toTask(row: TaskRow): Task {
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     reminderOffsetMinutes: row.reminderOffsetMinutes,
     seriesId: row.seriesId,
+    estimateMinutes: row.estimateMinutes,
   };
 }
 
@@ -227,7 +228,8 @@ export async function renderTasksJson(db: DbOrTx, userId: string, status?: TaskS
       'completed', ${tasks.completed},
       'completedAt', ${isoInstant(tasks.completedAt)},
       'reminderOffsetMinutes', ${tasks.reminderOffsetMinutes},
-      'seriesId', ${tasks.seriesId}
+      'seriesId', ${tasks.seriesId},
+      'estimateMinutes', ${tasks.estimateMinutes}
     ) ORDER BY ${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${tasks.id}), '[]')::text AS body
     FROM ${tasks}
     WHERE ${and(...conditions)}`);
@@ -310,7 +312,15 @@ export async function createTask(
     }
     const [row] = await tx
       .insert(tasks)
-      .values({ ...base, dueDate, completed, completedAt: completed ? now : null, seriesId, occurrenceDate })
+      .values({
+        ...base,
+        dueDate,
+        completed,
+        completedAt: completed ? now : null,
+        seriesId,
+        occurrenceDate,
+        estimateMinutes: body.estimateMinutes ?? null,
+      })
       .returning();
     await syncTaskReminders(jobs, tx, [{ before: null, after: reminderStateOf(row!) }], now);
     if (seriesId) await materializeSeries(tx, user.id, now, jobs);

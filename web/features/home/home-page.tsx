@@ -14,6 +14,7 @@ import { AlertsPanel } from './alerts-panel';
 import { CalendarPanel } from './calendar-panel';
 import { ProgressPanel } from './progress-panel';
 import { TodayPanel } from './today-panel';
+import { NextUpPanel } from './next-up-panel';
 import { UpcomingPanel } from './upcoming-panel';
 import { WeekPanel } from './week-panel';
 import { FirstRun } from './first-run';
@@ -106,6 +107,7 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
         <AlertsPanel alerts={alerts} now={now} timeZone={timeZone} />
         <ProgressPanel points={data.points.data?.points} streak={data.streak.data?.streak} />
         <TodayPanel classes={todayClasses} courseById={courseById} now={now} />
+        <NextUpPanel now={now} timeZone={timeZone} />
         <UpcomingPanel tasks={buckets.nextWeek} courseById={courseById} timeZone={timeZone} />
         <WeekPanel week={week} rotation={rotation} today={today} courseById={courseById} />
         <CalendarPanel today={today} busy={buckets.openByDate} />

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as localTime from '../../../common/domain/local-time';
 import type { Course, Term } from '../../../common/schemas/schedule.schema';
+import type { StudyBlock } from '../../../common/schemas/study-plan.schema';
 import {
+  nextStudyBlock,
   bucketTasks,
   isFirstRun,
   rotationLabels,
@@ -122,5 +124,31 @@ describe('timetable panels', () => {
   it('detects a first run', () => {
     expect(isFirstRun({ terms: [], courses: [], tasks: [] })).toBe(true);
     expect(isFirstRun({ terms: [], courses: [], tasks: [1] })).toBe(false);
+  });
+});
+
+describe('nextStudyBlock', () => {
+  const block = (id: string, start: string, status: StudyBlock['status'] = 'planned'): StudyBlock => ({
+    id,
+    taskId: 'task',
+    title: 'Essay',
+    courseId: null,
+    start,
+    end: new Date(Date.parse(start) + 50 * 60_000).toISOString(),
+    minutes: 50,
+    pinned: false,
+    status,
+    reason: null,
+  });
+  it('is the running or next planned block, never a missed one', () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const blocks = [
+      block('later', '2026-11-25T12:00:00Z'),
+      block('missed', '2026-11-25T08:00:00Z', 'missed'),
+      block('running', '2026-11-25T09:30:00Z'),
+    ];
+    expect(nextStudyBlock(blocks, now)?.id).toBe('running');
+    expect(nextStudyBlock([blocks[0]!], now)?.id).toBe('later');
+    expect(nextStudyBlock([], now)).toBeNull();
   });
 });

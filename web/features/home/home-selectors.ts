@@ -3,6 +3,7 @@ import { addDays, localDateOf, weekdayOf, type DateRange } from '../../../common
 import { abWeekOf, cycleDayOf, expandTimetable, type TimetableOccurrence, type TimetableTerm } from '../../../common/domain/timetable';
 import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { Task } from '../../../common/schemas/tasks.schema';
+import type { StudyBlock } from '../../../common/schemas/study-plan.schema';
 
 /**
  * Pure dashboard computations (issue 8). Each is one pass over its input so that a heavy account
@@ -130,4 +131,11 @@ export function rotationLabels(
     if (cycleDay !== null) cycleDays.set(date, cycleDay);
   }
   return { abWeek: middleTerm && middle ? abWeekOf(middleTerm, middle) : null, cycleDays };
+}
+
+/** "Next up": the running or next planned study block (never a done, skipped or missed one), or null. */
+export function nextStudyBlock(blocks: readonly StudyBlock[], now: Date): StudyBlock | null {
+  const at = now.getTime();
+  const upcoming = blocks.filter((block) => block.status === 'planned' && Date.parse(block.end) > at);
+  return upcoming.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))[0] ?? null;
 }

@@ -47,6 +47,20 @@ export function DetailsContent({ selected, onClose }: { selected: Selected; onCl
       </DialogContent>
     );
   }
+  if (selected.kind === 'study') {
+    const { block } = selected;
+    return (
+      <DialogContent
+        title={block.title}
+        description={t('calendar.studyBlock', { start: formatDateTime(block.start, timeZone), end: formatTime(block.end, timeZone) })}
+        closeLabel={t('common:close')}
+      >
+        <Link className="text-primary underline" to="/study?tab=plan" onClick={onClose}>
+          {t('calendar.openPlan')}
+        </Link>
+      </DialogContent>
+    );
+  }
   const { assessment } = selected;
   return (
     <DialogContent

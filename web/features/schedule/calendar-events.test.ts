@@ -94,6 +94,38 @@ describe('calendarEvents', () => {
     expect(nextWeek.map((event) => event.start)).toEqual(['2026-03-17T00:00:00.000Z']);
   });
 
+  it('draws planned and done study blocks of the range at their times; skipped and missed ones not', () => {
+    const block = (id: string, start: string, status: 'planned' | 'done' | 'skipped' | 'missed') => ({
+      id,
+      taskId: 't1',
+      title: 'Essay',
+      courseId: 'maths',
+      start,
+      end: new Date(Date.parse(start) + 50 * 60_000).toISOString(),
+      minutes: 50,
+      pinned: false,
+      status,
+      reason: null,
+    });
+    const events = calendarEvents({
+      ...input,
+      studyBlocks: [
+        // 16:00 in Tokyo on Tuesday 10 March.
+        block('b1', '2026-03-10T07:00:00.000Z', 'planned'),
+        block('b2', '2026-03-11T07:00:00.000Z', 'done'),
+        block('b3', '2026-03-11T09:00:00.000Z', 'missed'),
+        block('b4', '2026-03-11T10:00:00.000Z', 'skipped'),
+        // Monday 16 March in Tokyo: outside the range.
+        block('b5', '2026-03-15T16:00:00.000Z', 'planned'),
+      ],
+    }).filter((event) => event.extendedProps.kind === 'study');
+    expect(events.map((event) => [event.id, event.start, event.extendedProps.done])).toEqual([
+      ['study-b1', '2026-03-10T07:00:00.000Z', false],
+      ['study-b2', '2026-03-11T07:00:00.000Z', true],
+    ]);
+    expect(events[0]).toMatchObject({ title: 'Essay', end: '2026-03-10T07:50:00.000Z', classNames: ['sp-study'] });
+  });
+
   it('picks black or white text for contrast', () => {
     expect(readableText('#fde68a')).toBe('#000000');
     expect(readableText('#1e3a8a')).toBe('#ffffff');

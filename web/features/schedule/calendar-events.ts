@@ -2,6 +2,7 @@ import { addDays, endOfLocalDay, instantToMillis, localDateOf } from '../../../c
 import { expandTimetable, type TimetableOccurrence } from '../../../common/domain/timetable';
 import type { AttendanceRecord, AttendanceStatus, Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { CalendarAssessment, CalendarTask } from '../../api/schedule';
+import type { StudyBlock } from '../../api/study-plan';
 
 /** How long a task's marker lasts on the calendar (a task has a due instant, not a duration). */
 const TASK_MARKER_MS = 30 * 60_000;
@@ -21,13 +22,15 @@ export function taskEventRange(dueDate: string, timeZone: string): { start: stri
 const HOLIDAY_COLOR = '#64748b';
 const TASK_COLOR = '#f59e0b';
 const ASSESSMENT_COLOR = '#8b5cf6';
+const STUDY_COLOR = '#0d9488';
 
 /** What a click on an event opens (carried in the event's extendedProps). */
 export type Selected =
   | { kind: 'class'; occurrence: TimetableOccurrence; course: Course }
   | { kind: 'holiday'; holiday: Holiday }
   | { kind: 'task'; task: CalendarTask }
-  | { kind: 'assessment'; assessment: CalendarAssessment };
+  | { kind: 'assessment'; assessment: CalendarAssessment }
+  | { kind: 'study'; block: StudyBlock };
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
 export function readableText(hex: string | undefined): string {
@@ -72,6 +75,8 @@ export type CalendarInput = {
   holidays: readonly Holiday[];
   tasks: readonly CalendarTask[];
   assessments: readonly CalendarAssessment[];
+  /** The study plan's blocks (optional: the calendar draws before they arrive; decisions 206–208). */
+  studyBlocks?: readonly StudyBlock[];
   /** Marked attendance (optional: the calendar draws before it arrives). */
   attendance?: readonly Pick<AttendanceRecord, 'occurrenceKey' | 'status'>[];
   timeZone: string;
@@ -163,5 +168,22 @@ export function calendarEvents(input: CalendarInput): CalendarEvent[] {
           extendedProps: meta('assessment', { kind: 'assessment', assessment }),
         };
       }),
+    // Planned and done study blocks in the range (skipped and missed ones are re-planned elsewhere).
+    ...(input.studyBlocks ?? [])
+      .filter((block) => block.status === 'planned' || block.status === 'done')
+      .filter((block) => {
+        const date = localDateOf(block.start, input.timeZone);
+        return date >= input.range.from && date < input.range.to;
+      })
+      .map((block): CalendarEvent => ({
+        id: `study-${block.id}`,
+        title: block.title,
+        start: block.start,
+        end: block.end,
+        color: STUDY_COLOR,
+        contrastColor: readableText(STUDY_COLOR),
+        classNames: ['sp-study', ...(block.status === 'done' ? ['sp-done'] : [])],
+        extendedProps: meta('study', { kind: 'study', block }, { done: block.status === 'done' }),
+      })),
   ];
 }

@@ -43,6 +43,7 @@ import { DetailsContent } from './calendar-details';
 import { useAssessments } from '../../api/grades';
 import { useAttendance, useCourses, useHolidays, useTerms } from '../../api/schedule';
 import { useTasks } from '../../api/tasks';
+import { useStudyPlan } from '../../api/study-plan';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { useFocusableScrollers } from './focusable-scrollers';
 
@@ -94,6 +95,7 @@ export function CalendarTab() {
   const tasks = useTasks();
   const assessments = useAssessments();
   const attendance = useAttendance();
+  const studyPlan = useStudyPlan();
   const viewport = useViewport();
   const phone = isPhoneWidth(viewport.width);
   const now = useNow();
@@ -122,11 +124,23 @@ export function CalendarTab() {
       tasks: tasks.data ?? [],
       assessments: assessments.data ?? [],
       attendance: attendance.data ?? [],
+      studyBlocks: studyPlan.data?.blocks ?? [],
       timeZone,
     });
     // The range by value: a new object each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range?.from, range?.to, courses.data, terms.data, holidays.data, tasks.data, assessments.data, attendance.data, timeZone]);
+  }, [
+    range?.from,
+    range?.to,
+    courses.data,
+    terms.data,
+    holidays.data,
+    tasks.data,
+    assessments.data,
+    attendance.data,
+    studyPlan.data,
+    timeZone,
+  ]);
   // Month on a phone: a dot per item under the day number instead of clipped titles.
   const phoneMonth = phone && view === 'dayGridMonth';
   const dotsByDate = useMemo(() => {

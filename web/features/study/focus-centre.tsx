@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pause, Play, RotateCcw, Settings2, SkipForward } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -33,6 +33,7 @@ import { isQueued, toastQueued } from '../../api/offline-writes';
 import { useCreateStudySession } from '../../api/study-writes';
 import { useFocusTimer, type PhaseCompletion } from './use-focus-timer';
 import { NativeSelect } from '../../components/ui/native-select';
+import type { StartRequest } from './plan-view';
 
 const SELECTION_KEY = 'studypilot_focus_selection';
 type Selection = { courseId: string | null; type: StudySessionType };
@@ -135,7 +136,9 @@ function TimerSettingsDialog({
 }
 
 /** The Pomodoro focus timer with its course and session-type choice; completed focus phases are saved. */
-export function FocusCentre() {
+export type FocusStarter = { start: (request: StartRequest) => void };
+
+export function FocusCentre({ startRef }: { startRef?: Ref<FocusStarter> } = {}) {
   const { t } = useTranslation('study');
   const courses = useCourses();
   const createSession = useCreateStudySession();
@@ -252,6 +255,27 @@ export function FocusCentre() {
     timer.start(selectionRef.current);
   };
 
+  // A plan block's Start (the plan tab, through `startRef`): a focus phase on the block's course, unless a phase already runs.
+  const [workingOn, setWorkingOn] = useState<string | null>(null);
+  useImperativeHandle(
+    startRef,
+    () => ({
+      start: (request: StartRequest) => {
+        setWorkingOn(request.title);
+        if (state.status !== 'idle') return;
+        const next: Selection = { courseId: request.courseId, type: 'focus' };
+        selectionRef.current = next;
+        setSelection(next);
+        safeStorage.set(SELECTION_KEY, JSON.stringify(next));
+        if (state.mode !== 'focus') timer.selectMode('focus');
+        unlockAudio();
+        void ensureNotificationPermission();
+        timer.start(next);
+      },
+    }),
+    [state.status, state.mode, timer],
+  );
+
   return (
     <Card className="space-y-5">
       <PressedButtons
@@ -267,6 +291,11 @@ export function FocusCentre() {
       />
 
       <div className="text-center">
+        {workingOn ? (
+          <p className="text-sm font-medium" data-testid="focus-working-on">
+            {t('plan.workingOn', { title: workingOn })}
+          </p>
+        ) : null}
         <p className="text-sm text-muted-foreground">{modeLabel}</p>
         <p
           role="timer"

@@ -34,6 +34,7 @@ describe('Task form → request', () => {
     fill('Course (optional)', 'c1');
     fill('Type', 'exam');
     fill('Priority', 'high');
+    fill('Time needed (minutes)', '90');
     fill('Repeats', 'daily');
     fill('Until', '2026-12-05');
     await submit(sent, 'Add task');
@@ -49,6 +50,7 @@ describe('Task form → request', () => {
         taskType: 'exam',
         priority: 'high',
         reminderOffsetMinutes: null,
+        estimateMinutes: 90,
         recurrence: { frequency: 'daily', until: '2026-12-05' },
       },
       // A new task carries its own Idempotency-Key (sent again after a lost answer, created once).
@@ -114,12 +116,30 @@ describe('Task form → request', () => {
     fireEvent.click(screen.getByLabelText('No due date'));
     await submit(sent, 'Save');
     // The task's own editable fields go back as they are (aTask: "Essay", an assignment of no course).
-    const { title, description, courseId, taskType, priority, reminderOffsetMinutes } = task;
+    const { title, description, courseId, taskType, priority, reminderOffsetMinutes, estimateMinutes } = task;
     expect(writes(sent)[0]).toEqual({
       method: 'PATCH',
       path: '/api/tasks/t1',
-      body: { title, description, dueDate: null, courseId, taskType, priority, reminderOffsetMinutes },
+      body: { title, description, dueDate: null, courseId, taskType, priority, reminderOffsetMinutes, estimateMinutes },
     });
+  });
+
+  it('suggests an estimate for the course and type, from the student’s history, and fills it on request', async () => {
+    const sent = interceptApi({
+      'GET /api/study-plan/estimate': { minutes: 150, source: 'course-history' },
+      'POST /api/tasks': saved({ estimateMinutes: 150 }),
+      'GET /api/tasks': [],
+    });
+    await renderForm();
+    fill('Title', 'Lab report');
+    fill('Course (optional)', 'c1');
+    fill('Type', 'project');
+    await screen.findByText('Suggested: 150 min, from your finished tasks of this course and type.');
+    expect(sent.some((request) => request.path === '/api/study-plan/estimate?taskType=project&courseId=c1')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Use 150 min' }));
+    expect(screen.getByLabelText('Time needed (minutes)')).toHaveProperty('value', '150');
+    await submit(sent, 'Add task');
+    expect(writes(sent)[0]?.body).toMatchObject({ title: 'Lab report', estimateMinutes: 150 });
   });
 
   it('sends nothing without a title', async () => {

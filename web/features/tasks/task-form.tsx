@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
+import { ESTIMATE_MAX_MINUTES, ESTIMATE_QUICK_PICKS } from '../../../common/domain/study-plan';
 import {
   RECURRENCE_INTERVAL_MAX,
   TASK_DESCRIPTION_MAX,
@@ -23,6 +24,7 @@ import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from '../../api/tasks-writes';
+import { useEstimateSuggestion } from '../../api/study-plan';
 import { isQueued, toastQueued } from '../../api/offline-writes';
 import { CourseOptions, TaskTypeOptions } from './task-options';
 import { defaultDueInput, dueInputMillis, toDueInput, type InitialDue } from '../../lib/due-input';
@@ -49,6 +51,7 @@ function formSchema(t: TFunction, timeZone: string) {
       taskType: z.enum(TASK_TYPES),
       priority: z.enum(TASK_PRIORITIES),
       reminder: z.string(),
+      estimate: z.string(),
       repeat: z.enum(['none', 'daily', 'weekly']),
       interval: z.string(),
       weekdays: z.array(z.string()),
@@ -65,6 +68,12 @@ function formSchema(t: TFunction, timeZone: string) {
           ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.unsupported') });
         } else if (!Number.isNaN(due.getTime()) && isReminderInPast(due, Number(values.reminder), Date.now())) {
           ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.inPast') });
+        }
+      }
+      if (values.estimate.trim() !== '') {
+        const estimate = Number(values.estimate);
+        if (!Number.isInteger(estimate) || estimate < 5 || estimate > ESTIMATE_MAX_MINUTES) {
+          ctx.addIssue({ code: 'custom', path: ['estimate'], message: t('form.errors.estimate', { max: ESTIMATE_MAX_MINUTES }) });
         }
       }
       if (values.repeat !== 'none' && values.noDue) {
@@ -94,6 +103,7 @@ const TASK_FIELDS_BY_PATH: Partial<Record<string, keyof FormValues>> = {
   description: 'description',
   dueDate: 'due',
   reminderOffsetMinutes: 'reminder',
+  estimateMinutes: 'estimate',
   recurrence: 'repeat',
   'recurrence.until': 'until',
 };
@@ -107,6 +117,7 @@ function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInpu
     taskType: values.taskType,
     priority: values.priority,
     reminderOffsetMinutes: values.reminder ? Number(values.reminder) : null,
+    estimateMinutes: values.estimate.trim() ? Number(values.estimate) : null,
   };
   if (isNew && values.repeat !== 'none') {
     input.recurrence =
@@ -176,6 +187,7 @@ function TaskForm({
       taskType: task?.taskType ?? 'assignment',
       priority: task?.priority ?? 'medium',
       reminder: task ? (task.reminderOffsetMinutes ? String(task.reminderOffsetMinutes) : '') : String(defaultReminderOffset() ?? ''),
+      estimate: task?.estimateMinutes ? String(task.estimateMinutes) : '',
       repeat: 'none',
       interval: '1',
       weekdays: [],
@@ -185,6 +197,9 @@ function TaskForm({
   const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null, userId: useSessionUser()?.id ?? null });
   const repeat = useWatch({ control: form.control, name: 'repeat' });
   const noDue = useWatch({ control: form.control, name: 'noDue' });
+  const estimateCourse = useWatch({ control: form.control, name: 'courseId' });
+  const estimateType = useWatch({ control: form.control, name: 'taskType' });
+  const suggestion = useEstimateSuggestion(estimateCourse || null, estimateType);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
@@ -288,6 +303,40 @@ function TaskForm({
           ))}
         </NativeSelect>
       </FormField>
+      <FormField
+        label={t('form.estimate')}
+        hint={
+          suggestion.data
+            ? t(`form.estimateSuggested.${suggestion.data.source}`, { minutes: suggestion.data.minutes })
+            : t('form.estimateHint')
+        }
+        error={errors.estimate?.message}
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={ESTIMATE_MAX_MINUTES}
+          step={5}
+          list="task-estimate-picks"
+          {...form.register('estimate')}
+        />
+      </FormField>
+      {suggestion.data ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => form.setValue('estimate', String(suggestion.data.minutes), { shouldDirty: true, shouldValidate: true })}
+        >
+          {t('form.useSuggestion', { minutes: suggestion.data.minutes })}
+        </Button>
+      ) : null}
+      <datalist id="task-estimate-picks">
+        {ESTIMATE_QUICK_PICKS.map((minutes) => (
+          <option key={minutes} value={minutes} />
+        ))}
+      </datalist>
       {isNew ? (
         <fieldset className="space-y-3 rounded-md border p-3">
           <legend className="px-1 text-sm font-medium">{t('recurrence.legend')}</legend>
