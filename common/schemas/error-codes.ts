@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'webhook_signature_invalid',
   'push_endpoint_not_allowed',
   'preview_not_available',
+  'sso_not_configured',
+  'sso_last_sign_in',
+  'sso_provider_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,6 +19,7 @@ import {
   pushSubscriptions,
   redemptions,
   sessions,
+  userIdentities,
   studySessions,
   subscriptions,
   tasks,
@@ -357,6 +358,20 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     key: ['id'],
   },
   {
+    name: 'user_identities',
+    table: userIdentities,
+    userId: userIdentities.userId,
+    columns: {
+      id: userIdentities.id,
+      issuer: userIdentities.issuer,
+      subject: userIdentities.subject,
+      email: userIdentities.email,
+      createdAt: userIdentities.createdAt,
+      lastUsedAt: userIdentities.lastUsedAt,
+    },
+    key: ['id'],
+  },
+  {
     name: 'user_activity',
     table: userActivity,
     userId: userActivity.userId,
@@ -456,5 +471,6 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   test_checkouts: 'internal: unconfirmed test-mode checkouts, deleted after a day (the subscription they create is exported)',
   idempotent_requests: 'internal: stored answers to retried writes, kept a day',
   user_data_versions: 'internal: a change counter for caching',
+  sso_states: 'internal: single sign-ons under way (a state hash, nonce and PKCE verifier), kept ten minutes',
   login_devices: 'holds only the hash of a sign-in device cookie’s secret token and when it was last used',
 };

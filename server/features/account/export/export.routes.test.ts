@@ -224,7 +224,7 @@ async function secretsOf(user: SignedUpUser): Promise<string[]> {
   const [row] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   const tokenHashes = await t.db.select({ hash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id));
   return [
-    row!.passwordHash,
+    row!.passwordHash!,
     ...tokenHashes.map((entry) => entry.hash),
     user.token,
     CALENDAR_TOKEN,
