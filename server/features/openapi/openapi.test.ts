@@ -60,10 +60,11 @@ describe('the OpenAPI document (issue 35)', () => {
       const file = path.join(directory, 'openapi.json');
       await writeFile(file, JSON.stringify(await documentOf()));
       const redocly = path.resolve('node_modules/.bin/redocly');
-      // redocly exits 1 when it finds a problem; the JSON report on stdout says which.
+      // redocly exits 1 when it finds a problem; the JSON report on stdout says which. Its 2xx rule is
+      // the first test's, which also lets a navigation answer 303 (single sign-on's start and callback).
       const { stdout } = await promisify(execFile)(
         redocly,
-        ['lint', file, '--extends', 'recommended', '--format', 'json', '--max-problems', '50'],
+        ['lint', file, '--extends', 'recommended', '--skip-rule', 'operation-2xx-response', '--format', 'json', '--max-problems', '50'],
         {
           env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
           maxBuffer: 16 * 1024 * 1024,
