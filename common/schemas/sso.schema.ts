@@ -56,7 +56,7 @@ export const ssoStartQuerySchema = z.strictObject({
 });
 
 /** The provider's answer on GET /api/auth/sso/callback (it may add parameters of its own, e.g. `iss`, `session_state`). */
-const callbackParam = z.string().max(2048).optional();
+const callbackParam = singleLineText(2048).optional();
 export const ssoCallbackQuerySchema = z.looseObject({
   code: callbackParam,
   state: callbackParam,
