@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -243,6 +244,24 @@ describe('the provider down', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('a provider whose discovery names another issuer: provider_error, not a 500', async () => {
+    const wrong = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ issuer: 'https://someone-else.example', authorization_endpoint: 'https://someone-else.example/auth' }));
+    });
+    await new Promise<void>((resolve) => wrong.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (wrong.address() as net.AddressInfo).port;
+      const app = await createTestApp({ publicOrigin: PUBLIC_ORIGIN, oidc: oidcConfig(`http://127.0.0.1:${port}`, 'x') });
+      const { response } = await start(app);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/auth?sso_error=provider_error');
+    } finally {
+      wrong.closeAllConnections();
+      await new Promise<void>((resolve) => wrong.close(() => resolve()));
     }
   });
 

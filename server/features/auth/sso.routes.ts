@@ -137,7 +137,8 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
         return reply.status(303).header('location', ssoLanding('sign-in', 'signed-in')).send(null);
       } catch (error) {
         if (error instanceof SsoFailure) {
-          request.log.info({ sso: error.code }, 'single sign-on did not finish');
+          const cause = error.cause instanceof Error ? error.cause.message : undefined;
+          request.log.info({ sso: error.code, cause }, 'single sign-on did not finish');
           return fail(reply, error.purpose, error.code);
         }
         throw error;

@@ -32,8 +32,10 @@ export class SsoFailure extends Error {
     readonly code: SsoError,
     /** Where the browser ends: the sign-in page, or the account page for a linking. */
     readonly purpose: SsoPurpose = 'sign-in',
+    /** What the provider or openid-client said, for the log line (never shown to the user). */
+    cause?: unknown,
   ) {
-    super(`single sign-on failed: ${code}`);
+    super(`single sign-on failed: ${code}`, { cause });
     this.name = 'SsoFailure';
   }
 }
@@ -74,8 +76,8 @@ export class SsoProvider {
       return await this.discovered;
     } catch (error) {
       this.discovered = undefined;
-      if (isUnavailable(error)) throw new SsoFailure('provider_unavailable');
-      throw error;
+      // A provider that answers something unusable (a wrong issuer, no token endpoint) is its error, not a 500.
+      throw new SsoFailure(isUnavailable(error) ? 'provider_unavailable' : 'provider_error', 'sign-in', error);
     }
   }
 
@@ -191,7 +193,7 @@ export async function finishSso(db: Database, provider: SsoProvider, input: Call
   if (purpose === 'link' && row.userId !== input.sessionUserId) throw new SsoFailure('link_session', purpose);
 
   const configuration = await provider.configuration().catch((error: unknown) => {
-    throw error instanceof SsoFailure ? new SsoFailure(error.code, purpose) : error;
+    throw error instanceof SsoFailure ? new SsoFailure(error.code, purpose, error.cause) : error;
   });
   let claims: Record<string, unknown>;
   try {
@@ -210,7 +212,7 @@ export async function finishSso(db: Database, provider: SsoProvider, input: Call
     }
   } catch (error) {
     if (error instanceof SsoFailure) throw error;
-    throw new SsoFailure(isUnavailable(error) ? 'provider_unavailable' : 'failed', purpose);
+    throw new SsoFailure(isUnavailable(error) ? 'provider_unavailable' : 'failed', purpose, error);
   }
   const issuer = configuration.serverMetadata().issuer;
   const subject = String(claims.sub);
