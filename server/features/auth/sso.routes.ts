@@ -70,8 +70,7 @@ function setSsoCookie(request: FastifyRequest, reply: FastifyReply, state: strin
 export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const provider = config.oidc ? new SsoProvider(config.oidc) : null;
   const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
-  const fail = (reply: FastifyReply, purpose: SsoPurpose, error: SsoError) =>
-    reply.status(303).header('location', ssoLanding(purpose, { error })).send(null);
+  const fail = (reply: FastifyReply, purpose: SsoPurpose, error: SsoError) => reply.redirect(ssoLanding(purpose, { error }), 303);
 
   app.get('/api/auth/sso', { schema: { response: { 200: ssoConfigResponseSchema } } }, async () => ({
     enabled: provider !== null,
@@ -92,7 +91,7 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
           language: request.query.language,
         });
         setSsoCookie(request, reply, state);
-        return reply.status(303).header('location', url).send(null);
+        return reply.redirect(url, 303);
       } catch (error) {
         if (error instanceof SsoFailure) return fail(reply, 'sign-in', error.code);
         throw error;
@@ -117,7 +116,7 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
           acceptLanguage: firstAcceptedLanguage(request.headers['accept-language']),
           adminUsernames: config.adminUsernames,
         });
-        if (outcome.kind === 'linked') return reply.status(303).header('location', ssoLanding('link', 'linked')).send(null);
+        if (outcome.kind === 'linked') return reply.redirect(ssoLanding('link', 'linked'), 303);
         // The same cookies a password sign-in sets (auth.routes.ts).
         const secure = request.protocol === 'https';
         reply.setCookie(SESSION_COOKIE, outcome.token, {
@@ -134,7 +133,7 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
           secure,
           maxAge: DEVICE_DAYS * 86_400,
         });
-        return reply.status(303).header('location', ssoLanding('sign-in', 'signed-in')).send(null);
+        return reply.redirect(ssoLanding('sign-in', 'signed-in'), 303);
       } catch (error) {
         if (error instanceof SsoFailure) {
           const cause = error.cause instanceof Error ? error.cause.message : undefined;
