@@ -17,6 +17,7 @@ import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerBenchReferenceRoutes } from './features/bench/bench-reference.routes';
 import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerSsoRoutes } from './features/auth/sso.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
 import { registerLmsFeedsRoutes } from './features/lms-feeds/lms-feeds.routes';
@@ -65,6 +66,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerHealthRoutes,
   registerAuthRoutes,
+  registerSsoRoutes,
   registerAccountRoutes,
   registerPremiumRoutes,
   registerSettingsRoutes,

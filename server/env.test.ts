@@ -53,3 +53,29 @@ describe('loadConfig: metrics', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
   });
 });
+
+describe('loadConfig: single sign-on (decision 204)', () => {
+  const oidc = { OIDC_ISSUER: 'https://sso.school.example', OIDC_CLIENT_ID: 'studypilot', OIDC_CLIENT_SECRET: 's3cret' };
+
+  it('takes the three variables together, the provider name defaulting to the issuer host, 10 s per call', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig(oidc).oidc).toEqual({
+      issuer: 'https://sso.school.example',
+      clientId: 'studypilot',
+      clientSecret: 's3cret',
+      providerName: 'sso.school.example',
+      timeoutSeconds: 10,
+    });
+    expect(loadConfig({ ...oidc, OIDC_PROVIDER_NAME: 'Springfield High', OIDC_TIMEOUT_SECONDS: '3' }).oidc).toMatchObject({
+      providerName: 'Springfield High',
+      timeoutSeconds: 3,
+    });
+  });
+
+  it('refuses one or two of them, and an http issuer that is not on this machine', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: oidc.OIDC_ISSUER })).toThrow(/all three, or none/);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toThrow(/all three, or none/);
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'http://sso.school.example' })).toThrow(/OIDC_ISSUER/);
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+  });
+});

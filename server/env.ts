@@ -14,6 +14,9 @@ const csv = z
   );
 
 /** A proxy address as Fastify (proxy-addr) takes it: an IP, a CIDR range, or a named range. */
+/** Host names of this machine: an http OIDC issuer is accepted only there (a provider run beside the tests). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/;
 
 /**
@@ -81,9 +84,24 @@ const envSchema = z.object({
   PAYMENTS: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  OIDC_ISSUER: z.string().url().optional(),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().optional(),
+  /**
+   * Single sign-on through OpenID Connect (decisions 204-205): all three, or no SSO button. The issuer is
+   * https, or http only on a loopback address (a provider run beside the tests).
+   */
+  OIDC_ISSUER: z
+    .string()
+    .url()
+    .refine((value) => {
+      const url = new URL(value);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    }, 'must be an https URL (http only on a loopback address)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The name on the button, "Sign in with <name>" (default: the issuer's host name). */
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).optional(),
+  /** Each call to the provider (discovery, token, user info, keys) gives up after this many seconds. */
+  OIDC_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   /** Directory of the built web client; the server serves it when it exists. */
   WEB_DIST_DIR: z.string().default('./dist/web'),
   /** Auth rate limit per IP per minute; tests raise it. */
@@ -154,7 +172,8 @@ export type AppConfig = {
   stripe: { secretKey: string; webhookSecret: string; api?: { host: string; port: number; protocol: 'http' | 'https' } } | undefined;
   /** PAYMENTS as set (server/lib/payments.ts paymentModeOf decides the mode from it and the rest). */
   paymentsChoice: 'test' | 'stripe' | undefined;
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Single sign-on (decision 204); `timeoutSeconds` bounds every call to the provider. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; providerName: string; timeoutSeconds: number } | undefined;
   webDistDir: string;
   authRateLimitPerMinute: number;
   writeRateLimitPerMinute: number;
@@ -233,6 +252,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both, or neither');
   }
+  // Two of the three OIDC variables would hide the SSO button without a word.
+  const oidcSet = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    throw new Error('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three, or none');
+  }
   if (env.PAYMENTS === 'stripe' && !env.STRIPE_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -260,7 +284,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     paymentsChoice: env.PAYMENTS,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            providerName: env.OIDC_PROVIDER_NAME ?? new URL(env.OIDC_ISSUER).hostname,
+            timeoutSeconds: env.OIDC_TIMEOUT_SECONDS,
+          }
         : undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from './app';
-import { users } from './db/schema';
+import { userIdentities, users } from './db/schema';
 import { setRoleByUsername } from './features/admin/roles.service';
 import { signUp, type SignedUpUser } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -51,6 +51,14 @@ const pushDevice = (owner: SignedUpUser) =>
 const EMPTY_CALENDAR = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nEND:VCALENDAR\r\n';
 const lmsFeed = async (owner: SignedUpUser) =>
   ((await create(owner, '/api/lms-feeds', { ics: EMPTY_CALENDAR })) as unknown as { feed: { id: string } }).feed;
+/** An identity at a school's provider, as a finished single sign-on leaves it (sso.routes.test.ts drives the real flow). */
+const identity = async (owner: SignedUpUser) => {
+  const [row] = await t.db
+    .insert(userIdentities)
+    .values({ userId: owner.id, issuer: 'https://sso.school.test', subject: owner.id })
+    .returning({ id: userIdentities.id });
+  return row!;
+};
 const folder = (owner: SignedUpUser) => create(owner, '/api/folders', { name: 'Physics' });
 async function storedFile(owner: SignedUpUser): Promise<{ id: string }> {
   const boundary = 'inventoryboundary';
@@ -78,6 +86,15 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'public' },
   'GET /api/auth/me': { access: 'user' },
+  'GET /api/auth/sso': { access: 'public' },
+  'GET /api/auth/sso/start': { access: 'public' },
+  'GET /api/auth/sso/callback': { access: 'public' },
+  'GET /api/account/sso': { access: 'user' },
+  'POST /api/account/sso/link': { access: 'user' },
+  'DELETE /api/account/sso/identities/:id': {
+    access: 'user',
+    crossUser: async (owner) => idUrl('/api/account/sso/identities/:id')(await identity(owner)),
+  },
   'PATCH /api/account/profile': { access: 'user' },
   'POST /api/account/password': { access: 'user' },
   'DELETE /api/user/delete': { access: 'user' },

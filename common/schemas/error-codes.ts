@@ -64,6 +64,10 @@ export const ERROR_CODES = [
   'feed_http_error',
   'feed_not_calendar',
   'feed_already_added',
+  // Single sign-on (issue 38, decision 205)
+  'sso_not_configured',
+  'sso_last_sign_in',
+  'sso_provider_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,10 +3,11 @@ import type { AccountSession, ExportFormat } from '../../common/schemas/account.
 import { apiRequest, apiJson } from '../lib/api-client';
 import { resourceQuery } from './resource';
 import type { User } from '../../common/schemas/auth.schema';
+import type { AccountSso, SsoIdentity } from '../../common/schemas/sso.schema';
 import { sessionQuery } from './session';
 import { saveBlob } from '../lib/save-blob';
 
-export type { AccountSession, ExportFormat };
+export type { AccountSession, AccountSso, ExportFormat, SsoIdentity };
 
 /** GET /api/account/sessions: where the account is signed in now, this device marked. */
 export const accountSessionsQuery = resourceQuery<AccountSession[]>('/api/account/sessions');
@@ -78,5 +79,31 @@ export function useDownloadExport() {
       saveBlob(blob, fileName);
       return fileName;
     },
+  });
+}
+
+/** GET /api/account/sso: the school's provider (null when none is set up), whether the account has a password, its identities. */
+export const accountSsoQuery = resourceQuery<AccountSso>('/api/account/sso');
+export const useAccountSso = () => useQuery(accountSsoQuery);
+
+/**
+ * Links the school account: the server starts a linking and answers the provider's address, where the
+ * browser goes; the provider sends it back to /account (decision 205).
+ */
+export function useLinkSso() {
+  return useMutation({
+    mutationFn: () => apiJson<{ url: string }>('POST', '/api/account/sso/link'),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sso.linkFailed' } },
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** Unlinks one identity; refused (409 sso_last_sign_in) when it is the account's only way to sign in. */
+export function useUnlinkSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<null>('DELETE', `/api/account/sso/identities/${encodeURIComponent(id)}`),
+    meta: { failureToast: { title: 'account:updateError', description: 'account:sso.unlinkFailed' } },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSsoQuery.queryKey }),
   });
 }

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../common/schemas/auth.schema';
+import type { SsoConfig } from '../../common/schemas/sso.schema';
+import { resourceQuery } from './resource';
 import { apiRequest, apiJson } from '../lib/api-client';
 import { isNetworkFailure } from '../lib/offline-status';
 import { rememberedSessionUser, rememberSessionUser } from '../lib/remembered-user';
@@ -148,4 +150,17 @@ export function useDeleteAccount() {
     meta: { failureToast: { title: 'shell:deleteAccount.errorTitle', description: 'shell:deleteAccount.error' } },
     onSuccess: signedOut,
   });
+}
+
+/** GET /api/auth/sso: whether the sign-in page offers the school's single sign-on, and its name (decision 204). */
+export const ssoConfigQuery = resourceQuery<SsoConfig>('/api/auth/sso');
+export const useSsoConfig = () => useQuery(ssoConfigQuery);
+
+/**
+ * Where the "Sign in with …" button navigates: the server's start, which sends the browser on to the
+ * provider. The zone and language only shape an account the sign-in creates, as registration's do.
+ */
+export function ssoStartUrl(): string {
+  const query = new URLSearchParams({ timeZone: browserTimeZone(), language: currentLanguage() });
+  return `/api/auth/sso/start?${query.toString()}`;
 }

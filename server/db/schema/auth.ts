@@ -6,7 +6,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** argon2id; null for an account made by single sign-on that never set a password (decision 204). */
+    passwordHash: text('password_hash'),
     email: text('email'),
     recoveryEmail: text('recovery_email'),
     timeZone: text('time_zone').notNull().default('UTC'),
@@ -104,3 +105,54 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * An account's identity at the school's OpenID Connect provider (decision 204): sign-in by single
+ * sign-on finds the account by (issuer, subject), never by e-mail or name. One identity per issuer and
+ * account; a user may unlink it from /account while another way to sign in remains (decision 205).
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's `iss`, exactly as its discovery document and ID tokens say it. */
+    issuer: text('issuer').notNull(),
+    /** The provider's `sub`: stable and never reassigned for that issuer. */
+    subject: text('subject').notNull(),
+    /** The e-mail the provider told at linking or the last sign-in, shown on /account only. */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_identities_issuer_subject_idx').on(table.issuer, table.subject),
+    uniqueIndex('user_identities_user_issuer_idx').on(table.userId, table.issuer),
+  ],
+);
+
+/**
+ * A single sign-on under way (decision 204): the state, nonce and PKCE verifier live here, in the
+ * database every instance shares, for ten minutes; the callback deletes the row as it reads it, so a
+ * state (and the code with it) is spent once. Only the state's SHA-256 is stored; the browser holds the
+ * state itself in an httpOnly cookie that the callback compares with the provider's answer.
+ */
+export const ssoStates = pgTable(
+  'sso_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    /** `sign-in`, or `link` for the account `user_id` (which must still be the one signed in at the callback). */
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    /** The browser's zone and language at the start, for an account the sign-in creates (as registration takes them). */
+    timeZone: text('time_zone'),
+    language: text('language'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('sso_states_user_id_idx').on(table.userId), check('sso_states_purpose', sql`${table.purpose} IN ('sign-in', 'link')`)],
+);

@@ -2,7 +2,7 @@ import type { GradingSystemKey } from '../../../common/domain/grading-systems';
 import { eq, sql } from 'drizzle-orm';
 import { trialEndFor } from '../../../common/domain/premium-access';
 import type { LoginBody } from '../../../common/schemas/auth.schema';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { unlockAchievement } from '../rewards/rewards.service';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
@@ -22,7 +22,7 @@ export function lockedError(seconds: number): HttpError {
   return new HttpError(429, 'account_locked', ACCOUNT_LOCKED_MESSAGE, undefined, seconds);
 }
 
-async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
   const rows = await db
     .select()
     .from(users)
@@ -51,27 +51,54 @@ export async function register(
   // Two registrations racing for one name: the unique index decides.
   return conflictOnUniqueViolation(
     () =>
-      db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            username: input.username,
-            passwordHash,
-            email: input.email,
-            createdAt,
-            trialEndDate: trialEndFor(createdAt),
-            ...(input.gradingSystem ? { gradingSystem: input.gradingSystem } : {}),
-          })
-          .returning();
-        if (!user) throw new Error('insert returned no row');
-        const token = await createSession(tx, user.id, userAgent);
-        // The browser that made the account is one it signed in from (the device cookie).
-        const deviceToken = await rememberDevice(tx, user.id, null, undefined);
-        await unlockAchievement(tx, user.id, 'first-login');
-        return { user, token, deviceToken };
-      }),
+      db.transaction((tx) =>
+        createAccountRows(
+          tx,
+          { username: input.username, passwordHash, email: input.email, gradingSystem: input.gradingSystem, createdAt },
+          userAgent,
+        ),
+      ),
     USERNAME_TAKEN,
   );
+}
+
+/**
+ * What every new account gets, inside the caller's transaction: the row (trial = createdAt + 60 days,
+ * role `user`), its first session, the device cookie's row and the first-login achievement. Registration
+ * and a first single sign-on (sso.service.ts) both make accounts through here. `passwordHash` is null
+ * for an account made by single sign-on (decision 204).
+ */
+export async function createAccountRows(
+  tx: DbOrTx,
+  input: {
+    username: string;
+    passwordHash: string | null;
+    email: string | null;
+    gradingSystem?: GradingSystemKey;
+    timeZone?: string;
+    createdAt?: Date;
+  },
+  userAgent: string | null,
+): Promise<{ user: UserRow; token: string; deviceToken: string }> {
+  const createdAt = input.createdAt ?? new Date();
+  const [user] = await tx
+    .insert(users)
+    .values({
+      username: input.username,
+      passwordHash: input.passwordHash,
+      email: input.email,
+      createdAt,
+      trialEndDate: trialEndFor(createdAt),
+      ...(input.gradingSystem ? { gradingSystem: input.gradingSystem } : {}),
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    })
+    .returning();
+  if (!user) throw new Error('insert returned no row');
+  const token = await createSession(tx, user.id, userAgent);
+  // The browser that made the account is one it signed in from (the device cookie).
+  const deviceToken = await rememberDevice(tx, user.id, null, undefined);
+  await unlockAchievement(tx, user.id, 'first-login');
+  return { user, token, deviceToken };
 }
 
 /** Where a sign-in comes from: the client's address (TRUST_PROXY applies) and the device cookie, if any. */

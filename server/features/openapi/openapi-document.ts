@@ -48,7 +48,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; retry
     retryAfter: true,
   },
   431: { name: 'HeadersTooLarge', description: 'An X-Forwarded-* header is too long: `too_large`' },
-  502: { name: 'BadGateway', description: 'The payment provider failed: `payment_provider_error`' },
+  502: {
+    name: 'BadGateway',
+    description:
+      'A provider failed: the payment provider (`payment_provider_error`), the single sign-on provider (`sso_provider_unavailable`)',
+  },
   503: {
     name: 'ServiceUnavailable',
     description: 'The database is away or a write lost a race after its retries: `service_unavailable`; Retry-After says when to try again',

@@ -10,6 +10,7 @@ import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { RecoveryEmailCard } from './recovery-email-card';
 import { SessionsCard } from './sessions-card';
+import { SsoCard } from './sso-card';
 
 /** /account#security and /account#data open those tabs. */
 function initialTab(hash: string): string {
@@ -46,6 +47,7 @@ export function AccountPage() {
           <Card>
             <PasswordForm />
           </Card>
+          <SsoCard />
           <SessionsCard />
           <RecoveryEmailCard user={user} />
         </TabsContent>

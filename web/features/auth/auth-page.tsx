@@ -5,6 +5,8 @@ import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
+import { SsoErrorNotice } from './sso-error-notice';
+import { SsoSignIn } from './sso-sign-in';
 
 /** /auth: sign in and register tabs. After success, back to where the guard sent the user from. */
 export function AuthPage() {
@@ -22,6 +24,7 @@ export function AuthPage() {
       <Card className="w-full max-w-md">
         <h1 className="mb-1 text-xl font-semibold">{t('welcome')}</h1>
         <p className="mb-5 text-sm text-muted-foreground">{t('subtitle')}</p>
+        <SsoErrorNotice />
         <Tabs defaultValue={location.hash === '#register' ? 'register' : 'signin'}>
           <TabsList className="mb-5">
             <TabsTrigger value="signin">{t('signIn')}</TabsTrigger>
@@ -29,6 +32,7 @@ export function AuthPage() {
           </TabsList>
           <TabsContent value="signin">
             <SignInForm onDone={onDone} />
+            <SsoSignIn />
           </TabsContent>
           <TabsContent value="register">
             <RegisterForm onDone={onDone} />

@@ -21,6 +21,7 @@ import {
   sessions,
   studyHours,
   studyPlanBlocks,
+  userIdentities,
   studySessions,
   subscriptions,
   tasks,
@@ -389,6 +390,20 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     key: ['id'],
   },
   {
+    name: 'user_identities',
+    table: userIdentities,
+    userId: userIdentities.userId,
+    columns: {
+      id: userIdentities.id,
+      issuer: userIdentities.issuer,
+      subject: userIdentities.subject,
+      email: userIdentities.email,
+      createdAt: userIdentities.createdAt,
+      lastUsedAt: userIdentities.lastUsedAt,
+    },
+    key: ['id'],
+  },
+  {
     name: 'user_activity',
     table: userActivity,
     userId: userActivity.userId,
@@ -489,5 +504,6 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   idempotent_requests: 'internal: stored answers to retried writes, kept a day',
   user_data_versions: 'internal: a change counter for caching',
   replica_read_marks: 'internal: where the user’s last write reached the database log, so reads wait for a replica that has it',
+  sso_states: 'internal: single sign-ons under way (a state hash, nonce and PKCE verifier), kept ten minutes',
   login_devices: 'holds only the hash of a sign-in device cookie’s secret token and when it was last used',
 };

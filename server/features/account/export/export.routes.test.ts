@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORTS_PER_HOUR, EXPORT_FORMAT_VERSION } from '../../../../common/schemas/account.schema';
 import * as schema from '../../../db/schema';
 import {
+  userIdentities,
   academicGoals,
   academicYears,
   assessments,
@@ -69,6 +70,10 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     .values({ userId, name: `${marker} term`, startDate: '2030-01-07', endDate: '2030-06-28', color: '#123456', academicYearId: year!.id })
     .returning();
   await db.insert(holidays).values({ userId, name: `${marker} break`, startDate: '2030-04-01', endDate: '2030-04-05' });
+  // A school account linked by single sign-on (decision 204).
+  await db
+    .insert(userIdentities)
+    .values({ userId, issuer: 'https://sso.school.test', subject: `${marker}-subject`, email: 'ana@school.test' });
   const [course] = await db
     .insert(courses)
     .values({
@@ -245,7 +250,7 @@ async function secretsOf(user: SignedUpUser): Promise<string[]> {
   const [row] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   const tokenHashes = await t.db.select({ hash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id));
   return [
-    row!.passwordHash,
+    row!.passwordHash!,
     ...tokenHashes.map((entry) => entry.hash),
     user.token,
     CALENDAR_TOKEN,
