@@ -207,25 +207,21 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     .update(users)
     .set({ recoveryEmail: `${marker}@recovery.example`, email: `${marker}@example.org` })
     .where(eq(users.id, userId));
-  await db
-    .insert(studyHours)
-    .values({
-      userId,
-      windows: [[], [{ startTime: '16:00', endTime: '21:00' }], [], [], [], [], []],
-      dailyMaxMinutes: 240,
-      breakMinutes: 10,
-      bufferMinutes: 120,
-      unitMinutes: 25,
-    });
-  await db
-    .insert(studyPlanBlocks)
-    .values({
-      userId,
-      taskId: task!.id,
-      startAt: new Date('2030-02-25T16:00:00.000Z'),
-      endAt: new Date('2030-02-25T16:50:00.000Z'),
-      status: 'done',
-    });
+  await db.insert(studyHours).values({
+    userId,
+    windows: [[], [{ startTime: '16:00', endTime: '21:00' }], [], [], [], [], []],
+    dailyMaxMinutes: 240,
+    breakMinutes: 10,
+    bufferMinutes: 120,
+    unitMinutes: 25,
+  });
+  await db.insert(studyPlanBlocks).values({
+    userId,
+    taskId: task!.id,
+    startAt: new Date('2030-02-25T16:00:00.000Z'),
+    endAt: new Date('2030-02-25T16:50:00.000Z'),
+    status: 'done',
+  });
   return { courseId: course!.id, taskId: task!.id, marker };
 }
 
