@@ -86,8 +86,12 @@ export function connectDatabase(
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    // A transaction pooler (PgBouncer) refuses startup parameters it does not know, so there the client
+    // bounds each query itself (and docs/operations.md has the role's own statement_timeout set on the
+    // database); a direct connection asks PostgreSQL to bound statements and idle transactions.
+    ...(transactionPooler
+      ? { query_timeout: STATEMENT_TIMEOUT_MS }
+      : { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS }),
   });
   if (transactionPooler) unnamedStatementsOnly(pool);
   const onConnectionError = (error: Error) => log({ db: describeDatabaseError(error) ?? { code: 'unknown' } }, 'database connection lost');

@@ -27,6 +27,8 @@ import {
   studyHours,
   studyPlanBlocks,
   pointsLedger,
+  lmsFeedItems,
+  lmsFeeds,
   pushSubscriptions,
   rateLimitCounters,
   redemptions,
@@ -214,6 +216,19 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     breakMinutes: 10,
     bufferMinutes: 120,
     unitMinutes: 25,
+  });
+  const [feed] = await db
+    .insert(lmsFeeds)
+    .values({ userId, name: `${marker} Canvas`, url: 'https://canvas.example.edu/feeds/calendars/user_abc.ics', etag: '"v1"' })
+    .returning();
+  await db.insert(lmsFeedItems).values({
+    feedId: feed!.id,
+    userId,
+    uid: `${marker}-assignment@canvas`,
+    taskId: task!.id,
+    writtenTitle: TRICKY_TITLE,
+    writtenDueDate: new Date('2030-03-01T10:00:00.000Z'),
+    writtenTaskType: 'assignment',
   });
   await db.insert(studyPlanBlocks).values({
     userId,
