@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   blockReminderChange,
   blockReminderStillWanted,
@@ -6,8 +6,8 @@ import {
   type BlockReminderJob,
 } from '../../../common/domain/study-block-push';
 import type { StudyBlockStartPushPayload } from '../../../common/schemas/push.schema';
-import type { DbOrTx } from '../../db/client';
-import { studyPlanBlocks, tasks, users } from '../../db/schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { pushSubscriptions, studyPlanBlocks, tasks, users } from '../../db/schema';
 import { deterministicJobId, jobsExecutor, RETRY_BEFORE_CLAIM, workEach, type Jobs } from '../../lib/jobs';
 import { claimAndDeliver, type ScheduledPushDeps, type ScheduledPushOutcome } from './scheduled-push-jobs';
 
@@ -108,11 +108,48 @@ export async function createStudyBlockQueue(jobs: Jobs): Promise<void> {
   await jobs.boss.createQueue(STUDY_BLOCK_QUEUE, { name: STUDY_BLOCK_QUEUE, ...RETRY_BEFORE_CLAIM });
 }
 
-/** Registers the block-start worker on this instance's queue. */
+/**
+ * Brings the queue in line with the stored blocks starting within `horizonMs`: a job the plan's transaction
+ * scheduled exists already (same id, nothing happens); one lost in any other way (the queue's schema
+ * dropped, a restore) is scheduled again. Runs once at start, only over planned blocks of users with a device.
+ */
+export async function reconcileStudyBlockPushes(
+  jobs: Jobs,
+  db: Database,
+  now: Date = new Date(),
+  horizonMs = 48 * 60 * 60_000,
+): Promise<number> {
+  const rows = await db
+    .select({
+      id: studyPlanBlocks.id,
+      userId: studyPlanBlocks.userId,
+      taskId: studyPlanBlocks.taskId,
+      startAt: studyPlanBlocks.startAt,
+      status: studyPlanBlocks.status,
+    })
+    .from(studyPlanBlocks)
+    .where(
+      and(
+        eq(studyPlanBlocks.status, 'planned'),
+        gt(studyPlanBlocks.startAt, now),
+        lt(studyPlanBlocks.startAt, new Date(now.getTime() + horizonMs)),
+        sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${studyPlanBlocks.userId})`,
+      ),
+    )
+    .limit(50_000);
+  const byUser = new Map<string, BlockPushState[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), blockPushStateOf(row)]);
+  for (const [userId, blocks] of byUser) await syncStudyBlockPushes(jobs, db, userId, [], blocks, now);
+  return rows.length;
+}
+
+/** Registers the block-start worker on this instance's queue and reconciles the near future. */
 export async function startStudyBlockWorker(jobs: Jobs, deps: ScheduledPushDeps, pollingIntervalSeconds: number): Promise<void> {
   await createStudyBlockQueue(jobs);
   await workEach<StudyBlockJobData>(jobs, STUDY_BLOCK_QUEUE, pollingIntervalSeconds, async (job) => {
     const outcome = await runStudyBlockStart(deps, job.data);
     deps.log.info({ jobId: job.id, userId: job.data.userId, blockId: job.data.blockId, ...outcome }, 'study block push');
   });
+  const scheduled = await reconcileStudyBlockPushes(jobs, deps.db);
+  if (scheduled > 0) deps.log.info({ blocks: scheduled }, 'study block pushes reconciled at start');
 }

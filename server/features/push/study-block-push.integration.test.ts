@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StudyPlanView } from '../../../common/schemas/study-plan.schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { callAs, JOB_POLL_SECONDS, pushJobHarness, waitFor, type JobInstance } from '../../test/job-instances';
-import { startStudyBlockWorker, studyBlockJobId, STUDY_BLOCK_QUEUE } from './study-block-jobs';
+import { reconcileStudyBlockPushes, startStudyBlockWorker, studyBlockJobId, STUDY_BLOCK_QUEUE } from './study-block-jobs';
 
 /**
  * "Study block starts" pushes end to end (docs/decisions/209-study-block-push.md): two server instances
@@ -63,10 +63,19 @@ describe('study block start pushes on the job queue', () => {
     );
     expect(jobs.map((job) => job.id)).toEqual(first.map((block) => studyBlockJobId(user.id, `${block.id}@${Date.parse(block.start)}`)));
 
+    // A job lost outside the app (rows deleted) comes back with the reconciliation run at start; a second run changes nothing.
+    await harness.t.db.execute(sql`DELETE FROM pgboss.job WHERE id = ${jobs[0]!.id}`);
+    expect(await reconcileStudyBlockPushes(a.jobs, harness.t.db)).toBeGreaterThanOrEqual(1);
+    expect((await jobsOf(user.id)).map((job) => [job.id, job.state])).toEqual(jobs.map((job) => [job.id, 'created']));
+    await reconcileStudyBlockPushes(b.jobs, harness.t.db);
+    expect((await jobsOf(user.id)).map((job) => job.id)).toEqual(jobs.map((job) => job.id));
+
     // A re-plan on read (on the other instance) that keeps the blocks keeps their jobs: no duplicate.
     const again = planned(await readPlan(b, user, 'GET'));
     expect(again.map((block) => block.id)).toEqual(first.map((block) => block.id));
-    expect(await jobsOf(user.id)).toEqual(jobs);
+    expect((await jobsOf(user.id)).map((job) => [job.id, job.state, new Date(job.start_after).toISOString()])).toEqual(
+      jobs.map((job) => [job.id, job.state, new Date(job.start_after).toISOString()]),
+    );
 
     // Skipped: its job is cancelled in the PATCH's transaction.
     const [skipped, moved] = first as [StudyPlanView['blocks'][number], StudyPlanView['blocks'][number]];
