@@ -39,6 +39,12 @@ describe('study block start notification (decision 209)', () => {
       },
     });
     expect(notificationFor(block({ timeZone: 'Pacific/Honolulu' }))!.options.body).toBe('Your study block runs 12:30 AM–1:20 AM');
+    expect(notificationFor(block({ timeZone: 'UTC' }))!.options.body).toBe('Your study block runs 10:30 AM–11:20 AM');
+    // Across the end of DST in New York (1 Nov 2026): 01:30 EDT then 01:30 EST, a block spanning the change.
+    expect(
+      notificationFor(block({ timeZone: 'America/New_York', start: '2026-11-01T05:30:00.000Z', end: '2026-11-01T06:20:00.000Z' }))!.options
+        .body,
+    ).toBe('Your study block runs 1:30 AM–1:20 AM');
   });
 
   it.each(LANGUAGES.map((language) => [language]))('is written in %s, 24-hour outside English', (language) => {
