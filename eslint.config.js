@@ -80,7 +80,7 @@ export const FEATURE_CALLS = {
   push: ['schedule'],
   schedule: ['rewards'],
   study: ['rewards'],
-  'study-plan': ['schedule'],
+  'study-plan': ['push', 'schedule'],
   tasks: ['push', 'rewards'],
   templates: ['premium'],
 };

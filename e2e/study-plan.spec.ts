@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations, fillTime, registerViaApi } from './fixtu
 /**
  * Issue 40's main flow at desktop and phone width: a task's estimate (the task form) → "Plan my week" → the
  * block with why it is there → Start opens the focus timer on it → a block whose time passes unstarted is
- * missed and re-planned on the next read. Run on the set clock (scripts/e2e-clock.sh, a Wednesday morning
+ * missed and re-planned on the next read → Home's "Next up" Start opens the timer on it too. Run on the set clock (scripts/e2e-clock.sh, a Wednesday morning
  * UTC): the default study hours are weekdays 16:00–21:00 in the profile's zone (UTC here).
  */
 for (const viewport of [
@@ -67,9 +67,16 @@ for (const viewport of [
       await expect(planned).toContainText('Lab report');
       await expectNoSeriousA11yViolations(page);
 
-      // Home's "Next up" shows it.
+      // Home's "Next up" shows it, and its Start opens the focus timer on it as the plan's Start does.
       await page.goto('/dashboard');
-      await expect(page.getByRole('region', { name: 'Next up' }).getByTestId('next-up-block')).toContainText('Lab report');
+      const nextUp = page.getByRole('region', { name: 'Next up' }).getByTestId('next-up-block');
+      await expect(nextUp).toContainText('Lab report');
+      await expectNoSeriousA11yViolations(page);
+      await nextUp.getByRole('button', { name: 'Start focus on Lab report' }).click();
+      await expect(page).toHaveURL(/\/study$/);
+      await expect(page.getByRole('tab', { name: 'Focus', selected: true })).toBeVisible();
+      await expect(page.getByTestId('focus-working-on')).toHaveText('Working on: Lab report');
+      await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     });
   });
 }

@@ -16,6 +16,7 @@ import { startTaskReminderWorker } from './features/push/task-reminder-jobs';
 import { startSeriesGenerationWorker } from './features/tasks/series-jobs';
 import { materializeSeries } from './features/tasks/tasks.service';
 import { startScheduledPushWorkers } from './features/push/scheduled-push-plan';
+import { startStudyBlockWorker } from './features/push/study-block-jobs';
 import { startFocusAlarmWorker } from './features/push/focus-alarm-jobs';
 import { startLmsFeedsSyncWorker } from './features/lms-feeds/lms-feeds-jobs';
 import { vapidKeysFor } from './features/push/vapid';
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
     await startTaskReminderWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
     await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+    await startStudyBlockWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startLmsFeedsSyncWorker({ db: database.db, jobs, config: config.lmsFeeds, log: app.log }, config.jobsPollSeconds);
     await startHousekeeping(jobs, { db: database.db, storage: storageFor(config), log: app.log }, config.jobsPollSeconds);

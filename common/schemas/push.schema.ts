@@ -100,7 +100,24 @@ export const dailyDigestPushPayloadSchema = z.object({
 });
 export type DailyDigestPushPayload = z.infer<typeof dailyDigestPushPayloadSchema>;
 
-export type PushPayload = z.infer<typeof pushPayloadSchema> | ClassSoonPushPayload | DailyDigestPushPayload | FocusPhaseEndPayload;
+/** "Study now: Essay" at a planned study block's start (docs/decisions/209-study-block-push.md); a click opens the Plan tab. */
+export const studyBlockStartPushPayloadSchema = z.object({
+  kind: z.literal('study-block-start'),
+  tag: z.string(),
+  url: z.string(),
+  taskId: z.string(),
+  /** The task's title. */
+  title: z.string(),
+  /** The block's start and end instants (ISO), written on the user's clock. */
+  start: z.string(),
+  end: z.string(),
+  timeZone: z.string(),
+  language: z.enum(LANGUAGES),
+});
+export type StudyBlockStartPushPayload = z.infer<typeof studyBlockStartPushPayloadSchema>;
+
+export type PushPayload =
+  z.infer<typeof pushPayloadSchema> | ClassSoonPushPayload | DailyDigestPushPayload | FocusPhaseEndPayload | StudyBlockStartPushPayload;
 
 /**
  * PUT /api/push/subscriptions/:id/focus-alarm (docs/decisions/152-focus-phase-push.md): the focus

@@ -72,6 +72,19 @@ export type FocusPhaseEndPush = {
   language: string;
 };
 
+/** A planned study block's start (common/schemas/push.schema.ts `StudyBlockStartPushPayload`, decision 209). */
+export type StudyBlockStartPush = {
+  kind: 'study-block-start';
+  tag: string;
+  url: string;
+  taskId: string;
+  title: string;
+  start: string;
+  end: string;
+  timeZone: string;
+  language: string;
+};
+
 export type NotificationContent = {
   title: string;
   options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
@@ -173,6 +186,19 @@ function isDailyDigest(value: unknown): value is DailyDigestPush {
   );
 }
 
+function isStudyBlockStart(value: unknown): value is StudyBlockStartPush {
+  const payload = value as Partial<StudyBlockStartPush> | null;
+  return (
+    payload?.kind === 'study-block-start' &&
+    typeof payload.tag === 'string' &&
+    typeof payload.url === 'string' &&
+    typeof payload.title === 'string' &&
+    typeof payload.start === 'string' &&
+    typeof payload.end === 'string' &&
+    typeof payload.timeZone === 'string'
+  );
+}
+
 function languageOf(payload: { language: string }): Language {
   return isLanguage(payload.language) ? payload.language : DEFAULT_LANGUAGE;
 }
@@ -224,11 +250,20 @@ function dailyDigestNotification(payload: DailyDigestPush): NotificationContent 
   return content(title, lines.join('\n'), payload.tag, payload.url);
 }
 
+function studyBlockStartNotification(payload: StudyBlockStartPush): NotificationContent {
+  const language = languageOf(payload);
+  const strings = STRINGS[language].studyBlock;
+  const start = formatInZone(payload.start, payload.timeZone, language);
+  const end = formatInZone(payload.end, payload.timeZone, language);
+  return content(interpolate(strings.title, { title: payload.title }), interpolate(strings.body, { start, end }), payload.tag, payload.url);
+}
+
 /** A push payload → the notification to show, or null for a message this version does not know. */
 export function notificationFor(payload: unknown): NotificationContent | null {
   if (isClassSoon(payload)) return classSoonNotification(payload);
   if (isDailyDigest(payload)) return dailyDigestNotification(payload);
   if (isFocusPhaseEnd(payload)) return focusPhaseEndNotification(payload);
+  if (isStudyBlockStart(payload)) return studyBlockStartNotification(payload);
   if (isTaskReminder(payload)) return taskReminderNotification(payload);
   return null;
 }
@@ -263,7 +298,10 @@ export function pickClient<T extends { url: string; focused: boolean }>(
   origin: string,
 ): { client: T; navigate: boolean } | null {
   const target = new URL(url, origin);
-  const same = clients.find((client) => onPage(client.url, target));
+  // A target with a query (the Plan tab: /study?tab=plan) is there only with that query; /study on the timer is navigated.
+  const same = clients.find(
+    (client) => onPage(client.url, target) && (target.search === '' || new URL(client.url).search === target.search),
+  );
   if (same) return { client: same, navigate: false };
   const any = clients.find((client) => client.focused) ?? clients.find((client) => new URL(client.url).origin === target.origin);
   return any ? { client: any, navigate: true } : null;

@@ -13,7 +13,7 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { estimateFor, patchBlock, readStudyHours, saveStudyHours, studyPlan } from './study-plan.service';
 
 /** The study plan (docs/api.md "Study plan"; docs/decisions/206–208). */
-export function registerStudyPlanRoutes(app: ZodApp, { db }: AppDeps): void {
+export function registerStudyPlanRoutes(app: ZodApp, { db, jobs }: AppDeps): void {
   app.get('/api/study-hours', { onRequest: requireUser, schema: { response: { 200: studyHoursResponseSchema } } }, async (request) =>
     readStudyHours(db, currentUser(request).id),
   );
@@ -26,19 +26,19 @@ export function registerStudyPlanRoutes(app: ZodApp, { db }: AppDeps): void {
 
   // A read that keeps the plan alive: missed blocks are re-planned, changed tasks re-placed (decision 208).
   app.get('/api/study-plan', { onRequest: requireUser, schema: { response: { 200: studyPlanResponseSchema } } }, async (request) =>
-    studyPlan(db, currentUser(request), { start: false }),
+    studyPlan(db, currentUser(request), { start: false, jobs }),
   );
 
   // "Plan my week": the first plan, or a re-plan on demand.
   app.post('/api/study-plan', { onRequest: requireUser, schema: { response: { 200: studyPlanResponseSchema } } }, async (request) =>
-    studyPlan(db, currentUser(request), { start: true }),
+    studyPlan(db, currentUser(request), { start: true, jobs }),
   );
 
   app.patch(
     '/api/study-plan/blocks/:id',
     { onRequest: requireUser, schema: { params: idParamsSchema, body: studyBlockPatchSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await patchBlock(db, currentUser(request).id, request.params.id, request.body);
+      await patchBlock(db, currentUser(request).id, request.params.id, request.body, jobs);
       return reply.status(204).send(null);
     },
   );

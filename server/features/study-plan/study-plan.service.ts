@@ -17,6 +17,8 @@ import type { StudyBlock, StudyBlockPatch, StudyHoursBody, StudyHoursView, Study
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { assessments, courses, studyHours, studyPlanBlocks, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
+import type { Jobs } from '../../lib/jobs';
+import { blockPushStateOf, syncStudyBlockPushes } from '../push/study-block-jobs';
 import { listCourses, listHolidays, listTerms, timetableTerm } from '../schedule/schedule.service';
 
 /**
@@ -146,7 +148,12 @@ async function hasPlan(tx: DbOrTx, userId: string): Promise<boolean> {
  * Re-plans (when a plan exists, or `start` asks for the first one) and answers the plan: missed blocks marked,
  * the blocks that no longer fit replaced, new ones stored; pinned, done and running blocks untouched.
  */
-export async function studyPlan(db: Database, user: PlanUser, options: { start: boolean }, now: Date = new Date()): Promise<StudyPlanView> {
+export async function studyPlan(
+  db: Database,
+  user: PlanUser,
+  options: { start: boolean; jobs?: Jobs | null },
+  now: Date = new Date(),
+): Promise<StudyPlanView> {
   return inTransaction(db, async (tx) => {
     await lockUser(tx, user.id);
     if (!options.start && !(await hasPlan(tx, user.id))) return { active: false, blocks: [], shortfalls: [], moves: 0 };
@@ -242,6 +249,18 @@ export async function studyPlan(db: Database, user: PlanUser, options: { start: 
       status: 'planned',
       reason: block.reason.dueAt ? block.reason : null,
     }));
+    // Each stored block's start push follows the re-plan in this transaction (decision 209).
+    await syncStudyBlockPushes(
+      options.jobs,
+      tx,
+      user.id,
+      stored.map(blockPushStateOf),
+      [
+        ...upcoming.map((block) => ({ blockId: block.id, taskId: block.taskId, start: block.start, status: 'planned' as const })),
+        ...history.map((block) => ({ blockId: block.id, taskId: block.taskId, start: block.start, status: block.status })),
+      ],
+      now,
+    );
     return {
       active: true,
       blocks: [...history, ...upcoming].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : 1)),
@@ -263,7 +282,14 @@ async function taskTitles(tx: DbOrTx, userId: string, ids: string[]): Promise<Ma
 export const BLOCK_NOT_PLANNED = 'Only a planned block can be changed';
 
 /** Pins, unpins, moves (which pins), finishes or skips one of the user's blocks; another user's block is a 404. */
-export async function patchBlock(db: Database, userId: string, id: string, body: StudyBlockPatch): Promise<void> {
+export async function patchBlock(
+  db: Database,
+  userId: string,
+  id: string,
+  body: StudyBlockPatch,
+  jobs: Jobs | null = null,
+  now: Date = new Date(),
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     await lockUser(tx, userId);
     const [row] = await tx
@@ -284,5 +310,7 @@ export async function patchBlock(db: Database, userId: string, id: string, body:
     }
     if (body.status !== undefined) changes.status = body.status;
     await tx.update(studyPlanBlocks).set(changes).where(eq(studyPlanBlocks.id, row.id));
+    // A moved block moves its start push; a finished or skipped one cancels it (decision 209).
+    await syncStudyBlockPushes(jobs, tx, userId, [blockPushStateOf(row)], [blockPushStateOf({ ...row, ...changes })], now);
   });
 }

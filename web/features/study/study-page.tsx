@@ -1,5 +1,5 @@
 import { Flame, Star } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page-header';
@@ -10,6 +10,8 @@ import { SessionsPanel } from './sessions-panel';
 import { StatsPanel } from './stats-panel';
 import { usePoints } from '../../api/rewards';
 import { useStudyStreak } from '../../api/study';
+import { useStudyPlan } from '../../api/study-plan';
+import type { StudyBlock } from '../../../common/schemas/study-plan.schema';
 import { StudyAchievements } from './study-achievements';
 import { PlanPanel } from './plan-panel';
 
@@ -18,10 +20,30 @@ export function StudyPage() {
   const { t } = useTranslation('study');
   const points = usePoints();
   const streak = useStudyStreak();
-  // Home's "Next up" links to /study?tab=plan.
-  const [searchParams] = useSearchParams();
+  // Home's "Next up" links to /study?tab=plan, and its Start to /study?start=<block id> (on the focus tab).
+  const [searchParams, setSearchParams] = useSearchParams();
   const [tab, setTab] = useState(searchParams.get('tab') === 'plan' ? 'plan' : 'focus');
   const focus = useRef<FocusStarter>(null);
+  // Starting a block opens the focus timer on its task (its course) and starts a focus phase: the Plan tab's
+  // Start and Home's Start both start it through the focus centre's one `start`.
+  const startBlock = useCallback((block: StudyBlock) => {
+    focus.current?.start({ blockId: block.id, courseId: block.courseId, title: block.title });
+  }, []);
+  const plan = useStudyPlan();
+  const startId = searchParams.get('start');
+  useEffect(() => {
+    if (!startId || !plan.data) return;
+    // A block no longer planned (done, skipped, re-planned away) starts nothing.
+    const block = plan.data.blocks.find((found) => found.id === startId && found.status === 'planned');
+    if (block) startBlock(block);
+    setSearchParams(
+      (params) => {
+        params.delete('start');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [startId, plan.data, startBlock, setSearchParams]);
   return (
     <Page
       id="study-title"
@@ -54,12 +76,11 @@ export function StudyPage() {
         <TabPanels
           className="mt-4"
           panels={{
-            // Starting a block opens the focus timer on its task (its course) and starts a focus phase.
             plan: (
               <PlanPanel
                 onStart={(block) => {
                   setTab('focus');
-                  focus.current?.start({ blockId: block.id, courseId: block.courseId, title: block.title });
+                  startBlock(block);
                 }}
               />
             ),
