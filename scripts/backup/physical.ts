@@ -41,9 +41,13 @@ const EMPTY_DIRECTORIES = new Set([
 ]);
 const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'recovery.signal', 'standby.signal']);
 const WAL_FILE = /^([0-9A-F]{24}|[0-9A-F]{8}\.history)$/;
-/** How long the short SHARE locks that fix the restore point may wait for writers before a retry. */
-const LOCK_TIMEOUT = '20s';
-const LOCK_ATTEMPTS = 5;
+/**
+ * How long the SHARE locks that fix the restore point may wait for a long writer before a retry: while
+ * they wait, new writers queue behind them, so the wait is short and retried after a pause.
+ */
+const LOCK_TIMEOUT = '2s';
+const LOCK_ATTEMPTS = 15;
+const LOCK_RETRY_PAUSE_MS = 1000;
 /** PostgreSQL's recovery of a large backup takes long; a stuck one still ends. */
 const RECOVERY_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 
@@ -149,6 +153,7 @@ export async function physicalBackup<T>(
         const code = (error as { code?: string }).code;
         // 55P03 lock_not_available, 40P01 deadlock_detected: a busy writer; try again.
         if (attempt >= LOCK_ATTEMPTS || (code !== '55P03' && code !== '40P01')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_PAUSE_MS));
       }
     }
     await session.query('SELECT pg_switch_wal()');
