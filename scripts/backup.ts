@@ -49,16 +49,18 @@ export async function backup(environment: NodeJS.ProcessEnv, output: string): Pr
   try {
     await client.connect();
     const server = await serverMajor(client);
+    // Inside a transaction a failed query aborts it: tables that may not exist yet (a database never
+    // migrated) are looked up first, not tried.
+    const exists = async (session: pg.ClientBase, table: string) =>
+      (await session.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table])).rows[0]!.found;
     const readFigures = async (session: pg.ClientBase) => ({
       tables: await tableFigures(session),
-      migrations: await session
-        .query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')
-        .then((result) => Number(result.rows[0]!.n))
-        .catch(() => 0),
-      referenced: await session
-        .query<{ key: string }>('SELECT storage_key AS key FROM files')
-        .then((result) => result.rows.map((row) => row.key))
-        .catch(() => [] as string[]),
+      migrations: (await exists(session, 'drizzle.__drizzle_migrations'))
+        ? Number((await session.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0]!.n)
+        : 0,
+      referenced: (await exists(session, 'public.files'))
+        ? (await session.query<{ key: string }>('SELECT storage_key AS key FROM public.files')).rows.map((row) => row.key)
+        : [],
     });
     let database: Pick<Manifest, 'database' | 'restorePoint' | 'pgDumpVersion'> & Awaited<ReturnType<typeof readFigures>>;
     if (embedded) {
