@@ -1,6 +1,7 @@
 /**
- * `npm run backup -- [--output FILE]`: the database (pg_dump custom format, in one snapshot with its
- * row counts and checksums) and every stored file (DATA_DIR/files or the S3 bucket) into one tar file
+ * `npm run backup -- [--output FILE]`: the database (with DATABASE_URL: pg_dump custom format, in one
+ * snapshot with its row counts and checksums; the embedded cluster in DATA_DIR: a physical base backup
+ * with a restore point whose snapshot the figures are read in, scripts/backup/physical.ts) and every stored file (DATA_DIR/files or the S3 bucket) into one tar file
  * (scripts/backup/archive.ts). It works on the configured database — DATABASE_URL, or the embedded
  * cluster in DATA_DIR, shared with a running server — and changes nothing. docs/operations.md
  * "Backups and restore drills"; `npm run restore FILE` is the way back.
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { loadConfig } from '../server/env';
 import { storageFor, storageKeyOf } from '../server/lib/storage';
+import { physicalBackup, unloggedTables } from './backup/physical';
 import {
   ARCHIVE_FORMAT,
   findPgTool,
@@ -47,26 +49,34 @@ export async function backup(environment: NodeJS.ProcessEnv, output: string): Pr
   try {
     await client.connect();
     const server = await serverMajor(client);
-    const pgDump = await findPgTool('pg_dump', server.major);
-    // One snapshot for the dump and the figures: the checksums describe exactly what the dump holds.
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
-    const tables = await tableFigures(client);
-    const migrations = await client
-      .query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')
-      .then((result) => Number(result.rows[0]!.n))
-      .catch(() => 0);
-    const referenced = await client
-      .query<{ key: string }>('SELECT storage_key AS key FROM files')
-      .then((result) => result.rows.map((row) => row.key))
-      .catch(() => [] as string[]);
-    await runTool(
-      pgDump.binary,
-      ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${path.join(staging, 'database.dump')}`],
-      libpqEnvironment(url),
-      DUMP_TIMEOUT_MS,
-    );
-    await client.query('COMMIT');
+    // Inside a transaction a failed query aborts it: tables that may not exist yet (a database never
+    // migrated) are looked up first, not tried.
+    const exists = async (session: pg.ClientBase, table: string) =>
+      (await session.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table])).rows[0]!.found;
+    const readFigures = async (session: pg.ClientBase) => ({
+      tables: await tableFigures(session),
+      migrations: (await exists(session, 'drizzle.__drizzle_migrations'))
+        ? Number((await session.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0]!.n)
+        : 0,
+      referenced: (await exists(session, 'public.files'))
+        ? (await session.query<{ key: string }>('SELECT storage_key AS key FROM public.files')).rows.map((row) => row.key)
+        : [],
+    });
+    let database: Pick<Manifest, 'database' | 'restorePoint' | 'pgDumpVersion'> & Awaited<ReturnType<typeof readFigures>>;
+    if (embedded) {
+      // The embedded PostgreSQL has no pg_dump of its version: a physical base backup (decision 210).
+      const base = await physicalBackup(url, path.join(config.dataDir, 'pg'), path.join(staging, 'database', 'pg'), (session) =>
+        readFigures(session).then(async (figures) => {
+          const unlogged = await unloggedTables(session);
+          const tables = figures.tables.map((table) => (unlogged.has(table.table) ? { ...table, rows: 0, checksum: '0' } : table));
+          return { ...figures, tables };
+        }),
+      );
+      database = { database: 'base-backup', restorePoint: base.restorePoint, pgDumpVersion: 'none', ...base.figures };
+    } else {
+      database = await dumpDatabase(client, url, staging, readFigures);
+    }
+    const { tables, migrations, referenced } = database;
 
     // Files after the snapshot: one uploaded since is an orphan the sweep removes after a restore; one
     // deleted since is listed in missingFiles (its row is in the dump, its bytes are gone).
@@ -92,7 +102,9 @@ export async function backup(environment: NodeJS.ProcessEnv, output: string): Pr
       format: ARCHIVE_FORMAT,
       createdAt: new Date().toISOString(),
       postgresVersion: server.version,
-      pgDumpVersion: String(pgDump.major),
+      database: database.database,
+      ...(database.restorePoint ? { restorePoint: database.restorePoint } : {}),
+      pgDumpVersion: database.pgDumpVersion,
       migrations,
       tables,
       files: files.sort((a, b) => a.key.localeCompare(b.key)),
@@ -102,7 +114,7 @@ export async function backup(environment: NodeJS.ProcessEnv, output: string): Pr
     const part = `${target}.part`;
     await runTool(
       'tar',
-      ['--create', `--file=${part}`, `--directory=${staging}`, 'manifest.json', 'database.dump', 'files'],
+      ['--create', `--file=${part}`, `--directory=${staging}`, 'manifest.json', embedded ? 'database' : 'database.dump', 'files'],
       process.env,
       TAR_TIMEOUT_MS,
     );
@@ -114,6 +126,28 @@ export async function backup(environment: NodeJS.ProcessEnv, output: string): Pr
     await rm(`${target}.part`, { force: true });
     await embedded?.stop();
   }
+}
+
+/** pg_dump in one snapshot with the figures: the checksums describe exactly what the dump holds. */
+async function dumpDatabase<T>(
+  client: pg.Client,
+  url: string,
+  staging: string,
+  readFigures: (session: pg.ClientBase) => Promise<T>,
+): Promise<T & { database: 'pg_dump'; pgDumpVersion: string }> {
+  const server = await serverMajor(client);
+  const pgDump = await findPgTool('pg_dump', server.major);
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
+  const figures = await readFigures(client);
+  await runTool(
+    pgDump.binary,
+    ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${path.join(staging, 'database.dump')}`],
+    libpqEnvironment(url),
+    DUMP_TIMEOUT_MS,
+  );
+  await client.query('COMMIT');
+  return { ...figures, database: 'pg_dump', pgDumpVersion: String(pgDump.major) };
 }
 
 function outputOf(args: string[]): string {

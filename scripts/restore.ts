@@ -1,6 +1,7 @@
 /**
  * `npm run restore -- FILE`: an archive of `npm run backup` into an EMPTY target — the database named by
- * DATABASE_URL (no tables at all), or a new embedded cluster in a DATA_DIR that has none — and its
+ * DATABASE_URL (no tables at all), or a new embedded cluster in a DATA_DIR that has none (a base backup of
+ * an embedded database, scripts/backup/physical.ts, is recovered there by PostgreSQL itself) — and its
  * stored files into an empty DATA_DIR/files or S3 bucket. A target that holds anything is refused with
  * one sentence, before anything is written: a restore never overwrites or deletes data. Afterwards every
  * table's row count and checksum and every file's SHA-256 are compared with the archive's manifest.
@@ -8,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,6 +27,7 @@ import {
   userTables,
   type Manifest,
 } from './backup/archive';
+import { recoverPhysical } from './backup/physical';
 
 const RESTORE_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 
@@ -48,7 +50,7 @@ export async function restore(environment: NodeJS.ProcessEnv, file: string): Pro
 
   // Every target is checked before anything is written.
   if (!config.databaseUrl) {
-    const taken = ['pg', 'pg-secret', 'pg.initialising'].filter((name) => existsSync(path.join(config.dataDir, name)));
+    const taken = ['pg', 'pg-secret', 'pg.initialising', 'pg.restoring'].filter((name) => existsSync(path.join(config.dataDir, name)));
     if (taken.length > 0)
       throw new RestoreRefused(
         `${config.dataDir} already holds a database (${taken.join(', ')}): restore only into an empty DATA_DIR, or move it away first.`,
@@ -89,28 +91,25 @@ export async function restore(environment: NodeJS.ProcessEnv, file: string): Pro
         throw new Error(`The archive's copy of stored file ${entry.key} is missing or damaged: nothing was restored.`);
     }
 
+    const baseBackup = manifest.database === 'base-backup';
+    if (baseBackup) {
+      if (config.databaseUrl || !manifest.restorePoint)
+        throw new RestoreRefused(
+          `${archive} is a base backup of an embedded database: restore it into an empty DATA_DIR, without DATABASE_URL.`,
+        );
+      // Recovered beside pg/ and renamed once PostgreSQL has replayed it: a pg/ is always a whole cluster.
+      const restoring = path.join(config.dataDir, 'pg.restoring');
+      await mkdir(config.dataDir, { recursive: true });
+      await cp(path.join(staging, 'database', 'pg'), restoring, { recursive: true });
+      await recoverPhysical(restoring, manifest.restorePoint);
+      await rename(restoring, path.join(config.dataDir, 'pg'));
+    }
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir);
     const url = config.databaseUrl ?? embedded!.url;
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
     await client.connect();
     try {
-      const pgRestore = await findPgTool('pg_restore', Number(manifest.pgDumpVersion));
-      const server = await serverMajor(client);
-      if (server.major < Number(/PostgreSQL (\d+)/.exec(manifest.postgresVersion)?.[1] ?? 0))
-        console.warn(`Restoring a PostgreSQL ${manifest.postgresVersion.split(' ')[1]} backup into PostgreSQL ${server.major}.`);
-      await runTool(
-        pgRestore.binary,
-        [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
-          '--single-transaction',
-          `--dbname=${libpqEnvironment(url).PGDATABASE}`,
-          path.join(staging, 'database.dump'),
-        ],
-        libpqEnvironment(url),
-        RESTORE_TIMEOUT_MS,
-      );
+      if (!baseBackup) await pgRestore(client, url, manifest, staging);
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const restored = await tableFigures(client);
       await client.query('COMMIT');
@@ -134,6 +133,27 @@ export async function restore(environment: NodeJS.ProcessEnv, file: string): Pro
     await rm(staging, { recursive: true, force: true });
     await embedded?.stop();
   }
+}
+
+/** pg_restore of the archive's database.dump into the empty database at `url`, in one transaction. */
+async function pgRestore(client: pg.Client, url: string, manifest: Manifest, staging: string): Promise<void> {
+  const tool = await findPgTool('pg_restore', Number(manifest.pgDumpVersion));
+  const server = await serverMajor(client);
+  if (server.major < Number(/PostgreSQL (\d+)/.exec(manifest.postgresVersion)?.[1] ?? 0))
+    console.warn(`Restoring a PostgreSQL ${manifest.postgresVersion.split(' ')[1]} backup into PostgreSQL ${server.major}.`);
+  await runTool(
+    tool.binary,
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${libpqEnvironment(url).PGDATABASE}`,
+      path.join(staging, 'database.dump'),
+    ],
+    libpqEnvironment(url),
+    RESTORE_TIMEOUT_MS,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

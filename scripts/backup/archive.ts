@@ -6,6 +6,8 @@
  *                   checksum (taken in the dump's own snapshot), every stored file's size and SHA-256
  *   database.dump   pg_dump's custom format (-Fc) of the whole database: the app's tables, drizzle's
  *                   migration journal and the pg-boss queue
+ *   database/pg/    instead of database.dump for the embedded database: a physical base backup of its
+ *                   cluster with backup_label and the WAL up to its restore point (scripts/backup/physical.ts)
  *   files/<key>     the bytes of every stored file (from DATA_DIR/files or the S3 bucket)
  *
  * The tar is made and read by the system's `tar`; pg_dump and pg_restore are found for the server's
@@ -28,6 +30,11 @@ export type Manifest = {
   format: typeof ARCHIVE_FORMAT;
   createdAt: string;
   postgresVersion: string;
+  /** 'pg_dump' (database.dump) or 'base-backup' (database/pg/, the embedded cluster; decision 210). Absent: pg_dump. */
+  database?: 'pg_dump' | 'base-backup';
+  /** A base backup's named restore point: recovery stops there, where the figures were read. */
+  restorePoint?: string;
+  /** pg_dump's major version, or 'none' for a base backup. */
   pgDumpVersion: string;
   /** drizzle's migration count at backup time; restore refuses an archive newer than its own code. */
   migrations: number;

