@@ -12,6 +12,10 @@ need_debian_package "$CHROMIUM" chromium "the browser tests (or set CHROMIUM_PAT
 # Poppler (pdftoppm, pdftotext, pdffonts, pdfinfo) renders the template PDFs in
 # server/features/templates/render-pdf.glyphs.test.ts.
 need_debian_package pdftoppm poppler-utils "the PDF rendering tests"
+# PgBouncer in transaction mode in front of a PostgreSQL 15 primary and its replica (server/db/replica-cluster.test.ts);
+# HAProxy for npm run cluster's balancer (its test is skipped without it).
+need_debian_package /usr/sbin/pgbouncer pgbouncer "the PgBouncer and read replica tests"
+need_debian_package /usr/sbin/haproxy haproxy "the local cluster's balancer test"
 
 mkdir -p test-results
 rm -f test-results/*.json test-results/stages.tsv
