@@ -26,6 +26,7 @@ import pg from 'pg';
 import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
 import { benchServerEnv, rssMb, stopServer, waitForHealthy } from '../bench/server.bench';
+import { firstRouteNeeds } from '../../common/domain/first-route-needs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -74,17 +75,8 @@ async function call(kind: Kind, route: string, method: string, url: string, toke
   return { status, json };
 }
 
-/** What the dashboard asks for on its first paint (common/domain/first-route-needs.ts). */
-const DASHBOARD_READS = [
-  '/api/auth/me',
-  '/api/points',
-  '/api/premium/check',
-  '/api/tasks',
-  '/api/courses',
-  '/api/terms',
-  '/api/holidays',
-  '/api/study-streak',
-];
+/** What the dashboard asks for on its first paint, as the server preloads it. */
+const DASHBOARD_READS = firstRouteNeeds('/dashboard').requests;
 
 type Student = {
   username: string;

@@ -8,6 +8,7 @@ import { seedProgressHistory, seedSampleSemester } from '../features/home/sample
 import { signUp, type SignedUpUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import * as schema from './schema';
+import { firstRouteNeeds } from '../../common/domain/first-route-needs';
 
 /**
  * The hot routes' queries stay on indexes as the data grows (issue #37, decision 201): each query a hot
@@ -30,14 +31,7 @@ const USER_OWNED = new Set<string>([
 
 /** The routes a student's day runs on (the dashboard's first paint, lists, statistics, the common writes). */
 const HOT_READS = [
-  '/api/auth/me',
-  '/api/points',
-  '/api/premium/check',
-  '/api/tasks',
-  '/api/courses',
-  '/api/terms',
-  '/api/holidays',
-  '/api/study-streak',
+  ...firstRouteNeeds('/dashboard').requests,
   '/api/grades',
   '/api/grades/summary',
   '/api/study/stats',

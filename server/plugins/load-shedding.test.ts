@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { signUp } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 
+/** The operators' probes (the `operatorProbe` route flag): a liveness probe shed under load would restart a busy instance. */
+const PROBES = ['/api/health', '/api/health/ready', '/api/health/live'];
+
 describe('load shedding: at most MAX_IN_FLIGHT_REQUESTS API requests at once per instance (decision 201)', () => {
-  it('answers the ones beyond the bound 503 service_unavailable with Retry-After 1, never health, and serves again once below it', async () => {
+  it('answers the ones beyond the bound 503 service_unavailable with Retry-After 1, never an operator’s probe, and serves again once below it', async () => {
     const t = await createTestApp({ maxInFlightRequests: 2 });
     const user = await signUp(t);
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, index) =>
-        t.request({ method: 'GET', url: index % 4 === 3 ? '/api/health' : '/api/progress/summary', token: user.token }),
+        t.request({
+          method: 'GET',
+          url: index % 4 === 3 ? PROBES[(index >> 2) % PROBES.length]! : '/api/progress/summary',
+          token: user.token,
+        }),
       ),
     );
     const shed = answers.filter((answer) => answer.statusCode === 503);

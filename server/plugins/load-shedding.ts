@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { databaseUnavailableBody } from '../db/errors';
 import { HttpError } from '../lib/http-error';
 
 /**
@@ -6,8 +7,8 @@ import { HttpError } from '../lib/http-error';
  * is answered 503 `service_unavailable` with `Retry-After: 1` at once, before its session lookup or any
  * database work, instead of queueing behind the others until every answer is late (measured: without a
  * bound, twice the load made every request wait seconds, then time out). The load balancer or the client
- * retries; a browser's reads retry, its writes go to the offline queue. GET /api/health and the web
- * app's files are never shed. Per instance on purpose: it protects this process's CPU and pool; it
+ * retries; a browser's reads retry, its writes go to the offline queue. Operators' probes (health, readiness,
+ * liveness, metrics: the `operatorProbe` route flag) and the web app's files are never shed. Per instance on purpose: it protects this process's CPU and pool; it
  * decides nothing about data. MAX_IN_FLIGHT_REQUESTS=0 turns it off.
  */
 export function registerLoadShedding(app: FastifyInstance, maxInFlight: number): { inFlight: () => number } {
@@ -18,8 +19,9 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
   };
   if (maxInFlight > 0) {
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.url === '/api/health' || request.url.startsWith('/api/health?')) return;
-      if (inFlight >= maxInFlight) throw new HttpError(503, 'service_unavailable', SHED_MESSAGE, undefined, 1);
+      if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return;
+      // To the client a busy instance is the same retry as a database away: the same answer.
+      if (inFlight >= maxInFlight) throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, 1);
       inFlight += 1;
       counted.add(request);
     });
@@ -28,6 +30,3 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
   }
   return { inFlight: () => inFlight };
 }
-
-/** The database-away message (docs/api.md): to the client, a busy instance is the same retry. */
-const SHED_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';

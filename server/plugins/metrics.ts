@@ -69,7 +69,7 @@ export function registerMetrics(
   app.get(
     METRICS_PATH,
     {
-      config: { bearerIsNotASession: true },
+      config: { operatorProbe: true },
       schema: {
         errors: [401, 404],
         response: { 200: mediaResponseSchema('Prometheus text exposition format', ['text/plain; version=0.0.4; charset=utf-8']) },

@@ -18,8 +18,12 @@ type SessionInfo = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route checks a bearer token of its own (GET /api/metrics): no session lookup for it. */
-    bearerIsNotASession?: boolean;
+    /**
+     * An operator's probe (health, readiness, liveness, the metrics scrape): never a session lookup (a
+     * bearer token there is the route's own), never shed under load (plugins/load-shedding.ts), so it
+     * answers whatever the database or the load is doing.
+     */
+    operatorProbe?: boolean;
   }
   interface FastifyRequest {
     session: SessionInfo | null;
@@ -89,9 +93,7 @@ export function registerSession(
     if (request.session && UNSAFE_METHODS.has(request.method)) cache.invalidateUser(request.session.user.id);
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.bearerIsNotASession) return;
-    // Health answers without a session (and liveness must not wait on the database for one).
-    if (request.url.startsWith('/api/health')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return;
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;

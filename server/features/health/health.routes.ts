@@ -34,7 +34,9 @@ export function registerHealthRoutes(app: ZodApp, { db, readiness }: AppDeps): v
     }
   };
   const schema = { response: { 200: healthResponseSchema, 503: healthUnavailableSchema } };
-  app.get('/api/health', { schema }, ready);
-  app.get('/api/health/ready', { schema }, ready);
-  app.get('/api/health/live', { schema: { response: { 200: healthLiveSchema } } }, async () => ({ status: 'live' as const }));
+  app.get('/api/health', { schema, config: { operatorProbe: true } }, ready);
+  app.get('/api/health/ready', { schema, config: { operatorProbe: true } }, ready);
+  app.get('/api/health/live', { schema: { response: { 200: healthLiveSchema } }, config: { operatorProbe: true } }, async () => ({
+    status: 'live' as const,
+  }));
 }
