@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database, type DatabaseHandle } from './client';
 import { isDatabaseUnavailable, isForeignKeyViolation, isTransientConflict } from './errors';
+import { withTimeout } from './timeout';
 
 /**
  * The read router (decision 200): heavy reads (progress, admin statistics, exports) go to a streaming
@@ -67,15 +68,7 @@ export function lsnValue(lsn: string): bigint {
 
 type Probe = { at: number; replayLsn: bigint; lagSeconds: number };
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_resolve, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error('Connection terminated due to replica timeout'), { code: 'ETIMEDOUT' })), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
+const replicaTimedOut = () => Object.assign(new Error('Connection terminated due to replica timeout'), { code: 'ETIMEDOUT' });
 
 /** The router over a primary and the replica at `replicaUrl`; probes the replica every `probeIntervalMs`. */
 export function replicaReads(options: ReplicaOptions): ReadRouter {
@@ -102,6 +95,7 @@ export function replicaReads(options: ReplicaOptions): ReadRouter {
           extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS since_replay,
           pg_is_in_recovery() AS in_recovery`),
       REPLICA_TIMEOUT_MS,
+      replicaTimedOut,
     );
     const row = result.rows[0];
     return { replay: row?.replay ?? null, sinceReplay: row?.since_replay ?? null, inRecovery: row?.in_recovery ?? false };
@@ -112,7 +106,7 @@ export function replicaReads(options: ReplicaOptions): ReadRouter {
     if (Date.now() < downUntil) return;
     try {
       const [primaryResult, replicaPosition] = await Promise.all([
-        withTimeout(primary.execute<{ lsn: string }>(sql`SELECT pg_current_wal_lsn()::text AS lsn`), REPLICA_TIMEOUT_MS),
+        withTimeout(primary.execute<{ lsn: string }>(sql`SELECT pg_current_wal_lsn()::text AS lsn`), REPLICA_TIMEOUT_MS, replicaTimedOut),
         replayLsn(),
       ]);
       // A replica that is no longer in recovery was promoted: it no longer follows this primary.

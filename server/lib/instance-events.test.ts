@@ -154,6 +154,19 @@ describe('sign-out everywhere (issue 37)', () => {
     expect(await until(async () => (await b.get('/api/auth/me', locked.token)) === 401, 100)).toBeLessThan(100);
   });
 
+  it('a time zone changed elsewhere (here by SQL, as any instance’s write) is what B answers within 100 ms', async () => {
+    const b = await instance();
+    const user = await signUp(t);
+    const me = async () =>
+      (await b.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${user.token}` } })).json<{
+        timeZone: string;
+      }>();
+    const before = (await me()).timeZone; // cached on B now
+    const zone = before === 'Pacific/Honolulu' ? 'Asia/Tokyo' : 'Pacific/Honolulu';
+    await t.db.update(users).set({ timeZone: zone }).where(eq(users.id, user.id));
+    expect(await until(async () => (await me()).timeZone === zone, 100)).toBeLessThan(100);
+  });
+
   it('while B does not listen (the listener stopped or lost) its cache is bypassed: a change it cannot hear is still seen at once', async () => {
     const b = await instance();
     const heard = await signUp(t);

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
-import type { DbOrTx } from '../db/client';
+import { destroyConnection, type DbOrTx } from '../db/client';
 import { describeDatabaseError } from '../db/errors';
+import { withTimeout } from '../db/timeout';
 
 /**
  * Events every instance of the server hears (docs/decisions/196): PostgreSQL LISTEN/NOTIFY over one
@@ -146,7 +147,10 @@ export class InstanceEvents {
     const client = this.client;
     this.client = undefined;
     this.setListening(false);
-    if (client) await withTimeout(client.end(), this.options.timeoutMs).catch(() => destroy(client));
+    if (client)
+      await withTimeout(client.end(), this.options.timeoutMs, noAnswerWithin(this.options.timeoutMs)).catch(() =>
+        destroyConnection(client),
+      );
   }
 
   private async connect(): Promise<void> {
@@ -157,9 +161,9 @@ export class InstanceEvents {
     client.on('end', () => this.lost(client, new Error('connection ended')));
     client.on('notification', (message) => this.deliver(message.channel, message.payload));
     try {
-      await withTimeout(client.connect(), this.options.timeoutMs);
+      await withTimeout(client.connect(), this.options.timeoutMs, noAnswerWithin(this.options.timeoutMs));
       for (const { pgChannel } of Object.values(INSTANCE_CHANNELS)) {
-        await withTimeout(client.query(`LISTEN ${pgChannel}`), this.options.timeoutMs);
+        await withTimeout(client.query(`LISTEN ${pgChannel}`), this.options.timeoutMs, noAnswerWithin(this.options.timeoutMs));
       }
     } catch (error) {
       this.lost(client, error);
@@ -170,7 +174,9 @@ export class InstanceEvents {
     if (this.wasLost) this.options.log('info', {}, 'instance events: listening again');
     this.wasLost = false;
     this.heartbeat = setInterval(() => {
-      withTimeout(client.query('SELECT 1'), this.options.timeoutMs).catch((error: unknown) => this.lost(client, error));
+      withTimeout(client.query('SELECT 1'), this.options.timeoutMs, noAnswerWithin(this.options.timeoutMs)).catch((error: unknown) =>
+        this.lost(client, error),
+      );
     }, this.options.heartbeatMs);
     this.heartbeat.unref();
     this.setSilent(false);
@@ -183,7 +189,7 @@ export class InstanceEvents {
     if (this.client !== client) return;
     this.client = undefined;
     clearInterval(this.heartbeat);
-    destroy(client);
+    destroyConnection(client);
     this.setListening(false);
     if (this.stopped) return;
     if (error instanceof NoAnswer) this.setSilent(true);
@@ -238,17 +244,4 @@ class NoAnswer extends Error {}
 /** A socket-level timeout reported by the driver or the kernel (also silence). */
 const isTimeoutLike = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ETIMEDOUT';
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new NoAnswer(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-/** Drops a connection without waiting for the database to answer (it may be silent). */
-function destroy(client: pg.Client): void {
-  (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
-}
+const noAnswerWithin = (ms: number) => () => new NoAnswer(`no answer within ${ms} ms`);

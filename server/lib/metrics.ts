@@ -3,9 +3,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /**
  * The process's Prometheus metrics (docs/operations.md "Observability", docs/decisions/198): one
  * registry per process, which GET /api/metrics (server/plugins/metrics.ts) renders when METRICS_TOKEN
- * is set. Other code imports the setters here (the replica router sets the replica lag); nothing in it
- * touches the database or the network by itself — the pool and queue figures are read at scrape time
- * from the sources the plugin adds.
+ * is set. Nothing in it touches the database or the network by itself: the pool, queue and replica-lag
+ * figures are read at scrape time from the sources added with addMetricsSource (the plugin adds the
+ * pool and the queue, server/main.ts the read router's replica lag).
  *
  * Labels stay bounded: a request is counted under its route pattern (`/api/tasks/:id`, never the raw
  * URL), its method and its status class; a request no route matched is counted under `unmatched`.
@@ -75,15 +75,6 @@ export const replicaLagSeconds = new Gauge({
     }
   },
 });
-
-export function setReplicaLag(replica: string, seconds: number): void {
-  replicaLagSeconds.set({ replica }, seconds);
-}
-
-/** A replica no longer configured stops being reported. */
-export function clearReplicaLag(replica: string): void {
-  replicaLagSeconds.remove({ replica });
-}
 
 /**
  * Adds a pool (and the job queue's depth) to what the gauges report; the returned function removes it

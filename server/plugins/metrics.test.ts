@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { connectDatabase } from '../db/client';
 import { freePort } from '../db/free-port';
 import { startJobs } from '../lib/jobs';
-import { addMetricsSource, clearReplicaLag, setReplicaLag } from '../lib/metrics';
+import { addMetricsSource } from '../lib/metrics';
 import { registerMetrics } from './metrics';
 import { signUp } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -87,10 +87,8 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     );
   });
 
-  it('reports the pool, the event-loop lag and the replica lag set by other code', async () => {
-    setReplicaLag('replica-a', 1.5);
+  it('reports the pool and the event-loop lag', async () => {
     const response = await t.request({ method: 'GET', url: '/api/metrics', token: TOKEN });
-    clearReplicaLag('replica-a');
     const body = response.body;
     const pool = (t.db as unknown as { $client: pg.Pool }).$client;
     expect(sample(body, 'studypilot_db_pool_connections{pool="primary",state="total"}')).toBe(pool.totalCount);
@@ -98,9 +96,6 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     expect(sample(body, 'studypilot_db_pool_connections{pool="primary",state="waiting"}')).toBe(0);
     expect(sample(body, 'studypilot_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(body).toContain('studypilot_nodejs_eventloop_lag_p99_seconds');
-    expect(sample(body, 'studypilot_replica_lag_seconds{replica="replica-a"}')).toBe(1.5);
-    const later = await t.request({ method: 'GET', url: '/api/metrics', token: TOKEN });
-    expect(later.body).not.toContain('replica="replica-a"');
   });
 
   it("reads a replica's lag from its router at each scrape, and leaves it out while the replica is down", async () => {

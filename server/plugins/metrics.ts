@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { notFound, unauthorized } from '../lib/http-error';
 import { JOBS_SCHEMA } from '../lib/jobs';
 import { addMetricsSource, collectProcessMetrics, metricsRegistry, recordRequest, type QueueDepthReader } from '../lib/metrics';
+import { withTimeout } from '../db/timeout';
 
 export const METRICS_PATH = '/api/metrics';
 
@@ -21,23 +22,14 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 /**
  * Pending jobs per pg-boss queue, one grouped count. The whole read — waiting for a connection
- * included, which alone may take the pool's 10 s when the database is away — gives up after 2 s, so a
+ * included, which alone may take the pool's 5 s when the database is away — gives up after 2 s, so a
  * scrape answers within the scraper's timeout and leaves the queue out instead.
  */
 function queueDepthReader(pool: pg.Pool): QueueDepthReader {
   const text = `SELECT name AS queue, count(*)::int AS pending FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry') GROUP BY name`;
   return async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error('queue depth read timed out')), QUEUE_DEPTH_TIMEOUT_MS);
-    });
     const read = pool.query<{ queue: string; pending: number }>({ text, query_timeout: QUEUE_DEPTH_TIMEOUT_MS } as pg.QueryConfig);
-    read.catch(() => undefined); // settles after the timeout on its own; nobody waits for it then
-    try {
-      return (await Promise.race([read, timeout])).rows;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (await withTimeout(read, QUEUE_DEPTH_TIMEOUT_MS, () => new Error('queue depth read timed out'))).rows;
   };
 }
 

@@ -28,11 +28,22 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "users_session_fields_notify" AFTER UPDATE OF "password_hash", "roles", "locked_at", "is_premium", "subscription_tier", "trial_end_date" ON "users"
+-- Every column the cached session row carries that a request decides by, points and the last release seen
+-- aside (they change on most days and decide nothing another instance must see at once).
+CREATE TRIGGER "users_session_fields_notify" AFTER UPDATE OF "password_hash", "roles", "locked_at", "is_premium", "subscription_tier", "trial_end_date", "username", "email", "recovery_email", "time_zone", "grading_system", "admin_name_grant" ON "users"
   FOR EACH ROW WHEN (
-    OLD."password_hash" IS DISTINCT FROM NEW."password_hash" OR OLD."roles" IS DISTINCT FROM NEW."roles"
-    OR OLD."locked_at" IS DISTINCT FROM NEW."locked_at" OR OLD."is_premium" IS DISTINCT FROM NEW."is_premium"
-    OR OLD."subscription_tier" IS DISTINCT FROM NEW."subscription_tier" OR OLD."trial_end_date" IS DISTINCT FROM NEW."trial_end_date"
+    OLD."password_hash" IS DISTINCT FROM NEW."password_hash"
+    OR OLD."roles" IS DISTINCT FROM NEW."roles"
+    OR OLD."locked_at" IS DISTINCT FROM NEW."locked_at"
+    OR OLD."is_premium" IS DISTINCT FROM NEW."is_premium"
+    OR OLD."subscription_tier" IS DISTINCT FROM NEW."subscription_tier"
+    OR OLD."trial_end_date" IS DISTINCT FROM NEW."trial_end_date"
+    OR OLD."username" IS DISTINCT FROM NEW."username"
+    OR OLD."email" IS DISTINCT FROM NEW."email"
+    OR OLD."recovery_email" IS DISTINCT FROM NEW."recovery_email"
+    OR OLD."time_zone" IS DISTINCT FROM NEW."time_zone"
+    OR OLD."grading_system" IS DISTINCT FROM NEW."grading_system"
+    OR OLD."admin_name_grant" IS DISTINCT FROM NEW."admin_name_grant"
   ) EXECUTE FUNCTION "notify_session_user_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "users_deleted_notify" AFTER DELETE ON "users"
