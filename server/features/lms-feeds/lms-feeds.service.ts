@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { matchCourse } from '../../../common/domain/lms-import';
 import type {
@@ -33,6 +34,8 @@ export type FeedDeps = {
   db: Database;
   jobs: Jobs | null;
   config: { allowHttpLocalhost: boolean; resolver?: Resolver; clock?: () => Date };
+  /** Where the hourly sync reports a feed that failed for a reason of ours (not the feed's). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 type FeedRow = typeof lmsFeeds.$inferSelect;
@@ -453,7 +456,21 @@ export async function syncDueFeeds(deps: FeedDeps): Promise<{ synced: number; fa
   for (const { id } of due) {
     const claimed = await claimFeed(deps.db, id, now(deps), syncedBefore);
     if (!claimed) continue;
-    await syncClaimed(deps, claimed);
+    try {
+      await syncClaimed(deps, claimed);
+    } catch (error) {
+      // A failure of ours (not the feed's): recorded on this feed, which moves to the back of the queue
+      // (its sync time advances, so it cannot starve the others hour after hour); the run goes on.
+      failed += 1;
+      deps.log?.warn({ feedId: id, err: error }, 'calendar feed sync failed');
+      const failedAt = now(deps);
+      await deps.db
+        .update(lmsFeeds)
+        .set({ syncClaimedUntil: null, lastErrorCode: 'internal', lastErrorAt: failedAt, lastSyncedAt: failedAt })
+        .where(eq(lmsFeeds.id, id))
+        .catch((recordError: unknown) => deps.log?.warn({ feedId: id, err: recordError }, 'calendar feed failure not recorded'));
+      continue;
+    }
     const [after] = await deps.db.select({ code: lmsFeeds.lastErrorCode }).from(lmsFeeds).where(eq(lmsFeeds.id, id));
     if (after?.code) failed += 1;
     else synced += 1;
