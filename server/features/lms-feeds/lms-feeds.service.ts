@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { matchCourse } from '../../../common/domain/lms-import';
+import { matchCourse, mergedField } from '../../../common/domain/lms-import';
 import type {
   Feed,
   FeedCreateBody,
@@ -211,9 +211,11 @@ async function applyItems(
       if (task && stored.taskId) {
         const set: ImportedTaskChange['set'] = {};
         const field = <T>(taskValue: T, written: T, next: T, same: (a: T, b: T) => boolean, apply: (value: T) => void) => {
-          if (same(written, next)) return;
-          if (same(taskValue, written)) apply(next);
-          else keptEdits += 1;
+          if (same(written, next)) return; // the feed did not move this field
+          // The one merge rule (common/domain/lms-import.ts): the task's value stays when the student changed it.
+          const merged = mergedField(taskValue, written, next, same);
+          if (same(merged, taskValue)) keptEdits += 1;
+          else apply(merged);
         };
         field(task.title, stored.writtenTitle, item.title, Object.is, (value) => (set.title = value));
         field(task.dueDate, stored.writtenDueDate, dueDate, sameTime, (value) => (set.dueDate = value ?? undefined));
