@@ -178,6 +178,24 @@ describe('fetchFeed', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
+  it('counts DNS in the timeout: a resolver that never answers is a timeout, first hop or after a redirect', async () => {
+    const asked: string[] = [];
+    const stalled: Resolver = (host) => {
+      asked.push(host);
+      if (host === 'localhost') return Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+      return new Promise(() => {}); // never answers
+    };
+    const started = Date.now();
+    await expect(fetchFeed('https://stalled.example.edu/feed.ics', { resolver: stalled, timeoutMs: 300 })).rejects.toMatchObject({
+      code: 'feed_timeout',
+    });
+    await expect(
+      fetchFeed(`${base}/redirect?to=https://stalled.example.edu/feed.ics`, { ...local, resolver: stalled, timeoutMs: 300 }),
+    ).rejects.toMatchObject({ code: 'feed_timeout' });
+    expect(asked).toEqual(['stalled.example.edu', 'localhost', 'stalled.example.edu']);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   it('names an HTTP error and an unknown host', async () => {
     const { resolver } = resolverOf();
     await expect(fetchFeed(`${base}/missing`, { ...local, resolver })).rejects.toMatchObject({ code: 'feed_http_error' });

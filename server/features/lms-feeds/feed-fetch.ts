@@ -12,7 +12,7 @@ import type { ErrorCode } from '../../../common/schemas/error-codes';
  *   multicast, reserved — IPv4 and IPv6, v4-mapped too), and the socket connects to the address that
  *   was checked (the `lookup` hook answers it), so a second DNS answer cannot slip in (no TOCTOU),
  * - the same after every redirect, at most 3 of them,
- * - 5 s for the whole exchange, 5 MiB of body at most.
+ * - 5 s for the whole exchange, every DNS lookup and redirect included, 5 MiB of body at most.
  * Each refusal has its own code (common/schemas/error-codes.ts).
  */
 export const FEED_TIMEOUT_MS = 5_000;
@@ -138,15 +138,45 @@ function isLocalTestTarget(url: URL, allowHttpLocalhost: boolean): boolean {
   return allowHttpLocalhost && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 
-/** Resolves `host` and checks every answer; the first allowed address is the one connected to. */
-async function checkedAddress(host: string, resolver: Resolver, localTest: boolean): Promise<{ address: string; family: 4 | 6 }> {
+/** `promise`, or a rejection as soon as `signal` aborts (a DNS lookup cannot be cancelled, but need not be waited for). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
+const timedOut = () => new FeedFetchError('feed_timeout', 'The feed did not answer within 5 seconds');
+
+/**
+ * Resolves `host` and checks every answer; the first allowed address is the one connected to. The lookup
+ * is inside the exchange's deadline (`signal`): a resolver that never answers is a timeout, not a hang.
+ */
+async function checkedAddress(
+  host: string,
+  resolver: Resolver,
+  localTest: boolean,
+  signal: AbortSignal,
+): Promise<{ address: string; family: 4 | 6 }> {
   const bare = host.startsWith('[') ? host.slice(1, -1) : host;
   let answers: Array<{ address: string; family: 4 | 6 }>;
   if (isIP(bare)) answers = [{ address: bare, family: isIP(bare) === 6 ? 6 : 4 }];
   else {
     try {
-      answers = await resolver(bare);
+      answers = await untilAborted(resolver(bare), signal);
     } catch {
+      if (signal.aborted) throw timedOut();
       throw new FeedFetchError('feed_unreachable', 'The feed’s server name could not be found');
     }
   }
@@ -219,7 +249,7 @@ export async function fetchFeed(input: string, options: FeedFetchOptions = {}): 
   const signal = AbortSignal.timeout(options.timeoutMs ?? FEED_TIMEOUT_MS);
   let url = feedUrlOf(input, allowHttpLocalhost);
   for (let redirects = 0; ; redirects += 1) {
-    const target = await checkedAddress(url.hostname, resolver, isLocalTestTarget(url, allowHttpLocalhost));
+    const target = await checkedAddress(url.hostname, resolver, isLocalTestTarget(url, allowHttpLocalhost), signal);
     const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'StudyPilot calendar import' };
     // The validators belong to the address the user gave; a redirect is asked afresh.
     if (redirects === 0 && options.etag) headers['if-none-match'] = options.etag;
@@ -229,7 +259,7 @@ export async function fetchFeed(input: string, options: FeedFetchOptions = {}): 
       response = await requestOnce(url, target, headers, signal, maxBytes);
     } catch (error) {
       if (error instanceof FeedFetchError) throw error;
-      if (signal.aborted) throw new FeedFetchError('feed_timeout', 'The feed did not answer within 5 seconds');
+      if (signal.aborted) throw timedOut();
       throw new FeedFetchError('feed_unreachable', 'The feed’s server could not be reached');
     }
     if (response.status === 304) return { status: 'not_modified' };

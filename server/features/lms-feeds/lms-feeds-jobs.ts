@@ -23,7 +23,7 @@ export async function startLmsFeedsSyncWorker(deps: LmsFeedsJobDeps, pollingInte
   await jobs.boss.schedule(LMS_FEEDS_SYNC_QUEUE, HOURLY);
   await workEach(jobs, LMS_FEEDS_SYNC_QUEUE, pollingIntervalSeconds, async () => {
     try {
-      const outcome = await syncDueFeeds({ db: deps.db, jobs, config: deps.config });
+      const outcome = await syncDueFeeds({ db: deps.db, jobs, config: deps.config, log: deps.log });
       deps.log.info({ queue: LMS_FEEDS_SYNC_QUEUE, ...outcome }, 'calendar feeds synced');
     } catch (error) {
       const db = describeDatabaseError(error);

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed, FeedPreview, FeedWithResult } from '../../../common/schemas/lms-feeds.schema';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { userDataVersions } from '../../db/schema';
+import { lmsFeeds, userDataVersions } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Resolver } from './feed-fetch';
@@ -346,6 +346,89 @@ describe('the hourly sync', () => {
     // Within the hour: not due again.
     await syncDueFeeds(deps);
     expect(hits.get('/canvas-hourly.ics')).toBe(before + 1);
+  });
+});
+
+describe('items PostgreSQL could not store', () => {
+  it('imports the good items of a feed with a NUL in a UID, a 10,000-character UID, SEQUENCE 99999999999 and a control character in a course key', async () => {
+    const user = await signUp(t);
+    const event = (lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
+    const body = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//EN',
+      ...event(['UID:nul\u0000@x', 'DTSTART:20261201T090000Z', 'SUMMARY:NUL in the UID']),
+      ...event([`UID:${'u'.repeat(10_000)}`, 'DTSTART:20261201T090000Z', 'SUMMARY:Huge UID']),
+      ...event(['UID:seq@x', 'DTSTART:20261202T090000Z', 'SEQUENCE:99999999999', 'SUMMARY:Big sequence']),
+      ...event(['UID:course@x', 'DTSTART:20261203T090000Z', 'SUMMARY:Essay [MATH\u0001200]']),
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const url = serve('hostile.ics', body);
+    const preview = await call<FeedPreview>(user, 'POST', '/api/lms-feeds/preview', { url });
+    expect(preview.status).toBe(200);
+    expect(preview.body.items.map((item) => item.title)).toEqual(['Big sequence', 'Essay']);
+    expect(preview.body.courses).toEqual([{ key: 'MATH 200', itemCount: 1, courseId: null }]);
+    const created = await call<FeedWithResult>(user, 'POST', '/api/lms-feeds', { url, courseChoices: { 'MATH 200': null } });
+    expect(created.status).toBe(201);
+    expect(created.body.result.created).toBe(2);
+    const synced = await call<FeedWithResult>(user, 'POST', `/api/lms-feeds/${created.body.feed.id}/sync`);
+    expect(synced.status).toBe(200);
+    expect((await tasksOf(user)).map((task) => task.title).sort()).toEqual(['Big sequence', 'Essay']);
+  });
+});
+
+describe('the hourly sync when one feed fails for a reason of ours', () => {
+  it('records it on that feed (internal), moves it to the back, and syncs the others', async () => {
+    const user = await signUp(t);
+    const badUrl = serve('canvas-internal.ics', fixture('canvas.ics'));
+    const goodUrl = serve('canvas-after-internal.ics', fixture('canvas.ics'));
+    const bad = (await call<FeedWithResult>(user, 'POST', '/api/lms-feeds', { url: badUrl })).body.feed;
+    const good = (await call<FeedWithResult>(user, 'POST', '/api/lms-feeds', { url: goodUrl })).body.feed;
+    // The failing feed sorts first; writing its new item fails in the database (a real one, by a trigger).
+    await t.db
+      .update(lmsFeeds)
+      .set({ lastSyncedAt: new Date(NOW.getTime() - 60 * 60_000) })
+      .where(eq(lmsFeeds.id, bad.id));
+    await t.db.execute(sql`
+      CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'boom'; END $$`);
+    await t.db.execute(sql`
+      CREATE TRIGGER refuse_boom BEFORE INSERT ON lms_feed_items
+      FOR EACH ROW WHEN (NEW.uid = 'boom@x') EXECUTE FUNCTION refuse_boom()`);
+    try {
+      const boom = ['BEGIN:VEVENT', 'UID:boom@x', 'DTSTART:20261205T090000Z', 'SUMMARY:Boom', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+      serve('canvas-internal.ics', fixture('canvas.ics').replace('END:VCALENDAR', boom));
+      serve('canvas-after-internal.ics', fixture('canvas.ics').replace('END:VCALENDAR', boom.replaceAll('boom@x', 'fine@x')));
+      const later = new Date(NOW.getTime() + 3 * 60 * 60_000);
+      const warnings: unknown[] = [];
+      const outcome = await syncDueFeeds({
+        db: t.db,
+        jobs: null,
+        config: { allowHttpLocalhost: true, resolver, clock: () => later },
+        log: { warn: (...args: unknown[]) => void warnings.push(args) },
+      });
+      expect(outcome.failed).toBeGreaterThanOrEqual(1);
+      expect(warnings.length).toBeGreaterThanOrEqual(1);
+      const feeds = (await call<Feed[]>(user, 'GET', '/api/lms-feeds')).body;
+      expect(feeds.find((feed) => feed.id === bad.id)).toMatchObject({
+        lastErrorCode: 'internal',
+        lastErrorAt: later.toISOString(),
+        lastSyncedAt: later.toISOString(),
+        taskCount: 5,
+      });
+      expect(feeds.find((feed) => feed.id === good.id)).toMatchObject({
+        lastErrorCode: null,
+        lastSyncedAt: later.toISOString(),
+        taskCount: 6,
+      });
+      // Not due again within the hour: the failed feed waits its turn like the others.
+      const hitsBefore = hits.get('/canvas-internal.ics');
+      await syncDueFeeds({ db: t.db, jobs: null, config: { allowHttpLocalhost: true, resolver, clock: () => later } });
+      expect(hits.get('/canvas-internal.ics')).toBe(hitsBefore);
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_boom ON lms_feed_items`);
+      await t.db.execute(sql`DROP FUNCTION refuse_boom()`);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { matchCourse } from '../../../common/domain/lms-import';
+import { matchCourse, mergedField } from '../../../common/domain/lms-import';
 import type {
   Feed,
   FeedCreateBody,
@@ -33,6 +34,8 @@ export type FeedDeps = {
   db: Database;
   jobs: Jobs | null;
   config: { allowHttpLocalhost: boolean; resolver?: Resolver; clock?: () => Date };
+  /** Where the hourly sync reports a feed that failed for a reason of ours (not the feed's). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 type FeedRow = typeof lmsFeeds.$inferSelect;
@@ -208,9 +211,11 @@ async function applyItems(
       if (task && stored.taskId) {
         const set: ImportedTaskChange['set'] = {};
         const field = <T>(taskValue: T, written: T, next: T, same: (a: T, b: T) => boolean, apply: (value: T) => void) => {
-          if (same(written, next)) return;
-          if (same(taskValue, written)) apply(next);
-          else keptEdits += 1;
+          if (same(written, next)) return; // the feed did not move this field
+          // The one merge rule (common/domain/lms-import.ts): the task's value stays when the student changed it.
+          const merged = mergedField(taskValue, written, next, same);
+          if (same(merged, taskValue)) keptEdits += 1;
+          else apply(merged);
         };
         field(task.title, stored.writtenTitle, item.title, Object.is, (value) => (set.title = value));
         field(task.dueDate, stored.writtenDueDate, dueDate, sameTime, (value) => (set.dueDate = value ?? undefined));
@@ -453,7 +458,21 @@ export async function syncDueFeeds(deps: FeedDeps): Promise<{ synced: number; fa
   for (const { id } of due) {
     const claimed = await claimFeed(deps.db, id, now(deps), syncedBefore);
     if (!claimed) continue;
-    await syncClaimed(deps, claimed);
+    try {
+      await syncClaimed(deps, claimed);
+    } catch (error) {
+      // A failure of ours (not the feed's): recorded on this feed, which moves to the back of the queue
+      // (its sync time advances, so it cannot starve the others hour after hour); the run goes on.
+      failed += 1;
+      deps.log?.warn({ feedId: id, err: error }, 'calendar feed sync failed');
+      const failedAt = now(deps);
+      await deps.db
+        .update(lmsFeeds)
+        .set({ syncClaimedUntil: null, lastErrorCode: 'internal', lastErrorAt: failedAt, lastSyncedAt: failedAt })
+        .where(eq(lmsFeeds.id, id))
+        .catch((recordError: unknown) => deps.log?.warn({ feedId: id, err: recordError }, 'calendar feed failure not recorded'));
+      continue;
+    }
     const [after] = await deps.db.select({ code: lmsFeeds.lastErrorCode }).from(lmsFeeds).where(eq(lmsFeeds.id, id));
     if (after?.code) failed += 1;
     else synced += 1;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FeedParseError, MAX_OCCURRENCES_PER_ITEM, parseFeed } from './parse-feed';
+import { COURSE_KEY_MAX } from '../../../common/schemas/lms-feeds.schema';
+import { FeedParseError, MAX_OCCURRENCES_PER_ITEM, MAX_RECURRENCE_STEPS, parseFeed, UID_MAX } from './parse-feed';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const NOW = new Date('2026-11-25T10:00:00Z');
@@ -151,5 +152,50 @@ describe('parseFeed: bounds and refusals', () => {
   it('refuses text that is not a calendar', () => {
     expect(() => parseFeed('<html>Sign in</html>', 'UTC', NOW)).toThrow(FeedParseError);
     expect(() => parseFeed('BEGIN:VCARD\r\nEND:VCARD\r\n', 'UTC', NOW)).toThrow(FeedParseError);
+  });
+});
+
+/** A feed whose lines are `events` (each a list of properties) in one VCALENDAR. */
+const calendarOf = (events: string[][]) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    ...events.flatMap((lines) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT']),
+    'END:VCALENDAR',
+  ].join('\r\n');
+
+describe('parseFeed: what PostgreSQL can store', () => {
+  it('skips an item whose UID has a control character or is too long; holds SEQUENCE to int4; cleans and cuts the course key', () => {
+    const text = calendarOf([
+      ['UID:nul\u0000uid@x', 'DTSTART:20261201T090000Z', 'SUMMARY:Has a NUL'],
+      ['UID:c1\u0085uid@x', 'DTSTART:20261201T090000Z', 'SUMMARY:Has a C1'],
+      [`UID:${'u'.repeat(10_000)}`, 'DTSTART:20261201T090000Z', 'SUMMARY:Huge UID'],
+      [`UID:${'k'.repeat(UID_MAX)}`, 'DTSTART:20261201T090000Z', 'SUMMARY:Longest UID'],
+      ['UID:seq@x', 'DTSTART:20261202T090000Z', 'SEQUENCE:99999999999', 'SUMMARY:Big sequence'],
+      ['UID:course@x', 'DTSTART:20261203T090000Z', `SUMMARY:Essay [MATH\u0001 ${'9'.repeat(500)}]`],
+      ['UID:title@x', 'DTSTART:20261204T090000Z', 'SUMMARY:Bad\u0007title\u0090here'],
+    ]);
+    const feed = parseFeed(text, 'UTC', NOW);
+    expect(feed.items.map((item) => item.title).sort()).toEqual(['Bad title here', 'Big sequence', 'Essay', 'Longest UID']);
+    expect(feed.items.find((item) => item.uid === 'seq@x')!.sequence).toBe(2_147_483_647);
+    const course = feed.items.find((item) => item.uid === 'course@x')!.courseKey!;
+    expect(course.startsWith('MATH ')).toBe(true);
+    expect(course).toHaveLength(COURSE_KEY_MAX);
+    // eslint-disable-next-line no-control-regex -- the point
+    expect(feed.items.every((item) => !/[\u0000-\u001f\u007f-\u009f]/.test(`${item.uid}${item.title}${item.courseKey ?? ''}`))).toBe(true);
+  });
+  it('counts every step of a recurrence, those before the window too, and stops at the cap', () => {
+    // Every minute since 2015: about six million steps before the window; the cap stops it long before.
+    const text = calendarOf([
+      ['UID:minutely@x', 'DTSTART:20150101T000000Z', 'RRULE:FREQ=MINUTELY;INTERVAL=1', 'SUMMARY:Every minute'],
+      ['UID:after@x', 'DTSTART:20261201T090000Z', 'SUMMARY:Still read'],
+    ]);
+    const feed = parseFeed(text, 'UTC', NOW);
+    // MAX_RECURRENCE_STEPS minutes from 2015 are all before the window: no occurrence is reached, the feed says it was cut.
+    expect(MAX_RECURRENCE_STEPS).toBeLessThan(60 * 24 * 365);
+    expect(feed.items.filter((item) => item.uid === 'minutely@x')).toEqual([]);
+    expect(feed.items.map((item) => item.uid)).toEqual(['after@x']);
+    expect(feed.truncated).toBe(true);
   });
 });

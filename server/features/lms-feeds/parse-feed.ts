@@ -2,6 +2,8 @@ import ICAL from 'ical.js';
 import { END_OF_DAY_DUE_TIME, dueInstantOf } from '../../../common/domain/due-status';
 import { taskTypeOfItem } from '../../../common/domain/lms-import';
 import { isValidTimeZone, utcMillisOf } from '../../../common/domain/local-time';
+import { isCleanText, isWellFormedText } from '../../../common/schemas/bounds';
+import { COURSE_KEY_MAX } from '../../../common/schemas/lms-feeds.schema';
 import type { TaskType } from '../../../common/schemas/tasks.schema';
 
 /**
@@ -41,6 +43,12 @@ export const MAX_OCCURRENCES_PER_ITEM = 400;
 /** …and this many items in one feed. */
 export const MAX_ITEMS = 5_000;
 const TITLE_MAX = 200;
+/** A UID longer than this, or with a control character, is not an item we can key (the feed's item is skipped). */
+export const UID_MAX = 255;
+/** SEQUENCE is stored in an int4 column: anything beyond is held at its bounds. */
+const INT32_MAX = 2_147_483_647;
+/** Every step of one recurring item's iterator counts, those before the window too (FREQ=MINUTELY from 2015). */
+export const MAX_RECURRENCE_STEPS = 10 * MAX_OCCURRENCES_PER_ITEM;
 
 export type FeedWindow = { from: number; to: number };
 
@@ -105,11 +113,42 @@ function splitCanvasTitle(summary: string): { title: string; course: string | nu
   return match ? { title: match[1]!, course: match[2]!.trim() } : { title: summary, course: null };
 }
 
+/**
+ * Text as PostgreSQL and the request rule (common/schemas/bounds.ts) take it: every run of characters
+ * isCleanText refuses (C0, DEL, C1) or a lone surrogate becomes one space; trimmed; at most `max` code points.
+ */
+function clean(value: string, max: number): string {
+  let out = '';
+  let gap = false;
+  for (const char of value) {
+    if (isCleanText(char) && isWellFormedText(char)) {
+      if (gap && out !== '') out += ' ';
+      out += char;
+      gap = false;
+    } else gap = true;
+  }
+  return [...out.trim()].slice(0, max).join('');
+}
+
 function clip(title: string): string {
-  // No control characters (common/schemas/bounds.ts); at most the task title's length.
-  // eslint-disable-next-line no-control-regex
-  const clean = title.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return [...clean].slice(0, TITLE_MAX).join('') || '—';
+  return clean(title, TITLE_MAX) || '—';
+}
+
+/** A UID we can key an item by: clean text, at most UID_MAX characters; anything else skips the item. */
+function usableUid(uid: string | null): uid is string {
+  return uid !== null && uid.length <= UID_MAX && isCleanText(uid) && isWellFormedText(uid);
+}
+
+/** SEQUENCE as an int4: a number, whole, within its bounds. */
+function sequenceOf(component: ICAL.Component): number {
+  const value = Number(component.getFirstPropertyValue('sequence') ?? 0);
+  if (!Number.isFinite(value)) return 0;
+  return Math.max(-INT32_MAX - 1, Math.min(INT32_MAX, Math.trunc(value)));
+}
+
+function courseKeyOf(value: string | null): string | null {
+  if (value === null) return null;
+  return clean(value, COURSE_KEY_MAX) || null;
 }
 
 type ItemContext = {
@@ -130,16 +169,15 @@ function itemOf(component: ICAL.Component, start: ICAL.Time, recurrenceId: strin
   const categories = categoriesOf(component);
   const { title, course } = splitCanvasTitle(summary);
   const uid = text(component, 'uid')!;
-  const sequence = Number(component.getFirstPropertyValue('sequence') ?? 0);
   return {
     uid,
     recurrenceId,
     title: clip(title),
     ...dueOf(start, clocksOf(component, context), context.userTimeZone),
     taskType: taskTypeOfItem(title, categories, uid),
-    courseKey: course ?? categories[0] ?? context.googleCalendarName,
+    courseKey: courseKeyOf(course ?? categories[0] ?? context.googleCalendarName),
     cancelled: cancelled || String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED',
-    sequence: Number.isFinite(sequence) ? sequence : 0,
+    sequence: sequenceOf(component),
   };
 }
 
@@ -201,7 +239,7 @@ export function parseFeed(body: string, userTimeZone: string, now: Date): Parsed
     const byUid = new Map<string, { master: ICAL.Component | null; exceptions: ICAL.Component[] }>();
     for (const component of [...calendar.getAllSubcomponents('vevent'), ...calendar.getAllSubcomponents('vtodo')]) {
       const uid = text(component, 'uid');
-      if (!uid || !startOf(component)) continue;
+      if (!usableUid(uid) || !startOf(component)) continue;
       const entry = byUid.get(uid) ?? { master: null, exceptions: [] };
       if (component.hasProperty('recurrence-id')) entry.exceptions.push(component);
       else entry.master = component;
@@ -215,7 +253,12 @@ export function parseFeed(body: string, userTimeZone: string, now: Date): Parsed
         const clocks = clocksOf(master, context);
         const iterator = event.iterator();
         let count = 0;
+        let steps = 0;
         for (let next = iterator.next(); next; next = iterator.next()) {
+          if (++steps > MAX_RECURRENCE_STEPS) {
+            truncated = true;
+            break;
+          }
           if (instantOf(next, clocks) > window.to + 24 * 60 * 60_000) break;
           const details = event.getOccurrenceDetails(next);
           const key = recurrenceKey(details.recurrenceId, clocks);

@@ -8,7 +8,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { SwitchRow } from '../../components/ui/switch';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { feedState } from './calendar-import';
+import { feedErrorReason, feedState } from './calendar-import';
 
 /** "Your calendars": each feed with its last sync or its error in words, Sync now and Remove. */
 export function FeedList() {
@@ -83,7 +83,8 @@ function FeedRow({ feed }: { feed: Feed }) {
           <span className="text-destructive">
             {t('list.error', {
               when: feed.lastErrorAt ? formatDateTime(feed.lastErrorAt, timeZone) : '',
-              reason: t(`common:errors.codes.${state.code}`),
+              // A refusal's own sentence (common:errors.codes), else ours: 'internal' has no sentence of its own.
+              reason: feedErrorReason(t, state.code, t('list.errorInternal')),
             })}
           </span>
         ) : null}

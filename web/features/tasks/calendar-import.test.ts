@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { FeedPreview } from '../../../common/schemas/lms-feeds.schema';
-import { courseChoicesOf, feedState, previewCounts } from './calendar-import';
+import { LANGUAGES } from '../../../common/domain/languages';
+import { courseChoicesOf, feedErrorReason, feedState, previewCounts } from './calendar-import';
 
 const item = (title: string, cancelled = false): FeedPreview['items'][number] => ({
   uid: title,
@@ -30,9 +34,11 @@ describe('previewCounts', () => {
 
 describe('courseChoicesOf', () => {
   it.each([
-    [{}, { 'CS 101': 'c1', 'ENGL 101': null }],
-    [{ 'ENGL 101': 'c2' }, { 'CS 101': 'c1', 'ENGL 101': 'c2' }],
-    [{ 'CS 101': '' }, { 'CS 101': null, 'ENGL 101': null }],
+    // Only the picks that differ from the server's match are sent; the server matches the rest itself.
+    [{}, {}],
+    [{ 'ENGL 101': 'c2' }, { 'ENGL 101': 'c2' }],
+    [{ 'CS 101': '' }, { 'CS 101': null }],
+    [{ 'CS 101': 'c1', 'ENGL 101': '' }, {}],
   ])('%j → %j', (picked, expected) => {
     expect(courseChoicesOf(preview, picked)).toEqual(expected);
   });
@@ -52,5 +58,27 @@ describe('feedState', () => {
     [{ url: 'https://x', lastErrorCode: null, lastSyncedAt: null }, { kind: 'never' }],
   ])('%j → %j', (feed, state) => {
     expect(feedState(feed)).toEqual(state);
+  });
+});
+
+describe('feedErrorReason', () => {
+  const load = (language: string, ns: string) =>
+    JSON.parse(readFileSync(path.join(import.meta.dirname, '../../locales', language, `${ns}.json`), 'utf8')) as object;
+  it.each(LANGUAGES)('%s: a refusal has its own sentence; internal falls back, never a raw key', async (language) => {
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: language,
+      resources: { [language]: { common: load(language, 'common'), feeds: load(language, 'feeds') } },
+      defaultNS: 'feeds',
+      interpolation: { escapeValue: false },
+    });
+    const t = instance.getFixedT(language, 'feeds');
+    const fallback = t('list.errorInternal');
+    expect(fallback).not.toBe('list.errorInternal');
+    expect(feedErrorReason(t, 'internal', fallback)).toBe(fallback);
+    const timeout = feedErrorReason(t, 'feed_timeout', fallback);
+    expect(timeout).toBe(t('common:errors.codes.feed_timeout'));
+    expect(timeout).not.toContain('errors.codes');
+    expect(timeout).not.toBe(fallback);
   });
 });
