@@ -1,4 +1,5 @@
 import { addDays, instantToMillis, localDateOf, parseTimeOfDay, utcMillisOf, weekdayOf } from './local-time';
+import type { STUDY_BLOCK_STATUSES } from '../schemas/study-plan.schema';
 import type { ProgressTaskType } from './progress-data';
 import { DEFAULT_HOURS } from './workload-forecast';
 
@@ -71,7 +72,8 @@ export type PlanTask = {
   credits: number | null;
 };
 
-export type BlockStatus = 'planned' | 'done' | 'skipped' | 'missed';
+/** A stored block's status (the schema's list, the one place it is spelled out). */
+export type BlockStatus = (typeof STUDY_BLOCK_STATUSES)[number];
 export type ExistingBlock = { id: string; taskId: string; start: string; end: string; pinned: boolean; status: BlockStatus };
 export type BusyInterval = { start: string; end: string };
 
@@ -311,6 +313,8 @@ export function planStudy(input: PlanInput): StudyPlan {
   // A kept block answers its stored instants as they came (no re-formatting).
   const isoOf = new Map<string, [string, string]>();
 
+  // Blocks start on a 5-minute mark at least a minute ahead: a block placed now is not already running.
+  const from = Math.ceil((now + MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   for (const block of input.blocks) {
     const start = millisOf(block.start);
     const end = millisOf(block.end);
@@ -328,8 +332,9 @@ export function planStudy(input: PlanInput): StudyPlan {
       missedIds.push(block.id);
       continue;
     }
-    if (block.pinned || start <= now) {
-      // Pinned and running blocks stay where they are, whatever else changes.
+    if (block.pinned || start <= now || (start < from && openIds.has(block.taskId))) {
+      // Pinned and running blocks stay where they are, whatever else changes; so does one starting before the
+      // free time does (within the minute ahead): placed again it would only move later and lose its push.
       const day = localDateOf(start, timeZone);
       used.set(day, (used.get(day) ?? 0) + minutes);
       fixedBusy.push({ start: start - brk, end: end + brk });
@@ -384,8 +389,6 @@ export function planStudy(input: PlanInput): StudyPlan {
     a.dueDay < b.dueDay ? -1 : a.dueDay > b.dueDay ? 1 : b.score - a.score || a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 
-  // Blocks start on a 5-minute mark at least a minute ahead: a block placed now is not already running.
-  const from = Math.ceil((now + MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   const free = freeTime(today, lastDay, hours, timeZone, fixedBusy, from);
   let result = place(tasks, free, used, previous, hours);
   if (previous.length > 0 && sumShort(result.short) > 0 && keptBlocksStandInTheWay(tasks, result)) {

@@ -154,8 +154,11 @@ export async function studyPlan(
   options: { start: boolean; jobs?: Jobs | null },
   now: Date = new Date(),
 ): Promise<StudyPlanView> {
+  // Most dashboard reads are of students without a plan: one cheap select, no transaction, no lock.
+  if (!options.start && !(await hasPlan(db, user.id))) return { active: false, blocks: [], shortfalls: [], moves: 0 };
   return inTransaction(db, async (tx) => {
     await lockUser(tx, user.id);
+    // Checked again under the lock: the plan may have gone since.
     if (!options.start && !(await hasPlan(tx, user.id))) return { active: false, blocks: [], shortfalls: [], moves: 0 };
     const today = localDateOf(now, user.timeZone);
     // One after another: a transaction is one connection, which runs one query at a time.
