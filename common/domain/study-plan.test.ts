@@ -306,6 +306,23 @@ describe('planStudy: a living plan moves as few blocks as possible', () => {
     );
   });
 
+  // Free time starts at the 5-minute mark a minute ahead: a block starting within that minute is kept as is, not
+  // re-placed 5 minutes later (which would drop its push). 15:59:01 and 15:59:59 before a 16:00 block.
+  it.each([
+    ['15:59:01', 59_000],
+    ['15:59:59', 1_000],
+    ['15:59:00', 60_000],
+  ])('a read at %s keeps the 16:00 block where it is (0 moves)', (_label, beforeMs) => {
+    const next = blocks[0] as ExistingBlock;
+    expect(local(next.start, zone)).toBe('2026-11-23 16:00');
+    const now = new Date(Date.parse(next.start) - beforeMs).toISOString();
+    const again = planStudy(inputFor(zone, { now, tasks, blocks }));
+    expect(again.moves).toBe(0);
+    expect(again.removedIds).toEqual([]);
+    expect(again.blocks.find((block) => block.id === next.id)?.start).toBe(next.start);
+    expect(again.blocks.every((block) => block.id !== null)).toBe(true);
+  });
+
   it('a missed block becomes missed and its time goes into the next free slot; the other blocks stay', () => {
     const missed = blocks[0] as ExistingBlock;
     const now = new Date(Date.parse(missed.end) + 5 * 60_000).toISOString();
