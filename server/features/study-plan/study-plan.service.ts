@@ -27,8 +27,6 @@ import { listCourses, listHolidays, listTerms, timetableTerm } from '../schedule
  * one transaction under a per-user advisory lock, so two instances never plan the same user at once.
  */
 type PlanUser = { id: string; timeZone: string };
-/** Done blocks this far back still count against today's maximum. */
-const RECENT_MS = 2 * 86_400_000;
 /** The history a plan answers shows (done, skipped, missed blocks of the past week). */
 const HISTORY_DAYS = 7;
 
@@ -170,7 +168,7 @@ export async function studyPlan(
     const stored = await tx
       .select()
       .from(studyPlanBlocks)
-      .where(and(eq(studyPlanBlocks.userId, user.id), gte(studyPlanBlocks.endAt, new Date(now.getTime() - RECENT_MS))))
+      .where(and(eq(studyPlanBlocks.userId, user.id), gte(studyPlanBlocks.endAt, new Date(now.getTime() - HISTORY_DAYS * 86_400_000))))
       .orderBy(asc(studyPlanBlocks.startAt), asc(studyPlanBlocks.id));
     const lastDue = planTaskRows.reduce((last, task) => (task.dueAt > last ? task.dueAt : last), now.toISOString());
     const classes = expandTimetable({
