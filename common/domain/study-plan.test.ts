@@ -268,6 +268,23 @@ describe('planStudy: weeks that do not fit', () => {
     expect(widened.shortfalls).toEqual([]);
     expect(minutesOf(widened, 'x')).toBe(800);
   });
+  it('spreads the extension over the days with study hours only (not the weekend between), and applying it fits the work', () => {
+    const zone = 'Asia/Tokyo';
+    // Friday 20:00 to a Monday-night deadline: study time on Friday evening and Monday, none at the weekend.
+    const input = inputFor(zone, {
+      now: at('2026-11-27', '20:00', zone),
+      tasks: [aTask('y', { dueAt: at('2026-11-30', '23:59', zone), estimateMinutes: 400 })],
+    });
+    const plan = planStudy(input);
+    const shortfall = plan.shortfalls[0];
+    expect(shortfall?.shortMinutes).toBe(125);
+    const extend = shortfall?.options.find((option) => option.kind === 'extend-hours');
+    // 125 minutes over 2 days with study hours (Friday, Monday), not 3 calendar days (which offered 45 and did not fit).
+    expect(extend).toEqual({ kind: 'extend-hours', minutesPerDay: 65 });
+    const widened = planStudy({ ...input, hours: applyShortfallOption(input.hours, extend as never) });
+    expect(widened.shortfalls).toEqual([]);
+    expect(minutesOf(widened, 'y')).toBe(400);
+  });
 });
 
 describe('planStudy: a living plan moves as few blocks as possible', () => {

@@ -426,7 +426,8 @@ export function planStudy(input: PlanInput): StudyPlan {
   const shortfalls: Shortfall[] = [];
   for (const [taskId, shortMinutes] of result.short) {
     const task = byId.get(taskId) as Task;
-    const days = Math.max(1, Math.round((task.deadline - now) / 86_400_000));
+    // Spread over the days that have study time before the deadline (a day without a window gains nothing).
+    const days = Math.max(1, studyDaysBefore(today, task, hours, timeZone, now));
     const options: ShortfallOption[] = [{ kind: 'extend-hours', minutesPerDay: Math.ceil(shortMinutes / days / 5) * 5 }];
     const weekend = weekendMinutes(today, task.dueDay, hours);
     if (weekend > 0) options.push({ kind: 'weekend', minutes: Math.min(weekend, shortMinutes) });
@@ -434,6 +435,22 @@ export function planStudy(input: PlanInput): StudyPlan {
     shortfalls.push({ taskId, dueAt: task.dueAt, shortMinutes, options });
   }
   return { blocks, missedIds, removedIds: [...movedIds, ...orphanIds], moves: movedIds.length, shortfalls };
+}
+
+/** The local days from today to the task's deadline with a study window open between now and the deadline. */
+function studyDaysBefore(today: string, task: Task, hours: StudyHours, timeZone: string, now: number): number {
+  let count = 0;
+  const lastDay = localDateOf(task.deadline, timeZone);
+  for (let day = today; day <= lastDay; day = addDays(day, 1)) {
+    const windows = hours.windows[weekdayOf(day)] ?? [];
+    if (
+      windows.some(
+        (window) => utcMillisOf(day, window.startTime, timeZone) < task.deadline && utcMillisOf(day, window.endTime, timeZone) > now,
+      )
+    )
+      count += 1;
+  }
+  return count;
 }
 
 /** Weekend minutes before `dueDay` a student who studies no weekends could open (up to the daily maximum a day). */
