@@ -42,6 +42,17 @@ describe('planning of study block start pushes', () => {
     expect(change.cancel).toEqual([]);
   });
 
+  it('a read that changes nothing schedules and cancels nothing', () => {
+    const blocks = [
+      block('a', '2026-11-25T12:00:00.000Z'),
+      block('b', '2026-11-26T09:00:00.000Z'),
+      block('c', '2026-11-24T09:00:00.000Z', 'done'),
+    ];
+    expect(blockReminderChange(blocks, blocks, NOW)).toEqual({ schedule: [], cancel: [] });
+    // A pin or other change that keeps the start keeps the job as it is.
+    expect(blockReminderChange([blocks[0]!], [{ ...blocks[0]!, taskId: 'task-a' }], NOW)).toEqual({ schedule: [], cancel: [] });
+  });
+
   it('a re-plan that keeps a block keeps its key (no duplicate), a moved block moves it, a removed or finished one cancels it', () => {
     const before = [
       block('kept', '2026-11-25T12:00:00.000Z'),
@@ -58,8 +69,8 @@ describe('planning of study block start pushes', () => {
       block('new', '2026-11-27T09:00:00.000Z'),
     ];
     const change = blockReminderChange(before, after, NOW);
+    // The kept block's job exists already: it is not sent again.
     expect(change.schedule.map((item) => item.key)).toEqual([
-      blockReminderKey('kept', at('2026-11-25T12:00:00.000Z')),
       blockReminderKey('moved', at('2026-11-25T18:00:00.000Z')),
       blockReminderKey('new', at('2026-11-27T09:00:00.000Z')),
     ]);

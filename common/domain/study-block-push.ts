@@ -7,7 +7,7 @@
  * same id: never a duplicate), a moved block's old reminder is cancelled and a new one scheduled, and a
  * block that is done, skipped, missed or removed has its reminder cancelled.
  */
-export type BlockStatus = 'planned' | 'done' | 'skipped' | 'missed';
+import type { BlockStatus } from './study-plan';
 
 /** A stored block as the reminders see it. */
 export type BlockPushState = { blockId: string; taskId: string; start: string; status: BlockStatus };
@@ -32,25 +32,30 @@ export function blockReminder(block: BlockPushState, now: number): BlockReminder
 
 /**
  * A change of the user's blocks (the stored ones `before`, the ones stored `after`; a block absent from
- * `after` was removed) → the reminders to schedule and the keys to cancel. A reminder wanted both before
- * and after is scheduled again (its deterministic id makes that a no-op) so a lost job comes back.
+ * `after` was removed) → the reminders to schedule and the keys to cancel. Only a reminder not already wanted
+ * `before` is scheduled: one wanted both before and after has its job already, so a read that changes nothing
+ * touches no job (a job lost some other way comes back through the start-up reconcile, which passes no `before`).
  */
 export function blockReminderChange(
   before: readonly BlockPushState[],
   after: readonly BlockPushState[],
   now: number,
 ): { schedule: BlockReminder[]; cancel: string[] } {
-  const schedule = new Map<string, BlockReminder>();
+  const wanted = new Map<string, BlockReminder>();
   for (const block of after) {
     const reminder = blockReminder(block, now);
-    if (reminder) schedule.set(reminder.key, reminder);
+    if (reminder) wanted.set(reminder.key, reminder);
   }
+  const wantedBefore = new Set<string>();
   const cancel = new Set<string>();
   for (const block of before) {
     const reminder = blockReminder(block, now);
-    if (reminder && !schedule.has(reminder.key)) cancel.add(reminder.key);
+    if (!reminder) continue;
+    wantedBefore.add(reminder.key);
+    if (!wanted.has(reminder.key)) cancel.add(reminder.key);
   }
-  return { schedule: [...schedule.values()], cancel: [...cancel] };
+  const schedule = [...wanted.values()].filter((reminder) => !wantedBefore.has(reminder.key));
+  return { schedule, cancel: [...cancel] };
 }
 
 /** How late a block's reminder may still be sent (a job claimed after a pause of the queue). */

@@ -268,6 +268,23 @@ describe('planStudy: weeks that do not fit', () => {
     expect(widened.shortfalls).toEqual([]);
     expect(minutesOf(widened, 'x')).toBe(800);
   });
+  it('spreads the extension over the days with study hours only (not the weekend between), and applying it fits the work', () => {
+    const zone = 'Asia/Tokyo';
+    // Friday 20:00 to a Monday-night deadline: study time on Friday evening and Monday, none at the weekend.
+    const input = inputFor(zone, {
+      now: at('2026-11-27', '20:00', zone),
+      tasks: [aTask('y', { dueAt: at('2026-11-30', '23:59', zone), estimateMinutes: 400 })],
+    });
+    const plan = planStudy(input);
+    const shortfall = plan.shortfalls[0];
+    expect(shortfall?.shortMinutes).toBe(125);
+    const extend = shortfall?.options.find((option) => option.kind === 'extend-hours');
+    // 125 minutes over 2 days with study hours (Friday, Monday), not 3 calendar days (which offered 45 and did not fit).
+    expect(extend).toEqual({ kind: 'extend-hours', minutesPerDay: 65 });
+    const widened = planStudy({ ...input, hours: applyShortfallOption(input.hours, extend as never) });
+    expect(widened.shortfalls).toEqual([]);
+    expect(minutesOf(widened, 'y')).toBe(400);
+  });
 });
 
 describe('planStudy: a living plan moves as few blocks as possible', () => {
@@ -304,6 +321,23 @@ describe('planStudy: a living plan moves as few blocks as possible', () => {
         .map((block) => block.id)
         .sort(),
     );
+  });
+
+  // Free time starts at the 5-minute mark a minute ahead: a block starting within that minute is kept as is, not
+  // re-placed 5 minutes later (which would drop its push). 15:59:01 and 15:59:59 before a 16:00 block.
+  it.each([
+    ['15:59:01', 59_000],
+    ['15:59:59', 1_000],
+    ['15:59:00', 60_000],
+  ])('a read at %s keeps the 16:00 block where it is (0 moves)', (_label, beforeMs) => {
+    const next = blocks[0] as ExistingBlock;
+    expect(local(next.start, zone)).toBe('2026-11-23 16:00');
+    const now = new Date(Date.parse(next.start) - beforeMs).toISOString();
+    const again = planStudy(inputFor(zone, { now, tasks, blocks }));
+    expect(again.moves).toBe(0);
+    expect(again.removedIds).toEqual([]);
+    expect(again.blocks.find((block) => block.id === next.id)?.start).toBe(next.start);
+    expect(again.blocks.every((block) => block.id !== null)).toBe(true);
   });
 
   it('a missed block becomes missed and its time goes into the next free slot; the other blocks stay', () => {

@@ -1,4 +1,5 @@
 import { addDays, instantToMillis, localDateOf, parseTimeOfDay, utcMillisOf, weekdayOf } from './local-time';
+import type { STUDY_BLOCK_STATUSES } from '../schemas/study-plan.schema';
 import type { ProgressTaskType } from './progress-data';
 import { DEFAULT_HOURS } from './workload-forecast';
 
@@ -71,7 +72,8 @@ export type PlanTask = {
   credits: number | null;
 };
 
-export type BlockStatus = 'planned' | 'done' | 'skipped' | 'missed';
+/** A stored block's status (the schema's list, the one place it is spelled out). */
+export type BlockStatus = (typeof STUDY_BLOCK_STATUSES)[number];
 export type ExistingBlock = { id: string; taskId: string; start: string; end: string; pinned: boolean; status: BlockStatus };
 export type BusyInterval = { start: string; end: string };
 
@@ -311,6 +313,8 @@ export function planStudy(input: PlanInput): StudyPlan {
   // A kept block answers its stored instants as they came (no re-formatting).
   const isoOf = new Map<string, [string, string]>();
 
+  // Blocks start on a 5-minute mark at least a minute ahead: a block placed now is not already running.
+  const from = Math.ceil((now + MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   for (const block of input.blocks) {
     const start = millisOf(block.start);
     const end = millisOf(block.end);
@@ -328,8 +332,9 @@ export function planStudy(input: PlanInput): StudyPlan {
       missedIds.push(block.id);
       continue;
     }
-    if (block.pinned || start <= now) {
-      // Pinned and running blocks stay where they are, whatever else changes.
+    if (block.pinned || start <= now || (start < from && openIds.has(block.taskId))) {
+      // Pinned and running blocks stay where they are, whatever else changes; so does one starting before the
+      // free time does (within the minute ahead): placed again it would only move later and lose its push.
       const day = localDateOf(start, timeZone);
       used.set(day, (used.get(day) ?? 0) + minutes);
       fixedBusy.push({ start: start - brk, end: end + brk });
@@ -384,8 +389,6 @@ export function planStudy(input: PlanInput): StudyPlan {
     a.dueDay < b.dueDay ? -1 : a.dueDay > b.dueDay ? 1 : b.score - a.score || a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 
-  // Blocks start on a 5-minute mark at least a minute ahead: a block placed now is not already running.
-  const from = Math.ceil((now + MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   const free = freeTime(today, lastDay, hours, timeZone, fixedBusy, from);
   let result = place(tasks, free, used, previous, hours);
   if (previous.length > 0 && sumShort(result.short) > 0 && keptBlocksStandInTheWay(tasks, result)) {
@@ -423,7 +426,8 @@ export function planStudy(input: PlanInput): StudyPlan {
   const shortfalls: Shortfall[] = [];
   for (const [taskId, shortMinutes] of result.short) {
     const task = byId.get(taskId) as Task;
-    const days = Math.max(1, Math.round((task.deadline - now) / 86_400_000));
+    // Spread over the days that have study time before the deadline (a day without a window gains nothing).
+    const days = Math.max(1, studyDaysBefore(today, task, hours, timeZone, now));
     const options: ShortfallOption[] = [{ kind: 'extend-hours', minutesPerDay: Math.ceil(shortMinutes / days / 5) * 5 }];
     const weekend = weekendMinutes(today, task.dueDay, hours);
     if (weekend > 0) options.push({ kind: 'weekend', minutes: Math.min(weekend, shortMinutes) });
@@ -431,6 +435,22 @@ export function planStudy(input: PlanInput): StudyPlan {
     shortfalls.push({ taskId, dueAt: task.dueAt, shortMinutes, options });
   }
   return { blocks, missedIds, removedIds: [...movedIds, ...orphanIds], moves: movedIds.length, shortfalls };
+}
+
+/** The local days from today to the task's deadline with a study window open between now and the deadline. */
+function studyDaysBefore(today: string, task: Task, hours: StudyHours, timeZone: string, now: number): number {
+  let count = 0;
+  const lastDay = localDateOf(task.deadline, timeZone);
+  for (let day = today; day <= lastDay; day = addDays(day, 1)) {
+    const windows = hours.windows[weekdayOf(day)] ?? [];
+    if (
+      windows.some(
+        (window) => utcMillisOf(day, window.startTime, timeZone) < task.deadline && utcMillisOf(day, window.endTime, timeZone) > now,
+      )
+    )
+      count += 1;
+  }
+  return count;
 }
 
 /** Weekend minutes before `dueDay` a student who studies no weekends could open (up to the daily maximum a day). */

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   blockReminderChange,
+  blockReminderKey,
   blockReminderStillWanted,
   type BlockPushState,
   type BlockReminderJob,
@@ -79,9 +80,10 @@ export async function runStudyBlockStart(
     .from(studyPlanBlocks)
     .innerJoin(tasks, eq(tasks.id, studyPlanBlocks.taskId))
     .innerJoin(users, eq(users.id, studyPlanBlocks.userId))
-    .where(eq(studyPlanBlocks.id, data.blockId));
+    // A block of a task finished (or undated) since the plan was made sends nothing.
+    .where(and(eq(studyPlanBlocks.id, data.blockId), eq(tasks.completed, false), isNotNull(tasks.dueDate)));
   if (!row || !blockReminderStillWanted(data, row, now.getTime())) return { status: 'stale' };
-  const key = `${data.blockId}@${data.startMillis}`;
+  const key = blockReminderKey(data.blockId, data.startMillis);
   return claimAndDeliver(
     deps,
     studyBlockJobId(data.userId, key),

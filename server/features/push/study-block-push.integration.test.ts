@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StudyPlanView } from '../../../common/schemas/study-plan.schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { buildCalendar } from '../schedule/calendar.service';
 import { callAs, JOB_POLL_SECONDS, pushJobHarness, waitFor, type JobInstance } from '../../test/job-instances';
 import { reconcileStudyBlockPushes, startStudyBlockWorker, studyBlockJobId, STUDY_BLOCK_QUEUE } from './study-block-jobs';
 
@@ -77,6 +78,18 @@ describe('study block start pushes on the job queue', () => {
       jobs.map((job) => [job.id, job.state, new Date(job.start_after).toISOString()]),
     );
 
+    // A read that changes nothing touches no job: no send, no resume (the dashboard reads the plan on most loads).
+    const send = vi.spyOn(b.jobs.boss, 'send');
+    const resume = vi.spyOn(b.jobs.boss, 'resume');
+    try {
+      expect(planned(await readPlan(b, user, 'GET')).map((block) => block.id)).toEqual(first.map((block) => block.id));
+      expect(send).not.toHaveBeenCalled();
+      expect(resume).not.toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+      resume.mockRestore();
+    }
+
     // Skipped: its job is cancelled in the PATCH's transaction.
     const [skipped, moved] = first as [StudyPlanView['blocks'][number], StudyPlanView['blocks'][number]];
     await callAs(b, user, 'PATCH', `/api/study-plan/blocks/${skipped.id}`, { status: 'skipped' });
@@ -129,5 +142,34 @@ describe('study block start pushes on the job queue', () => {
         .map((block) => [block.id, block.start])
         .sort(),
     );
+  }, 60_000);
+
+  it('a block of a task finished before it starts sends nothing, and the calendar feed leaves it out', async () => {
+    const a = await harness.instances.start();
+    const user = await signUp(harness.t);
+    const phone = service.device();
+    await callAs(a, user, 'POST', '/api/push/subscriptions', { endpoint: phone.endpoint, keys: phone.keys, language: 'en' });
+    await callAs(a, user, 'PUT', '/api/study-hours', HOURS);
+    const task = await callAs<{ id: string }>(a, user, 'POST', '/api/tasks', {
+      title: 'Finished early',
+      dueDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      estimateMinutes: 25,
+    });
+    const [block] = planned(await readPlan(a, user, 'POST'));
+    expect(block).toBeDefined();
+    // Moved to 3 s from now, then the task is marked done with no re-plan in between.
+    const newStart = new Date(Date.now() + 3000).toISOString();
+    await callAs(a, user, 'PATCH', `/api/study-plan/blocks/${block!.id}`, { start: newStart });
+    const uid = `study-${block!.id}@studypilot`;
+    expect(await buildCalendar(harness.t.db, { id: user.id, timeZone: 'UTC' })).toContain(uid);
+    await callAs(a, user, 'PATCH', `/api/tasks/${task!.id}`, { completed: true });
+    expect(await buildCalendar(harness.t.db, { id: user.id, timeZone: 'UTC' })).not.toContain(uid);
+
+    await waitFor(
+      async () =>
+        (await jobsOf(user.id)).find((job) => job.data.blockId === block!.id && job.data.startMillis === Date.parse(newStart))?.state,
+      (state) => state === 'completed',
+    );
+    expect(service.deliveriesTo(phone)).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, or } from 'drizzle-orm';
 import ical, {
   ICalAlarmType,
   ICalEventTransparency,
@@ -129,7 +129,8 @@ const STUDY_BLOCK_PAST_DAYS = 30;
 
 /**
  * The study plan's planned and done blocks (decision 208: as the plan stood at its last read), newest
- * STUDY_BLOCK_PAST_DAYS of history included; skipped and missed ones were planned again elsewhere.
+ * STUDY_BLOCK_PAST_DAYS of history included; skipped and missed ones were planned again elsewhere, and a
+ * planned block of a task since finished or undated is left out (it sends no push either).
  */
 async function studyBlocks(db: Database, userId: string, now: Date) {
   return db
@@ -139,7 +140,11 @@ async function studyBlocks(db: Database, userId: string, now: Date) {
     .where(
       and(
         eq(studyPlanBlocks.userId, userId),
-        inArray(studyPlanBlocks.status, ['planned', 'done']),
+        or(
+          eq(studyPlanBlocks.status, 'done'),
+          // A planned block of a finished or undated task is no longer part of the plan (the next re-plan drops it).
+          and(eq(studyPlanBlocks.status, 'planned'), eq(tasks.completed, false), isNotNull(tasks.dueDate)),
+        ),
         gte(studyPlanBlocks.endAt, new Date(now.getTime() - STUDY_BLOCK_PAST_DAYS * 86_400_000)),
       ),
     )

@@ -172,6 +172,36 @@ describe('the study plan', () => {
     expect(Date.parse(replacement!.start)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('answers the past week’s done, skipped and missed blocks as history, and nothing older', async () => {
+    const user = await signUp(t);
+    await setHours(user);
+    for (const day of [3, 4, 5]) await createTask(user, { title: `Reading ${day}`, dueDate: inDays(day), estimateMinutes: 25 });
+    const [a, b, c] = (await plan(user)).blocks;
+    expect(c).toBeDefined();
+    const back = (days: number) => ({
+      startAt: new Date(Date.now() - days * DAY_MS),
+      endAt: new Date(Date.now() - days * DAY_MS + 25 * 60_000),
+    });
+    await t.db
+      .update(studyPlanBlocks)
+      .set({ status: 'done', ...back(5) })
+      .where(eq(studyPlanBlocks.id, a!.id));
+    await t.db
+      .update(studyPlanBlocks)
+      .set({ status: 'skipped', ...back(6) })
+      .where(eq(studyPlanBlocks.id, b!.id));
+    await t.db
+      .update(studyPlanBlocks)
+      .set({ status: 'done', ...back(8) })
+      .where(eq(studyPlanBlocks.id, c!.id));
+    const view = await plan(user, 'GET');
+    const history = view.blocks.filter((block) => block.status !== 'planned');
+    expect(history.map((block) => [block.id, block.status])).toEqual([
+      [b!.id, 'skipped'],
+      [a!.id, 'done'],
+    ]);
+  });
+
   it('a pinned or moved block stays where the student put it; done and skipped blocks are kept as history', async () => {
     const user = await signUp(t);
     await setHours(user);

@@ -27,8 +27,6 @@ import { listCourses, listHolidays, listTerms, timetableTerm } from '../schedule
  * one transaction under a per-user advisory lock, so two instances never plan the same user at once.
  */
 type PlanUser = { id: string; timeZone: string };
-/** Done blocks this far back still count against today's maximum. */
-const RECENT_MS = 2 * 86_400_000;
 /** The history a plan answers shows (done, skipped, missed blocks of the past week). */
 const HISTORY_DAYS = 7;
 
@@ -154,8 +152,11 @@ export async function studyPlan(
   options: { start: boolean; jobs?: Jobs | null },
   now: Date = new Date(),
 ): Promise<StudyPlanView> {
+  // Most dashboard reads are of students without a plan: one cheap select, no transaction, no lock.
+  if (!options.start && !(await hasPlan(db, user.id))) return { active: false, blocks: [], shortfalls: [], moves: 0 };
   return inTransaction(db, async (tx) => {
     await lockUser(tx, user.id);
+    // Checked again under the lock: the plan may have gone since.
     if (!options.start && !(await hasPlan(tx, user.id))) return { active: false, blocks: [], shortfalls: [], moves: 0 };
     const today = localDateOf(now, user.timeZone);
     // One after another: a transaction is one connection, which runs one query at a time.
@@ -167,7 +168,7 @@ export async function studyPlan(
     const stored = await tx
       .select()
       .from(studyPlanBlocks)
-      .where(and(eq(studyPlanBlocks.userId, user.id), gte(studyPlanBlocks.endAt, new Date(now.getTime() - RECENT_MS))))
+      .where(and(eq(studyPlanBlocks.userId, user.id), gte(studyPlanBlocks.endAt, new Date(now.getTime() - HISTORY_DAYS * 86_400_000))))
       .orderBy(asc(studyPlanBlocks.startAt), asc(studyPlanBlocks.id));
     const lastDue = planTaskRows.reduce((last, task) => (task.dueAt > last ? task.dueAt : last), now.toISOString());
     const classes = expandTimetable({

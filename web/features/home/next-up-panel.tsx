@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { localDateOf } from '../../../common/domain/local-time';
 import { useStudyPlan } from '../../api/study-plan';
 import { Button } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/query-state';
 import { TextLink } from '../../components/ui/text-link';
 import { formatCalendarDate, formatTime } from '../../lib/format';
 import { Panel } from './dashboard-panel';
@@ -19,29 +20,32 @@ export function NextUpPanel({ now, timeZone }: { now: Date; timeZone: string }) 
   const block = plan.data ? nextStudyBlock(plan.data.blocks, now) : null;
   return (
     <Panel id="home-next-up" title={t('nextUp.title')}>
-      {plan.isPending ? (
-        <p className="text-sm text-muted-foreground">{t('common:loading')}</p>
-      ) : block ? (
-        <div className="space-y-1" data-testid="next-up-block">
-          <p className="font-medium">{block.title}</p>
-          <p className="text-sm text-muted-foreground">
-            {t('nextUp.when', {
-              day: formatCalendarDate(localDateOf(block.start, timeZone), { weekday: 'long' }),
-              start: formatTime(block.start, timeZone),
-              end: formatTime(block.end, timeZone),
-            })}
-          </p>
-          <Button
-            size="sm"
-            onClick={() => void navigate(`/study?start=${encodeURIComponent(block.id)}`)}
-            aria-label={t('nextUp.startLabel', { title: block.title })}
-          >
-            {t('nextUp.start')}
-          </Button>
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('nextUp.none')}</p>
-      )}
+      {/* A failed read is the error state with a retry, never "nothing planned". */}
+      <QueryState queries={[plan]}>
+        {() =>
+          block ? (
+            <div className="space-y-1" data-testid="next-up-block">
+              <p className="font-medium">{block.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {t('nextUp.when', {
+                  day: formatCalendarDate(localDateOf(block.start, timeZone), { weekday: 'long' }),
+                  start: formatTime(block.start, timeZone),
+                  end: formatTime(block.end, timeZone),
+                })}
+              </p>
+              <Button
+                size="sm"
+                onClick={() => void navigate(`/study?start=${encodeURIComponent(block.id)}`)}
+                aria-label={t('nextUp.startLabel', { title: block.title })}
+              >
+                {t('nextUp.start')}
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('nextUp.none')}</p>
+          )
+        }
+      </QueryState>
       <TextLink to="/study?tab=plan" className="text-sm font-medium">
         {t('nextUp.open')}
       </TextLink>

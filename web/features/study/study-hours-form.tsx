@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StudyHoursBody } from '../../../common/schemas/study-plan.schema';
+import { studyHoursSchema, type StudyHoursBody } from '../../../common/schemas/study-plan.schema';
 import { useSaveStudyHours, useStudyHours, type StudyHoursView } from '../../api/study-plan';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
@@ -14,6 +14,14 @@ import { toast } from '../../lib/toast';
 /** 2026-11-22 is a Sunday: weekday names in the user's language from a calendar date. */
 const SUNDAY = 22;
 const weekdayName = (weekday: number) => formatCalendarDate(`2026-11-${SUNDAY + weekday}`, { weekday: 'long' });
+
+/** The message for each field of studyHoursSchema the form edits. */
+const ERROR_KEYS: Record<string, string> = {
+  windows: 'plan.hours.errors.window',
+  dailyMaxMinutes: 'plan.hours.errors.dailyMax',
+  breakMinutes: 'plan.hours.errors.break',
+  bufferMinutes: 'plan.hours.errors.buffer',
+};
 
 type Day = { on: boolean; startTime: string; endTime: string };
 type Draft = { days: Day[]; dailyMax: string; breakMinutes: string; buffer: string };
@@ -48,22 +56,21 @@ function HoursForm({ hours }: { hours: StudyHoursView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const dailyMax = Number(draft.dailyMax);
-    const breakMinutes = Number(draft.breakMinutes);
-    const buffer = Number(draft.buffer);
-    if (draft.days.some((day) => day.on && day.startTime >= day.endTime)) return setError(t('plan.hours.errors.window'));
-    if (!Number.isInteger(dailyMax) || dailyMax < 25 || dailyMax > 960) return setError(t('plan.hours.errors.dailyMax'));
-    if (!Number.isInteger(breakMinutes) || breakMinutes < 0 || breakMinutes > 60) return setError(t('plan.hours.errors.break'));
-    if (!Number.isInteger(buffer) || buffer < 0 || buffer > 48) return setError(t('plan.hours.errors.buffer'));
-    setError(null);
     const body: StudyHoursBody = {
       windows: draft.days.map((day) => (day.on ? [{ startTime: day.startTime, endTime: day.endTime }] : [])),
-      dailyMaxMinutes: dailyMax,
-      breakMinutes,
-      bufferMinutes: buffer * 60,
+      dailyMaxMinutes: Number(draft.dailyMax),
+      breakMinutes: Number(draft.breakMinutes),
+      bufferMinutes: Number(draft.buffer) * 60,
       unitMinutes: hours.unitMinutes,
     };
-    save.mutate(body, { onSuccess: () => toast({ title: t('plan.hours.saved'), variant: 'success' }) });
+    // The API's own schema decides (its limits are not repeated here); the first refused field names the message.
+    const parsed = studyHoursSchema.safeParse(body);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      return setError(t(ERROR_KEYS[String(field)] ?? 'plan.hours.errors.window'));
+    }
+    setError(null);
+    save.mutate(parsed.data, { onSuccess: () => toast({ title: t('plan.hours.saved'), variant: 'success' }) });
   };
 
   return (
