@@ -23,7 +23,7 @@ export const SSO_COOKIE_PATH = '/api/auth/sso';
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 const SCOPE = 'openid email profile';
 export const LAST_SIGN_IN_MESSAGE =
-  'This account has no password: unlinking the school account would leave no way to sign in. Set a password first.';
+  'This account has no password: the school account is its only way to sign in, so it cannot be unlinked.';
 
 /** A single sign-on that did not finish: the callback sends the browser to a page that says why. */
 export class SsoFailure extends Error {
