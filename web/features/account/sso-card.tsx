@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isSsoError } from '../../../common/schemas/sso.schema';
 import { useAccountSso, useLinkSso, useUnlinkSso, type SsoIdentity } from '../../api/account';
 import { useUserTimeZone } from '../../api/session';
+import { SsoErrorNotice } from '../../components/sso-error-notice';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -68,11 +69,7 @@ export function SsoCard() {
           {t('sso.linked', { provider: providerName })}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {t(`auth:sso.errors.${error}`)}
-        </p>
-      ) : null}
+      <SsoErrorNotice code={error} />
       {!query.isSuccess ? (
         <QueryState queries={[query]} />
       ) : (
