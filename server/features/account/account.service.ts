@@ -22,7 +22,7 @@ import { removeStoredBytes, storageKeysOfUser } from '../files/files.service';
 import { endPaidSubscriptions } from '../premium/subscriptions.service';
 import type { PaymentProvider } from '../../lib/payments';
 import type { FileStorage } from '../../lib/storage';
-import { knownTimeZone } from './time-zones.service';
+import { knownTimeZone } from '../../lib/time-zones';
 
 const PASSWORDS_DIFFER = 'The new passwords do not match';
 const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';

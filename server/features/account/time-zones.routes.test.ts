@@ -4,7 +4,8 @@ import { taskSeries, users } from '../../db/schema';
 import { invalidateCachedSessions } from '../../plugins/session';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { forgetKnownTimeZones, knownTimeZones, repairStoredTimeZones, replacementZone } from './time-zones.service';
+import { forgetKnownTimeZones, knownTimeZones } from '../../lib/time-zones';
+import { repairStoredTimeZones, replacementZone } from './time-zones.service';
 import { STATEMENT_TIMEOUT_MS } from '../../db/client';
 
 /**

@@ -3,6 +3,7 @@ import { defaultGradingSystemForLanguage } from '../../../common/domain/grading-
 import { authResponseSchema, loginBodySchema, registerBodySchema, userResponseSchema } from '../../../common/schemas/auth.schema';
 import { noContentSchema } from '../../../common/schemas/http.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
+import type { AppConfig } from '../../env';
 import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session';
 import { SESSION_MAX_DAYS, revokeSession, storedUserAgent } from './sessions.service';
 import { login, register } from './auth.service';
@@ -10,7 +11,8 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_DAYS } from './login-devices.
 import { toUser } from '../../lib/user-view';
 import { firstAcceptedLanguage } from '../../../common/domain/languages';
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/** The session cookie every way in sets (password sign-in, registration, single sign-on). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -21,7 +23,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 /** The device cookie (docs/decisions/182): opaque, httpOnly, only ever sent to /api/auth. */
-function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
@@ -31,17 +33,22 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: st
   });
 }
 
+/** The rate limit of every sign-in and sign-up route (password and single sign-on). */
+export function authRateLimit(config: AppConfig): { rateLimit: { max: number; timeWindow: string } } {
+  return { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+}
+
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** docs/api.md "Authentication and sessions": register, login, logout, me. */
 export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
-  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const rateLimited = authRateLimit(config);
 
   app.post(
     '/api/auth/register',
-    { schema: { errors: [409], body: registerBodySchema, response: { 201: authResponseSchema } }, config: authRateLimit },
+    { schema: { errors: [409], body: registerBodySchema, response: { 201: authResponseSchema } }, config: rateLimited },
     async (request, reply) => {
       const { language, ...account } = request.body;
       // The server decides the default grading system from the sign-up language (decision 115).
@@ -60,7 +67,7 @@ export function registerAuthRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.post(
     '/api/auth/login',
-    { schema: { errors: [401], body: loginBodySchema, response: { 200: authResponseSchema } }, config: authRateLimit },
+    { schema: { errors: [401], body: loginBodySchema, response: { 200: authResponseSchema } }, config: rateLimited },
     async (request, reply) => {
       const { user, token, deviceToken } = await login(db, request.body, storedUserAgent(request.headers['user-agent']), {
         ip: request.ip,

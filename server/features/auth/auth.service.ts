@@ -94,11 +94,28 @@ export async function createAccountRows(
     })
     .returning();
   if (!user) throw new Error('insert returned no row');
-  const token = await createSession(tx, user.id, userAgent);
   // The browser that made the account is one it signed in from (the device cookie).
-  const deviceToken = await rememberDevice(tx, user.id, null, undefined);
-  await unlockAchievement(tx, user.id, 'first-login');
+  const { token, deviceToken } = await openSession(tx, user.id, userAgent, null, undefined);
   return { user, token, deviceToken };
+}
+
+/**
+ * What every way in does once it knows the user (registration, password sign-in, single sign-on): a
+ * session, the device cookie's row (`device`/`deviceToken`: the browser's cookie when it is known, so
+ * it is kept) and the first-login achievement (idempotent, so later sign-ins change nothing).
+ */
+export async function openSession(
+  db: DbOrTx,
+  userId: string,
+  userAgent: string | null,
+  device: { hash: string } | null,
+  deviceToken: string | undefined,
+): Promise<{ token: string; deviceToken: string }> {
+  const token = await createSession(db, userId, userAgent);
+  const remembered = await rememberDevice(db, userId, device, deviceToken);
+  // first-login is the server's own achievement.
+  await unlockAchievement(db, userId, 'first-login');
+  return { token, deviceToken: remembered };
 }
 
 /** Where a sign-in comes from: the client's address (TRUST_PROXY applies) and the device cookie, if any. */
@@ -130,9 +147,6 @@ export async function login(
   await releaseSignInAttempt(db, keys);
   // An admin's lock (decision 143), told only to whoever proved the password.
   if (user.lockedAt) throw new HttpError(403, 'account_suspended', ACCOUNT_SUSPENDED_MESSAGE);
-  const token = await createSession(db, user.id, userAgent);
-  const deviceToken = await rememberDevice(db, user.id, device, origin.deviceToken);
-  // first-login is the server's own achievement; unlocking is idempotent, so later sign-ins change nothing.
-  await unlockAchievement(db, user.id, 'first-login');
+  const { token, deviceToken } = await openSession(db, user.id, userAgent, device, origin.deviceToken);
   return { user, token, deviceToken };
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoStates, userIdentities, users } from '../../db/schema';
@@ -207,6 +207,37 @@ describe('signing in with the school account', () => {
     const callbackUrl = await followProviderRedirects(begun.location, provider.issuer);
     await t.db.update(ssoStates).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await callback(callbackUrl, { sp_sso: begun.ssoCookie })).headers.location).toBe('/auth?sso_error=state_invalid');
+  });
+
+  it('a callback query the schema refuses (over-long code, control characters) lands on /auth, not on a JSON 400', async () => {
+    const begun = await start();
+    const long = await callback(`/api/auth/sso/callback?code=${'a'.repeat(3000)}&state=${begun.ssoCookie}`, { sp_sso: begun.ssoCookie });
+    expect(long.statusCode).toBe(303);
+    expect(long.headers.location).toBe('/auth?sso_error=state_invalid');
+    expect(cookieOf(long, 'sp_session')).toBeUndefined();
+    const again = await start();
+    const control = await callback(`/api/auth/sso/callback?code=ab%0Acd&state=${again.ssoCookie}`, { sp_sso: again.ssoCookie });
+    expect(control.statusCode).toBe(303);
+    expect(control.headers.location).toBe('/auth?sso_error=state_invalid');
+  });
+
+  it('an unexpected error while signing in (the database refusing a write) lands on /auth with failed, not on a 500', async () => {
+    const account = anAccount();
+    expect((await signInAs(account)).response.headers.location).toBe('/dashboard');
+    // A real database error in the middle of the sign-in: a trigger refusing the identity's update.
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION sso_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+        CREATE TRIGGER sso_test_refuse BEFORE UPDATE ON user_identities FOR EACH ROW EXECUTE FUNCTION sso_test_refuse();`),
+    );
+    try {
+      const again = await signInAs(account);
+      expect(again.response.statusCode).toBe(303);
+      expect(again.response.headers.location).toBe('/auth?sso_error=failed');
+      expect(cookieOf(again.response, 'sp_session')).toBeUndefined();
+    } finally {
+      await t.db.execute(sql.raw('DROP TRIGGER sso_test_refuse ON user_identities; DROP FUNCTION sso_test_refuse();'));
+    }
+    expect((await signInAs(account)).response.headers.location).toBe('/dashboard');
   });
 
   it('an account locked by support cannot sign in this way either', async () => {

@@ -13,9 +13,10 @@ import {
 } from '../../../common/schemas/sso.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { HttpError } from '../../lib/http-error';
-import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session';
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_DAYS } from './login-devices.service';
-import { SESSION_MAX_DAYS, storedUserAgent } from './sessions.service';
+import { currentUser, requireUser } from '../../plugins/session';
+import { authRateLimit, setDeviceCookie, setSessionCookie } from './auth.routes';
+import { DEVICE_COOKIE } from './login-devices.service';
+import { storedUserAgent } from './sessions.service';
 import {
   SSO_CALLBACK_PATH,
   SSO_COOKIE,
@@ -69,7 +70,7 @@ function setSsoCookie(request: FastifyRequest, reply: FastifyReply, state: strin
  */
 export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const provider = config.oidc ? new SsoProvider(config.oidc) : null;
-  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const rateLimited = authRateLimit(config);
   const fail = (reply: FastifyReply, purpose: SsoPurpose, error: SsoError) => reply.redirect(ssoLanding(purpose, { error }), 303);
 
   app.get('/api/auth/sso', { schema: { response: { 200: ssoConfigResponseSchema } } }, async () => ({
@@ -79,7 +80,7 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.get(
     '/api/auth/sso/start',
-    { schema: { querystring: ssoStartQuerySchema, response: { 303: redirectSchema } }, config: authRateLimit },
+    { schema: { querystring: ssoStartQuerySchema, response: { 303: redirectSchema } }, config: rateLimited },
     async (request, reply) => {
       if (!provider) return fail(reply, 'sign-in', 'not_configured');
       try {
@@ -101,14 +102,27 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.get(
     SSO_CALLBACK_PATH,
-    { schema: { querystring: ssoCallbackQuerySchema, response: { 303: redirectSchema } }, config: authRateLimit },
+    {
+      // A browser navigation: a query the schema refuses lands on a page of the app (state_invalid), not
+      // on a JSON 400. The schema stays on the route for the OpenAPI document; the handler parses.
+      attachValidation: true,
+      schema: { querystring: ssoCallbackQuerySchema, response: { 303: redirectSchema } },
+      config: rateLimited,
+    },
     async (request, reply) => {
       // Spent whatever happens: the state is good for one callback.
       reply.clearCookie(SSO_COOKIE, { path: SSO_COOKIE_PATH });
-      if (!provider) return fail(reply, 'sign-in', 'not_configured');
+      // Before the state row is read the purpose is unknown: a signed-in browser was linking.
+      const guessedPurpose: SsoPurpose = request.session ? 'link' : 'sign-in';
+      if (!provider) return fail(reply, guessedPurpose, 'not_configured');
+      const query = ssoCallbackQuerySchema.safeParse(request.query);
+      if (!query.success) {
+        request.log.info({ sso: 'state_invalid', cause: 'query refused' }, 'single sign-on did not finish');
+        return fail(reply, guessedPurpose, 'state_invalid');
+      }
       try {
         const outcome = await finishSso(db, provider, {
-          query: request.query,
+          query: query.data,
           cookieState: request.cookies[SSO_COOKIE],
           sessionUserId: request.session?.user.id ?? null,
           userAgent: storedUserAgent(request.headers['user-agent']),
@@ -117,22 +131,9 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
           adminUsernames: config.adminUsernames,
         });
         if (outcome.kind === 'linked') return reply.redirect(ssoLanding('link', 'linked'), 303);
-        // The same cookies a password sign-in sets (auth.routes.ts).
-        const secure = request.protocol === 'https';
-        reply.setCookie(SESSION_COOKIE, outcome.token, {
-          httpOnly: true,
-          sameSite: 'lax',
-          path: '/',
-          secure,
-          maxAge: SESSION_MAX_DAYS * 86_400,
-        });
-        reply.setCookie(DEVICE_COOKIE, outcome.deviceToken, {
-          httpOnly: true,
-          sameSite: 'strict',
-          path: DEVICE_COOKIE_PATH,
-          secure,
-          maxAge: DEVICE_DAYS * 86_400,
-        });
+        // The same cookies a password sign-in sets.
+        setSessionCookie(request, reply, outcome.token);
+        setDeviceCookie(request, reply, outcome.deviceToken);
         return reply.redirect(ssoLanding('sign-in', 'signed-in'), 303);
       } catch (error) {
         if (error instanceof SsoFailure) {
@@ -140,7 +141,9 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
           request.log.info({ sso: error.code, cause }, 'single sign-on did not finish');
           return fail(reply, error.purpose, error.code);
         }
-        throw error;
+        // Anything else (the database away, the zone list's read timing out): still a page, not JSON.
+        request.log.error({ err: error }, 'single sign-on failed');
+        return fail(reply, guessedPurpose, 'failed');
       }
     },
   );
@@ -151,7 +154,7 @@ export function registerSsoRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.post(
     '/api/account/sso/link',
-    { onRequest: requireUser, schema: { errors: [409, 502], response: { 200: ssoLinkResponseSchema } }, config: authRateLimit },
+    { onRequest: requireUser, schema: { errors: [409, 502], response: { 200: ssoLinkResponseSchema } }, config: rateLimited },
     async (request, reply) => {
       if (!provider) throw new HttpError(409, 'sso_not_configured', NOT_CONFIGURED);
       try {

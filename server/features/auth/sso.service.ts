@@ -10,11 +10,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { ssoStates, userIdentities, users, type UserRow } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import { conflict, notFound } from '../../lib/http-error';
+import { knownTimeZone } from '../../lib/time-zones';
 import { isReservedAdminName } from '../../lib/user-view';
-import { unlockAchievement } from '../rewards/rewards.service';
-import { createAccountRows } from './auth.service';
-import { knownDevice, rememberDevice } from './login-devices.service';
-import { createSession } from './sessions.service';
+import { createAccountRows, openSession } from './auth.service';
+import { knownDevice } from './login-devices.service';
 
 /** How long a sign-in may take at the provider (the state row and its cookie live this long). */
 export const SSO_STATE_MINUTES = 10;
@@ -24,7 +23,7 @@ export const SSO_COOKIE_PATH = '/api/auth/sso';
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 const SCOPE = 'openid email profile';
 export const LAST_SIGN_IN_MESSAGE =
-  'This account has no password: unlinking the school account would leave no way to sign in. Set a password first.';
+  'This account has no password: the school account is its only way to sign in, so it cannot be unlinked.';
 
 /** A single sign-on that did not finish: the callback sends the browser to a page that says why. */
 export class SsoFailure extends Error {
@@ -258,18 +257,6 @@ async function linkIdentity(
   }
 }
 
-/** A zone both clocks know (decision 184), else undefined (the account keeps UTC; Profile can change it). */
-async function knownZone(db: DbOrTx, zone: string | null): Promise<string | undefined> {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    return undefined;
-  }
-  const result = await db.execute<{ name: string }>(sql`SELECT name FROM pg_timezone_names WHERE name = ${zone} LIMIT 1`);
-  return result.rows[0]?.name;
-}
-
 /** The first of the candidate names nobody holds (ignoring case) and ADMIN_USERNAMES does not reserve. */
 async function freeUsername(db: DbOrTx, base: string, adminUsernames: readonly string[]): Promise<string> {
   const candidates = usernameCandidates(base).filter((name) => !isReservedAdminName(name, adminUsernames));
@@ -306,7 +293,8 @@ async function signInWithIdentity(
   if (existing) return signInExisting(db, existing.user, existing.identityId, identity.email, input);
 
   const gradingSystem = defaultGradingSystemForLanguage(input.language ?? input.acceptLanguage);
-  const timeZone = await knownZone(db, input.timeZone);
+  // A zone both clocks know (decision 184), else the account keeps UTC (Profile can change it).
+  const timeZone = (input.timeZone && (await knownTimeZone(db, input.timeZone))) || undefined;
   const base = ssoUsernameBase(identity.claims);
   // Two first sign-ins racing for one name (or one identity): the unique indexes decide; try again.
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -346,10 +334,7 @@ async function signInExisting(
   const device = await knownDevice(db, input.deviceToken, user.id);
   const { token, deviceToken } = await db.transaction(async (tx) => {
     await tx.update(userIdentities).set({ lastUsedAt: new Date(), email }).where(eq(userIdentities.id, identityId));
-    const session = await createSession(tx, user.id, input.userAgent);
-    const remembered = await rememberDevice(tx, user.id, device, input.deviceToken);
-    await unlockAchievement(tx, user.id, 'first-login');
-    return { token: session, deviceToken: remembered };
+    return openSession(tx, user.id, input.userAgent, device, input.deviceToken);
   });
   return { kind: 'signed-in', token, deviceToken, created: false };
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import { useLocation } from 'react-router';
+import { TEST_USER, interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
 import { SsoCard } from './sso-card';
 
 const identity = {
@@ -69,6 +70,43 @@ describe('SsoCard (decision 205)', () => {
     interceptApi({ 'GET /api/account/sso': { provider, hasPassword: true, identities: [] } });
     await renderWithProviders(<SsoCard />, { path: '/account?sso_error=identity_taken' });
     expect((await screen.findByRole('alert')).textContent).toBe('That school account is already linked to another StudyPilot account.');
+  });
+
+  it('drops ?sso=linked from the address at once, and the banner goes with the next unlink', async () => {
+    interceptApi({
+      'GET /api/account/sso': { provider, hasPassword: true, identities: [identity] },
+      'DELETE /api/account/sso/identities/11111111-1111-4111-8111-111111111111': null,
+    });
+    let seen = '';
+    const Probe = () => {
+      const location = useLocation();
+      seen = `${location.pathname}${location.search}${location.hash}`;
+      return null;
+    };
+    await renderWithProviders(
+      <>
+        <SsoCard />
+        <Probe />
+      </>,
+      { path: '/account?sso=linked#security' },
+    );
+    expect((await screen.findByRole('status')).textContent).toContain('is linked');
+    await waitFor(() => expect(seen).toBe('/account#security'));
+    // Still shown after the address changed.
+    expect(screen.getByRole('status')).toBeTruthy();
+    fireEvent.click(within(await screen.findByTestId('sso-identities')).getByRole('button', { name: 'Unlink' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() => expect(screen.queryByText(/is linked/)).toBeNull());
+  });
+
+  it.each([
+    ['America/Los_Angeles', '2026-11-20T00:30:00.000Z', /Linked .*Nov(ember)? 19, 2026.*4:30\s?PM/],
+    ['Asia/Tokyo', '2026-11-19T23:30:00.000Z', /Linked .*Nov(ember)? 20, 2026.*8:30\s?AM/],
+  ])('"Linked {{when}}" is on the user’s clock (%s) around midnight UTC', async (timeZone, createdAt, expected) => {
+    interceptApi({ 'GET /api/account/sso': { provider, hasPassword: true, identities: [{ ...identity, createdAt }] } });
+    await renderWithProviders(<SsoCard />, { user: { ...TEST_USER, timeZone } });
+    const list = await screen.findByTestId('sso-identities');
+    expect(within(list).getByText(/^Linked /).textContent).toMatch(expected);
   });
 
   it('shows nothing when no provider is set up and nothing is linked', async () => {

@@ -1,10 +1,11 @@
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isSsoError } from '../../../common/schemas/sso.schema';
 import { useAccountSso, useLinkSso, useUnlinkSso, type SsoIdentity } from '../../api/account';
 import { useUserTimeZone } from '../../api/session';
+import { SsoErrorNotice } from '../../components/sso-error-notice';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -23,10 +24,27 @@ export function SsoCard() {
   const query = useAccountSso();
   const link = useLinkSso();
   const unlink = useUnlinkSso();
-  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [confirm, setConfirm] = useState<SsoIdentity | null>(null);
-  const error = params.get('sso_error');
-  const linked = params.get('sso') === 'linked';
+  // The linking's result, read once from the address (?sso=linked, ?sso_error=…) and kept here: the
+  // address drops it at once (a reload or a later unlink does not show it again), the banner stays until
+  // the next link or unlink.
+  const [notice, setNotice] = useState(() => {
+    const params = new URLSearchParams(location.search);
+    const error = params.get('sso_error');
+    return { linked: params.get('sso') === 'linked', error: isSsoError(error) ? error : null };
+  });
+  const { linked, error } = notice;
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has('sso') && !params.has('sso_error')) return;
+    params.delete('sso');
+    params.delete('sso_error');
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }, [location.search, location.pathname, location.hash, navigate]);
 
   if (query.isSuccess && !query.data.provider && query.data.identities.length === 0) return null;
   const providerName = query.data?.provider?.name ?? t('sso.genericProvider');
@@ -34,6 +52,7 @@ export function SsoCard() {
 
   const confirmUnlink = () => {
     if (!confirm) return;
+    setNotice({ linked: false, error: null });
     unlink.mutate(confirm.id, {
       onSuccess: () => {
         setConfirm(null);
@@ -50,11 +69,7 @@ export function SsoCard() {
           {t('sso.linked', { provider: providerName })}
         </p>
       ) : null}
-      {isSsoError(error) ? (
-        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {t(`auth:sso.errors.${error}`)}
-        </p>
-      ) : null}
+      <SsoErrorNotice code={error} />
       {!query.isSuccess ? (
         <QueryState queries={[query]} />
       ) : (
@@ -82,7 +97,14 @@ export function SsoCard() {
               ))}
             </ul>
           ) : query.data.provider ? (
-            <Button variant="outline" onClick={() => link.mutate()} disabled={link.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setNotice({ linked: false, error: null });
+                link.mutate();
+              }}
+              disabled={link.isPending}
+            >
               <KeyRound aria-hidden="true" className="h-4 w-4" />
               {link.isPending ? t('sso.linking') : t('sso.link', { provider: providerName })}
             </Button>

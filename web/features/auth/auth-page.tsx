@@ -1,11 +1,11 @@
 import { GraduationCap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SsoErrorNotice } from '../../components/sso-error-notice';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
-import { SsoErrorNotice } from './sso-error-notice';
 import { SsoSignIn } from './sso-sign-in';
 
 /** /auth: sign in and register tabs. After success, back to where the guard sent the user from. */
@@ -13,6 +13,7 @@ export function AuthPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
   const from = (location.state as { from?: string } | null)?.from;
   const onDone = () => navigate(from && from.startsWith('/') && from !== '/auth' ? from : '/dashboard', { replace: true });
   return (
@@ -24,7 +25,7 @@ export function AuthPage() {
       <Card className="w-full max-w-md">
         <h1 className="mb-1 text-xl font-semibold">{t('welcome')}</h1>
         <p className="mb-5 text-sm text-muted-foreground">{t('subtitle')}</p>
-        <SsoErrorNotice />
+        <SsoErrorNotice code={params.get('sso_error')} className="mb-4" />
         <Tabs defaultValue={location.hash === '#register' ? 'register' : 'signin'}>
           <TabsList className="mb-5">
             <TabsTrigger value="signin">{t('signIn')}</TabsTrigger>

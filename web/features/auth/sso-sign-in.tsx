@@ -6,7 +6,7 @@ import { buttonClassName } from '../../components/ui/button';
 /**
  * "Sign in with <school>" (decision 204): shown only when the server has a provider configured. A plain
  * link: the browser goes to the server's start, then the provider, and comes back signed in on
- * /dashboard, or on /auth?sso_error=… (SsoErrorNotice).
+ * /dashboard, or on /auth?sso_error=… (components/sso-error-notice.tsx).
  */
 export function SsoSignIn() {
   const { t } = useTranslation('auth');
