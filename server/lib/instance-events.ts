@@ -27,6 +27,18 @@ export const INSTANCE_CHANNELS = {
     pgChannel: 'studypilot_session',
     payload: z.union([z.strictObject({ userIds: z.array(z.string()).max(200) }), z.strictObject({ all: z.literal(true) })]),
   },
+  /**
+   * Data some users see changed by someone else's write (a classmate's shared item, a moderator's class
+   * change): each instance tells those users' open live streams which views to read again
+   * (server/lib/live-changes.ts, issue 39). Ids and view names only, never contents.
+   */
+  userChange: {
+    pgChannel: 'studypilot_user_change',
+    payload: z.strictObject({
+      userIds: z.array(z.string().uuid()).min(1).max(150),
+      topics: z.array(z.enum(['tasks', 'courses', 'notifications', 'groups'])).min(1).max(4),
+    }),
+  },
 } as const;
 
 export type InstanceChannel = keyof typeof INSTANCE_CHANNELS;
