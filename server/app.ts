@@ -20,6 +20,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerSsoRoutes } from './features/auth/sso.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
+import { registerLiveRoutes } from './features/live/live.routes';
 import { registerLmsFeedsRoutes } from './features/lms-feeds/lms-feeds.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
 import { registerFilesRoutes } from './features/files/files.routes';
@@ -88,6 +89,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerFocusAlarmRoutes,
   registerReleaseNotesRoutes,
   registerTemplatesRoutes,
+  registerLiveRoutes,
   registerOpenApiRoutes,
 ];
 
@@ -217,7 +219,7 @@ export async function buildApp({
   // counts every answer wherever it came from: Fastify times a request from its arrival (elapsedTime).
   registerMetrics(app, { db, token: config.metricsToken, countQueue: jobs !== null });
 
-  const deps: AppDeps = { db, reads, config, rewardFacts, jobs, readiness };
+  const deps: AppDeps = { db, reads, config, rewardFacts, jobs, readiness, instanceEvents };
   for (const register of FEATURE_ROUTES) register(app, deps);
   if (config.benchReferenceRoutes) registerBenchReferenceRoutes(app, deps);
   await applyAdminUsernamesAtStartUp(app, db, config.adminUsernames);

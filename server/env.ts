@@ -62,6 +62,11 @@ const envSchema = z.object({
   DATABASE_REPLICA_URL: z.string().url().optional(),
   /** API requests one instance answers at once; more are answered 503 at once (decision 201). 0: no bound. */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(100),
+  /**
+   * Live update streams (GET /api/live, decision 212) one instance holds open at once; one more is
+   * answered 503 with Retry-After. Each costs a socket and a few kilobytes, no database connection.
+   */
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   /** Heavy reads go to the primary while the replica is further behind than this many seconds. */
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   ADMIN_USERNAMES: csv,
@@ -163,6 +168,11 @@ export type AppConfig = {
   databaseSessionUrl: string | undefined;
   /** API requests in flight per instance before it sheds with 503 (0: never). */
   maxInFlightRequests: number;
+  /**
+   * Live update streams (decision 212): at most `maxStreams` open on this instance (LIVE_MAX_STREAMS).
+   * `pingMs`: the keep-alive comment's interval, 25 s (tests only shorten it; never from the environment).
+   */
+  live: { maxStreams: number; pingMs: number };
   /** The read replica for heavy reads, and the lag beyond which they go to the primary. */
   replica: { url: string; maxLagSeconds: number } | undefined;
   adminUsernames: string[];
@@ -228,6 +238,9 @@ export type S3Config = {
  */
 export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
 
+/** How often an open live stream gets a keep-alive comment: under the 30–60 s idle timeouts of common proxies. */
+export const LIVE_PING_MS = 25_000;
+
 /** Reads the environment into a typed config; throws (fail fast) with every problem listed. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set" (e.g. `DATABASE_URL= npm start`).
@@ -273,6 +286,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     databaseUrl: env.DATABASE_URL,
     databaseSessionUrl: env.DATABASE_SESSION_URL,
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
+    live: { maxStreams: env.LIVE_MAX_STREAMS, pingMs: LIVE_PING_MS },
     replica: env.DATABASE_REPLICA_URL ? { url: env.DATABASE_REPLICA_URL, maxLagSeconds: env.REPLICA_MAX_LAG_SECONDS } : undefined,
     adminUsernames: env.ADMIN_USERNAMES,
     logLevel: env.LOG_LEVEL,

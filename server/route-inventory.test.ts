@@ -226,6 +226,8 @@ const ROUTES: Record<string, Entry> = {
     crossUser: async (owner) => idUrl('/api/push/subscriptions/:id/focus-alarm')(await pushDevice(owner)),
   },
   'GET /api/notifications': { access: 'user' },
+  // Signed in without Accept: text/event-stream it answers 400 (never an open stream); live.routes.test.ts opens them.
+  'GET /api/live': { access: 'user' },
   'POST /api/notifications/read': { access: 'user' },
   'POST /api/notifications/read-all': { access: 'user' },
   'GET /api/study/stats': { access: 'user' },

@@ -79,6 +79,7 @@ beforeAll(async () => {
     db: bouncer.db,
     databaseUrl: cluster.bouncerUrl,
     config,
+    instanceEvents: null,
     request: ({ token, headers, ...options }) =>
       app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
   };

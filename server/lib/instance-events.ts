@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
+import { LIVE_TOPICS, liveTopicSchema } from '../../common/schemas/live.schema';
 import { destroyConnection, type DbOrTx } from '../db/client';
 import { describeDatabaseError } from '../db/errors';
 import { withTimeout } from '../db/timeout';
@@ -36,7 +37,7 @@ export const INSTANCE_CHANNELS = {
     pgChannel: 'studypilot_user_change',
     payload: z.strictObject({
       userIds: z.array(z.string().uuid()).min(1).max(150),
-      topics: z.array(z.enum(['tasks', 'courses', 'notifications', 'groups'])).min(1).max(4),
+      topics: z.array(liveTopicSchema).min(1).max(LIVE_TOPICS.length),
     }),
   },
 } as const;

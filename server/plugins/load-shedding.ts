@@ -24,9 +24,24 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
       if (inFlight >= maxInFlight) throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, 1);
       inFlight += 1;
       counted.add(request);
+      releases.set(request, done);
     });
     app.addHook('onResponse', async (request) => done(request));
     app.addHook('onRequestAbort', async (request) => done(request));
   }
   return { inFlight: () => inFlight };
+}
+
+/** How each counted request stops counting (its app's counter), for releaseInFlight. */
+const releases = new WeakMap<FastifyRequest, (request: FastifyRequest) => void>();
+
+/**
+ * A long-lived answer (a live update stream, decision 212) stops counting as in flight once it has been
+ * accepted: its opening — the session lookup, the checks — was shed like any request, but an open stream
+ * costs no CPU or pool connection while it waits, and counting it for hours would leave a busy instance
+ * shedding every other request. Streams have their own bound (LIVE_MAX_STREAMS). Idempotent.
+ */
+export function releaseInFlight(request: FastifyRequest): void {
+  releases.get(request)?.(request);
+  releases.delete(request);
 }

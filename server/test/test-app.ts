@@ -9,6 +9,7 @@ import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { connectDatabase, type Database } from '../db/client';
 import { loadConfig, type AppConfig } from '../env';
+import { InstanceEvents } from '../lib/instance-events';
 
 /** One VAPID pair per test process, so no test writes DATA_DIR/vapid.json. */
 const TEST_VAPID = webPush.generateVAPIDKeys();
@@ -19,17 +20,21 @@ export type TestApp = {
   config: AppConfig;
   /** The URL of this test file's database (a second instance, a listener of instance events). */
   databaseUrl: string;
+  /** This app's listener of instance events, when asked for (`build.instanceEvents`); else null. */
+  instanceEvents: InstanceEvents | null;
   /** A request as an API client (bearer token) or anonymously. */
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
 };
 
 /**
  * A fresh database cloned from the migrated template, and the app built on it. One per test file;
- * closed after the file's tests.
+ * closed after the file's tests. `build.instanceEvents`: the app listens to instance events on its
+ * database as server/main.ts's does (a commit's `publishUserChange` reaches its live streams); without
+ * it, nothing any commit publishes is heard.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  build: Pick<Parameters<typeof buildApp>[0], 'rewardFacts'> = {},
+  build: Pick<Parameters<typeof buildApp>[0], 'rewardFacts'> & { instanceEvents?: boolean } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const templateName = inject('pgTemplateName');
@@ -53,9 +58,17 @@ export async function createTestApp(
     DATA_DIR: dataDir,
   });
   const config: AppConfig = { ...base, push: { ...base.push, vapid: TEST_VAPID }, ...overrides };
-  const app = await buildApp({ ...build, config, db: handle.db, logger: false });
+  const { instanceEvents: listen, ...options } = build;
+  let instanceEvents: InstanceEvents | null = null;
+  if (listen) {
+    instanceEvents = new InstanceEvents({ connectionString: url.toString(), heartbeatMs: 200, timeoutMs: 2000 });
+    await instanceEvents.start();
+    await instanceEvents.waitUntilListening(5000);
+  }
+  const app = await buildApp({ ...options, config, db: handle.db, logger: false, instanceEvents });
   afterAll(async () => {
     await app.close();
+    await instanceEvents?.stop();
     await handle.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -64,6 +77,7 @@ export async function createTestApp(
     db: handle.db,
     config,
     databaseUrl: url.toString(),
+    instanceEvents,
     request: ({ token, headers, ...options }) =>
       app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
   };
