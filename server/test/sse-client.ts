@@ -69,7 +69,9 @@ export function openSse(url: string, headers: Record<string, string> = {}, agent
           if (found !== undefined) return done(found);
           const timer = setTimeout(() => {
             waiters.delete(look);
-            fail(new Error(`${what}: not within ${ms} ms (got ${JSON.stringify(messages.map((m) => ('event' in m ? m.event : m.comment)))})`));
+            fail(
+              new Error(`${what}: not within ${ms} ms (got ${JSON.stringify(messages.map((m) => ('event' in m ? m.event : m.comment)))})`),
+            );
           }, ms);
           const look = () => {
             const value = check();

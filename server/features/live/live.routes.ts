@@ -24,9 +24,7 @@ export function liveHubOf(app: FastifyInstance): LiveHub {
 
 /** Whether the request asks for an event stream (EventSource sends exactly `text/event-stream`). */
 function acceptsEventStream(accept: string | undefined): boolean {
-  return (accept ?? '')
-    .split(',')
-    .some((range) => range.split(';')[0]!.trim().toLowerCase() === LIVE_MEDIA_TYPE);
+  return (accept ?? '').split(',').some((range) => range.split(';')[0]!.trim().toLowerCase() === LIVE_MEDIA_TYPE);
 }
 
 /**
@@ -71,16 +69,17 @@ export function registerLiveRoutes(app: ZodApp, { config, instanceEvents, readin
       if (!acceptsEventStream(request.headers.accept))
         throw badRequest(`This address is an event stream: ask for it with Accept: ${LIVE_MEDIA_TYPE}`);
       const stream = readiness.notReadyReason() === 'draining' ? null : hub.open(user.id);
-      if (!stream)
-        throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, LIVE_RETRY_AFTER_SECONDS);
+      if (!stream) throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, LIVE_RETRY_AFTER_SECONDS);
       releaseInFlight(request);
       reply.raw.once('close', () => stream.close());
-      return reply
-        .header('content-type', `${LIVE_MEDIA_TYPE}; charset=utf-8`)
-        .header('cache-control', 'no-store')
-        // nginx and similar proxies pass the events on as they come.
-        .header('x-accel-buffering', 'no')
-        .send(stream.body);
+      return (
+        reply
+          .header('content-type', `${LIVE_MEDIA_TYPE}; charset=utf-8`)
+          .header('cache-control', 'no-store')
+          // nginx and similar proxies pass the events on as they come.
+          .header('x-accel-buffering', 'no')
+          .send(stream.body)
+      );
     },
   );
 }

@@ -27,6 +27,9 @@ const homeLink = () => document.querySelector<HTMLElement>('[data-testid="shell-
 const AdminNavLink = lazy(async () => ({ default: (await import('./admin-nav-link')).AdminNavLink }));
 // Task reminders run in every signed-in tab; their code loads after the shell, off the critical path.
 const TaskReminders = lazy(async () => ({ default: (await import('../../features/tasks/task-reminders')).TaskReminders }));
+// Live updates (a classmate's shared task, a moderator's class change) while signed in: one EventSource,
+// opened after the shell's first paint (decision 212).
+const LiveUpdates = lazy(async () => ({ default: (await import('./live-updates')).LiveUpdates }));
 // The connection line (offline marker, writes waiting, update prompt) and the sending of writes made
 // offline: after the shell, off the critical path (docs/decisions/149).
 const ConnectionBanner = lazy(async () => ({ default: (await import('./connection-banner')).ConnectionBanner }));
@@ -170,6 +173,11 @@ export function AppShell() {
       {pageShown ? (
         <Suspense fallback={null}>
           <TaskReminders />
+        </Suspense>
+      ) : null}
+      {pageShown && session.data ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
         </Suspense>
       ) : null}
       {releaseNotesLoaded ? (
