@@ -19,6 +19,7 @@ import { SERVER_NODE_FLAGS } from '../build/server';
 import { benchServerEnv, benchServerFigures, rssMb, sampleRss, stopServer, timeToHealthy, waitForHealthy } from './server.bench';
 import { benchTaskList, TASK_COUNT } from './tasks.bench';
 import { benchRewardingWrites, rewardingWriteRows } from './rewarding-writes.bench';
+import { benchLiveFanOut, embeddedDatabaseUrl, liveFanOutRows } from './live.bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -102,6 +103,7 @@ async function httpBenchmarks(): Promise<void> {
       })),
     );
     rows.push(...rewardingWriteRows(await benchRewardingWrites(base)));
+    rows.push(...liveFanOutRows(await benchLiveFanOut(base, await embeddedDatabaseUrl(dataDir))));
     const progress = await benchProgressSummary(base);
     rows.push([
       `GET /api/progress/summary, 3 years: 3,000 tasks, 2,000 sessions, 500 grades (${(progress.bytes / 1024).toFixed(0)} KB; sequential)`,
