@@ -133,6 +133,16 @@ export class LiveHub {
     for (const streams of [...this.byUser.values()]) for (const stream of [...streams]) stream.write(text);
   }
 
+  /**
+   * Ends the streams of `userIds` (every stream without them): their sessions may have ended. Each
+   * browser reconnects by itself; a session still valid opens a new stream (and reads everything
+   * again), an ended one is refused with 401 and the page learns it is signed out.
+   */
+  endStreamsOf(userIds?: readonly string[]): void {
+    const users = userIds ?? [...this.byUser.keys()];
+    for (const userId of users) for (const stream of [...(this.byUser.get(userId) ?? [])]) stream.close();
+  }
+
   /** Ends every stream and takes no more (a shutdown: the clients reconnect to another instance). */
   closeAll(): void {
     this.closed = true;

@@ -101,6 +101,15 @@ describe('GET /api/live', () => {
     await live.waitFor(change(['courses']), 2000);
   });
 
+  it('a sign-out ends the stream, and the ended session cannot open another', async () => {
+    const user = await signUp(t);
+    const live = await stream(user);
+    await until(() => liveHubOf(t.app).streamsOf(user.id) === 1, 2000);
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: user.token })).statusCode).toBe(204);
+    await live.ended(2000);
+    expect((await stream(user)).status).toBe(401);
+  });
+
   it(`keeps at most ${LIVE_STREAMS_PER_USER} streams per user: the oldest is told "superseded" and ends`, async () => {
     const user = await signUp(t);
     const streams: SseConnection[] = [];

@@ -39,6 +39,9 @@ export function registerLiveRoutes(app: ZodApp, { config, instanceEvents, readin
   hubs.set(app, hub);
   if (instanceEvents) {
     const offChange = instanceEvents.on('userChange', ({ userIds, topics }) => hub.deliver(userIds, topics));
+    // A sign-out, a revoked session, a password change, a lock or a deletion (decision 196's session
+    // channel, sent by triggers from every instance): a stream never outlives the session that opened it.
+    const offSession = instanceEvents.on('session', (payload) => hub.endStreamsOf('all' in payload ? undefined : payload.userIds));
     // Events sent while the listener was away are lost: once it listens again, every view reads afresh.
     let listening = instanceEvents.listening;
     const offState = instanceEvents.onListening((now) => {
@@ -47,6 +50,7 @@ export function registerLiveRoutes(app: ZodApp, { config, instanceEvents, readin
     });
     app.addHook('onClose', async () => {
       offChange();
+      offSession();
       offState();
     });
   }
