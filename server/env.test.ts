@@ -79,3 +79,11 @@ describe('loadConfig: single sign-on (decision 204)', () => {
     expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
   });
 });
+
+describe('loadConfig: live streams (decision 212)', () => {
+  it('holds 5,000 streams per instance unless told, pings every 25 s, and refuses a bound below 1', () => {
+    expect(loadConfig({}).live).toEqual({ maxStreams: 5000, pingMs: 25_000 });
+    expect(loadConfig({ LIVE_MAX_STREAMS: '200' }).live.maxStreams).toBe(200);
+    expect(() => loadConfig({ LIVE_MAX_STREAMS: '0' })).toThrow(/LIVE_MAX_STREAMS/);
+  });
+});
