@@ -78,7 +78,7 @@ export const inviteCodeParamsSchema = z.strictObject({ code: singleLineText(32, 
  * POST /api/courses/:id/group: optional — the name the creator shows the members (default "Owner", changed
  * later through PATCH /api/groups/:id/membership). The body may be absent.
  */
-export const groupShareBodySchema = z.strictObject({ displayName: displayNameSchema.optional() }).optional();
+export const groupShareBodySchema = z.strictObject({ displayName: displayNameSchema.optional() }).nullish();
 export type GroupShareBody = z.infer<typeof groupShareBodySchema>;
 
 /** PATCH /api/groups/:id (moderator+): the shared fields, copied to every linked course. */
@@ -107,7 +107,7 @@ export const inviteCreateBodySchema = z
   .strictObject({
     expiresInDays: z.number().int().min(INVITE_EXPIRES_DAYS_MIN).max(INVITE_EXPIRES_DAYS_MAX).optional(),
   })
-  .optional();
+  .nullish();
 export type InviteCreateBody = z.infer<typeof inviteCreateBodySchema>;
 
 /** POST /api/group-invites/:code/join: the name the other members will see, and the class's colour. */
