@@ -65,7 +65,14 @@ export async function startShare(
       updatedAt: now,
     })
     .returning({ id: classGroupItems.id });
-  return { itemId: item!.id, groupId: found.groupId, groupName: found.groupName, displayName: found.displayName, posterId, title: fields.title };
+  return {
+    itemId: item!.id,
+    groupId: found.groupId,
+    groupName: found.groupName,
+    displayName: found.displayName,
+    posterId,
+    title: fields.title,
+  };
 }
 
 /**
@@ -193,7 +200,12 @@ export async function editSharedItem(
     result.rows
       .filter((row) => dueMoved && row.old_offset !== null)
       .map((row) => ({
-        before: reminderStateOf({ id: row.id, dueDate: asDate(row.old_due), reminderOffsetMinutes: row.old_offset, completed: row.completed }),
+        before: reminderStateOf({
+          id: row.id,
+          dueDate: asDate(row.old_due),
+          reminderOffsetMinutes: row.old_offset,
+          completed: row.completed,
+        }),
         after: reminderStateOf({
           id: row.id,
           dueDate: asDate(row.due_date),
@@ -219,7 +231,12 @@ export async function editSharedItem(
 /** Whether a PATCH changes a shared field of a copy (a whole form sending the same values changes none). */
 export function sharedChanges(
   current: { title: string; description: string | null; dueDate: Date | null; taskType: string },
-  body: { title?: string | undefined; description?: string | null | undefined; dueDate?: string | null | undefined; taskType?: string | undefined },
+  body: {
+    title?: string | undefined;
+    description?: string | null | undefined;
+    dueDate?: string | null | undefined;
+    taskType?: string | undefined;
+  },
 ): SharedFields {
   const changes: SharedFields = {};
   if (body.title !== undefined && body.title !== current.title) changes.title = body.title;

@@ -103,7 +103,13 @@ const MINUTE_MS = 60_000;
 export async function countInviteLookup(db: Database, userId: string): Promise<void> {
   const { current, ttl } = await countInWindow(db, inviteLookupsKey(userId), MINUTE_MS);
   if (current > INVITE_LOOKUPS_PER_MINUTE) {
-    throw new HttpError(429, 'rate_limited', 'Too many invite codes tried. Please wait a minute.', undefined, Math.max(1, Math.ceil(ttl / 1000)));
+    throw new HttpError(
+      429,
+      'rate_limited',
+      'Too many invite codes tried. Please wait a minute.',
+      undefined,
+      Math.max(1, Math.ceil(ttl / 1000)),
+    );
   }
 }
 
@@ -193,11 +199,13 @@ function slotsOf(slots: readonly CourseTimeSlot[]): Group['timeSlots'] {
 }
 
 async function groupView(db: DbOrTx, group: GroupRow, member: MemberRow, origin: string): Promise<Group> {
-  const [counts] = await db.execute<{ member_count: number; course_id: string | null }>(sql`
+  const [counts] = await db
+    .execute<{ member_count: number; course_id: string | null }>(
+      sql`
     SELECT (SELECT count(*)::int FROM ${classGroupMembers} WHERE group_id = ${group.id}) AS member_count,
-      (SELECT id FROM ${courses} WHERE group_id = ${group.id} AND user_id = ${member.userId} ORDER BY created_at LIMIT 1) AS course_id`).then(
-    (result) => result.rows,
-  );
+      (SELECT id FROM ${courses} WHERE group_id = ${group.id} AND user_id = ${member.userId} ORDER BY created_at LIMIT 1) AS course_id`,
+    )
+    .then((result) => result.rows);
   const inviteActive = group.inviteCode !== null && group.inviteExpiresAt !== null && group.inviteExpiresAt.getTime() > Date.now();
   return {
     id: group.id,
@@ -231,14 +239,22 @@ function memberView(row: MemberRow, userId: string): GroupMember {
 
 // ---------- invites ----------
 /** Writes a fresh code on the locked group (a collision with another group's code draws again). */
-async function writeInvite(tx: Transaction, groupId: string, expiresInDays: number): Promise<Pick<GroupRow, 'inviteCode' | 'inviteExpiresAt'>> {
+async function writeInvite(
+  tx: Transaction,
+  groupId: string,
+  expiresInDays: number,
+): Promise<Pick<GroupRow, 'inviteCode' | 'inviteExpiresAt'>> {
   const expiresAt = new Date(Date.now() + expiresInDays * 86_400_000);
   for (let attempt = 0; ; attempt++) {
     const code = newInviteCode();
-    const [row] = await tx.execute<{ invite_code: string }>(sql`
+    const [row] = await tx
+      .execute<{ invite_code: string }>(
+        sql`
       UPDATE ${classGroups} SET invite_code = ${code}, invite_expires_at = ${expiresAt.toISOString()}::timestamptz
       WHERE id = ${groupId} AND NOT EXISTS (SELECT 1 FROM ${classGroups} other WHERE other.invite_code = ${code})
-      RETURNING invite_code`).then((result) => result.rows);
+      RETURNING invite_code`,
+      )
+      .then((result) => result.rows);
     if (row) return { inviteCode: row.invite_code, inviteExpiresAt: expiresAt };
     if (attempt >= 5) throw new Error('no free invite code after 6 draws');
   }
@@ -431,7 +447,13 @@ export async function setCancelledLesson(
 }
 
 // ---------- invites ----------
-export async function rotateInvite(db: Database, userId: string, groupId: string, expiresInDays: number, origin: string): Promise<GroupInvite> {
+export async function rotateInvite(
+  db: Database,
+  userId: string,
+  groupId: string,
+  expiresInDays: number,
+  origin: string,
+): Promise<GroupInvite> {
   return db.transaction(async (tx) => {
     const { member } = await lockMembership(tx, groupId, userId);
     requireModerator(member);
@@ -561,7 +583,13 @@ async function ownerCount(tx: DbOrTx, groupId: string): Promise<number> {
 }
 
 /** PATCH /api/groups/:id/members/:memberId (owner): a role. The last owner cannot step down (409 `last_owner`). */
-export async function setMemberRole(db: Database, userId: string, groupId: string, memberId: string, role: GroupRole): Promise<GroupMember> {
+export async function setMemberRole(
+  db: Database,
+  userId: string,
+  groupId: string,
+  memberId: string,
+  role: GroupRole,
+): Promise<GroupMember> {
   return db.transaction(async (tx) => {
     const { member } = await lockMembership(tx, groupId, userId);
     requireOwner(member);
@@ -705,7 +733,13 @@ export async function removeItem(db: Database, jobs: Jobs | null, userId: string
 }
 
 // ---------- reports ----------
-export async function reportItem(db: Database, userId: string, groupId: string, itemId: string, body: GroupReportBody): Promise<{ id: string }> {
+export async function reportItem(
+  db: Database,
+  userId: string,
+  groupId: string,
+  itemId: string,
+  body: GroupReportBody,
+): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     await lockMembership(tx, groupId, userId);
     const item = await findItem(tx, groupId, itemId);
@@ -747,7 +781,12 @@ export async function listReports(db: DbOrTx, userId: string, groupId: string): 
 }
 
 /** Dismisses a report, or removes its item (whose reports then go with it). */
-async function resolveReportRow(tx: DbOrTx, jobs: Jobs | null, report: typeof classGroupReports.$inferSelect, action: ReportAction): Promise<string[]> {
+async function resolveReportRow(
+  tx: DbOrTx,
+  jobs: Jobs | null,
+  report: typeof classGroupReports.$inferSelect,
+  action: ReportAction,
+): Promise<string[]> {
   if (action === 'remove_item') {
     const item = await findItem(tx, report.groupId, report.itemId);
     return removeItemRows(tx, jobs, item);
@@ -809,7 +848,13 @@ export async function listAdminReports(db: DbOrTx): Promise<AdminGroupReport[]> 
 }
 
 /** POST /api/admin/group-reports/:id/resolve: as a moderator would, audit-logged (settings only, no text). */
-export async function resolveReportAsAdmin(db: Database, jobs: Jobs | null, adminId: string, reportId: string, action: ReportAction): Promise<void> {
+export async function resolveReportAsAdmin(
+  db: Database,
+  jobs: Jobs | null,
+  adminId: string,
+  reportId: string,
+  action: ReportAction,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ report: classGroupReports })
@@ -878,8 +923,12 @@ export async function releaseGroupsOfDeletedUser(tx: DbOrTx, userId: string): Pr
 }
 
 async function postedAnything(tx: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await tx.execute<{ found: boolean }>(sql`
+  const [row] = await tx
+    .execute<{ found: boolean }>(
+      sql`
     SELECT EXISTS (SELECT 1 FROM ${classGroupItems} WHERE posted_by = ${userId})
-      OR EXISTS (SELECT 1 FROM ${classGroupNotices} WHERE actor_id = ${userId}) AS found`).then((result) => result.rows);
+      OR EXISTS (SELECT 1 FROM ${classGroupNotices} WHERE actor_id = ${userId}) AS found`,
+    )
+    .then((result) => result.rows);
   return row?.found === true;
 }
