@@ -1008,7 +1008,19 @@ describe('account deletion and export', () => {
     // A group it was the only member of.
     const solo = await ok<{ id: string }>(leaving, 'POST', `/api/courses/${await makeCourse(leaving, 'Solo')}/group`, {}, 201);
 
+    const cachedList = await t.request({ method: 'GET', url: '/api/tasks', token: stayer.token });
+    expect(cachedList.headers.etag).toBeDefined();
+
     await ok(leaving, 'DELETE', '/api/user/delete', undefined, 204);
+
+    // The stayer's cached task list is out of date now: not a 304.
+    const reread = await t.request({
+      method: 'GET',
+      url: '/api/tasks',
+      token: stayer.token,
+      headers: { 'if-none-match': String(cachedList.headers.etag) },
+    });
+    expect(reread.statusCode).toBe(200);
 
     expect((await ok(laterModerator, 'GET', `/api/groups/${group.id}`)).role).toBe('owner');
     expect((await ok(stayer, 'GET', `/api/groups/${group.id}`)).role).toBe('member');

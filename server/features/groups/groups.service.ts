@@ -457,7 +457,9 @@ export async function rotateInvite(
   return db.transaction(async (tx) => {
     const { member } = await lockMembership(tx, groupId, userId);
     requireModerator(member);
-    return inviteOf(await writeInvite(tx, groupId, expiresInDays), origin);
+    const invite = inviteOf(await writeInvite(tx, groupId, expiresInDays), origin);
+    await publishUserChange(tx, await otherMemberIds(tx, groupId, userId), ['groups']);
+    return invite;
   });
 }
 
@@ -466,6 +468,7 @@ export async function revokeInvite(db: Database, userId: string, groupId: string
     const { member } = await lockMembership(tx, groupId, userId);
     requireModerator(member);
     await tx.update(classGroups).set({ inviteCode: null, inviteExpiresAt: null }).where(eq(classGroups.id, groupId));
+    await publishUserChange(tx, await otherMemberIds(tx, groupId, userId), ['groups']);
   });
 }
 
@@ -918,6 +921,11 @@ export async function releaseGroupsOfDeletedUser(tx: DbOrTx, userId: string): Pr
       ['groups', 'tasks'],
     );
   }
+  // The other members' task lists show "a former member" from now on: a no-op write of their memberships
+  // raises their data versions (the lists' ETags, decision 092).
+  await tx.execute(sql`
+    UPDATE ${classGroupMembers} m SET display_name = m.display_name
+    WHERE m.user_id <> ${userId} AND m.group_id IN (SELECT group_id FROM ${classGroupItems} WHERE posted_by = ${userId})`);
   await tx.update(classGroupItems).set({ posterName: null }).where(eq(classGroupItems.postedBy, userId));
   await tx.update(classGroupNotices).set({ actorName: null }).where(eq(classGroupNotices.actorId, userId));
 }
