@@ -240,7 +240,9 @@ export function sharedChanges(
 ): SharedFields {
   const changes: SharedFields = {};
   if (body.title !== undefined && body.title !== current.title) changes.title = body.title;
-  if (body.description !== undefined && (body.description ?? null) !== current.description) changes.description = body.description ?? null;
+  // An empty description and none are the same to a reader (the web form sends null for a blank one).
+  if (body.description !== undefined && (body.description || null) !== (current.description || null))
+    changes.description = body.description || null;
   if (body.dueDate !== undefined) {
     const next = body.dueDate === null ? null : new Date(body.dueDate);
     if ((next?.getTime() ?? null) !== (current.dueDate?.getTime() ?? null)) changes.dueDate = next;

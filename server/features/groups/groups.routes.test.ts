@@ -381,9 +381,18 @@ const ROUTE_CASES: Record<string, RouteCase> = {
       outsider: notMember,
       member: {
         status: 201,
-        effect: async (g) => expect(await ok<unknown[]>(moderator, 'GET', `/api/groups/${g.id}/reports`)).toHaveLength(2),
+        // The member had reported it already: their open report is updated, not doubled.
+        effect: async (g, body) => {
+          expect((body as { id: string }).id).toBe(g.reportId);
+          expect(await ok(moderator, 'GET', `/api/groups/${g.id}/reports`)).toEqual([
+            expect.objectContaining({ id: g.reportId, reason: 'spam', note: 'Not our class' }),
+          ]);
+        },
       },
-      moderator: { status: 201 },
+      moderator: {
+        status: 201,
+        effect: async (g) => expect(await ok<unknown[]>(owner, 'GET', `/api/groups/${g.id}/reports`)).toHaveLength(2),
+      },
       owner: { status: 201, effect: (_g, body) => expect(Object.keys(body as object)).toEqual(['id']) },
     },
   },
@@ -602,6 +611,9 @@ describe('the class in every timetable', () => {
     monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7) + 14);
     const date = monday.toISOString().slice(0, 10);
     expect(await ics()).not.toContain(`EXDATE;TZID=UTC:${date.replaceAll('-', '')}T090000`);
+    const noSlot = await request(owner, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date, slotIndex: 2, cancelled: true });
+    expect(noSlot.statusCode).toBe(400);
+    expect(noSlot.json()).toMatchObject({ code: 'validation_error', issues: [{ path: 'slotIndex' }] });
     await ok(owner, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date, slotIndex: 0, cancelled: true });
     const course = (await ok<{ id: string; cancelledLessons: unknown[] }[]>(member, 'GET', '/api/courses')).find(
       (entry) => entry.id === group.members.member.courseId,

@@ -42,7 +42,7 @@ import {
   type CancelledLessonRow,
   type CourseTimeSlot,
 } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { jobsExecutor, type Jobs } from '../../lib/jobs';
 import { publishUserChange } from '../../lib/live-changes';
 import { PUSH_REPLAN_QUEUE, requestPushPlan, type PushPlanJobData } from '../../lib/push-replan';
@@ -66,6 +66,7 @@ const GROUP_NOT_FOUND = 'Class group not found';
 const MEMBER_NOT_FOUND = 'Member not found';
 const ITEM_NOT_FOUND = 'Shared item not found';
 const REPORT_NOT_FOUND = 'Report not found';
+const NO_SUCH_SLOT = 'The class has no such lesson slot';
 const MODERATORS_ONLY = "Only the class group's moderators can do this";
 const OWNERS_ONLY = "Only the class group's owners can do this";
 /** The colour of a joined class when the joiner chooses none. */
@@ -430,6 +431,9 @@ export async function setCancelledLesson(
   return db.transaction(async (tx) => {
     const { group, member } = await lockMembership(tx, groupId, userId);
     requireModerator(member);
+    if (body.cancelled && body.slotIndex >= group.timeSlots.length) {
+      throw badRequest(NO_SUCH_SLOT, [{ path: 'slotIndex', message: NO_SUCH_SLOT }]);
+    }
     const same = (lesson: CancelledLessonRow) => lesson.date === body.date && lesson.slotIndex === body.slotIndex;
     const present = group.cancelledLessons.some(same);
     if (present === body.cancelled) return groupView(tx, group, member, origin);
@@ -652,7 +656,7 @@ export async function renameMembership(db: Database, userId: string, groupId: st
 async function leaveLocked(tx: Transaction, groupId: string, member: MemberRow): Promise<void> {
   const others = await otherMemberIds(tx, groupId, member.userId);
   if (others.length === 0) {
-    await closeLocked(tx, groupId, [member.userId]);
+    await closeLocked(tx, groupId, []);
     return;
   }
   if (member.role === 'owner' && (await ownerCount(tx, groupId)) <= 1) throw lastOwner();
@@ -746,6 +750,13 @@ export async function reportItem(
   return db.transaction(async (tx) => {
     await lockMembership(tx, groupId, userId);
     const item = await findItem(tx, groupId, itemId);
+    // One open report per member and item: reporting again updates it (reports stay bounded).
+    const [open] = await tx
+      .update(classGroupReports)
+      .set({ reason: body.reason, note: body.note ?? null })
+      .where(and(eq(classGroupReports.itemId, item.id), eq(classGroupReports.reporterId, userId), isNull(classGroupReports.resolvedAt)))
+      .returning({ id: classGroupReports.id });
+    if (open) return { id: open.id };
     const [row] = await tx
       .insert(classGroupReports)
       .values({ groupId, itemId: item.id, reporterId: userId, reason: body.reason, note: body.note ?? null })
