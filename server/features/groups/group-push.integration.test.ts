@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InstanceEvents, type InstanceEventPayload } from '../../lib/instance-events';
+import { PUSH_REPLAN_QUEUE } from '../../lib/push-replan';
 import { signUp } from '../../test/factories';
 import { callAs, JOB_POLL_SECONDS, pushJobHarness, waitFor } from '../../test/job-instances';
 import { GROUP_ITEM_PUSH_QUEUE, startGroupItemPushWorker } from './group-push-jobs';
@@ -11,7 +12,11 @@ import { GROUP_ITEM_PUSH_QUEUE, startGroupItemPushWorker } from './group-push-jo
  * once (two instances polling, a job run again); the poster's own device gets nothing. The post also tells
  * the other members' live views through the instances' LISTEN connection (`userChange`).
  */
-const harness = pushJobHarness((jobs, deps) => startGroupItemPushWorker(jobs, deps, JOB_POLL_SECONDS));
+const harness = pushJobHarness(async (jobs, deps) => {
+  await startGroupItemPushWorker(jobs, deps, JOB_POLL_SECONDS);
+  // The queue a class change asks the members' class-soon pushes to be planned again on (no worker here).
+  await jobs.boss.createQueue(PUSH_REPLAN_QUEUE, { name: PUSH_REPLAN_QUEUE, policy: 'stately' });
+});
 const { service } = harness;
 const listeners: InstanceEvents[] = [];
 afterAll(async () => {
@@ -109,5 +114,19 @@ describe('the push and the live change of a new shared item', () => {
     expect(refused.statusCode).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(changes).toEqual([]);
+
+    // A moderator's slot change asks every member's class pushes to be planned again, in one insert.
+    await harness.t.db.execute(sql`DELETE FROM pgboss.job WHERE name = ${PUSH_REPLAN_QUEUE}`);
+    await callAs(a, teacher, 'PATCH', `/api/groups/${group!.id}`, { timeSlots: [{ day: 2, startTime: '10:00', endTime: '11:00' }] });
+    const replans = await harness.t.db.execute<{ user_id: string }>(
+      sql`SELECT data->>'userId' AS user_id FROM pgboss.job WHERE name = ${PUSH_REPLAN_QUEUE} AND state = 'created'`,
+    );
+    expect(replans.rows.map((row) => row.user_id).sort()).toEqual([teacher.id, ana.id, kenji.id, quiet.id].sort());
+    expect(
+      changes
+        .find((entry) => entry.topics.includes('courses'))
+        ?.userIds.slice()
+        .sort(),
+    ).toEqual([ana.id, kenji.id, quiet.id].sort());
   }, 60_000);
 });
