@@ -196,6 +196,81 @@ describe('holidays', () => {
   });
 });
 
+describe('cancelled lessons', () => {
+  const slots = [slot(MON, '09:00', '10:00'), slot(MON, '11:00', '12:00'), slot(WED, '09:00', '10:00')];
+  const expand = (course: TimetableCourse, from = '2026-01-05', to = '2026-01-14', rotation: TermRotation = { kind: 'weekly' }) =>
+    summary(expandTimetable({ ...source([course], { terms: [term(rotation)] }), from, to }));
+
+  it('skips exactly the cancelled slot on the cancelled date', () => {
+    const course = { id: 'c', termId: 'term', timeSlots: slots, cancelledLessons: [{ date: '2026-01-12', slotIndex: 1 }] };
+    expect(expand(course)).toEqual(['c 2026-01-05#0', 'c 2026-01-05#1', 'c 2026-01-07#2', 'c 2026-01-12#0', 'c 2026-01-14#2']);
+  });
+
+  it('keeps the same slot on other dates and other slots on the same date', () => {
+    const course = {
+      id: 'c',
+      termId: 'term',
+      timeSlots: slots,
+      cancelledLessons: [
+        { date: '2026-01-05', slotIndex: 0 },
+        { date: '2026-01-14', slotIndex: 2 },
+      ],
+    };
+    expect(expand(course)).toEqual(['c 2026-01-05#1', 'c 2026-01-07#2', 'c 2026-01-12#0', 'c 2026-01-12#1']);
+  });
+
+  it('ignores a cancellation that names no meeting (another date, a slot index beyond the list)', () => {
+    const course = {
+      id: 'c',
+      termId: 'term',
+      timeSlots: slots,
+      cancelledLessons: [
+        { date: '2026-01-06', slotIndex: 0 },
+        { date: '2026-01-05', slotIndex: 9 },
+      ],
+    };
+    expect(expand(course)).toEqual(expand({ id: 'c', termId: 'term', timeSlots: slots }));
+  });
+
+  it('applies to one course only', () => {
+    const other = { id: 'd', termId: 'term', timeSlots: [slot(MON, '09:00', '10:00')] };
+    const cancelled = {
+      id: 'c',
+      termId: 'term',
+      timeSlots: [slot(MON, '09:00', '10:00')],
+      cancelledLessons: [{ date: '2026-01-05', slotIndex: 0 }],
+    };
+    const occurrences = expandTimetable({
+      ...source([cancelled, other], { terms: [term({ kind: 'weekly' })] }),
+      from: '2026-01-05',
+      to: '2026-01-05',
+    });
+    expect(summary(occurrences)).toEqual(['d 2026-01-05#0']);
+  });
+
+  it('skips a cancelled slot of an N-day cycle too', () => {
+    const course = {
+      id: 'c',
+      termId: 'term',
+      timeSlots: [slot(MON, '09:00', '10:00', { cycleDay: 1 })],
+      cancelledLessons: [{ date: '2026-01-05', slotIndex: 0 }],
+    };
+    // Cycle day 1 is Monday the 5th, then Wednesday the 7th in a 2-day cycle.
+    expect(expand(course, '2026-01-05', '2026-01-07', { kind: 'nday', days: 2 })).toEqual(['c 2026-01-07#0']);
+  });
+
+  it('nextOccurrence passes over a cancelled lesson', () => {
+    const course = {
+      id: 'c',
+      termId: 'term',
+      timeSlots: [slot(MON, '09:00', '10:00')],
+      cancelledLessons: [{ date: '2026-01-05', slotIndex: 0 }],
+    };
+    const next = nextOccurrence(source([course], { terms: [term({ kind: 'weekly' })] }), '2026-01-05T08:00:00Z');
+    expect(next?.date).toBe('2026-01-12');
+  });
+});
+
 describe('A/B rotation', () => {
   // Slot 0: Monday week A; slot 1: Monday week B; slot 2: Tuesday every week.
   const slots = [slot(MON, '09:00', '10:00', { week: 'A' }), slot(MON, '11:00', '12:00', { week: 'B' }), slot(TUE, '10:00', '11:00')];

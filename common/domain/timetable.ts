@@ -49,7 +49,15 @@ export type TimetableCourse = {
   startDate?: string | null;
   endDate?: string | null;
   timeSlots: readonly TimetableSlot[];
+  /**
+   * Lessons that do not take place: the slot at `slotIndex` on the local `date` is skipped (a class
+   * group's moderators cancel one lesson for everyone, docs/decisions/211-classmates-groups.md).
+   */
+  cancelledLessons?: readonly CancelledLesson[] | null;
 };
+
+/** One cancelled meeting of a course: its local date and the index of its slot. */
+export type CancelledLesson = { date: string; slotIndex: number };
 
 /** The term fields the expansion reads. A term without `rotation` is weekly. */
 export type TimetableTerm = {
@@ -173,6 +181,8 @@ type CoursePlan = {
   cycleDays: Int8Array | null;
   byWeekday: PreparedSlot[][];
   byCycleDay: Map<number, PreparedSlot[]>;
+  /** `date:slotIndex` of each cancelled lesson (null when none). */
+  cancelled: Set<string> | null;
 };
 
 function prepareCourse(
@@ -244,6 +254,10 @@ function prepareCourse(
     cycleDays: perDay?.cycleDays ?? null,
     byWeekday,
     byCycleDay,
+    cancelled:
+      course.cancelledLessons && course.cancelledLessons.length > 0
+        ? new Set(course.cancelledLessons.map((lesson) => `${lesson.date}:${lesson.slotIndex}`))
+        : null,
   };
 }
 
@@ -254,7 +268,7 @@ function prepareCourse(
  * Rules:
  * - A course meets between its own startDate/endDate; each missing end falls back to its term's; with
  *   neither (no dates, no term or an unknown termId) it meets on every matching day of the range.
- * - Holiday dates (inclusive ranges) have no classes.
+ * - Holiday dates (inclusive ranges) have no classes, and a course's `cancelledLessons` are skipped.
  * - The term's rotation decides which slots meet (see `TermRotation`, `TimetableSlot`). A course with
  *   no term is weekly, and `week`/`cycleDay` are ignored in a weekly term.
  * - Times are wall-clock times in `timeZone`: a 09:00 class stays at 09:00 local across DST changes, so
@@ -301,6 +315,7 @@ export function expandTimetable(source: TimetableSource & { from: string; to: st
       if (slots.length === 0) continue;
       date ??= fromDayNumber(day);
       for (const { slot, slotIndex } of slots) {
+        if (plan.cancelled?.has(`${date}:${slotIndex}`)) continue;
         const startMillis = utcMillisOf(date, slot.startTime, source.timeZone);
         const endMillis = utcMillisOf(date, slot.endTime, source.timeZone);
         found.push({

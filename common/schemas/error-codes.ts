@@ -68,6 +68,14 @@ export const ERROR_CODES = [
   'sso_not_configured',
   'sso_last_sign_in',
   'sso_provider_unavailable',
+  // Class groups (issue 39, decision 211)
+  'shared_field',
+  'shared_item_readonly',
+  'already_shared',
+  'invite_not_found',
+  'group_full',
+  'last_owner',
+  'share_limit',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,11 @@ export const NOTIFICATION_KINDS = [
   'achievement_unlocked',
   'challenge_completed',
   'release_notes',
+  // Class groups (docs/decisions/211-classmates-groups.md): a notice to every member but the actor.
+  'item_posted',
+  'item_changed',
+  'class_changed',
+  'lesson_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -43,6 +48,9 @@ export const notificationDataSchema = z.strictObject({
   trialEndDate: z.string().optional(),
   /** release_notes: the newest version, not yet opened by the user. */
   version: z.string().optional(),
+  /** Class-group notices: the group, and the display name of the member who acted (subject: the item's title or the class's name). */
+  groupId: z.string().optional(),
+  actorName: z.string().optional(),
 });
 
 export const notificationItemSchema = z.strictObject({

@@ -141,6 +141,10 @@ export type Course = {
   color: string;
   targetGrade: number | null;
   timeSlots: TimeSlot[];
+  /** The class group this course is linked to (docs/api.md "Class groups"), or null. */
+  groupId: string | null;
+  /** Lessons that do not take place (a class group's moderators cancel them); the timetable skips them. */
+  cancelledLessons: { date: string; slotIndex: number }[];
 };
 
 // ---------- attendance ----------
@@ -211,6 +215,8 @@ export const courseResponseSchema = z.strictObject({
       cycleDay: z.number().nullable(),
     }),
   ),
+  groupId: z.string().nullable(),
+  cancelledLessons: z.array(z.strictObject({ date: z.string(), slotIndex: z.number() })),
 });
 export const attendanceRecordResponseSchema = z.strictObject({
   id: z.string(),

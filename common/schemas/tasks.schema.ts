@@ -58,6 +58,9 @@ export const recurrenceSchema = z
   });
 export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
 
+export const SHARE_NEEDS_COURSE_MESSAGE = 'Only a task of a class shared with a class group can be shared';
+export const SHARE_NO_RECURRENCE_MESSAGE = 'A repeating task cannot be shared with a class group';
+
 export const RECURRENCE_SPAN_MESSAGE = `A task can repeat for at most ${RECURRENCE_MAX_SPAN_DAYS} days`;
 
 /**
@@ -89,7 +92,14 @@ export const taskCreateBodySchema = z
     reminderOffsetMinutes: reminderOffset,
     estimateMinutes: estimateMinutes,
     recurrence: recurrenceSchema.nullable().optional(),
+    /**
+     * Post the task to the class group of its course (docs/api.md "Class groups"): every member gets a
+     * copy. Only with the courseId of a group-linked course, and not with a recurrence.
+     */
+    shareWithGroup: z.boolean().optional(),
   })
+  .refine((body) => !body.shareWithGroup || Boolean(body.courseId), { path: ['shareWithGroup'], message: SHARE_NEEDS_COURSE_MESSAGE })
+  .refine((body) => !body.shareWithGroup || !body.recurrence, { path: ['shareWithGroup'], message: SHARE_NO_RECURRENCE_MESSAGE })
   .refine((body) => body.dueDate !== null || body.reminderOffsetMinutes == null, {
     path: ['reminderOffsetMinutes'],
     message: REMINDER_NEEDS_DUE_MESSAGE,
@@ -120,6 +130,18 @@ export type TaskUpdateBody = z.infer<typeof taskUpdateBodySchema>;
  */
 export const taskListQuerySchema = z.object({ status: z.enum(TASK_STATUS_FILTERS).optional() });
 
+/** `shared` on a task: the class-group item it is a copy of, who posted it (a display name) and whether the caller may edit it. */
+export const taskSharedSchema = z.strictObject({
+  itemId: z.string(),
+  groupId: z.string(),
+  /** The poster's display name at posting; null once the poster's account is deleted ("a former member"). */
+  postedBy: z.string().nullable(),
+  postedByMe: z.boolean(),
+  /** The poster and the group's moderators edit the shared fields (title, description, dueDate, taskType). */
+  canEdit: z.boolean(),
+});
+export type TaskShared = z.output<typeof taskSharedSchema>;
+
 /** A task as the API returns it (docs/api.md "Tasks", plus `seriesId`). */
 export const taskResponseSchema = z.strictObject({
   id: z.string(),
@@ -136,6 +158,8 @@ export const taskResponseSchema = z.strictObject({
   seriesId: z.string().nullable(),
   /** Minutes the student expects the task to take (the study planner's need), or null. */
   estimateMinutes: z.number().nullable(),
+  /** The class-group item this task is a copy of (docs/api.md "Class groups"), or null for a private task. */
+  shared: taskSharedSchema.nullable(),
 });
 export type Task = z.output<typeof taskResponseSchema>;
 /** PATCH /api/tasks/:id: the task, plus `rewards` when the patch completed it (docs/api.md "Reward outcome"). */

@@ -15,3 +15,4 @@ export * from './schema/files';
 export * from './schema/scheduled-push';
 export * from './schema/lms-feeds';
 export * from './schema/study-plan';
+export * from './schema/class-groups';

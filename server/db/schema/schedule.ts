@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { classGroups, type CancelledLessonRow } from './class-groups';
 
 /** A weekly time slot; `week` (A/B) or `cycleDay` (N-day rotation) select it in rotating terms. */
 export type CourseTimeSlot = { day: number; startTime: string; endTime: string; week?: 'A' | 'B' | null; cycleDay?: number | null };
@@ -71,8 +72,21 @@ export const courses = pgTable(
     /** Kept in order: attendance keys use a slot's index, so editors append and never reorder. */
     timeSlots: jsonb('time_slots').$type<CourseTimeSlot[]>().notNull().default([]),
     createdAt: createdAt(),
+    /**
+     * The class group this course is the member's copy of (docs/decisions/211-classmates-groups.md): the
+     * group's moderators write name, instructor, room, slots and cancelled lessons; the rest stays the
+     * member's. Null once the member left or the group closed.
+     */
+    groupId: uuid('group_id').references(() => classGroups.id, { onDelete: 'set null' }),
+    /** Lessons that do not take place (the group's, copied here); the timetable expansion skips them. */
+    cancelledLessons: jsonb('cancelled_lessons').$type<CancelledLessonRow[]>().notNull().default([]),
   },
-  (table) => [index('courses_user_idx').on(table.userId, table.name)],
+  (table) => [
+    index('courses_user_idx').on(table.userId, table.name),
+    index('courses_group_idx')
+      .on(table.groupId)
+      .where(sql`${table.groupId} IS NOT NULL`),
+  ],
 );
 
 /** One marked class occurrence (docs/product.md §4: attendance). The key is `occurrenceKey` of common/domain/timetable. */

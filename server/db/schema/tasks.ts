@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { classGroupItems } from './class-groups';
 import { courses } from './schedule';
 
 const userId = () =>
@@ -68,8 +69,17 @@ export const tasks = pgTable(
     /** The minutes the student expects the task to take (the study planner's need), or null: not planned. */
     estimateMinutes: integer('estimate_minutes'),
     createdAt: createdAt(),
+    /**
+     * The class-group item this task is the member's copy of (docs/decisions/211-classmates-groups.md):
+     * its title, description, due date and type are the item's; completion, reminder, priority, estimate
+     * and points stay the member's. Null for a private task, and once unlinked (left, removed, closed).
+     */
+    groupItemId: uuid('group_item_id').references(() => classGroupItems.id, { onDelete: 'set null' }),
   },
   (table) => [
+    index('tasks_group_item_idx')
+      .on(table.groupItemId)
+      .where(sql`${table.groupItemId} IS NOT NULL`),
     check('tasks_estimate_minutes', sql`${table.estimateMinutes} IS NULL OR ${table.estimateMinutes} BETWEEN 5 AND 6000`),
     index('tasks_user_due_idx').on(table.userId, table.dueDate),
     uniqueIndex('tasks_series_occurrence_idx').on(table.seriesId, table.occurrenceDate),
