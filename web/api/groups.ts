@@ -14,6 +14,7 @@ import type {
   ReportReason,
 } from '../../common/schemas/groups.schema';
 import { apiJson } from '../lib/api-client';
+import { codeFromInput } from '../lib/invite-code';
 import { notificationsQuery } from './notifications';
 import { coursesQuery } from './schedule';
 import { announceTasksChanged, tasksQuery } from './tasks';
@@ -35,7 +36,7 @@ export const groupMembersQuery = (id: string) => read<GroupMember[]>(`/api/group
 export const groupItemsQuery = (id: string) => read<GroupItem[]>(`/api/groups/${id}/items`);
 export const groupReportsQuery = (id: string) => read<GroupReport[]>(`/api/groups/${id}/reports`);
 /** Codes are case-insensitive on the server; the web asks in capitals so one code is one cache entry. */
-export const normalizeInviteCode = (code: string) => code.trim().toUpperCase();
+export const normalizeInviteCode = codeFromInput;
 export const invitePreviewQuery = (code: string) =>
   read<GroupInvitePreview>(`/api/group-invites/${encodeURIComponent(normalizeInviteCode(code))}`);
 
@@ -144,7 +145,10 @@ export function useGroupWrites(id: string) {
   });
   const report = useMutation({
     mutationFn: ({ itemId, reason, note }: { itemId: string; reason: ReportReason; note: string }) =>
-      apiJson<{ id: string }>('POST', `/api/groups/${id}/items/${itemId}/reports`, { reason, ...(note.trim() ? { note: note.trim() } : {}) }),
+      apiJson<{ id: string }>('POST', `/api/groups/${id}/items/${itemId}/reports`, {
+        reason,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }),
     meta: failure('groups:errors.report'),
   });
   const resolveReport = useMutation({
@@ -153,12 +157,27 @@ export function useGroupWrites(id: string) {
     meta: failure('groups:errors.resolve'),
     onSuccess: (_answer, { action }) => refreshAfterGroupWrite(queryClient, { tasks: action === 'remove_item' }),
   });
-  return { update, cancelLesson, rotateInvite, revokeInvite, setRole, removeMember, rename, leave, close, removeItem, report, resolveReport };
+  return {
+    update,
+    cancelLesson,
+    rotateInvite,
+    revokeInvite,
+    setRole,
+    removeMember,
+    rename,
+    leave,
+    close,
+    removeItem,
+    report,
+    resolveReport,
+  };
 }
 
 /** The group is gone for this user: its reads leave the cache (a refetch would answer 404), the rest reads again. */
 async function forget(queryClient: QueryClient, id: string): Promise<void> {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'groups' && String(query.queryKey[1]).startsWith(`/api/groups/${id}`) });
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] === 'groups' && String(query.queryKey[1]).startsWith(`/api/groups/${id}`),
+  });
   await refreshAfterGroupWrite(queryClient, { tasks: true, courses: true });
 }
 

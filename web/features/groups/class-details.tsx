@@ -79,7 +79,12 @@ export function ClassDetails({ group }: { group: Group }) {
       ) : null}
       <Dialog open={dialog !== null} onOpenChange={(open) => (open ? null : setDialog(null))}>
         {dialog === 'edit' ? (
-          <DialogContent title={t('details.editTitle')} description={t('details.editDescription')} closeLabel={t('common:close')} className="sm:max-w-2xl">
+          <DialogContent
+            title={t('details.editTitle')}
+            description={t('details.editDescription')}
+            closeLabel={t('common:close')}
+            className="sm:max-w-2xl"
+          >
             <EditClassForm group={group} onDone={() => setDialog(null)} />
           </DialogContent>
         ) : dialog === 'cancel' ? (
@@ -169,7 +174,12 @@ function EditClassForm({ group, onDone }: { group: Group; onDone: () => void }) 
               </FormField>
             </div>
             {index >= saved || index === slots.length - 1 ? (
-              <Button variant="ghost" size="sm" className="mt-2" onClick={() => setSlots((current) => current.filter((_, position) => position !== index))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-2"
+                onClick={() => setSlots((current) => current.filter((_, position) => position !== index))}
+              >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
                 {t('details.removeSlot')}
               </Button>
@@ -182,7 +192,11 @@ function EditClassForm({ group, onDone }: { group: Group; onDone: () => void }) 
           </p>
         ) : null}
         {slots.length < MAX_TIME_SLOTS ? (
-          <Button variant="outline" size="sm" onClick={() => setSlots((current) => [...current, { day: 1, startTime: '09:00', endTime: '10:00' }])}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setSlots((current) => [...current, { day: 1, startTime: '09:00', endTime: '10:00' }])}
+          >
             <Plus aria-hidden="true" className="h-4 w-4" />
             {t('details.addSlot')}
           </Button>

@@ -12,7 +12,11 @@ export function slotText(t: TFunction, slot: Pick<TimeSlot, 'day' | 'startTime' 
 }
 
 /** The slots of a class, joined; "No weekly lessons" when there are none. */
-export function slotsText(t: TFunction, slots: readonly Pick<TimeSlot, 'day' | 'startTime' | 'endTime' | 'week'>[], language?: Language): string {
+export function slotsText(
+  t: TFunction,
+  slots: readonly Pick<TimeSlot, 'day' | 'startTime' | 'endTime' | 'week'>[],
+  language?: Language,
+): string {
   return slots.length === 0 ? t('groups:slots.none') : slots.map((slot) => slotText(t, slot, language)).join(', ');
 }
 
@@ -41,11 +45,4 @@ export function mustHandOver(myRole: GroupRole, members: readonly Pick<GroupMemb
   if (myRole !== 'owner') return false;
   const otherOwners = members.filter((member) => member.role === 'owner' && !member.isMe).length;
   return otherOwners === 0 && members.length > 1;
-}
-
-/** An invite code as typed or pasted (a whole link too): the code part, upper-cased, or '' when there is none. */
-export function codeFromInput(input: string): string {
-  const text = input.trim();
-  const fromLink = /\/join\/([^/?#\s]+)/.exec(text)?.[1];
-  return (fromLink ?? text).replace(/[\s-]/g, '').toUpperCase();
 }

@@ -85,7 +85,11 @@ export function ItemsSection({ group }: { group: Group }) {
       />
       <Dialog open={reporting !== null} onOpenChange={(open) => (open ? null : setReporting(null))}>
         {reporting ? (
-          <DialogContent title={t('report.title', { title: reporting.title })} description={t('report.description')} closeLabel={t('common:close')}>
+          <DialogContent
+            title={t('report.title', { title: reporting.title })}
+            description={t('report.description')}
+            closeLabel={t('common:close')}
+          >
             <ReportForm group={group} item={reporting} onDone={() => setReporting(null)} />
           </DialogContent>
         ) : null}
@@ -95,7 +99,8 @@ export function ItemsSection({ group }: { group: Group }) {
 }
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
-const postedBy = (t: TFunction, name: string | null) => (name === null ? t('groups:items.postedByFormer') : t('groups:items.postedBy', { name }));
+const postedBy = (t: TFunction, name: string | null) =>
+  name === null ? t('groups:items.postedByFormer') : t('groups:items.postedBy', { name });
 
 function ReportForm({ group, item, onDone }: { group: Group; item: GroupItem; onDone: () => void }) {
   const { t } = useTranslation('groups');
@@ -104,7 +109,10 @@ function ReportForm({ group, item, onDone }: { group: Group; item: GroupItem; on
   const [note, setNote] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    report.mutate({ itemId: item.id, reason, note }, { onSuccess: () => (toast({ title: t('report.sent'), variant: 'success' }), onDone()) });
+    report.mutate(
+      { itemId: item.id, reason, note },
+      { onSuccess: () => (toast({ title: t('report.sent'), variant: 'success' }), onDone()) },
+    );
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">

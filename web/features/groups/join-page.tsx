@@ -99,7 +99,12 @@ function JoinForm({ code }: { code: string }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField label={t('join.displayName')} hint={t('join.displayNameHint')} error={error}>
-        <Input value={displayName} maxLength={DISPLAY_NAME_MAX} autoComplete="nickname" onChange={(event) => setDisplayName(event.target.value)} />
+        <Input
+          value={displayName}
+          maxLength={DISPLAY_NAME_MAX}
+          autoComplete="nickname"
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
       </FormField>
       <FormField label={t('join.color')} hint={t('join.colorHint')}>
         <Input type="color" value={color} onChange={(event) => setColor(event.target.value)} className="h-10 w-20 p-1" />

@@ -25,7 +25,10 @@ export function MembersSection({ group, members }: { group: Group; members: Memb
   const changeRole = (member: GroupMember, role: GroupRole) =>
     setRole.mutate(
       { memberId: member.id, role },
-      { onSuccess: () => toast({ title: t('members.roleChanged', { name: member.displayName, role: t(`roles.${role}`) }), variant: 'success' }) },
+      {
+        onSuccess: () =>
+          toast({ title: t('members.roleChanged', { name: member.displayName, role: t(`roles.${role}`) }), variant: 'success' }),
+      },
     );
   return (
     <SectionCard headingId="group-members" title={t('members.title', { count: group.memberCount })}>
@@ -60,7 +63,11 @@ export function MembersSection({ group, members }: { group: Group; members: Memb
                     <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{t(`roles.${member.role}`)}</span>
                   )}
                   {can.remove ? (
-                    <IconButton icon={UserMinus} label={t('members.removeNamed', { name: member.displayName })} onClick={() => setRemoving(member)} />
+                    <IconButton
+                      icon={UserMinus}
+                      label={t('members.removeNamed', { name: member.displayName })}
+                      onClick={() => setRemoving(member)}
+                    />
                   ) : null}
                 </li>
               );
@@ -79,7 +86,10 @@ export function MembersSection({ group, members }: { group: Group; members: Memb
         onConfirm={() =>
           removing &&
           removeMember.mutate(removing.id, {
-            onSuccess: () => (toast({ title: t('members.removed', { name: removing.displayName }), variant: 'success' }), setRemoving(null)),
+            onSuccess: () => (
+              toast({ title: t('members.removed', { name: removing.displayName }), variant: 'success' }),
+              setRemoving(null)
+            ),
           })
         }
       />

@@ -17,6 +17,8 @@ const saved: Course = {
   color: '#10b981',
   targetGrade: 80,
   timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30', week: null, cycleDay: null }],
+  groupId: null,
+  cancelledLessons: [],
 };
 const terms = [
   { id: 't1', name: 'Autumn', academicYearId: null, startDate: '2026-09-01', endDate: '2027-01-31', rotation: { kind: 'weekly' } },
