@@ -68,7 +68,9 @@ export function notificationText(t: TFunction, item: NotificationItem, when: (in
     case 'item_changed':
     case 'class_changed':
     case 'lesson_cancelled': {
-      const actor = data.actorName ? t('notifications:detail.byMember', { name: data.actorName }) : t('notifications:detail.byFormerMember');
+      const actor = data.actorName
+        ? t('notifications:detail.byMember', { name: data.actorName })
+        : t('notifications:detail.byFormerMember');
       return {
         title: t(`notifications:kinds.${GROUP_KIND_KEYS[item.kind]}`, { subject: data.subject ?? '' }),
         detail: `${actor} · ${when(item.at)}`,
