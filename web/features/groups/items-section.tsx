@@ -34,7 +34,7 @@ export function ItemsSection({ group }: { group: Group }) {
   const [removing, setRemoving] = useState<GroupItem | null>(null);
   const [reporting, setReporting] = useState<GroupItem | null>(null);
   return (
-    <SectionCard headingId="group-items" title={t('items.title')}>
+    <SectionCard headingId="group-items" focusable title={t('items.title')}>
       <p className="text-sm text-muted-foreground">{t('items.intro')}</p>
       {group.courseId ? (
         <TextLink to={`/tasks?new=1&course=${group.courseId}`} className="text-sm font-medium">
@@ -78,6 +78,7 @@ export function ItemsSection({ group }: { group: Group }) {
         confirmLabel={t('items.remove')}
         cancelLabel={t('common:cancel')}
         pending={removeItem.isPending}
+        returnFocus={() => document.getElementById('group-items')}
         onConfirm={() =>
           removing &&
           removeItem.mutate(removing.id, { onSuccess: () => (setRemoving(null), toast({ title: t('items.removed'), variant: 'success' })) })
@@ -157,7 +158,7 @@ export function ReportsSection({ group }: { group: Group }) {
       },
     );
   return (
-    <SectionCard headingId="group-reports" title={t('reports.title')}>
+    <SectionCard headingId="group-reports" focusable title={t('reports.title')}>
       <QueryState queries={[reports]}>
         {() =>
           (reports.data ?? []).length === 0 ? (
@@ -193,6 +194,7 @@ export function ReportsSection({ group }: { group: Group }) {
         confirmLabel={t('items.remove')}
         cancelLabel={t('common:cancel')}
         pending={resolveReport.isPending}
+        returnFocus={() => document.getElementById('group-reports')}
         onConfirm={() => removing && resolve(removing.id, 'remove_item')}
       />
     </SectionCard>

@@ -31,7 +31,7 @@ export function MembersSection({ group, members }: { group: Group; members: Memb
       },
     );
   return (
-    <SectionCard headingId="group-members" title={t('members.title', { count: group.memberCount })}>
+    <SectionCard headingId="group-members" focusable title={t('members.title', { count: group.memberCount })}>
       <QueryState queries={[members]}>
         {() => (
           <ul className="divide-y rounded-md border" aria-labelledby="group-members">
@@ -83,6 +83,8 @@ export function MembersSection({ group, members }: { group: Group; members: Memb
         confirmLabel={t('members.remove')}
         cancelLabel={t('common:cancel')}
         pending={removeMember.isPending}
+        // The removed member's button is gone: focus goes to the list's heading.
+        returnFocus={() => document.getElementById('group-members')}
         onConfirm={() =>
           removing &&
           removeMember.mutate(removing.id, {
