@@ -66,12 +66,14 @@ const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, rank) =>
  * and schedule asks for a re-plan through lib/push-replan.ts. A feature missing here calls no other.
  */
 export const FEATURE_CALLS = {
-  account: ['auth', 'files', 'premium', 'schedule'],
+  account: ['auth', 'files', 'groups', 'premium', 'schedule'],
   auth: ['rewards'],
   bench: ['tasks'],
   feedback: ['premium'],
   files: ['premium'],
   grades: ['rewards'],
+  // Class groups (decision 211) audit-log an admin's resolution and push new items; tasks post through them.
+  groups: ['admin', 'push'],
   // The sample semester (sample-data-writes.ts) writes through each feature's own service.
   home: ['grades', 'progress', 'rewards', 'schedule', 'study', 'tasks'],
   // School calendar feeds write their tasks through tasks/imported-tasks.ts (decision 202).
@@ -81,7 +83,7 @@ export const FEATURE_CALLS = {
   schedule: ['rewards'],
   study: ['rewards'],
   'study-plan': ['push', 'schedule'],
-  tasks: ['push', 'rewards'],
+  tasks: ['groups', 'push', 'rewards'],
   templates: ['premium'],
 };
 const featureCallZones = folders('server/features').map((feature) => ({

@@ -19,6 +19,7 @@ import { applyAdminUsernames } from './features/admin/roles.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerSsoRoutes } from './features/auth/sso.routes';
 import { registerGradesRoutes } from './features/grades/grades.routes';
+import { registerGroupsRoutes } from './features/groups/groups.routes';
 import { registerHomeRoutes } from './features/home/home.routes';
 import { registerLmsFeedsRoutes } from './features/lms-feeds/lms-feeds.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
@@ -76,6 +77,7 @@ const FEATURE_ROUTES: ReadonlyArray<(app: ZodApp, deps: AppDeps) => void> = [
   registerStudyPlanRoutes,
   registerScheduleRoutes,
   registerTasksRoutes,
+  registerGroupsRoutes,
   registerLmsFeedsRoutes,
   registerGradesRoutes,
   registerHomeRoutes,

@@ -17,6 +17,7 @@ import { startSeriesGenerationWorker } from './features/tasks/series-jobs';
 import { materializeSeries } from './features/tasks/tasks.service';
 import { startScheduledPushWorkers } from './features/push/scheduled-push-plan';
 import { startStudyBlockWorker } from './features/push/study-block-jobs';
+import { startGroupItemPushWorker } from './features/groups/group-push-jobs';
 import { startFocusAlarmWorker } from './features/push/focus-alarm-jobs';
 import { startLmsFeedsSyncWorker } from './features/lms-feeds/lms-feeds-jobs';
 import { vapidKeysFor } from './features/push/vapid';
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
     await startSeriesGenerationWorker({ db: database.db, jobs, log: app.log, generate: materializeSeries }, config.jobsPollSeconds);
     await startScheduledPushWorkers(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startStudyBlockWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
+    await startGroupItemPushWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startFocusAlarmWorker(jobs, { db: database.db, vapid, push: config.push, log: app.log }, config.jobsPollSeconds);
     await startLmsFeedsSyncWorker({ db: database.db, jobs, config: config.lmsFeeds, log: app.log }, config.jobsPollSeconds);
     await startHousekeeping(jobs, { db: database.db, storage: storageFor(config), log: app.log }, config.jobsPollSeconds);

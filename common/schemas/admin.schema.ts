@@ -134,6 +134,8 @@ export const AUDIT_ACTIONS = [
   'user.unlock',
   'feedback.status',
   'feedback.reply',
+  // A report of a class group's shared item, dismissed or its item removed (decision 211).
+  'group_report.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

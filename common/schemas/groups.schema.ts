@@ -74,6 +74,13 @@ export const groupReportParamsSchema = z.strictObject({ id: rowId, reportId: row
 export const inviteCodeParamsSchema = z.strictObject({ code: singleLineText(32, { min: 1 }) });
 
 // ---------- request bodies ----------
+/**
+ * POST /api/courses/:id/group: optional — the name the creator shows the members (default "Owner", changed
+ * later through PATCH /api/groups/:id/membership). The body may be absent.
+ */
+export const groupShareBodySchema = z.strictObject({ displayName: displayNameSchema.optional() }).nullish();
+export type GroupShareBody = z.infer<typeof groupShareBodySchema>;
+
 /** PATCH /api/groups/:id (moderator+): the shared fields, copied to every linked course. */
 export const groupPatchBodySchema = z.strictObject({
   name: nameSchema.optional(),
@@ -96,9 +103,11 @@ export const cancelledLessonBodySchema = z.strictObject({
 export type CancelledLessonBody = z.infer<typeof cancelledLessonBodySchema>;
 
 /** POST /api/groups/:id/invite (moderator+): a new code; the old one stops working. */
-export const inviteCreateBodySchema = z.strictObject({
-  expiresInDays: z.number().int().min(INVITE_EXPIRES_DAYS_MIN).max(INVITE_EXPIRES_DAYS_MAX).optional(),
-});
+export const inviteCreateBodySchema = z
+  .strictObject({
+    expiresInDays: z.number().int().min(INVITE_EXPIRES_DAYS_MIN).max(INVITE_EXPIRES_DAYS_MAX).optional(),
+  })
+  .nullish();
 export type InviteCreateBody = z.infer<typeof inviteCreateBodySchema>;
 
 /** POST /api/group-invites/:code/join: the name the other members will see, and the class's colour. */

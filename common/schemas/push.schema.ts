@@ -116,8 +116,31 @@ export const studyBlockStartPushPayloadSchema = z.object({
 });
 export type StudyBlockStartPushPayload = z.infer<typeof studyBlockStartPushPayloadSchema>;
 
+/**
+ * A new shared item in one of the member's class groups (docs/decisions/211-classmates-groups.md): the
+ * service worker writes "New in <className>" and "<posterName>: <title>" in `language`; a click opens the
+ * task list. `posterName` is null for a former member.
+ */
+export const groupItemPushPayloadSchema = z.object({
+  kind: z.literal('group-item'),
+  tag: z.string(),
+  url: z.string(),
+  groupId: z.string(),
+  itemId: z.string(),
+  className: z.string(),
+  posterName: z.string().nullable(),
+  title: z.string(),
+  language: z.enum(LANGUAGES),
+});
+export type GroupItemPushPayload = z.infer<typeof groupItemPushPayloadSchema>;
+
 export type PushPayload =
-  z.infer<typeof pushPayloadSchema> | ClassSoonPushPayload | DailyDigestPushPayload | FocusPhaseEndPayload | StudyBlockStartPushPayload;
+  | z.infer<typeof pushPayloadSchema>
+  | ClassSoonPushPayload
+  | DailyDigestPushPayload
+  | FocusPhaseEndPayload
+  | StudyBlockStartPushPayload
+  | GroupItemPushPayload;
 
 /**
  * PUT /api/push/subscriptions/:id/focus-alarm (docs/decisions/152-focus-phase-push.md): the focus

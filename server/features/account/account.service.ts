@@ -23,6 +23,7 @@ import { endPaidSubscriptions } from '../premium/subscriptions.service';
 import type { PaymentProvider } from '../../lib/payments';
 import type { FileStorage } from '../../lib/storage';
 import { knownTimeZone } from '../../lib/time-zones';
+import { inviteLookupsKey, releaseGroupsOfDeletedUser } from '../groups/groups.service';
 
 const PASSWORDS_DIFFER = 'The new passwords do not match';
 const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
@@ -148,7 +149,11 @@ export async function deleteAccountRows(db: Database, user: Pick<UserRow, 'id' |
           signInKeysOf(user.username.toLowerCase()),
         ),
       );
-    await tx.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, [userWritesKey(user.id), exportsKey(user.id)]));
+    await tx
+      .delete(rateLimitCounters)
+      .where(inArray(rateLimitCounters.key, [userWritesKey(user.id), exportsKey(user.id), inviteLookupsKey(user.id)]));
+    // Class groups (decision 211): ownership handed over, names cleared; the foreign keys do the rest.
+    await releaseGroupsOfDeletedUser(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     return storedKeys;
   });

@@ -29,7 +29,7 @@ function itemsCte(userId: string): SQL {
   const days = sql`((t.due_date AT TIME ZONE u.tz)::date - (now() AT TIME ZONE u.tz)::date)`;
   const taskColumns = sql`t.id::text AS task_id, t.title, t.due_date, ${days} AS days,
     NULL::text AS achievement_id, NULL::text AS challenge_id, NULL::text AS feedback_id, NULL::text AS subject, NULL::timestamptz AS trial_end,
-    NULL::text AS version`;
+    NULL::text AS version, NULL::text AS group_id, NULL::text AS actor_name`;
   const openTask = sql`t.user_id = u.id AND NOT t.completed AND t.due_date IS NOT NULL`;
   const none = sql`NULL::text AS task_id, NULL::text AS title, NULL::timestamptz AS due_date, NULL::int AS days`;
   return sql`
@@ -52,25 +52,30 @@ function itemsCte(userId: string): SQL {
       UNION ALL
       SELECT 'trial_ending:' || CASE WHEN u.trial_end_date <= now() + interval '1 day' THEN '1' ELSE '7' END || ':' || ${epoch(sql`u.trial_end_date`)},
         'trial_ending', 2, u.trial_end_date, '/premium', ${none},
-        NULL, NULL, NULL, NULL, u.trial_end_date, NULL
+        NULL, NULL, NULL, NULL, u.trial_end_date, NULL, NULL, NULL
       FROM u WHERE NOT u.paid AND u.trial_end_date > now() AND u.trial_end_date <= now() + interval '7 days'
       UNION ALL
       SELECT 'support_reply:' || f.id || ':' || ${epoch(sql`f.replied_at`)}, 'support_reply', 3, f.replied_at, '/feedback/mine', ${none},
-        NULL, NULL, f.id::text, f.subject, NULL, NULL
+        NULL, NULL, f.id::text, f.subject, NULL, NULL, NULL, NULL
       FROM feedback f, u WHERE f.user_id = u.id AND f.reply IS NOT NULL
         AND f.replied_at > now() - make_interval(days => ${NOTIFICATION_REPLY_DAYS})
       UNION ALL
       SELECT 'achievement_unlocked:' || a.achievement_id, 'achievement_unlocked', 4, a.unlocked_at, '/rewards', ${none},
-        a.achievement_id, NULL, NULL, NULL, NULL, NULL
+        a.achievement_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL
       FROM user_achievements a, u WHERE a.user_id = u.id AND a.unlocked_at > now() - make_interval(days => ${NOTIFICATION_RECENT_DAYS})
       UNION ALL
       SELECT 'challenge_completed:' || c.challenge_id || ':' || c.period_start, 'challenge_completed', 4, c.completed_at, '/rewards', ${none},
-        NULL, c.challenge_id, NULL, NULL, NULL, NULL
+        NULL, c.challenge_id, NULL, NULL, NULL, NULL, NULL, NULL
       FROM challenge_completions c, u WHERE c.user_id = u.id AND c.completed_at > now() - make_interval(days => ${NOTIFICATION_RECENT_DAYS})
       UNION ALL
       SELECT 'release_notes:' || ${LATEST_RELEASE}::text, 'release_notes', 3, ${latestReleaseAt}::timestamptz, ${RELEASE_NOTES_LINK}::text, ${none},
-        NULL, NULL, NULL, NULL, NULL, ${LATEST_RELEASE}::text
+        NULL, NULL, NULL, NULL, NULL, ${LATEST_RELEASE}::text, NULL, NULL
       FROM u WHERE u.last_seen_release IS DISTINCT FROM ${LATEST_RELEASE}::text
+      UNION ALL
+      -- Class groups (decision 211): what another member did in one of the user's groups, recent days only.
+      SELECT n.kind || ':' || n.id, n.kind, 4, n.created_at, '/groups/' || n.group_id, ${none},
+        NULL, NULL, NULL, n.subject, NULL, NULL, n.group_id::text, n.actor_name
+      FROM class_group_notices n, u WHERE n.user_id = u.id AND n.created_at > now() - make_interval(days => ${NOTIFICATION_RECENT_DAYS})
     )`;
 }
 
@@ -91,6 +96,8 @@ type Row = {
   subject: string | null;
   trial_end: Date | string | null;
   version: string | null;
+  group_id: string | null;
+  actor_name: string | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -107,6 +114,8 @@ function view(row: Row): NotificationItem {
   if (row.subject !== null) data.subject = row.subject;
   if (row.trial_end !== null) data.trialEndDate = iso(row.trial_end);
   if (row.version !== null) data.version = row.version;
+  if (row.group_id !== null) data.groupId = row.group_id;
+  if (row.actor_name !== null) data.actorName = row.actor_name;
   return { id: row.id, kind: row.kind, at: iso(row.at), link: row.link, read: row.read, data };
 }
 

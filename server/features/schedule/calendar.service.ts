@@ -202,6 +202,8 @@ function addWeeklyClass(
   zonedSpan: ZonedSpan,
 ): void {
   const holidaySet = createDateRangeSet(holidays);
+  // A lesson a class group cancelled is an EXDATE too, as in the shared expansion (decision 211).
+  const cancelled = new Set(course.cancelledLessons.map((lesson) => `${lesson.date}:${lesson.slotIndex}`));
   const [firstDay, lastDay] = [toDayNumber(span[0]), toDayNumber(span[1])];
   course.timeSlots.forEach((slot, slotIndex) => {
     // The first date on or after the span start falling on the slot's weekday.
@@ -209,7 +211,8 @@ function addWeeklyClass(
     if (first > lastDay) return;
     const excluded: ICalTemporalZonedDateTimeStub[] = [];
     for (let day = first; day <= lastDay; day += 7) {
-      if (holidaySet.hasDay(day)) excluded.push(zoned(fromDayNumber(day), slot.startTime, timeZone));
+      if (holidaySet.hasDay(day) || cancelled.has(`${fromDayNumber(day)}:${slotIndex}`))
+        excluded.push(zoned(fromDayNumber(day), slot.startTime, timeZone));
     }
     const firstDate = fromDayNumber(first);
     // UNTIL is the end of the last day in UTC: the zone's offset that day is in the file too.

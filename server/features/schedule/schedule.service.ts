@@ -25,7 +25,8 @@ import { pickColumns } from '../../db/pick-columns';
 import type { Jobs } from '../../lib/jobs';
 import { withPushReplan } from '../../lib/push-replan';
 import { academicYears, courses, holidays, terms, type CourseTimeSlot } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { SHARED_FIELD_MESSAGE } from '../../../common/schemas/groups.schema';
 
 type TermRow = typeof terms.$inferSelect;
 type CourseRow = typeof courses.$inferSelect;
@@ -64,6 +65,8 @@ function courseView(row: CourseRow): Course {
   return {
     ...pickColumns(row, ['id', 'name', 'credits', 'instructor', 'room', 'termId', 'startDate', 'endDate', 'color', 'targetGrade']),
     timeSlots: row.timeSlots.map(slotView),
+    groupId: row.groupId,
+    cancelledLessons: row.cancelledLessons.map((lesson) => ({ date: lesson.date, slotIndex: lesson.slotIndex })),
   };
 }
 
@@ -270,6 +273,7 @@ export async function updateCourse(db: DbOrTx, jobs: Jobs | null, userId: string
     const endDate = body.endDate === undefined ? current.endDate : body.endDate;
     if (endsBeforeStart(startDate, endDate)) throw endDateError();
     await assertTerm(tx, userId, body.termId);
+    if (current.groupId !== null) refuseSharedFieldChange(current, body);
     const { timeSlots, ...rest } = body;
     const changes: Partial<typeof courses.$inferInsert> = changeSet({
       ...rest,
@@ -279,6 +283,20 @@ export async function updateCourse(db: DbOrTx, jobs: Jobs | null, userId: string
     const row = assertOwned(await tx.update(courses).set(changes).where(where).returning(), COURSE_NOT_FOUND);
     return courseView(row);
   });
+}
+
+/**
+ * A course linked to a class group: its name, instructor, room and slots are the group's, written by its
+ * moderators through PATCH /api/groups/:id (decision 211). A PATCH that would change one of them is
+ * refused (403 `shared_field`); one that sends them unchanged (a whole form) passes.
+ */
+function refuseSharedFieldChange(current: CourseRow, body: CoursePatch): void {
+  const changed =
+    (body.name !== undefined && body.name !== current.name) ||
+    (body.instructor !== undefined && body.instructor !== current.instructor) ||
+    (body.room !== undefined && body.room !== current.room) ||
+    (body.timeSlots !== undefined && JSON.stringify(slotRows(body.timeSlots)) !== JSON.stringify(slotRows(current.timeSlots)));
+  if (changed) throw new HttpError(403, 'shared_field', SHARED_FIELD_MESSAGE);
 }
 
 /** Tasks' and assessments' courseId become null through their own foreign keys (ON DELETE SET NULL). */

@@ -32,13 +32,14 @@ import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards
 import type { Jobs } from '../../lib/jobs';
 import { reminderStateOf, syncTaskReminders } from '../push/task-reminder-jobs';
 import { scheduleSeriesGeneration } from './series-jobs';
+import { editSharedItem, fanOutShare, SHARED_JOINS, SHARED_JSON, sharedChanges, sharedOf, startShare } from '../groups/group-items.service';
 
 type TaskRow = typeof tasks.$inferSelect;
 type SeriesRow = typeof taskSeries.$inferSelect;
 type TaskOwner = { id: string; timeZone: string };
 
-/** docs/api.md's task shape (plus `seriesId`, docs/api.md "Tasks additions"). */
-function toTask(row: TaskRow): Task {
+/** docs/api.md's task shape (plus `seriesId`, docs/api.md "Tasks additions"; `shared`, "Class groups"). */
+function toTask(row: TaskRow, shared: Task['shared'] = null): Task {
   return {
     id: row.id,
     title: row.title,
@@ -52,6 +53,7 @@ function toTask(row: TaskRow): Task {
     reminderOffsetMinutes: row.reminderOffsetMinutes,
     seriesId: row.seriesId,
     estimateMinutes: row.estimateMinutes,
+    shared,
   };
 }
 
@@ -192,7 +194,7 @@ export async function listTasks(
     .from(tasks)
     .where(and(...statusConditions(userId, status, now)))
     .orderBy(sql`${tasks.dueDate} ASC NULLS LAST`, asc(tasks.createdAt), asc(tasks.id));
-  return rows.map(toTask);
+  return rows.map((row) => toTask(row));
 }
 
 const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -229,9 +231,10 @@ export async function renderTasksJson(db: DbOrTx, userId: string, status?: TaskS
       'completedAt', ${isoInstant(tasks.completedAt)},
       'reminderOffsetMinutes', ${tasks.reminderOffsetMinutes},
       'seriesId', ${tasks.seriesId},
-      'estimateMinutes', ${tasks.estimateMinutes}
+      'estimateMinutes', ${tasks.estimateMinutes},
+      'shared', ${SHARED_JSON}
     ) ORDER BY ${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${tasks.id}), '[]')::text AS body
-    FROM ${tasks}
+    FROM ${tasks} ${SHARED_JOINS}
     WHERE ${and(...conditions)}`);
   return result.rows[0]?.body ?? '[]';
 }
@@ -310,6 +313,10 @@ export async function createTask(
       seriesId = series!.id;
       occurrenceDate = local.date;
     }
+    // A post to the class group (decision 211): the item first, this task is the poster's copy.
+    const share = body.shareWithGroup
+      ? await startShare(tx, user.id, base.courseId, { title: base.title, description: base.description, dueDate, taskType: base.taskType }, now)
+      : null;
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -320,11 +327,14 @@ export async function createTask(
         seriesId,
         occurrenceDate,
         estimateMinutes: body.estimateMinutes ?? null,
+        groupItemId: share?.itemId ?? null,
       })
       .returning();
     await syncTaskReminders(jobs, tx, [{ before: null, after: reminderStateOf(row!) }], now);
     if (seriesId) await materializeSeries(tx, user.id, now, jobs);
-    return toTask(row!);
+    if (!share) return toTask(row!);
+    await fanOutShare(tx, jobs, share);
+    return toTask(row!, { itemId: share.itemId, groupId: share.groupId, postedBy: share.displayName, postedByMe: true, canEdit: true });
   });
 }
 
@@ -344,6 +354,10 @@ async function updateTask(
   return inTransaction(db, async (tx) => {
     const current = await findOwnTask(tx, userId, id, true);
     if (body.courseId !== undefined) await assertOwnCourse(tx, userId, body.courseId);
+    // A copy of a class group's item: its shared fields are the item's (decision 211).
+    const shared = current.groupItemId === null ? {} : sharedChanges(current, body);
+    if (current.groupItemId !== null && Object.keys(shared).length > 0)
+      await editSharedItem(tx, jobs, userId, { id: current.id, groupItemId: current.groupItemId }, shared, now);
     const { dueDate, completed: _completed, ...fields } = body;
     const changes: Partial<typeof tasks.$inferInsert> = changeSet({
       ...fields,
@@ -395,7 +409,7 @@ async function updateTask(
       });
       pointsAwarded = award.awarded ? TASK_POINTS[priority] : 0;
     }
-    return { ...toTask(row!), pointsAwarded };
+    return { ...toTask(row!, await sharedOf(tx, userId, row!.groupItemId)), pointsAwarded };
   });
 }
 
