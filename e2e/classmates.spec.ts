@@ -18,6 +18,12 @@ async function person(browser: Browser, viewport?: { width: number; height: numb
   return page;
 }
 
+/** A write through the API with the page's cookies, from the app's own origin (the server refuses cross-origin writes). */
+async function post(page: Page, path: string, data: unknown = {}) {
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  return page.request.post(path, { data, headers: { origin } });
+}
+
 /** The page is as wide as the viewport: nothing pushes it sideways on a 360 px phone. */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -31,14 +37,12 @@ test('share a class → invite → join by link → post → live → complete p
   const outsider = await person(browser);
 
   // The owner's class, made as in the Classes tab (its form is schedule.spec.ts's).
-  const created = await owner.request.post('/api/courses', {
-    data: {
-      name: 'Biology',
-      instructor: 'Dr Rao',
-      room: 'B12',
-      color: '#10b981',
-      timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30' }],
-    },
+  const created = await post(owner, '/api/courses', {
+    name: 'Biology',
+    instructor: 'Dr Rao',
+    room: 'B12',
+    color: '#10b981',
+    timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30' }],
   });
   expect(created.status(), await created.text()).toBe(201);
 
@@ -135,19 +139,16 @@ test('the group and join pages fit a 360 px phone', async ({ browser }) => {
   test.slow();
   const owner = await person(browser, { width: 360, height: 740 });
   const joiner = await person(browser, { width: 360, height: 740 });
-  const created = await owner.request.post('/api/courses', {
-    data: {
-      name: 'Chemistry with a rather long class name',
-      color: '#6366f1',
-      timeSlots: [{ day: 4, startTime: '13:00', endTime: '14:00' }],
-    },
+  const created = await post(owner, '/api/courses', {
+    name: 'Chemistry with a rather long class name',
+    color: '#6366f1',
+    timeSlots: [{ day: 4, startTime: '13:00', endTime: '14:00' }],
   });
   expect(created.status()).toBe(201);
-  const shared = await owner.request.post(`/api/courses/${(await created.json()).id}/group`);
+  const shared = await post(owner, `/api/courses/${(await created.json()).id}/group`);
   expect(shared.status(), await shared.text()).toBe(201);
   const group = await shared.json();
-  const invite =
-    group.invite ?? (await (await owner.request.post(`/api/groups/${group.id}/invite`, { data: { expiresInDays: 7 } })).json());
+  const invite = group.invite ?? (await (await post(owner, `/api/groups/${group.id}/invite`, { expiresInDays: 7 })).json());
 
   await owner.goto(`/groups/${group.id}`);
   await expect(owner.getByTestId('invite-code')).toHaveText(invite.code);
@@ -164,10 +165,10 @@ test('the group and join pages fit a 360 px phone', async ({ browser }) => {
 
 test('an invite link opened signed out comes back to the join page after signing up', async ({ browser, page }) => {
   const owner = await person(browser);
-  const created = await owner.request.post('/api/courses', { data: { name: 'Physics', color: '#f59e0b', timeSlots: [] } });
-  const shared = await owner.request.post(`/api/courses/${(await created.json()).id}/group`);
+  const created = await post(owner, '/api/courses', { name: 'Physics', color: '#f59e0b', timeSlots: [] });
+  const shared = await post(owner, `/api/courses/${(await created.json()).id}/group`);
   const group = await shared.json();
-  const invite = group.invite ?? (await (await owner.request.post(`/api/groups/${group.id}/invite`, { data: {} })).json());
+  const invite = group.invite ?? (await (await post(owner, `/api/groups/${group.id}/invite`)).json());
 
   await page.goto(`/join/${invite.code.toLowerCase()}`);
   await expect(page).toHaveURL(/\/auth$/);

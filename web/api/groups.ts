@@ -57,7 +57,13 @@ export const canModerate = (role: GroupRole) => role === 'owner' || role === 'mo
  * linked course (timetable, calendar), their task copies and the notification centre.
  */
 async function refreshAfterGroupWrite(queryClient: QueryClient, { tasks = false, courses = false } = {}): Promise<void> {
-  const pending: Promise<unknown>[] = [queryClient.invalidateQueries({ queryKey: GROUPS_KEY })];
+  // Not the invite previews: a join would read its own invite again and show "already a member" under the joiner.
+  const pending: Promise<unknown>[] = [
+    queryClient.invalidateQueries({
+      queryKey: GROUPS_KEY,
+      predicate: (query) => !String(query.queryKey[1]).startsWith('/api/group-invites/'),
+    }),
+  ];
   if (courses) pending.push(queryClient.invalidateQueries({ queryKey: coursesQuery.queryKey }));
   if (tasks) {
     pending.push(queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }));

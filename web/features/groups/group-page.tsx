@@ -80,7 +80,14 @@ function LeaveOrClose({ group, members }: { group: Group; members: GroupMember[]
   const writes = useGroupWrites(group.id);
   const [confirming, setConfirming] = useState<'leave' | 'close' | null>(null);
   const blocked = members ? mustHandOver(group.role, members) : false;
-  const done = (action: 'leave' | 'close') => {
+  // Awaited, not a callback of mutate(): the group's reads leave the cache on success, which may unmount this
+  // page before a callback would run; the way back to the classes must happen anyway.
+  const run = async (action: 'leave' | 'close') => {
+    const ok = await (action === 'leave' ? writes.leave : writes.close).mutateAsync().then(
+      () => true,
+      () => false, // The mutation's failure toast said why (the last owner, for one).
+    );
+    if (!ok) return;
     setConfirming(null);
     toast({ title: t(action === 'leave' ? 'leave.done' : 'close.done', { name: group.name }), variant: 'success' });
     void navigate('/schedule?tab=classes', { replace: true });
@@ -111,7 +118,7 @@ function LeaveOrClose({ group, members }: { group: Group; members: GroupMember[]
         confirmLabel={t('leave.confirm')}
         cancelLabel={t('common:cancel')}
         pending={writes.leave.isPending}
-        onConfirm={() => writes.leave.mutate(undefined, { onSuccess: () => done('leave') })}
+        onConfirm={() => void run('leave')}
       />
       <ConfirmDialog
         open={confirming === 'close'}
@@ -121,7 +128,7 @@ function LeaveOrClose({ group, members }: { group: Group; members: GroupMember[]
         confirmLabel={t('close.confirm')}
         cancelLabel={t('common:cancel')}
         pending={writes.close.isPending}
-        onConfirm={() => writes.close.mutate(undefined, { onSuccess: () => done('close') })}
+        onConfirm={() => void run('close')}
       />
     </SectionCard>
   );

@@ -81,23 +81,19 @@ function JoinForm({ code }: { code: string }) {
   const [displayName, setDisplayName] = useState('');
   const [color, setColor] = useState(DEFAULT_COLOR);
   const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = displayName.trim();
     if (name.length === 0 || name.length > DISPLAY_NAME_MAX) return setError(t('join.nameError', { max: DISPLAY_NAME_MAX }));
     setError(undefined);
-    join.mutate(
-      { code, displayName: name, color },
-      {
-        onSuccess: (answer) => {
-          toast({ title: t('join.done'), variant: 'success' });
-          void navigate(`/groups/${answer.groupId}`, { replace: true });
-        },
-      },
-    );
+    // Awaited, not a callback of mutate(): the answer opens the group even if this form is gone by then.
+    const answer = await join.mutateAsync({ code, displayName: name, color }).catch(() => null);
+    if (!answer) return; // The mutation's failure toast said why.
+    toast({ title: t('join.done'), variant: 'success' });
+    void navigate(`/groups/${answer.groupId}`, { replace: true });
   };
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <FormField label={t('join.displayName')} hint={t('join.displayNameHint')} error={error}>
         <Input
           value={displayName}
