@@ -168,6 +168,13 @@ describe('Task form in a class-group class (issue 39)', () => {
     expect(writes(sent)[0]?.body).toMatchObject({ title: 'Worksheet 4', courseId: 'g1', shareWithGroup: true });
   });
 
+  it('"Share a new task with this class" opens the form on that class, with sharing on', async () => {
+    interceptApi({ 'GET /api/tasks': [] });
+    await renderForm({ courses: groupCourses, initialCourseId: 'g1' });
+    await waitFor(() => expect(screen.getByLabelText('Course (optional)')).toHaveProperty('value', 'g1'));
+    expect(screen.getByLabelText(/Share with class group/)).toHaveProperty('checked', true);
+  });
+
   it('unticked, or for a class without a group, or repeating, the task is private (no shareWithGroup)', async () => {
     const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
     const view = await renderForm({ courses: groupCourses });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -220,7 +221,7 @@ function TaskForm({
       // Without a due date the picker still starts on a sensible day, should one be added.
       due: task?.dueDate ? toDueInput(task.dueDate, timeZone) : defaultDueInput(timeZone, initialDue),
       noDue: task !== null && task.dueDate === null,
-      courseId: task ? (task.courseId ?? '') : (courses.find((course) => course.id === initialCourseId)?.id ?? ''),
+      courseId: task?.courseId ?? '',
       taskType: task?.taskType ?? 'assignment',
       priority: task?.priority ?? 'medium',
       reminder: task ? (task.reminderOffsetMinutes ? String(task.reminderOffsetMinutes) : '') : String(defaultReminderOffset() ?? ''),
@@ -241,6 +242,12 @@ function TaskForm({
   const suggestion = useEstimateSuggestion(estimateCourse || null, estimateType);
   const errors = form.formState.errors;
   // A class-group class: a new task may be shared with the group; a shared copy keeps its shared fields read-only.
+  // A new task asked for a class (a class group's "Share a new task"): chosen once the class is in the list,
+  // which may still be loading when the form opens; a choice the user made first is kept.
+  const courseKnown = Boolean(initialCourseId && courses.some((course) => course.id === initialCourseId));
+  useEffect(() => {
+    if (isNew && courseKnown && initialCourseId && !form.getValues('courseId')) form.setValue('courseId', initialCourseId);
+  }, [isNew, courseKnown, initialCourseId, form]);
   const shareable = isNew && Boolean(courses.find((course) => course.id === estimateCourse)?.groupId);
   const shared = task?.shared ?? null;
   const sharedReadOnly = shared !== null && !shared.canEdit;
