@@ -5,7 +5,16 @@ import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { idempotentRequests, loginFailures, pushClaims, rateLimitCounters, sessions, testCheckouts } from './db/schema';
+import {
+  classGroupNotices,
+  classGroups,
+  idempotentRequests,
+  loginFailures,
+  pushClaims,
+  rateLimitCounters,
+  sessions,
+  testCheckouts,
+} from './db/schema';
 import { ORPHAN_GRACE_MS } from './features/files/orphan-sweep';
 import { HOUSEKEEPING_JOBS, startHousekeeping } from './housekeeping-jobs';
 import { HOURLY } from './lib/housekeeping';
@@ -73,6 +82,12 @@ describe('housekeeping jobs', () => {
     const oldClaim = randomUUID();
     const newClaim = randomUUID();
     await t.db.insert(pushClaims).values([{ jobId: oldClaim, claimedAt: ago(8 * DAY_MINUTES) }, { jobId: newClaim }]);
+    // Class-group notices past the notification centre's 7 days (decision 211).
+    const [group] = await t.db.insert(classGroups).values({ name: 'Housekeeping class' }).returning();
+    await t.db.insert(classGroupNotices).values([
+      { userId: user.id, groupId: group!.id, kind: 'class_changed', subject: key('stale notice'), createdAt: ago(7 * DAY_MINUTES + 1) },
+      { userId: user.id, groupId: group!.id, kind: 'class_changed', subject: key('recent notice') },
+    ]);
     const orphan = '0123abcd-0000-4000-8000-00000000a190';
     await storageFor(t.config).put(orphan, Readable.from([Buffer.from('orphan')]));
     const orphanPath = path.join(t.config.dataDir, 'files', orphan.slice(0, 2), orphan);
@@ -128,6 +143,12 @@ describe('housekeeping jobs', () => {
           .where(inArray(pushClaims.jobId, [oldClaim, newClaim]))
       ).map((row) => row.jobId),
       orphanStored: existsSync(orphanPath),
+      notices: (
+        await t.db
+          .select()
+          .from(classGroupNotices)
+          .where(inArray(classGroupNotices.groupId, [group!.id]))
+      ).map((row) => row.subject),
     });
     expect(await left()).toEqual({
       sessions: [key('running')],
@@ -137,6 +158,7 @@ describe('housekeeping jobs', () => {
       checkouts: ['yearly'],
       claims: [newClaim],
       orphanStored: false,
+      notices: [key('recent notice')],
     });
   });
 });

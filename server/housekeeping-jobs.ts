@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { authHousekeeping } from './features/auth/auth-housekeeping';
 import { filesHousekeeping } from './features/files/files-housekeeping';
+import { groupsHousekeeping } from './features/groups/groups-housekeeping';
 import { premiumHousekeeping } from './features/premium/premium-housekeeping';
 import { pushHousekeeping } from './features/push/push-housekeeping';
 import { idempotencyHousekeeping } from './lib/idempotency';
@@ -19,6 +20,7 @@ export const HOUSEKEEPING_JOBS: readonly HousekeepingJob[] = [
   premiumHousekeeping,
   pushHousekeeping,
   filesHousekeeping,
+  groupsHousekeeping,
 ];
 
 /** Registers every housekeeping job's queue, schedule and worker on this instance (server/main.ts). */

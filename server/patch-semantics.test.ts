@@ -121,6 +121,46 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
     expect(after).toMatchObject({ ...full, room: 'Lab 3' });
   },
 
+  'PATCH /api/groups/:id': async () => {
+    const course = await created('/api/courses', {
+      name: 'Physics',
+      color: '#334455',
+      instructor: 'Dr. Who',
+      room: 'A1',
+      timeSlots: [{ day: 1, startTime: '09:00', endTime: '10:00' }],
+    });
+    const group = await created(`/api/courses/${course.id}/group`, {});
+    const after = await call('PATCH', `/api/groups/${group.id}`, { room: 'Lab 3' });
+    expect(after).toMatchObject({
+      name: 'Physics',
+      instructor: 'Dr. Who',
+      room: 'Lab 3',
+      timeSlots: [expect.objectContaining({ day: 1 })],
+    });
+  },
+
+  'PATCH /api/groups/:id/members/:memberId': async () => {
+    const course = await created('/api/courses', { name: 'Chemistry', color: '#334455' });
+    const group = await created<{ invite: { code: string } }>(`/api/courses/${course.id}/group`, { displayName: 'Teacher' });
+    const classmate = await signUp(t);
+    await call('POST', `/api/group-invites/${group.invite.code}/join`, { displayName: 'Sam' }, classmate.token);
+    const members = await call<{ id: string; displayName: string }[]>('GET', `/api/groups/${group.id}/members`);
+    const sam = members.find((entry) => entry.displayName === 'Sam')!;
+    expect(await call('PATCH', `/api/groups/${group.id}/members/${sam.id}`, { role: 'moderator' })).toMatchObject({
+      displayName: 'Sam',
+      role: 'moderator',
+    });
+  },
+
+  'PATCH /api/groups/:id/membership': async () => {
+    const course = await created('/api/courses', { name: 'Biology', color: '#334455' });
+    const group = await created(`/api/courses/${course.id}/group`, { displayName: 'Teacher' });
+    expect(await call('PATCH', `/api/groups/${group.id}/membership`, { displayName: 'Ms. B' })).toMatchObject({
+      displayName: 'Ms. B',
+      role: 'owner',
+    });
+  },
+
   'PATCH /api/tasks/:id': async () => {
     const course = await created('/api/courses', { name: 'History', color: '#111111' });
     const full = {

@@ -74,6 +74,38 @@ async function storedFile(owner: SignedUpUser): Promise<{ id: string }> {
   return response.json();
 }
 const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace(':id', entity.id) });
+/** A class group of the owner's course, with one shared item (its reports and members come from it). */
+const classGroup = async (owner: SignedUpUser) => {
+  const shared = await course(owner);
+  const group = await create(owner, `/api/courses/${shared.id}/group`, {});
+  const posted = await create(owner, '/api/tasks', {
+    title: 'Worksheet',
+    dueDate: '2030-03-01T10:00:00.000Z',
+    courseId: shared.id,
+    shareWithGroup: true,
+  });
+  const itemId = (posted.shared as { itemId: string }).itemId;
+  const report = await create(owner, `/api/groups/${group.id}/items/${itemId}/reports`, { reason: 'spam' });
+  const members = await t.request({ method: 'GET', url: `/api/groups/${group.id}/members`, token: owner.token });
+  return {
+    id: group.id,
+    itemId,
+    reportId: report.id,
+    memberId: members.json<{ id: string }[]>()[0]!.id,
+    code: (group.invite as { code: string }).code,
+  };
+};
+const groupUrl = (path: string, payload?: object) => async (owner: SignedUpUser) => {
+  const group = await classGroup(owner);
+  return {
+    url: path
+      .replace(':id', group.id)
+      .replace(':memberId', group.memberId)
+      .replace(':itemId', group.itemId)
+      .replace(':reportId', group.reportId),
+    ...(payload ? { payload } : {}),
+  };
+};
 
 const ROUTES: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
@@ -306,6 +338,42 @@ const ROUTES: Record<string, Entry> = {
   },
   'DELETE /api/tasks/:id': { access: 'user', crossUser: async (owner) => idUrl('/api/tasks/:id')(await task(owner)) },
   'GET /api/lms-feeds': { access: 'user' },
+  // Class groups (decision 211): a non-member is "another user" — 404 as for an unknown id. The roles
+  // (member, moderator, owner) of each route: server/features/groups/groups.routes.test.ts.
+  'POST /api/courses/:id/group': { access: 'user', crossUser: async (owner) => idUrl('/api/courses/:id/group')(await course(owner)) },
+  'GET /api/groups': { access: 'user' },
+  'GET /api/groups/:id': { access: 'user', crossUser: groupUrl('/api/groups/:id') },
+  'PATCH /api/groups/:id': { access: 'user', crossUser: groupUrl('/api/groups/:id', { room: 'Mine' }) },
+  'DELETE /api/groups/:id': { access: 'user', crossUser: groupUrl('/api/groups/:id') },
+  'PUT /api/groups/:id/cancelled-lessons': {
+    access: 'user',
+    crossUser: groupUrl('/api/groups/:id/cancelled-lessons', { date: '2030-03-04', slotIndex: 0, cancelled: true }),
+  },
+  'POST /api/groups/:id/invite': { access: 'user', crossUser: groupUrl('/api/groups/:id/invite', {}) },
+  'DELETE /api/groups/:id/invite': { access: 'user', crossUser: groupUrl('/api/groups/:id/invite') },
+  'GET /api/group-invites/:code': { access: 'user' },
+  'POST /api/group-invites/:code/join': { access: 'user' },
+  'GET /api/groups/:id/members': { access: 'user', crossUser: groupUrl('/api/groups/:id/members') },
+  'PATCH /api/groups/:id/members/:memberId': {
+    access: 'user',
+    crossUser: groupUrl('/api/groups/:id/members/:memberId', { role: 'member' }),
+  },
+  'DELETE /api/groups/:id/members/:memberId': { access: 'user', crossUser: groupUrl('/api/groups/:id/members/:memberId') },
+  'PATCH /api/groups/:id/membership': { access: 'user', crossUser: groupUrl('/api/groups/:id/membership', { displayName: 'Mine' }) },
+  'DELETE /api/groups/:id/membership': { access: 'user', crossUser: groupUrl('/api/groups/:id/membership') },
+  'GET /api/groups/:id/items': { access: 'user', crossUser: groupUrl('/api/groups/:id/items') },
+  'DELETE /api/groups/:id/items/:itemId': { access: 'user', crossUser: groupUrl('/api/groups/:id/items/:itemId') },
+  'POST /api/groups/:id/items/:itemId/reports': {
+    access: 'user',
+    crossUser: groupUrl('/api/groups/:id/items/:itemId/reports', { reason: 'spam' }),
+  },
+  'GET /api/groups/:id/reports': { access: 'user', crossUser: groupUrl('/api/groups/:id/reports') },
+  'POST /api/groups/:id/reports/:reportId/resolve': {
+    access: 'user',
+    crossUser: groupUrl('/api/groups/:id/reports/:reportId/resolve', { action: 'dismiss' }),
+  },
+  'GET /api/admin/group-reports': { access: 'admin' },
+  'POST /api/admin/group-reports/:id/resolve': { access: 'admin', noCrossUser: "the admins' inbox holds every group's reports by design" },
   'POST /api/lms-feeds/preview': { access: 'user', noCrossUser: 'reads the given address or file; names no stored row' },
   'POST /api/lms-feeds': {
     access: 'user',

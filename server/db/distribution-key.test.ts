@@ -11,6 +11,9 @@ import * as schema from './schema';
  * its reason.
  */
 const NOT_USER_OWNED: Record<string, string> = {
+  class_groups: 'a class shared by its members (decision 211): each member’s share is their class_group_members row',
+  class_group_items: 'a class group’s shared item (decision 211); every member’s copy is a task under its own user_id',
+  class_group_reports: 'a report of a group’s item to its moderators and the admins (decision 211); the reporter is kept apart',
   admin_audit_log: 'the admins’ trail across users (actor and target ids, kept after either is deleted): a reference table',
   login_failures: 'sign-in attempts keyed by user name and address, before anyone is signed in (decision 182)',
   processed_payment_events: 'Stripe event ids applied once, across all users',

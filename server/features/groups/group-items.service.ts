@@ -65,7 +65,14 @@ export async function startShare(
       updatedAt: now,
     })
     .returning({ id: classGroupItems.id });
-  return { itemId: item!.id, groupId: found.groupId, groupName: found.groupName, displayName: found.displayName, posterId, title: fields.title };
+  return {
+    itemId: item!.id,
+    groupId: found.groupId,
+    groupName: found.groupName,
+    displayName: found.displayName,
+    posterId,
+    title: fields.title,
+  };
 }
 
 /**
@@ -193,7 +200,12 @@ export async function editSharedItem(
     result.rows
       .filter((row) => dueMoved && row.old_offset !== null)
       .map((row) => ({
-        before: reminderStateOf({ id: row.id, dueDate: asDate(row.old_due), reminderOffsetMinutes: row.old_offset, completed: row.completed }),
+        before: reminderStateOf({
+          id: row.id,
+          dueDate: asDate(row.old_due),
+          reminderOffsetMinutes: row.old_offset,
+          completed: row.completed,
+        }),
         after: reminderStateOf({
           id: row.id,
           dueDate: asDate(row.due_date),
@@ -219,11 +231,18 @@ export async function editSharedItem(
 /** Whether a PATCH changes a shared field of a copy (a whole form sending the same values changes none). */
 export function sharedChanges(
   current: { title: string; description: string | null; dueDate: Date | null; taskType: string },
-  body: { title?: string | undefined; description?: string | null | undefined; dueDate?: string | null | undefined; taskType?: string | undefined },
+  body: {
+    title?: string | undefined;
+    description?: string | null | undefined;
+    dueDate?: string | null | undefined;
+    taskType?: string | undefined;
+  },
 ): SharedFields {
   const changes: SharedFields = {};
   if (body.title !== undefined && body.title !== current.title) changes.title = body.title;
-  if (body.description !== undefined && (body.description ?? null) !== current.description) changes.description = body.description ?? null;
+  // An empty description and none are the same to a reader (the web form sends null for a blank one).
+  if (body.description !== undefined && (body.description || null) !== (current.description || null))
+    changes.description = body.description || null;
   if (body.dueDate !== undefined) {
     const next = body.dueDate === null ? null : new Date(body.dueDate);
     if ((next?.getTime() ?? null) !== (current.dueDate?.getTime() ?? null)) changes.dueDate = next;

@@ -31,8 +31,18 @@ export async function sendGroupItemPush(jobs: Jobs | null, db: DbOrTx, itemId: s
 export type GroupItemPushOutcome = { status: 'gone' } | { status: 'sent'; recipients: number; deliveries: DeliveryResult[] };
 
 /** Runs one post's job: the members to tell (not the poster, with a device, not yet claimed), claimed, then pushed. */
-export async function runGroupItemPush(deps: GroupPushDeps, data: GroupItemPushJobData, now: Date = new Date()): Promise<GroupItemPushOutcome> {
-  const result = await deps.db.execute<{ user_id: string; group_id: string; class_name: string; poster_name: string | null; title: string }>(sql`
+export async function runGroupItemPush(
+  deps: GroupPushDeps,
+  data: GroupItemPushJobData,
+  now: Date = new Date(),
+): Promise<GroupItemPushOutcome> {
+  const result = await deps.db.execute<{
+    user_id: string;
+    group_id: string;
+    class_name: string;
+    poster_name: string | null;
+    title: string;
+  }>(sql`
     SELECT m.user_id, g.id AS group_id, g.name AS class_name,
       CASE WHEN i.posted_by IS NULL THEN NULL ELSE i.poster_name END AS poster_name, i.title
     FROM ${classGroupItems} i
@@ -41,12 +51,16 @@ export async function runGroupItemPush(deps: GroupPushDeps, data: GroupItemPushJ
     WHERE i.id = ${data.itemId} AND m.user_id IS DISTINCT FROM i.posted_by
       AND EXISTS (SELECT 1 FROM ${pushSubscriptions} s WHERE s.user_id = m.user_id)`);
   if (result.rows.length === 0) {
-    const [item] = await deps.db.execute<{ id: string }>(sql`SELECT id FROM ${classGroupItems} WHERE id = ${data.itemId}`).then((r) => r.rows);
+    const [item] = await deps.db
+      .execute<{ id: string }>(sql`SELECT id FROM ${classGroupItems} WHERE id = ${data.itemId}`)
+      .then((r) => r.rows);
     if (!item) return { status: 'gone' };
     return { status: 'sent', recipients: 0, deliveries: [] };
   }
   // One claim per member and item, all in one insert: a job run again skips whoever was claimed.
-  const claims = result.rows.map((row) => sql`(${deterministicJobId(GROUP_ITEM_PUSH_QUEUE, data.itemId, row.user_id)}::uuid, ${now.toISOString()}::timestamptz)`);
+  const claims = result.rows.map(
+    (row) => sql`(${deterministicJobId(GROUP_ITEM_PUSH_QUEUE, data.itemId, row.user_id)}::uuid, ${now.toISOString()}::timestamptz)`,
+  );
   const claimed = await deps.db.execute<{ job_id: string }>(sql`
     INSERT INTO ${pushClaims} (job_id, claimed_at) VALUES ${sql.join(claims, sql`, `)}
     ON CONFLICT DO NOTHING RETURNING job_id`);

@@ -65,7 +65,13 @@ async function makeCourse(user: SignedUpUser, name = 'Chemistry'): Promise<strin
 }
 
 async function join(user: SignedUpUser, code: string, displayName: string, color?: string) {
-  return ok<{ groupId: string; courseId: string }>(user, 'POST', `/api/group-invites/${code}/join`, { displayName, ...(color ? { color } : {}) }, 201);
+  return ok<{ groupId: string; courseId: string }>(
+    user,
+    'POST',
+    `/api/group-invites/${code}/join`,
+    { displayName, ...(color ? { color } : {}) },
+    201,
+  );
 }
 
 /**
@@ -76,7 +82,13 @@ async function fresh(): Promise<Group> {
   // The same accounts join many groups here: their invite look-ups would reach the per-minute limit.
   await t.db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, [moderator.id, member.id].map(inviteLookupsKey)));
   const ownerCourseId = await makeCourse(owner);
-  const group = await ok<{ id: string; invite: { code: string } }>(owner, 'POST', `/api/courses/${ownerCourseId}/group`, { displayName: 'Ms. Owner' }, 201);
+  const group = await ok<{ id: string; invite: { code: string } }>(
+    owner,
+    'POST',
+    `/api/courses/${ownerCourseId}/group`,
+    { displayName: 'Ms. Owner' },
+    201,
+  );
   const code = group.invite.code;
   const member2 = await signUp(t);
   const joined = {
@@ -94,7 +106,13 @@ async function fresh(): Promise<Group> {
     { title: 'Worksheet 3', dueDate: inDays(3), courseId: joined.member2.courseId, taskType: 'assignment', shareWithGroup: true },
     201,
   );
-  const report = await ok<{ id: string }>(member, 'POST', `/api/groups/${group.id}/items/${posted.shared.itemId}/reports`, { reason: 'wrong' }, 201);
+  const report = await ok<{ id: string }>(
+    member,
+    'POST',
+    `/api/groups/${group.id}/items/${posted.shared.itemId}/reports`,
+    { reason: 'wrong' },
+    201,
+  );
   return {
     id: group.id,
     ownerCourseId,
@@ -141,11 +159,21 @@ const ROUTE_CASES: Record<string, RouteCase> = {
       member: {
         status: 200,
         effect: (g, body) => {
-          expect(body).toMatchObject({ id: g.id, role: 'member', memberCount: 4, displayName: 'Mem', invite: null, courseId: g.members.member.courseId });
+          expect(body).toMatchObject({
+            id: g.id,
+            role: 'member',
+            memberCount: 4,
+            displayName: 'Mem',
+            invite: null,
+            courseId: g.members.member.courseId,
+          });
         },
       },
       moderator: { status: 200, effect: (_g, body) => expect((body as { invite: { code: string } }).invite.code).toHaveLength(8) },
-      owner: { status: 200, effect: (g, body) => expect(body).toMatchObject({ role: 'owner', courseId: g.ownerCourseId, displayName: 'Ms. Owner' }) },
+      owner: {
+        status: 200,
+        effect: (g, body) => expect(body).toMatchObject({ role: 'owner', courseId: g.ownerCourseId, displayName: 'Ms. Owner' }),
+      },
     },
   },
   'PATCH /api/groups/:id': {
@@ -203,7 +231,10 @@ const ROUTE_CASES: Record<string, RouteCase> = {
       outsider: notMember,
       member: refused,
       moderator: { status: 204, effect: async (g) => expect((await ok(owner, 'GET', `/api/groups/${g.id}`)).invite).toBeNull() },
-      owner: { status: 204, effect: async (g) => expect((await request(outsider, 'GET', `/api/group-invites/${g.code}`)).statusCode).toBe(404) },
+      owner: {
+        status: 204,
+        effect: async (g) => expect((await request(outsider, 'GET', `/api/group-invites/${g.code}`)).statusCode).toBe(404),
+      },
     },
   },
   'GET /api/groups/:id/members': {
@@ -252,7 +283,10 @@ const ROUTE_CASES: Record<string, RouteCase> = {
           expect((await request(g.members.member2.user, 'GET', `/api/groups/${g.id}`)).statusCode).toBe(404);
         },
       },
-      owner: { status: 204, effect: async (g) => expect((await ok<unknown[]>(owner, 'GET', `/api/groups/${g.id}/members`)).length).toBe(3) },
+      owner: {
+        status: 204,
+        effect: async (g) => expect((await ok<unknown[]>(owner, 'GET', `/api/groups/${g.id}/members`)).length).toBe(3),
+      },
     },
   },
   'PATCH /api/groups/:id/membership': {
@@ -292,7 +326,10 @@ const ROUTE_CASES: Record<string, RouteCase> = {
           expect(await t.db.select().from(classGroups).where(eq(classGroups.id, g.id))).toEqual([]);
           expect((await courseRow(g.members.member.courseId))!.groupId).toBeNull();
           // Every copy stays its owner's, unlinked.
-          const [copy] = await t.db.select().from(tasks).where(and(eq(tasks.userId, member.id), eq(tasks.courseId, g.members.member.courseId)));
+          const [copy] = await t.db
+            .select()
+            .from(tasks)
+            .where(and(eq(tasks.userId, member.id), eq(tasks.courseId, g.members.member.courseId)));
           expect(copy).toMatchObject({ title: 'Worksheet 3', groupItemId: null });
         },
       },
@@ -324,7 +361,13 @@ const ROUTE_CASES: Record<string, RouteCase> = {
       member: refused,
       moderator: {
         status: 204,
-        effect: async (g) => expect(await t.db.select().from(tasks).where(and(eq(tasks.userId, member.id), eq(tasks.courseId, g.members.member.courseId)))).toEqual([]),
+        effect: async (g) =>
+          expect(
+            await t.db
+              .select()
+              .from(tasks)
+              .where(and(eq(tasks.userId, member.id), eq(tasks.courseId, g.members.member.courseId))),
+          ).toEqual([]),
       },
       owner: { status: 204, effect: async (g) => expect(await ok<unknown[]>(member, 'GET', `/api/groups/${g.id}/items`)).toEqual([]) },
     },
@@ -336,8 +379,20 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     writes: true,
     cells: {
       outsider: notMember,
-      member: { status: 201, effect: async (g) => expect(await ok<unknown[]>(moderator, 'GET', `/api/groups/${g.id}/reports`)).toHaveLength(2) },
-      moderator: { status: 201 },
+      member: {
+        status: 201,
+        // The member had reported it already: their open report is updated, not doubled.
+        effect: async (g, body) => {
+          expect((body as { id: string }).id).toBe(g.reportId);
+          expect(await ok(moderator, 'GET', `/api/groups/${g.id}/reports`)).toEqual([
+            expect.objectContaining({ id: g.reportId, reason: 'spam', note: 'Not our class' }),
+          ]);
+        },
+      },
+      moderator: {
+        status: 201,
+        effect: async (g) => expect(await ok<unknown[]>(owner, 'GET', `/api/groups/${g.id}/reports`)).toHaveLength(2),
+      },
       owner: { status: 201, effect: (_g, body) => expect(Object.keys(body as object)).toEqual(['id']) },
     },
   },
@@ -351,7 +406,9 @@ const ROUTE_CASES: Record<string, RouteCase> = {
       moderator: {
         status: 200,
         effect: (g, body) => {
-          expect(body).toEqual([expect.objectContaining({ id: g.reportId, itemId: g.itemId, itemTitle: 'Worksheet 3', reason: 'wrong', note: null })]);
+          expect(body).toEqual([
+            expect.objectContaining({ id: g.reportId, itemId: g.itemId, itemTitle: 'Worksheet 3', reason: 'wrong', note: null }),
+          ]);
           // The reporter is never shown.
           expect(JSON.stringify(body)).not.toContain(member.id);
         },
@@ -411,7 +468,9 @@ describe('every group route × anonymous, non-member, member, moderator, owner',
       memberCount: 4,
       courseId: shared.members.member.courseId,
     });
-    expect((await ok<{ id: string; role: string }[]>(moderator, 'GET', '/api/groups')).find((entry) => entry.id === shared.id)?.role).toBe('moderator');
+    expect((await ok<{ id: string; role: string }[]>(moderator, 'GET', '/api/groups')).find((entry) => entry.id === shared.id)?.role).toBe(
+      'moderator',
+    );
   });
 
   it("POST /api/courses/:id/group: 401 anonymous, 404 for another user's course, 201 once, then 409 already_shared", async () => {
@@ -449,7 +508,9 @@ describe('every group route × anonymous, non-member, member, moderator, owner',
     expect(joined.groupId).toBe(group.id);
     const again = await ok(stranger, 'POST', `/api/group-invites/${group.code}/join`, { displayName: 'Newbie' }, 200);
     expect(again).toEqual(joined);
-    expect((await request(stranger, 'POST', `/api/group-invites/${group.code}/join`, { displayName: 'x'.repeat(41) })).statusCode).toBe(400);
+    expect((await request(stranger, 'POST', `/api/group-invites/${group.code}/join`, { displayName: 'x'.repeat(41) })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -465,7 +526,10 @@ describe('invites', () => {
     expect(await ok(stranger, 'GET', `/api/group-invites/${rotated.code.toLowerCase()}`)).toMatchObject({ name: 'Chemistry' });
     await join(stranger, rotated.code.toLowerCase(), 'Lower');
 
-    await t.db.update(classGroups).set({ inviteExpiresAt: new Date(Date.now() - 1000) }).where(eq(classGroups.id, group.id));
+    await t.db
+      .update(classGroups)
+      .set({ inviteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(classGroups.id, group.id));
     const expired = await request(outsider, 'GET', `/api/group-invites/${rotated.code}`);
     expect(expired.statusCode).toBe(404);
     expect(expired.json()).toMatchObject({ code: 'invite_not_found' });
@@ -482,7 +546,8 @@ describe('invites', () => {
 
   it('look-ups are rate-limited per user: the 31st in a minute answers 429 with Retry-After', async () => {
     const guesser = await signUp(t);
-    for (let index = 0; index < 30; index++) expect((await request(guesser, 'GET', `/api/group-invites/AAAA${index}`)).statusCode).toBe(404);
+    for (let index = 0; index < 30; index++)
+      expect((await request(guesser, 'GET', `/api/group-invites/AAAA${index}`)).statusCode).toBe(404);
     const limited = await request(guesser, 'GET', '/api/group-invites/AAAAAAAA');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited' });
@@ -510,7 +575,11 @@ describe('the class in every timetable', () => {
     const moved = [SLOTS[0], { day: 4, startTime: '13:00', endTime: '14:00' }];
     await ok(moderator, 'PATCH', `/api/groups/${group.id}`, { room: 'B2', timeSlots: moved });
     const after = (await ok<Record<string, unknown>[]>(joiner, 'GET', '/api/courses')).find((course) => course.id === courseId);
-    expect(after).toMatchObject({ room: 'B2', color: '#00aaaa', timeSlots: [expect.objectContaining({ day: 1 }), expect.objectContaining({ day: 4 })] });
+    expect(after).toMatchObject({
+      room: 'B2',
+      color: '#00aaaa',
+      timeSlots: [expect.objectContaining({ day: 1 }), expect.objectContaining({ day: 4 })],
+    });
     // The owner's own course follows too.
     expect((await courseRow(group.ownerCourseId))!.room).toBe('B2');
   });
@@ -522,7 +591,14 @@ describe('the class in every timetable', () => {
     expect(refusedName.statusCode).toBe(403);
     expect(refusedName.json()).toMatchObject({ code: 'shared_field', message: "This is set by the class group's moderators" });
     expect((await request(member, 'PATCH', url, { timeSlots: [SLOTS[0]] })).json()).toMatchObject({ code: 'shared_field' });
-    const saved = await ok(member, 'PATCH', url, { name: 'Chemistry', room: 'A1', timeSlots: SLOTS, color: '#abcdef', credits: 5, targetGrade: 80 });
+    const saved = await ok(member, 'PATCH', url, {
+      name: 'Chemistry',
+      room: 'A1',
+      timeSlots: SLOTS,
+      color: '#abcdef',
+      credits: 5,
+      targetGrade: 80,
+    });
     expect(saved).toMatchObject({ color: '#abcdef', credits: 5, targetGrade: 80, name: 'Chemistry' });
   });
 
@@ -535,6 +611,9 @@ describe('the class in every timetable', () => {
     monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7) + 14);
     const date = monday.toISOString().slice(0, 10);
     expect(await ics()).not.toContain(`EXDATE;TZID=UTC:${date.replaceAll('-', '')}T090000`);
+    const noSlot = await request(owner, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date, slotIndex: 2, cancelled: true });
+    expect(noSlot.statusCode).toBe(400);
+    expect(noSlot.json()).toMatchObject({ code: 'validation_error', issues: [{ path: 'slotIndex' }] });
     await ok(owner, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date, slotIndex: 0, cancelled: true });
     const course = (await ok<{ id: string; cancelledLessons: unknown[] }[]>(member, 'GET', '/api/courses')).find(
       (entry) => entry.id === group.members.member.courseId,
@@ -564,7 +643,14 @@ describe('shared items', () => {
       owner,
       'POST',
       '/api/tasks',
-      { title: 'Lab report', dueDate: inDays(5), courseId: group.ownerCourseId, taskType: 'project', priority: 'high', shareWithGroup: true },
+      {
+        title: 'Lab report',
+        dueDate: inDays(5),
+        courseId: group.ownerCourseId,
+        taskType: 'project',
+        priority: 'high',
+        shareWithGroup: true,
+      },
       201,
     );
     expect(posted.shared).toMatchObject({ groupId: group.id, postedBy: 'Ms. Owner', postedByMe: true, canEdit: true });
@@ -573,7 +659,12 @@ describe('shared items', () => {
     expect(copies.map((copy) => copy.userId).sort()).toEqual([owner.id, moderator.id, member.id, group.members.member2.user.id].sort());
     // Each copy lands in its owner's linked course, with its private fields at their defaults.
     const memberCopy = copies.find((copy) => copy.userId === member.id)!;
-    expect(memberCopy).toMatchObject({ courseId: group.members.member.courseId, title: 'Lab report', taskType: 'project', priority: 'medium' });
+    expect(memberCopy).toMatchObject({
+      courseId: group.members.member.courseId,
+      title: 'Lab report',
+      taskType: 'project',
+      priority: 'medium',
+    });
     const listed = (await tasksOf(member)).find((task) => task.id === memberCopy.id);
     expect(listed!.shared).toEqual({ itemId, groupId: group.id, postedBy: 'Ms. Owner', postedByMe: false, canEdit: false });
 
@@ -612,7 +703,9 @@ describe('shared items', () => {
     });
     expect(privateEdit).toMatchObject({ priority: 'high', reminderOffsetMinutes: 60 });
 
-    const posterCopy = (await tasksOf(group.members.member2.user)).find((task) => (task.shared as { itemId: string } | null)?.itemId === group.itemId)!;
+    const posterCopy = (await tasksOf(group.members.member2.user)).find(
+      (task) => (task.shared as { itemId: string } | null)?.itemId === group.itemId,
+    )!;
     const newDue = inDays(6);
     await ok(group.members.member2.user, 'PATCH', `/api/tasks/${posterCopy.id}`, { title: 'Worksheet 3 (corrected)', dueDate: newDue });
     const copies = await t.db.select().from(tasks).where(eq(tasks.groupItemId, group.itemId));
@@ -624,7 +717,10 @@ describe('shared items', () => {
     // A moderator edits any item, through their own copy.
     const modCopy = copies.find((copy) => copy.userId === moderator.id)!;
     await ok(moderator, 'PATCH', `/api/tasks/${modCopy.id}`, { description: 'Pages 4-6', dueDate: null });
-    const [memberAfter] = await t.db.select().from(tasks).where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
+    const [memberAfter] = await t.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
     // No due date any more: the member's reminder went with it.
     expect(memberAfter).toMatchObject({ description: 'Pages 4-6', dueDate: null, reminderOffsetMinutes: null });
     const bell = await ok<{ items: { kind: string; data: Record<string, unknown> }[] }>(member, 'GET', '/api/notifications');
@@ -633,7 +729,10 @@ describe('shared items', () => {
 
   it('a member hides a shared item by deleting their copy; the others keep theirs', async () => {
     const group = await fresh();
-    const [copy] = await t.db.select().from(tasks).where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
+    const [copy] = await t.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
     await ok(member, 'DELETE', `/api/tasks/${copy!.id}`, undefined, 204);
     expect(await t.db.select().from(tasks).where(eq(tasks.groupItemId, group.itemId))).toHaveLength(3);
     expect(await ok<unknown[]>(member, 'GET', `/api/groups/${group.id}/items`)).toHaveLength(1);
@@ -641,7 +740,10 @@ describe('shared items', () => {
 
   it("a moderator's removal deletes the open copies and keeps the completed ones, unlinked", async () => {
     const group = await fresh();
-    const [done] = await t.db.select().from(tasks).where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
+    const [done] = await t.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
     await ok(member, 'PATCH', `/api/tasks/${done!.id}`, { completed: true });
     await ok(moderator, 'DELETE', `/api/groups/${group.id}/items/${group.itemId}`, undefined, 204);
     expect(await t.db.select().from(tasks).where(eq(tasks.groupItemId, group.itemId))).toEqual([]);
@@ -659,7 +761,14 @@ describe('shared items', () => {
   it('a new member gets copies of the items due from today on (and undated ones), not of past ones', async () => {
     const group = await fresh();
     await t.db.insert(classGroupItems).values([
-      { groupId: group.id, postedBy: owner.id, posterName: 'Ms. Owner', title: 'Old quiz', dueDate: new Date(Date.now() - 3 * 86_400_000), taskType: 'quiz' },
+      {
+        groupId: group.id,
+        postedBy: owner.id,
+        posterName: 'Ms. Owner',
+        title: 'Old quiz',
+        dueDate: new Date(Date.now() - 3 * 86_400_000),
+        taskType: 'quiz',
+      },
       { groupId: group.id, postedBy: owner.id, posterName: 'Ms. Owner', title: 'Reading list', dueDate: null, taskType: 'reading' },
     ]);
     const joiner = await signUp(t);
@@ -681,7 +790,12 @@ describe('shared items', () => {
     }
     const group = await fresh();
     // Another member's linked course is theirs: 404 like any other user's course.
-    const stolen = await request(outsider, 'POST', '/api/tasks', { title: 'A', dueDate: inDays(1), courseId: group.members.member.courseId, shareWithGroup: true });
+    const stolen = await request(outsider, 'POST', '/api/tasks', {
+      title: 'A',
+      dueDate: inDays(1),
+      courseId: group.members.member.courseId,
+      shareWithGroup: true,
+    });
     expect(stolen.statusCode).toBe(404);
     const repeating = await request(owner, 'POST', '/api/tasks', {
       title: 'Weekly',
@@ -714,7 +828,12 @@ describe('shared items', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'share_limit', message: 'You can share up to 50 items a day with a class group' });
     // Nothing was written: no task, no item.
-    expect(await t.db.select().from(tasks).where(and(eq(tasks.userId, poster.id), eq(tasks.title, 'One too many')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.userId, poster.id), eq(tasks.title, 'One too many'))),
+    ).toEqual([]);
     // A private task is still fine.
     await ok(poster, 'POST', '/api/tasks', { title: 'Private', dueDate: inDays(2), courseId: group.members.member2.courseId }, 201);
   });
@@ -727,7 +846,9 @@ describe('membership', () => {
       .insert(users)
       .values(Array.from({ length: GROUP_MEMBERS_MAX - 4 }, () => ({ username: uniqueUsername('filler'), trialEndDate: new Date() })))
       .returning({ id: users.id });
-    await t.db.insert(classGroupMembers).values(fillers.map((filler, index) => ({ groupId: group.id, userId: filler.id, role: 'member', displayName: `F${index}` })));
+    await t.db
+      .insert(classGroupMembers)
+      .values(fillers.map((filler, index) => ({ groupId: group.id, userId: filler.id, role: 'member', displayName: `F${index}` })));
     const late = await signUp(t);
     const full = await request(late, 'POST', `/api/group-invites/${group.code}/join`, { displayName: 'Late' });
     expect(full.statusCode).toBe(409);
@@ -762,8 +883,12 @@ describe('membership', () => {
       (entry) => entry.role === 'owner',
     )!;
     expect((await request(moderator, 'DELETE', `/api/groups/${other.id}/members/${ownerMembership.id}`)).statusCode).toBe(403);
-    expect((await request(member, 'DELETE', `/api/groups/${other.id}/members/${other.members.moderator.membershipId}`)).statusCode).toBe(403);
-    expect((await request(owner, 'DELETE', `/api/groups/${other.id}/members/${other.members.moderator.membershipId}`)).statusCode).toBe(204);
+    expect((await request(member, 'DELETE', `/api/groups/${other.id}/members/${other.members.moderator.membershipId}`)).statusCode).toBe(
+      403,
+    );
+    expect((await request(owner, 'DELETE', `/api/groups/${other.id}/members/${other.members.moderator.membershipId}`)).statusCode).toBe(
+      204,
+    );
     // An unknown member id of this group: 404.
     expect((await request(owner, 'DELETE', `/api/groups/${other.id}/members/${group.members.member.membershipId}`)).statusCode).toBe(404);
   });
@@ -796,14 +921,23 @@ describe('reports to moderators and the admin inbox', () => {
       groupId: group.id,
       groupName: 'Chemistry',
     });
-    expect((await request(member, 'POST', `/api/admin/group-reports/${group.reportId}/resolve`, { action: 'remove_item' })).statusCode).toBe(403);
+    expect(
+      (await request(member, 'POST', `/api/admin/group-reports/${group.reportId}/resolve`, { action: 'remove_item' })).statusCode,
+    ).toBe(403);
     await ok(admin, 'POST', `/api/admin/group-reports/${group.reportId}/resolve`, { action: 'remove_item' }, 204);
     expect(await ok<unknown[]>(member, 'GET', `/api/groups/${group.id}/items`)).toEqual([]);
-    expect((await ok<Record<string, unknown>[]>(admin, 'GET', '/api/admin/group-reports')).some((entry) => entry.id === group.reportId)).toBe(false);
-    const audit = await t.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.actorId, admin.id), eq(adminAuditLog.action, 'group_report.resolve')));
+    expect(
+      (await ok<Record<string, unknown>[]>(admin, 'GET', '/api/admin/group-reports')).some((entry) => entry.id === group.reportId),
+    ).toBe(false);
+    const audit = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.actorId, admin.id), eq(adminAuditLog.action, 'group_report.resolve')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toEqual({ status: 'removed' });
-    expect((await request(admin, 'POST', `/api/admin/group-reports/${group.reportId}/resolve`, { action: 'dismiss' })).statusCode).toBe(404);
+    expect((await request(admin, 'POST', `/api/admin/group-reports/${group.reportId}/resolve`, { action: 'dismiss' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('a moderator removing the item through a report deletes the open copies', async () => {
@@ -816,7 +950,10 @@ describe('reports to moderators and the admin inbox', () => {
 describe('privacy between members', () => {
   it("no group answer carries another member's username, email, user id, completion or grades", async () => {
     const group = await fresh();
-    const [copy] = await t.db.select().from(tasks).where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
+    const [copy] = await t.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
     await ok(member, 'PATCH', `/api/tasks/${copy!.id}`, { completed: true });
     const answers = [
       await ok(owner, 'GET', `/api/groups/${group.id}`),
@@ -846,20 +983,30 @@ describe('account deletion and export', () => {
     expect(response.statusCode).toBe(200);
     const document = (JSON.parse(response.body) as { tables: Record<string, Record<string, unknown>[]> }).tables;
     expect(document.class_group_members).toEqual([expect.objectContaining({ groupId: group.id, displayName: 'Mem Two', role: 'member' })]);
-    expect(document.class_group_items).toEqual([expect.objectContaining({ id: group.itemId, title: 'Worksheet 3', posterName: 'Mem Two' })]);
+    expect(document.class_group_items).toEqual([
+      expect.objectContaining({ id: group.itemId, title: 'Worksheet 3', posterName: 'Mem Two' }),
+    ]);
     expect(document.courses).toEqual([expect.objectContaining({ groupId: group.id })]);
   });
 
   it('deleting the owner hands the group to the earliest moderator, keeps their items as a former member’s, and leaves no row naming them', async () => {
     const leaving = await signUp(t);
     const courseId = await makeCourse(leaving, 'History');
-    const group = await ok<{ id: string; invite: { code: string } }>(leaving, 'POST', `/api/courses/${courseId}/group`, { displayName: 'Prof' }, 201);
+    const group = await ok<{ id: string; invite: { code: string } }>(
+      leaving,
+      'POST',
+      `/api/courses/${courseId}/group`,
+      { displayName: 'Prof' },
+      201,
+    );
     const stayer = await signUp(t);
     const laterModerator = await signUp(t);
     await join(stayer, group.invite.code, 'Stayer');
     await join(laterModerator, group.invite.code, 'Mod');
     const list = await ok<{ id: string; displayName: string }[]>(leaving, 'GET', `/api/groups/${group.id}/members`);
-    await ok(leaving, 'PATCH', `/api/groups/${group.id}/members/${list.find((entry) => entry.displayName === 'Mod')!.id}`, { role: 'moderator' });
+    await ok(leaving, 'PATCH', `/api/groups/${group.id}/members/${list.find((entry) => entry.displayName === 'Mod')!.id}`, {
+      role: 'moderator',
+    });
     const posted = await ok<{ shared: { itemId: string } }>(
       leaving,
       'POST',
@@ -873,7 +1020,19 @@ describe('account deletion and export', () => {
     // A group it was the only member of.
     const solo = await ok<{ id: string }>(leaving, 'POST', `/api/courses/${await makeCourse(leaving, 'Solo')}/group`, {}, 201);
 
+    const cachedList = await t.request({ method: 'GET', url: '/api/tasks', token: stayer.token });
+    expect(cachedList.headers.etag).toBeDefined();
+
     await ok(leaving, 'DELETE', '/api/user/delete', undefined, 204);
+
+    // The stayer's cached task list is out of date now: not a 304.
+    const reread = await t.request({
+      method: 'GET',
+      url: '/api/tasks',
+      token: stayer.token,
+      headers: { 'if-none-match': String(cachedList.headers.etag) },
+    });
+    expect(reread.statusCode).toBe(200);
 
     expect((await ok(laterModerator, 'GET', `/api/groups/${group.id}`)).role).toBe('owner');
     expect((await ok(stayer, 'GET', `/api/groups/${group.id}`)).role).toBe('member');
@@ -891,7 +1050,8 @@ describe('account deletion and export', () => {
     const found: string[] = [];
     for (const { table_name: table, column_name: column, data_type: type } of columns.rows) {
       const value = type === 'uuid' ? sql`${leaving.id}::uuid` : sql`${leaving.id}`;
-      const target = type === 'jsonb' ? sql`${sql.identifier(column)}::text LIKE ${`%${leaving.id}%`}` : sql`${sql.identifier(column)} = ${value}`;
+      const target =
+        type === 'jsonb' ? sql`${sql.identifier(column)}::text LIKE ${`%${leaving.id}%`}` : sql`${sql.identifier(column)} = ${value}`;
       const result = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${target}`);
       if (Number(result.rows[0]!.n) > 0) found.push(`${table}.${column}`);
     }

@@ -114,7 +114,13 @@ export function registerGroupsRoutes(app: ZodApp, { db, config, jobs }: AppDeps)
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { created, ...joined } = await groups.joinGroup(db, jobs, { id: user.id, timeZone: user.timeZone }, request.params.code, request.body);
+      const { created, ...joined } = await groups.joinGroup(
+        db,
+        jobs,
+        { id: user.id, timeZone: user.timeZone },
+        request.params.code,
+        request.body,
+      );
       return reply.code(created ? 201 : 200).send(joined);
     },
   );
@@ -128,7 +134,10 @@ export function registerGroupsRoutes(app: ZodApp, { db, config, jobs }: AppDeps)
 
   app.patch(
     '/api/groups/:id/members/:memberId',
-    { ...auth, schema: { errors: [409], params: groupMemberParamsSchema, body: memberRoleBodySchema, response: { 200: groupMemberSchema } } },
+    {
+      ...auth,
+      schema: { errors: [409], params: groupMemberParamsSchema, body: memberRoleBodySchema, response: { 200: groupMemberSchema } },
+    },
     async (request) => groups.setMemberRole(db, currentUser(request).id, request.params.id, request.params.memberId, request.body.role),
   );
 
@@ -209,4 +218,3 @@ export function registerGroupsRoutes(app: ZodApp, { db, config, jobs }: AppDeps)
     },
   );
 }
-

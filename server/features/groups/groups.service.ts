@@ -42,7 +42,7 @@ import {
   type CancelledLessonRow,
   type CourseTimeSlot,
 } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { jobsExecutor, type Jobs } from '../../lib/jobs';
 import { publishUserChange } from '../../lib/live-changes';
 import { PUSH_REPLAN_QUEUE, requestPushPlan, type PushPlanJobData } from '../../lib/push-replan';
@@ -66,6 +66,7 @@ const GROUP_NOT_FOUND = 'Class group not found';
 const MEMBER_NOT_FOUND = 'Member not found';
 const ITEM_NOT_FOUND = 'Shared item not found';
 const REPORT_NOT_FOUND = 'Report not found';
+const NO_SUCH_SLOT = 'The class has no such lesson slot';
 const MODERATORS_ONLY = "Only the class group's moderators can do this";
 const OWNERS_ONLY = "Only the class group's owners can do this";
 /** The colour of a joined class when the joiner chooses none. */
@@ -103,7 +104,13 @@ const MINUTE_MS = 60_000;
 export async function countInviteLookup(db: Database, userId: string): Promise<void> {
   const { current, ttl } = await countInWindow(db, inviteLookupsKey(userId), MINUTE_MS);
   if (current > INVITE_LOOKUPS_PER_MINUTE) {
-    throw new HttpError(429, 'rate_limited', 'Too many invite codes tried. Please wait a minute.', undefined, Math.max(1, Math.ceil(ttl / 1000)));
+    throw new HttpError(
+      429,
+      'rate_limited',
+      'Too many invite codes tried. Please wait a minute.',
+      undefined,
+      Math.max(1, Math.ceil(ttl / 1000)),
+    );
   }
 }
 
@@ -193,11 +200,13 @@ function slotsOf(slots: readonly CourseTimeSlot[]): Group['timeSlots'] {
 }
 
 async function groupView(db: DbOrTx, group: GroupRow, member: MemberRow, origin: string): Promise<Group> {
-  const [counts] = await db.execute<{ member_count: number; course_id: string | null }>(sql`
+  const [counts] = await db
+    .execute<{ member_count: number; course_id: string | null }>(
+      sql`
     SELECT (SELECT count(*)::int FROM ${classGroupMembers} WHERE group_id = ${group.id}) AS member_count,
-      (SELECT id FROM ${courses} WHERE group_id = ${group.id} AND user_id = ${member.userId} ORDER BY created_at LIMIT 1) AS course_id`).then(
-    (result) => result.rows,
-  );
+      (SELECT id FROM ${courses} WHERE group_id = ${group.id} AND user_id = ${member.userId} ORDER BY created_at LIMIT 1) AS course_id`,
+    )
+    .then((result) => result.rows);
   const inviteActive = group.inviteCode !== null && group.inviteExpiresAt !== null && group.inviteExpiresAt.getTime() > Date.now();
   return {
     id: group.id,
@@ -231,14 +240,22 @@ function memberView(row: MemberRow, userId: string): GroupMember {
 
 // ---------- invites ----------
 /** Writes a fresh code on the locked group (a collision with another group's code draws again). */
-async function writeInvite(tx: Transaction, groupId: string, expiresInDays: number): Promise<Pick<GroupRow, 'inviteCode' | 'inviteExpiresAt'>> {
+async function writeInvite(
+  tx: Transaction,
+  groupId: string,
+  expiresInDays: number,
+): Promise<Pick<GroupRow, 'inviteCode' | 'inviteExpiresAt'>> {
   const expiresAt = new Date(Date.now() + expiresInDays * 86_400_000);
   for (let attempt = 0; ; attempt++) {
     const code = newInviteCode();
-    const [row] = await tx.execute<{ invite_code: string }>(sql`
+    const [row] = await tx
+      .execute<{ invite_code: string }>(
+        sql`
       UPDATE ${classGroups} SET invite_code = ${code}, invite_expires_at = ${expiresAt.toISOString()}::timestamptz
       WHERE id = ${groupId} AND NOT EXISTS (SELECT 1 FROM ${classGroups} other WHERE other.invite_code = ${code})
-      RETURNING invite_code`).then((result) => result.rows);
+      RETURNING invite_code`,
+      )
+      .then((result) => result.rows);
     if (row) return { inviteCode: row.invite_code, inviteExpiresAt: expiresAt };
     if (attempt >= 5) throw new Error('no free invite code after 6 draws');
   }
@@ -414,6 +431,9 @@ export async function setCancelledLesson(
   return db.transaction(async (tx) => {
     const { group, member } = await lockMembership(tx, groupId, userId);
     requireModerator(member);
+    if (body.cancelled && body.slotIndex >= group.timeSlots.length) {
+      throw badRequest(NO_SUCH_SLOT, [{ path: 'slotIndex', message: NO_SUCH_SLOT }]);
+    }
     const same = (lesson: CancelledLessonRow) => lesson.date === body.date && lesson.slotIndex === body.slotIndex;
     const present = group.cancelledLessons.some(same);
     if (present === body.cancelled) return groupView(tx, group, member, origin);
@@ -431,11 +451,19 @@ export async function setCancelledLesson(
 }
 
 // ---------- invites ----------
-export async function rotateInvite(db: Database, userId: string, groupId: string, expiresInDays: number, origin: string): Promise<GroupInvite> {
+export async function rotateInvite(
+  db: Database,
+  userId: string,
+  groupId: string,
+  expiresInDays: number,
+  origin: string,
+): Promise<GroupInvite> {
   return db.transaction(async (tx) => {
     const { member } = await lockMembership(tx, groupId, userId);
     requireModerator(member);
-    return inviteOf(await writeInvite(tx, groupId, expiresInDays), origin);
+    const invite = inviteOf(await writeInvite(tx, groupId, expiresInDays), origin);
+    await publishUserChange(tx, await otherMemberIds(tx, groupId, userId), ['groups']);
+    return invite;
   });
 }
 
@@ -444,6 +472,7 @@ export async function revokeInvite(db: Database, userId: string, groupId: string
     const { member } = await lockMembership(tx, groupId, userId);
     requireModerator(member);
     await tx.update(classGroups).set({ inviteCode: null, inviteExpiresAt: null }).where(eq(classGroups.id, groupId));
+    await publishUserChange(tx, await otherMemberIds(tx, groupId, userId), ['groups']);
   });
 }
 
@@ -561,7 +590,13 @@ async function ownerCount(tx: DbOrTx, groupId: string): Promise<number> {
 }
 
 /** PATCH /api/groups/:id/members/:memberId (owner): a role. The last owner cannot step down (409 `last_owner`). */
-export async function setMemberRole(db: Database, userId: string, groupId: string, memberId: string, role: GroupRole): Promise<GroupMember> {
+export async function setMemberRole(
+  db: Database,
+  userId: string,
+  groupId: string,
+  memberId: string,
+  role: GroupRole,
+): Promise<GroupMember> {
   return db.transaction(async (tx) => {
     const { member } = await lockMembership(tx, groupId, userId);
     requireOwner(member);
@@ -621,7 +656,7 @@ export async function renameMembership(db: Database, userId: string, groupId: st
 async function leaveLocked(tx: Transaction, groupId: string, member: MemberRow): Promise<void> {
   const others = await otherMemberIds(tx, groupId, member.userId);
   if (others.length === 0) {
-    await closeLocked(tx, groupId, [member.userId]);
+    await closeLocked(tx, groupId, []);
     return;
   }
   if (member.role === 'owner' && (await ownerCount(tx, groupId)) <= 1) throw lastOwner();
@@ -705,10 +740,23 @@ export async function removeItem(db: Database, jobs: Jobs | null, userId: string
 }
 
 // ---------- reports ----------
-export async function reportItem(db: Database, userId: string, groupId: string, itemId: string, body: GroupReportBody): Promise<{ id: string }> {
+export async function reportItem(
+  db: Database,
+  userId: string,
+  groupId: string,
+  itemId: string,
+  body: GroupReportBody,
+): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     await lockMembership(tx, groupId, userId);
     const item = await findItem(tx, groupId, itemId);
+    // One open report per member and item: reporting again updates it (reports stay bounded).
+    const [open] = await tx
+      .update(classGroupReports)
+      .set({ reason: body.reason, note: body.note ?? null })
+      .where(and(eq(classGroupReports.itemId, item.id), eq(classGroupReports.reporterId, userId), isNull(classGroupReports.resolvedAt)))
+      .returning({ id: classGroupReports.id });
+    if (open) return { id: open.id };
     const [row] = await tx
       .insert(classGroupReports)
       .values({ groupId, itemId: item.id, reporterId: userId, reason: body.reason, note: body.note ?? null })
@@ -747,7 +795,12 @@ export async function listReports(db: DbOrTx, userId: string, groupId: string): 
 }
 
 /** Dismisses a report, or removes its item (whose reports then go with it). */
-async function resolveReportRow(tx: DbOrTx, jobs: Jobs | null, report: typeof classGroupReports.$inferSelect, action: ReportAction): Promise<string[]> {
+async function resolveReportRow(
+  tx: DbOrTx,
+  jobs: Jobs | null,
+  report: typeof classGroupReports.$inferSelect,
+  action: ReportAction,
+): Promise<string[]> {
   if (action === 'remove_item') {
     const item = await findItem(tx, report.groupId, report.itemId);
     return removeItemRows(tx, jobs, item);
@@ -809,7 +862,13 @@ export async function listAdminReports(db: DbOrTx): Promise<AdminGroupReport[]> 
 }
 
 /** POST /api/admin/group-reports/:id/resolve: as a moderator would, audit-logged (settings only, no text). */
-export async function resolveReportAsAdmin(db: Database, jobs: Jobs | null, adminId: string, reportId: string, action: ReportAction): Promise<void> {
+export async function resolveReportAsAdmin(
+  db: Database,
+  jobs: Jobs | null,
+  adminId: string,
+  reportId: string,
+  action: ReportAction,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ report: classGroupReports })
@@ -873,13 +932,22 @@ export async function releaseGroupsOfDeletedUser(tx: DbOrTx, userId: string): Pr
       ['groups', 'tasks'],
     );
   }
+  // The other members' task lists show "a former member" from now on: a no-op write of their memberships
+  // raises their data versions (the lists' ETags, decision 092).
+  await tx.execute(sql`
+    UPDATE ${classGroupMembers} m SET display_name = m.display_name
+    WHERE m.user_id <> ${userId} AND m.group_id IN (SELECT group_id FROM ${classGroupItems} WHERE posted_by = ${userId})`);
   await tx.update(classGroupItems).set({ posterName: null }).where(eq(classGroupItems.postedBy, userId));
   await tx.update(classGroupNotices).set({ actorName: null }).where(eq(classGroupNotices.actorId, userId));
 }
 
 async function postedAnything(tx: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await tx.execute<{ found: boolean }>(sql`
+  const [row] = await tx
+    .execute<{ found: boolean }>(
+      sql`
     SELECT EXISTS (SELECT 1 FROM ${classGroupItems} WHERE posted_by = ${userId})
-      OR EXISTS (SELECT 1 FROM ${classGroupNotices} WHERE actor_id = ${userId}) AS found`).then((result) => result.rows);
+      OR EXISTS (SELECT 1 FROM ${classGroupNotices} WHERE actor_id = ${userId}) AS found`,
+    )
+    .then((result) => result.rows);
   return row?.found === true;
 }

@@ -174,6 +174,9 @@ describe('/api/courses', () => {
         { day: 2, startTime: '08:00', endTime: '09:00', week: 'A', cycleDay: null },
         { day: 4, startTime: '13:00', endTime: '14:30', week: null, cycleDay: null },
       ],
+      // Not in a class group (decision 211): no group, no cancelled lesson.
+      groupId: null,
+      cancelledLessons: [],
     });
     const minimal = await created(user, '/api/courses', { name: 'Art', color: '#000000' });
     expect(minimal).toMatchObject({ credits: null, instructor: null, room: null, termId: null, targetGrade: null, timeSlots: [] });

@@ -59,6 +59,8 @@ describe('/api/tasks CRUD', () => {
       reminderOffsetMinutes: 60,
       seriesId: null,
       estimateMinutes: null,
+      // A private task: no class-group item behind it (decision 211).
+      shared: null,
     });
     const sooner = await create(user, { title: 'Read ch. 3', description: 'Pages 40–60', dueDate: inDays(1) });
     expect(sooner.json()).toMatchObject({ taskType: 'assignment', priority: 'medium', description: 'Pages 40–60' });

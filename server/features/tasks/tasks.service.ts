@@ -315,7 +315,13 @@ export async function createTask(
     }
     // A post to the class group (decision 211): the item first, this task is the poster's copy.
     const share = body.shareWithGroup
-      ? await startShare(tx, user.id, base.courseId, { title: base.title, description: base.description, dueDate, taskType: base.taskType }, now)
+      ? await startShare(
+          tx,
+          user.id,
+          base.courseId,
+          { title: base.title, description: base.description, dueDate, taskType: base.taskType },
+          now,
+        )
       : null;
     const [row] = await tx
       .insert(tasks)

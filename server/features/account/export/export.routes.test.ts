@@ -6,6 +6,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORTS_PER_HOUR, EXPORT_FORMAT_VERSION } from '../../../../common/schemas/account.schema';
 import * as schema from '../../../db/schema';
 import {
+  classGroupItems,
+  classGroupMembers,
+  classGroupNotices,
+  classGroups,
   userIdentities,
   academicGoals,
   academicYears,
@@ -237,6 +241,18 @@ async function seedEverything(user: SignedUpUser, marker: string): Promise<Seede
     endAt: new Date('2030-02-25T16:50:00.000Z'),
     status: 'done',
   });
+  // A class group (decision 211): the membership, an item this user posted, a notice to them.
+  const [group] = await db
+    .insert(classGroups)
+    .values({ name: `${marker} Physics group`, timeSlots: [{ day: 1, startTime: '09:00', endTime: '10:30' }] })
+    .returning();
+  await db.insert(classGroupMembers).values({ groupId: group!.id, userId, role: 'owner', displayName: `${marker} Ana` });
+  await db
+    .insert(classGroupItems)
+    .values({ groupId: group!.id, postedBy: userId, posterName: `${marker} Ana`, title: `${marker} worksheet`, taskType: 'assignment' });
+  await db
+    .insert(classGroupNotices)
+    .values({ userId, groupId: group!.id, kind: 'class_changed', subject: `${marker} Physics group`, actorName: 'Sam' });
   return { courseId: course!.id, taskId: task!.id, marker };
 }
 
@@ -389,6 +405,7 @@ describe('GET /api/account/export/json', () => {
         occurrenceDate: '2030-03-01',
         estimateMinutes: null,
         createdAt: expect.any(String),
+        groupItemId: null,
       },
     ]);
     expect(document.tables.courses?.[0]).toMatchObject({
