@@ -70,6 +70,8 @@ describe('README', () => {
     '/dashboard': 'Home (',
     '/schedule': 'Schedule (',
     '/tasks': 'Tasks (',
+    '/groups/:id': 'Class groups (',
+    '/join/:code': 'joined by invite link or code',
     '/grades': 'Grades (',
     '/progress': 'Progress (',
     '/study': 'Study (',

@@ -11,11 +11,13 @@ import {
   type AdminFeedbackPatch,
   type AdminUserPatch,
 } from '../../common/schemas/admin.schema';
+import type { AdminGroupReport, ReportAction } from '../../common/schemas/groups.schema';
 import type { PaymentModeView } from '../../common/schemas/premium.schema';
 import type { FeedbackCategory, FeedbackPriority, FeedbackStatus } from '../../common/schemas/feedback.schema';
 import { apiRequest, apiJson } from '../lib/api-client';
 import { resourceQuery } from './resource';
 
+export type { AdminGroupReport };
 export type { AdminAuditEntry, AdminFeedback, AdminStats, AdminUser, AdminUserDetail, AdminUserSort, AuditAction };
 
 /** The admin console's reads (docs/api.md "Support, admin and the rest", docs/api.md "Admin"). Admin only. */
@@ -78,12 +80,27 @@ export const adminAuditQuery = (filter: AdminAuditFilter) =>
   pagedQuery<AdminAuditEntry>(ADMIN_AUDIT_PATH, { action: filter.action, targetUserId: filter.targetUserId });
 export const useAdminAudit = (filter: AdminAuditFilter) => useInfiniteQuery(adminAuditQuery(filter));
 
+/** GET /api/admin/group-reports: the open reports of class-group items (issue 39), oldest first as the server sends them. */
+export const ADMIN_GROUP_REPORTS_PATH = '/api/admin/group-reports';
+export const adminGroupReportsQuery = resourceQuery<AdminGroupReport[]>(ADMIN_GROUP_REPORTS_PATH);
+export const useAdminGroupReports = () => useQuery(adminGroupReportsQuery);
+
+/** POST /api/admin/group-reports/:id/resolve `{ action }`: dismiss the report, or remove the item for everyone. */
+export function useResolveAdminGroupReport() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: ReportAction }) =>
+      apiJson<null>('POST', `${ADMIN_GROUP_REPORTS_PATH}/${id}/resolve`, { action }),
+    onSuccess: refresh,
+  });
+}
+
 /** After any admin write: the lists, the detail, the badge and the audit log read again. */
 function useRefreshAdmin() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [ADMIN_USERS_PATH, ADMIN_FEEDBACK_PATH, ADMIN_AUDIT_PATH, '/api/admin/stats'].map((path) =>
+      [ADMIN_USERS_PATH, ADMIN_FEEDBACK_PATH, ADMIN_AUDIT_PATH, ADMIN_GROUP_REPORTS_PATH, '/api/admin/stats'].map((path) =>
         queryClient.invalidateQueries({
           predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(path),
         }),

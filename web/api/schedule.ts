@@ -34,7 +34,7 @@ export const useAttendanceSummary = () => useQuery(attendanceSummaryQuery);
 export const useCalendarFeed = () => useQuery(calendarFeedQuery);
 
 /** The fields of a task and an assessment the calendar shows (read through web/api/tasks.ts and grades.ts). */
-export type CalendarTask = Pick<Task, 'id' | 'title' | 'dueDate' | 'courseId' | 'completed'>;
+export type CalendarTask = Pick<Task, 'id' | 'title' | 'dueDate' | 'courseId' | 'completed'> & Partial<Pick<Task, 'shared'>>;
 export type CalendarAssessment = Pick<Assessment, 'id' | 'name' | 'date' | 'courseId'>;
 
 /** The four schedule resources; each has its own translated toast and label strings under `entities.<kind>`. */

@@ -16,10 +16,11 @@ import { applyRewardOutcome } from './rewards';
 const TASKS_KEY = tasksQuery.queryKey;
 
 /** The part of a course the task screens show (the schedule feature owns the rest). */
-export type CourseSummary = Pick<Course, 'id' | 'name' | 'color'>;
+export type CourseSummary = Pick<Course, 'id' | 'name' | 'color'> & Partial<Pick<Course, 'groupId'>>;
 
 /** What the task form sends: the create body of common/ with every field stated (`completed` is the server's). */
-export type TaskInput = Required<Omit<TaskCreateInput, 'completed' | 'recurrence'>> & Pick<TaskCreateInput, 'recurrence'>;
+export type TaskInput = Required<Omit<TaskCreateInput, 'completed' | 'recurrence' | 'shareWithGroup'>> &
+  Pick<TaskCreateInput, 'recurrence' | 'shareWithGroup'>;
 
 function replaceTask(queryClient: QueryClient, task: Task): void {
   queryClient.setQueryData<Task[]>(TASKS_KEY, (list) =>

@@ -11,6 +11,8 @@ export type TitleKey =
   | 'dashboard'
   | 'schedule'
   | 'tasks'
+  | 'group'
+  | 'joinGroup'
   | 'grades'
   | 'progress'
   | 'study'

@@ -72,6 +72,9 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
       { path: '/schedule', ...titled('schedule'), ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
       { path: '/tasks', ...titled('tasks'), ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
+      { path: '/groups/:id', ...titled('group'), ...page(async () => (await import('../features/groups/group-page')).GroupPage) },
+      // An invite link: a signed-out visitor signs in or up (RequireAuth keeps the address) and comes back here.
+      { path: '/join/:code', ...titled('joinGroup'), ...page(async () => (await import('../features/groups/join-page')).JoinPage) },
       { path: '/grades', ...titled('grades'), ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
       { path: '/progress', ...titled('progress'), ...page(async () => (await import('../features/progress/progress-page')).ProgressPage) },
       { path: '/study', ...titled('study'), ...page(async () => (await import('../features/study/study-page')).StudyPage) },

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'files',
   'offline',
   'feeds',
+  'groups',
 ] as const;
 
 // Every locale file becomes its own chunk: a visitor downloads only their language's namespaces.

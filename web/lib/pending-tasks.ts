@@ -43,6 +43,8 @@ export function taskOfCreate(write: QueuedWrite): Task {
     completed,
     completedAt: completed ? write.queuedAt : null,
     reminderOffsetMinutes: body.reminderOffsetMinutes ?? null,
+    // Shared once the server has it (a class group's item is made when the write arrives).
+    shared: null,
     seriesId: null,
     estimateMinutes: body.estimateMinutes ?? null,
   };

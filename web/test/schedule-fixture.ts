@@ -31,6 +31,8 @@ export function aCourse(overrides: Partial<Course> = {}): Course {
     color: '#000000',
     targetGrade: null,
     timeSlots: [],
+    groupId: null,
+    cancelledLessons: [],
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     reminderOffsetMinutes: null,
     seriesId: null,
     estimateMinutes: null,
+    shared: null,
     ...overrides,
   };
 }

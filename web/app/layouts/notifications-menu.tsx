@@ -1,5 +1,19 @@
 import * as Popover from '@radix-ui/react-dropdown-menu';
-import { AlarmClock, Award, BellOff, CalendarClock, AlertCircle, Crown, MessageSquareReply, Sparkles, Trophy } from 'lucide-react';
+import {
+  AlarmClock,
+  AlertCircle,
+  Award,
+  BellOff,
+  BookPlus,
+  CalendarClock,
+  CalendarX,
+  Crown,
+  FilePenLine,
+  MessageSquareReply,
+  School,
+  Sparkles,
+  Trophy,
+} from 'lucide-react';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +36,10 @@ const ICONS: Record<NotificationKind, ComponentType<{ className?: string; 'aria-
   achievement_unlocked: Award,
   challenge_completed: Trophy,
   release_notes: Sparkles,
+  item_posted: BookPlus,
+  item_changed: FilePenLine,
+  class_changed: School,
+  lesson_cancelled: CalendarX,
 };
 
 const itemClass =

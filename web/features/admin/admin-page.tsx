@@ -6,15 +6,16 @@ import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs
 import { useTabParam } from '../../lib/use-tab-param';
 import { AuditTab } from './audit-tab';
 import { FeedbackTab } from './feedback-tab';
+import { GroupReportsTab } from './group-reports-tab';
 import { PaymentsNotice } from './payments-notice';
 import { UsersTab } from './users-tab';
 
 // The statistics tab carries Recharts: its chunk loads the first time the tab opens.
 const StatsTab = lazy(async () => ({ default: (await import('./stats-tab')).StatsTab }));
 
-const TABS = ['users', 'feedback', 'stats', 'audit'] as const;
+const TABS = ['users', 'feedback', 'groupReports', 'stats', 'audit'] as const;
 
-/** /admin (docs/product.md §2, admin only): users, the feedback inbox, statistics and the audit log. */
+/** /admin (docs/product.md §2, admin only): users, the feedback inbox, class-group reports, statistics and the audit log. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const [tab, selectTab] = useTabParam(TABS);
@@ -34,6 +35,7 @@ export function AdminPage() {
           panels={{
             users: <UsersTab />,
             feedback: <FeedbackTab />,
+            groupReports: <GroupReportsTab />,
             stats: (
               <Suspense fallback={<LoadingState label={t('stats.loadingCharts')} />}>
                 <StatsTab />

@@ -18,6 +18,8 @@ const courses: Course[] = [
     color: '#1d4ed8',
     targetGrade: null,
     timeSlots: [],
+    groupId: null,
+    cancelledLessons: [],
   },
 ];
 const rewards = { points: 10, unlockedAchievements: [], completedChallenges: [] };

@@ -43,11 +43,21 @@ export function ClassRow({ occurrence, course, now }: { occurrence: TimetableOcc
 }
 
 export function TaskRow({ task, courseName, timeZone }: { task: DatedTask; courseName: string | null; timeZone: string }) {
+  const { t } = useTranslation('home');
+  // A class group's item names who posted it (a display name; "a former member" once that account is gone).
+  const postedBy = task.shared
+    ? task.shared.postedByMe
+      ? t('postedByMe')
+      : task.shared.postedBy === null
+        ? t('postedByFormer')
+        : t('postedBy', { name: task.shared.postedBy })
+    : null;
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
       <span className="min-w-0 break-words">
         <span className="font-medium">{task.title}</span>
         {courseName ? <span className="text-sm text-muted-foreground">{` · ${courseName}`}</span> : null}
+        {postedBy ? <span className="block text-xs text-muted-foreground">{postedBy}</span> : null}
       </span>
       <span className="text-sm text-muted-foreground">{formatDue(task.dueDate, timeZone)}</span>
     </li>

@@ -59,6 +59,26 @@ describe('notificationText', () => {
     [item('achievement_unlocked', { achievementId: 'first-login' }), 'Achievement unlocked', 'First Steps'],
     [item('challenge_completed', { challengeId: 'tasks-daily' }), 'Challenge completed', 'Complete 3 tasks today'],
     [item('release_notes', { version: '1.4.0' }), "What's new in StudyPilot 1.4.0", 'Open the release notes'],
+    [
+      item('item_posted', { groupId: 'g', subject: 'Worksheet 4', actorName: 'Mia' }),
+      'New in your class: Worksheet 4',
+      'By Mia · <2030-03-10T10:00:00.000Z>',
+    ],
+    [
+      item('item_changed', { groupId: 'g', subject: 'Worksheet 4', actorName: 'Mia' }),
+      'Changed: Worksheet 4',
+      'By Mia · <2030-03-10T10:00:00.000Z>',
+    ],
+    [
+      item('class_changed', { groupId: 'g', subject: 'Biology', actorName: 'Kim' }),
+      'Biology changed (time, room or teacher)',
+      'By Kim · <2030-03-10T10:00:00.000Z>',
+    ],
+    [
+      item('lesson_cancelled', { groupId: 'g', subject: 'Biology' }),
+      'A lesson of Biology is cancelled',
+      'By a former member · <2030-03-10T10:00:00.000Z>',
+    ],
   ])('%# %s', (input, title, detail) => {
     expect(notificationText(t, input, when, now)).toEqual({ title, detail });
   });

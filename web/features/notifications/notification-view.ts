@@ -4,6 +4,14 @@ import type { NotificationItem } from '../../../common/schemas/notifications.sch
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The class-group notices' sentences (notifications:kinds.<key>). */
+const GROUP_KIND_KEYS = {
+  item_posted: 'groupItemPosted',
+  item_changed: 'groupItemChanged',
+  class_changed: 'groupClassChanged',
+  lesson_cancelled: 'groupLessonCancelled',
+} as const;
+
 export type NotificationText = { title: string; detail: string };
 
 /**
@@ -55,5 +63,18 @@ export function notificationText(t: TFunction, item: NotificationItem, when: (in
         title: t('notifications:kinds.releaseNotes', { version: data.version ?? '' }),
         detail: t('notifications:detail.releaseNotes'),
       };
+    // A class group's notice (docs/decisions/211): the member who acted by display name, and when.
+    case 'item_posted':
+    case 'item_changed':
+    case 'class_changed':
+    case 'lesson_cancelled': {
+      const actor = data.actorName
+        ? t('notifications:detail.byMember', { name: data.actorName })
+        : t('notifications:detail.byFormerMember');
+      return {
+        title: t(`notifications:kinds.${GROUP_KIND_KEYS[item.kind]}`, { subject: data.subject ?? '' }),
+        detail: `${actor} · ${when(item.at)}`,
+      };
+    }
   }
 }

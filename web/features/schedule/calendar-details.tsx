@@ -41,6 +41,15 @@ export function DetailsContent({ selected, onClose }: { selected: Selected; onCl
         description={task.dueDate ? t('calendar.due', { when: formatDateTime(task.dueDate, timeZone) }) : undefined}
         closeLabel={t('common:close')}
       >
+        {task.shared ? (
+          <p className="mb-2 text-sm text-muted-foreground" data-testid="calendar-posted-by">
+            {task.shared.postedByMe
+              ? t('calendar.postedByMe')
+              : task.shared.postedBy === null
+                ? t('calendar.postedByFormer')
+                : t('calendar.postedBy', { name: task.shared.postedBy })}
+          </p>
+        ) : null}
         <Link className="text-primary underline" to="/tasks" onClick={onClose}>
           {t('calendar.openTasks')}
         </Link>

@@ -17,6 +17,8 @@ const saved: Course = {
   color: '#10b981',
   targetGrade: 80,
   timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30', week: null, cycleDay: null }],
+  groupId: null,
+  cancelledLessons: [],
 };
 const terms = [
   { id: 't1', name: 'Autumn', academicYearId: null, startDate: '2026-09-01', endDate: '2027-01-31', rotation: { kind: 'weekly' } },
@@ -115,5 +117,26 @@ describe('Class form → request', () => {
     });
     expect(screen.getByLabelText('End date (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('endDate before startDate')).toBeNull();
+  });
+});
+
+describe('A class shared with a class group (issue 39)', () => {
+  const linked: Course = { ...saved, groupId: 'group-1' };
+
+  it("shows the group's fields as text and PATCHes only the class's own fields (colour, credits, term, dates, target)", async () => {
+    const sent = interceptApi({ 'GET /api/terms': [], 'PATCH /api/courses/c1': { ...linked, credits: 6 } });
+    await renderForm(linked);
+    expect(screen.getByTestId('class-group-fields').textContent).toContain('Maths · Dr Rao · B12');
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.queryByLabelText('Instructor')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Start' })).toBeNull();
+    fill('Credits', '6');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toEqual({
+      method: 'PATCH',
+      path: '/api/courses/c1',
+      body: { credits: 6, termId: null, startDate: '2026-09-01', endDate: '2027-01-31', color: '#10b981', targetGrade: 80 },
+    });
   });
 });

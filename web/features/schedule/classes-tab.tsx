@@ -15,6 +15,7 @@ import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
 import { formatNumber, formatClock, weekdayNames } from '../../lib/format';
 import { DEFAULT_COLORS, formRules, numberOrNull } from './form-rules';
+import { ClassGroupAction, JoinByCode } from './class-group-actions';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { assessmentsQuery } from '../../api/grades';
 import {
@@ -29,7 +30,8 @@ import {
 import { tasksQuery } from '../../api/tasks';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
-type CourseBody = Omit<Course, 'id'>;
+/** What the class form sends: a class group's fields (groupId, cancelledLessons) are the group's, never sent from here. */
+type CourseBody = Omit<Course, 'id' | 'groupId' | 'cancelledLessons'>;
 /** The form's fields named as the request's: where a 400's `issues[]` land. */
 const COURSE_FIELDS = ['name', 'credits', 'instructor', 'room', 'startDate', 'endDate', 'color', 'targetGrade'] as const;
 export type SlotDraft = { day: string; startTime: string; endTime: string; week: string; cycleDay: string };
@@ -103,6 +105,8 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
   const termId = useWatch({ control: form.control, name: 'termId' });
   const term: Term | undefined = terms.data?.find((candidate) => candidate.id === termId);
   const errors = form.formState.errors;
+  // Linked to a class group: the shared fields are shown, not edited (the group's moderators set them).
+  const linked = Boolean(item?.groupId);
 
   const submit = form.handleSubmit((values) => {
     const body: CourseBody = {
@@ -127,6 +131,12 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
       draft.clear();
       onDone();
     });
+    if (item && linked) {
+      // A class group's class: its name, teacher, room and lessons are the group's (403 shared_field from here).
+      const { name: _name, instructor: _instructor, room: _room, timeSlots: _slots, ...own } = body;
+      crud.update.mutate({ id: item.id, body: own }, { onSuccess: outcome.onSuccess });
+      return;
+    }
     crud.save(item?.id ?? null, body, {
       onSuccess: outcome.onSuccess,
       onError: (error) => {
@@ -142,16 +152,28 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
       {draft.restored ? (
         <DraftNotice message={t('common:draft.restored')} discardLabel={t('common:draft.discard')} onDiscard={draft.discard} />
       ) : null}
-      <FormField label={t('fields.name')} error={errors.name?.message}>
-        <Input {...form.register('name')} autoComplete="off" />
-      </FormField>
+      {item && linked ? (
+        <div className="space-y-1 rounded-md bg-muted px-3 py-2 text-sm" data-testid="class-group-fields">
+          <p className="font-medium">{t('groups.lockedTitle')}</p>
+          <p>{[item.name, item.instructor, item.room].filter(Boolean).join(' · ')}</p>
+          <p className="text-muted-foreground">{t('groups.lockedHint')}</p>
+        </div>
+      ) : (
+        <FormField label={t('fields.name')} error={errors.name?.message}>
+          <Input {...form.register('name')} autoComplete="off" />
+        </FormField>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.instructor')} error={errors.instructor?.message}>
-          <Input {...form.register('instructor')} autoComplete="off" />
-        </FormField>
-        <FormField label={t('fields.room')} error={errors.room?.message}>
-          <Input {...form.register('room')} autoComplete="off" />
-        </FormField>
+        {linked ? null : (
+          <>
+            <FormField label={t('fields.instructor')} error={errors.instructor?.message}>
+              <Input {...form.register('instructor')} autoComplete="off" />
+            </FormField>
+            <FormField label={t('fields.room')} error={errors.room?.message}>
+              <Input {...form.register('room')} autoComplete="off" />
+            </FormField>
+          </>
+        )}
         <FormField label={t('fields.credits')} error={errors.credits?.message}>
           <Input type="number" min={0} step="0.5" inputMode="decimal" {...form.register('credits')} />
         </FormField>
@@ -177,74 +199,76 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
         <Input type="color" {...form.register('color')} className="h-10 w-20 p-1" />
       </FormField>
 
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">{t('fields.timeSlots')}</legend>
-        {slots.fields.length === 0 ? <p className="text-sm text-muted-foreground">{t('slots.none')}</p> : null}
-        {slots.fields.map((field, index) => {
-          const slotErrors = errors.timeSlots?.[index];
-          const removable = index >= savedSlots || index === slots.fields.length - 1;
-          return (
-            <div key={field.id} className="rounded-md border p-3" role="group" aria-label={t('slots.label', { number: index + 1 })}>
-              <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
-                <FormField label={t('fields.day')}>
-                  <NativeSelect {...form.register(`timeSlots.${index}.day`)}>
-                    {days.map((dayName, day) => (
-                      <option key={dayName} value={day}>
-                        {dayName}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormField>
-                {(['startTime', 'endTime'] as const).map((part) => (
-                  <Controller
-                    key={part}
-                    control={form.control}
-                    name={`timeSlots.${index}.${part}`}
-                    render={({ field }) => (
-                      <FormField label={t(`fields.${part}`)} error={slotErrors?.[part]?.message}>
-                        <TimeField {...field} />
-                      </FormField>
-                    )}
-                  />
-                ))}
-                {term?.rotation.kind === 'ab' ? (
-                  <FormField label={t('fields.week')}>
-                    <NativeSelect {...form.register(`timeSlots.${index}.week`)}>
-                      <option value="">{t('slots.everyWeek')}</option>
-                      <option value="A">{t('slots.weekA')}</option>
-                      <option value="B">{t('slots.weekB')}</option>
-                    </NativeSelect>
-                  </FormField>
-                ) : null}
-                {term?.rotation.kind === 'nday' ? (
-                  <FormField label={t('fields.cycleDay')}>
-                    <NativeSelect {...form.register(`timeSlots.${index}.cycleDay`)}>
-                      <option value="">{t('slots.byWeekday')}</option>
-                      {Array.from({ length: term.rotation.days }, (_, offset) => (
-                        <option key={offset} value={offset + 1}>
-                          {t('slots.cycleDay', { day: offset + 1 })}
+      {linked ? null : (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">{t('fields.timeSlots')}</legend>
+          {slots.fields.length === 0 ? <p className="text-sm text-muted-foreground">{t('slots.none')}</p> : null}
+          {slots.fields.map((field, index) => {
+            const slotErrors = errors.timeSlots?.[index];
+            const removable = index >= savedSlots || index === slots.fields.length - 1;
+            return (
+              <div key={field.id} className="rounded-md border p-3" role="group" aria-label={t('slots.label', { number: index + 1 })}>
+                <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
+                  <FormField label={t('fields.day')}>
+                    <NativeSelect {...form.register(`timeSlots.${index}.day`)}>
+                      {days.map((dayName, day) => (
+                        <option key={dayName} value={day}>
+                          {dayName}
                         </option>
                       ))}
                     </NativeSelect>
                   </FormField>
+                  {(['startTime', 'endTime'] as const).map((part) => (
+                    <Controller
+                      key={part}
+                      control={form.control}
+                      name={`timeSlots.${index}.${part}`}
+                      render={({ field }) => (
+                        <FormField label={t(`fields.${part}`)} error={slotErrors?.[part]?.message}>
+                          <TimeField {...field} />
+                        </FormField>
+                      )}
+                    />
+                  ))}
+                  {term?.rotation.kind === 'ab' ? (
+                    <FormField label={t('fields.week')}>
+                      <NativeSelect {...form.register(`timeSlots.${index}.week`)}>
+                        <option value="">{t('slots.everyWeek')}</option>
+                        <option value="A">{t('slots.weekA')}</option>
+                        <option value="B">{t('slots.weekB')}</option>
+                      </NativeSelect>
+                    </FormField>
+                  ) : null}
+                  {term?.rotation.kind === 'nday' ? (
+                    <FormField label={t('fields.cycleDay')}>
+                      <NativeSelect {...form.register(`timeSlots.${index}.cycleDay`)}>
+                        <option value="">{t('slots.byWeekday')}</option>
+                        {Array.from({ length: term.rotation.days }, (_, offset) => (
+                          <option key={offset} value={offset + 1}>
+                            {t('slots.cycleDay', { day: offset + 1 })}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </FormField>
+                  ) : null}
+                </div>
+                {removable ? (
+                  <Button variant="ghost" size="sm" className="mt-2" onClick={() => slots.remove(index)}>
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    {t('slots.remove')}
+                  </Button>
                 ) : null}
               </div>
-              {removable ? (
-                <Button variant="ghost" size="sm" className="mt-2" onClick={() => slots.remove(index)}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  {t('slots.remove')}
-                </Button>
-              ) : null}
-            </div>
-          );
-        })}
-        {slots.fields.length < MAX_TIME_SLOTS ? (
-          <Button variant="outline" size="sm" onClick={() => slots.append(slotDraft())}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            {t('slots.add')}
-          </Button>
-        ) : null}
-      </fieldset>
+            );
+          })}
+          {slots.fields.length < MAX_TIME_SLOTS ? (
+            <Button variant="outline" size="sm" onClick={() => slots.append(slotDraft())}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              {t('slots.add')}
+            </Button>
+          ) : null}
+        </fieldset>
+      )}
 
       {/* From 640 px always in view at the bottom of a long form (at 1366 × 768 the slots pushed Save out of sight); on a phone the sheet scrolls to it, not covering the fields. */}
       <FormActions
@@ -274,41 +298,45 @@ export function ClassesTab({ openNew = false }: { openNew?: boolean } = {}) {
   const toasts = useEntityToasts('course');
   const days = weekdayNames('short');
   return (
-    <ResourceSection
-      kind="course"
-      openNew={openNew}
-      query={query}
-      renderSummary={(course) => {
-        const rate = summary.data?.find((row) => row.courseId === course.id)?.rate ?? null;
-        const termName = terms.data?.find((term) => term.id === course.termId)?.name;
-        return {
-          title: course.name,
-          color: course.color,
-          details: (
-            <>
-              <span>{[termName, course.room, course.instructor].filter(Boolean).join(' · ')}</span>
-              {course.timeSlots.length > 0 ? (
-                <span className="block">
-                  {course.timeSlots
-                    .map((slot) => {
-                      const time = `${days[slot.day] ?? ''} ${formatClock(slot.startTime)}–${formatClock(slot.endTime)}`;
-                      return slot.week ? t('slots.inWeek', { slot: time, week: slot.week }) : time;
-                    })
-                    .join(', ')}
-                </span>
-              ) : null}
-              {rate !== null ? (
-                <span className="block">
-                  {t('attendance.rate', { rate: formatNumber(rate, { style: 'percent', maximumFractionDigits: 0 }) })}
-                </span>
-              ) : null}
-            </>
-          ),
-        };
-      }}
-      renderForm={(props) => <CourseForm {...props} />}
-      deletePending={crud.remove.isPending}
-      onDelete={(course, done) => crud.remove.mutate(course.id, { onSuccess: () => (toasts.success('delete'), done()) })}
-    />
+    <div className="space-y-3">
+      <JoinByCode />
+      <ResourceSection
+        kind="course"
+        openNew={openNew}
+        query={query}
+        renderSummary={(course) => {
+          const rate = summary.data?.find((row) => row.courseId === course.id)?.rate ?? null;
+          const termName = terms.data?.find((term) => term.id === course.termId)?.name;
+          return {
+            title: course.name,
+            color: course.color,
+            details: (
+              <>
+                <span>{[termName, course.room, course.instructor].filter(Boolean).join(' · ')}</span>
+                {course.timeSlots.length > 0 ? (
+                  <span className="block">
+                    {course.timeSlots
+                      .map((slot) => {
+                        const time = `${days[slot.day] ?? ''} ${formatClock(slot.startTime)}–${formatClock(slot.endTime)}`;
+                        return slot.week ? t('slots.inWeek', { slot: time, week: slot.week }) : time;
+                      })
+                      .join(', ')}
+                  </span>
+                ) : null}
+                {rate !== null ? (
+                  <span className="block">
+                    {t('attendance.rate', { rate: formatNumber(rate, { style: 'percent', maximumFractionDigits: 0 }) })}
+                  </span>
+                ) : null}
+              </>
+            ),
+            actions: <ClassGroupAction course={course} />,
+          };
+        }}
+        renderForm={(props) => <CourseForm {...props} />}
+        deletePending={crud.remove.isPending}
+        onDelete={(course, done) => crud.remove.mutate(course.id, { onSuccess: () => (toasts.success('delete'), done()) })}
+      />
+    </div>
   );
 }

@@ -39,7 +39,7 @@ export function ResourceSection<T extends { id: string }>({
 }: {
   kind: EntityKind;
   query: { data: T[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
-  renderSummary: (item: T) => { title: ReactNode; details?: ReactNode; color?: string };
+  renderSummary: (item: T) => { title: ReactNode; details?: ReactNode; color?: string; actions?: ReactNode };
   renderForm: (props: FormProps<T>) => ReactNode;
   onDelete: (item: T, done: () => void) => void;
   deletePending: boolean;
@@ -69,6 +69,7 @@ export function ResourceSection<T extends { id: string }>({
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{summary.title}</p>
                 {summary.details ? <div className="text-sm text-muted-foreground">{summary.details}</div> : null}
+                {summary.actions ? <div className="mt-1 flex flex-wrap gap-2">{summary.actions}</div> : null}
               </div>
               <IconButton icon={Pencil} label={t('editNamed', { name: summaryText(summary.title) })} onClick={() => setEditing(item)} />
               <IconButton icon={Trash2} label={t('deleteNamed', { name: summaryText(summary.title) })} onClick={() => setDeleting(item)} />

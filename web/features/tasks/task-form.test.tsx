@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/tasks.schema';
-import { fill, fillTime, interceptApi, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
+import { fill, fillTime, interceptApi, refuse, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
 import { TaskFormDialog } from './task-form';
 import { aTask } from '../../test/task-fixture';
 
@@ -148,5 +148,94 @@ describe('Task form → request', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
     await waitFor(() => expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true'));
     expect(writes(sent)).toEqual([]);
+  });
+});
+
+describe('Task form in a class-group class (issue 39)', () => {
+  const groupCourses = [...courses, { id: 'g1', name: 'Biology', color: '#10b981', groupId: 'group-1' }];
+  const shared = (canEdit: boolean) => ({ itemId: 'i1', groupId: 'group-1', postedBy: 'Mia', postedByMe: false, canEdit });
+
+  it('offers "Share with class group" only for a group class, ticked by default, and sends shareWithGroup', async () => {
+    const sent = interceptApi({ 'POST /api/tasks': saved({ courseId: 'g1' }), 'GET /api/tasks': [] });
+    await renderForm({ courses: groupCourses });
+    expect(screen.queryByLabelText(/Share with class group/)).toBeNull();
+    fill('Title', 'Worksheet 4');
+    fill('Due date', '2026-12-01');
+    fill('Course (optional)', 'g1');
+    const share = screen.getByLabelText(/Share with class group/);
+    expect(share).toHaveProperty('checked', true);
+    await submit(sent, 'Add task');
+    expect(writes(sent)[0]?.body).toMatchObject({ title: 'Worksheet 4', courseId: 'g1', shareWithGroup: true });
+  });
+
+  it('"Share a new task with this class" opens the form on that class, with sharing on', async () => {
+    interceptApi({ 'GET /api/tasks': [] });
+    await renderForm({ courses: groupCourses, initialCourseId: 'g1' });
+    await waitFor(() => expect(screen.getByLabelText('Course (optional)')).toHaveProperty('value', 'g1'));
+    expect(screen.getByLabelText(/Share with class group/)).toHaveProperty('checked', true);
+  });
+
+  it('unticked, or for a class without a group, or repeating, the task is private (no shareWithGroup)', async () => {
+    const sent = interceptApi({ 'POST /api/tasks': saved(), 'GET /api/tasks': [] });
+    const view = await renderForm({ courses: groupCourses });
+    fill('Title', 'Mine only');
+    fill('Due date', '2026-12-01');
+    fill('Course (optional)', 'g1');
+    fireEvent.click(screen.getByLabelText(/Share with class group/));
+    await submit(sent, 'Add task');
+    expect(writes(sent)[0]?.body).not.toHaveProperty('shareWithGroup');
+    view.unmount();
+
+    await renderForm({ courses: groupCourses });
+    fill('Title', 'Every day');
+    fill('Due date', '2026-12-01');
+    fill('Course (optional)', 'g1');
+    fill('Repeats', 'daily');
+    fill('Until', '2026-12-03');
+    expect(screen.queryByLabelText(/Share with class group/)).toBeNull();
+    expect(screen.getByText('A repeating task cannot be shared with the class group.')).toBeTruthy();
+    await submit(sent, 'Add task', 2);
+    expect(writes(sent)[1]?.body).not.toHaveProperty('shareWithGroup');
+  });
+
+  it('the daily share limit (429 share_limit) is said in words', async () => {
+    interceptApi({
+      'POST /api/tasks': refuse(429, { message: 'You can share up to 50 items a day with a class group', code: 'share_limit' }),
+      'GET /api/tasks': [],
+    });
+    await renderForm({ courses: groupCourses }, { toaster: true });
+    fill('Title', 'One too many');
+    fill('Due date', '2026-12-01');
+    fill('Course (optional)', 'g1');
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await screen.findByText('You can share up to 50 items a day with a class group.');
+  });
+
+  it("a copy the user may not edit shows its shared fields as text and sends only the user's own fields", async () => {
+    const task = saved({ courseId: 'g1', title: 'Worksheet 4', taskType: 'exam', shared: shared(false) });
+    const sent = interceptApi({ 'PATCH /api/tasks/t1': task });
+    await renderForm({ task, courses: groupCourses });
+    expect(screen.getByTestId('task-shared-note').textContent).toContain('Posted by Mia');
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    expect(screen.queryByLabelText('Type')).toBeNull();
+    expect(screen.getByText('Worksheet 4')).toBeTruthy();
+    fill('Priority', 'high');
+    await submit(sent, 'Save');
+    expect(writes(sent)[0]).toEqual({
+      method: 'PATCH',
+      path: '/api/tasks/t1',
+      body: { courseId: 'g1', priority: 'high', reminderOffsetMinutes: null, estimateMinutes: null },
+    });
+  });
+
+  it('the poster (or a moderator) edits the shared fields, told that the change reaches everyone', async () => {
+    const task = saved({ courseId: 'g1', title: 'Worksheet 4', shared: { ...shared(true), postedBy: 'Me', postedByMe: true } });
+    const sent = interceptApi({ 'PATCH /api/tasks/t1': task });
+    await renderForm({ task, courses: groupCourses });
+    expect(screen.getByTestId('task-shared-note').textContent).toContain('Posted by you');
+    expect(screen.getByTestId('task-shared-note').textContent).toContain('reach everyone in the group');
+    fill('Title', 'Worksheet 5');
+    await submit(sent, 'Save');
+    expect(writes(sent)[0]?.body).toMatchObject({ title: 'Worksheet 5', taskType: 'assignment' });
   });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import {
   TASK_TITLE_MAX,
   TASK_TYPES,
   type Task,
+  type TaskShared,
 } from '../../../common/schemas/tasks.schema';
 import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
@@ -31,6 +33,8 @@ import { defaultDueInput, dueInputMillis, toDueInput, type InitialDue } from '..
 import { DueFields } from '../../components/ui/due-fields';
 import { defaultReminderOffset } from '../../lib/default-reminder';
 import { NativeSelect } from '../../components/ui/native-select';
+import { formatDateTime } from '../../lib/format';
+import { postedByText } from './shared-task';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
 
@@ -56,6 +60,7 @@ function formSchema(t: TFunction, timeZone: string) {
       interval: z.string(),
       weekdays: z.array(z.string()),
       until: z.string(),
+      share: z.boolean(),
     })
     .superRefine((values, ctx) => {
       const due = new Date(values.noDue ? Number.NaN : dueInputMillis(values.due, timeZone));
@@ -96,6 +101,8 @@ function formSchema(t: TFunction, timeZone: string) {
 }
 
 type FormValues = z.infer<ReturnType<typeof formSchema>>;
+/** The fields of a shared copy that stay the user's own (docs/api.md "Class groups"). */
+type PrivateTaskInput = Pick<TaskInput, 'courseId' | 'priority' | 'reminderOffsetMinutes' | 'estimateMinutes'>;
 
 /** The request's paths (server issues) → the form field that holds each. */
 const TASK_FIELDS_BY_PATH: Partial<Record<string, keyof FormValues>> = {
@@ -108,7 +115,25 @@ const TASK_FIELDS_BY_PATH: Partial<Record<string, keyof FormValues>> = {
   'recurrence.until': 'until',
 };
 
-function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInput {
+/**
+ * What the form sends. A new task of a class-group class goes to the group when "Share" is ticked (not
+ * with a repetition: the server refuses that). A shared copy the user may not edit sends only its
+ * private fields: the title, description, due date and type are the poster's and moderators'.
+ */
+function toInput(
+  values: FormValues,
+  isNew: boolean,
+  timeZone: string,
+  { shareable, sharedReadOnly }: { shareable: boolean; sharedReadOnly: boolean },
+): TaskInput | PrivateTaskInput {
+  if (sharedReadOnly) {
+    return {
+      courseId: values.courseId || null,
+      priority: values.priority,
+      reminderOffsetMinutes: values.reminder ? Number(values.reminder) : null,
+      estimateMinutes: values.estimate.trim() ? Number(values.estimate) : null,
+    };
+  }
   const input: TaskInput = {
     title: values.title.trim(),
     description: values.description.trim() ? values.description : null,
@@ -125,6 +150,7 @@ function toInput(values: FormValues, isNew: boolean, timeZone: string): TaskInpu
         ? { frequency: 'daily', until: values.until }
         : { frequency: 'weekly', interval: Number(values.interval), weekdays: values.weekdays.map(Number), until: values.until };
   }
+  if (isNew && shareable && values.share && values.repeat === 'none') input.shareWithGroup = true;
   return input;
 }
 
@@ -136,6 +162,7 @@ export function TaskFormDialog({
   courses,
   onStopSeries,
   initialDue,
+  initialCourseId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -144,13 +171,22 @@ export function TaskFormDialog({
   onStopSeries: (task: Task) => void;
   /** A new task's due day (and time), as the calendar asked for it. */
   initialDue?: InitialDue;
+  /** A new task's class (a class group's "Share a new task with this class"). */
+  initialCourseId?: string | undefined;
 }) {
   const { t } = useTranslation('tasks');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title={task ? t('form.editTitle') : t('form.newTitle')} closeLabel={t('common:close')}>
-          <TaskForm task={task} courses={courses} onDone={() => onOpenChange(false)} onStopSeries={onStopSeries} initialDue={initialDue} />
+          <TaskForm
+            task={task}
+            courses={courses}
+            onDone={() => onOpenChange(false)}
+            onStopSeries={onStopSeries}
+            initialDue={initialDue}
+            initialCourseId={initialCourseId}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
@@ -163,12 +199,14 @@ function TaskForm({
   onDone,
   onStopSeries,
   initialDue,
+  initialCourseId,
 }: {
   task: Task | null;
   courses: CourseSummary[];
   onDone: () => void;
   onStopSeries: (task: Task) => void;
   initialDue?: InitialDue;
+  initialCourseId?: string | undefined;
 }) {
   const { t } = useTranslation('tasks');
   const create = useCreateTask();
@@ -192,6 +230,8 @@ function TaskForm({
       interval: '1',
       weekdays: [],
       until: '',
+      // On by default in a class-group class (issue 39): sharing is why the class is shared.
+      share: true,
     },
   });
   const draft = useFormDraft(form, { form: 'task', entityId: task?.id ?? null, userId: useSessionUser()?.id ?? null });
@@ -201,9 +241,19 @@ function TaskForm({
   const estimateType = useWatch({ control: form.control, name: 'taskType' });
   const suggestion = useEstimateSuggestion(estimateCourse || null, estimateType);
   const errors = form.formState.errors;
+  // A class-group class: a new task may be shared with the group; a shared copy keeps its shared fields read-only.
+  // A new task asked for a class (a class group's "Share a new task"): chosen once the class is in the list,
+  // which may still be loading when the form opens; a choice the user made first is kept.
+  const courseKnown = Boolean(initialCourseId && courses.some((course) => course.id === initialCourseId));
+  useEffect(() => {
+    if (isNew && courseKnown && initialCourseId && !form.getValues('courseId')) form.setValue('courseId', initialCourseId);
+  }, [isNew, courseKnown, initialCourseId, form]);
+  const shareable = isNew && Boolean(courses.find((course) => course.id === estimateCourse)?.groupId);
+  const shared = task?.shared ?? null;
+  const sharedReadOnly = shared !== null && !shared.canEdit;
 
   const submit = form.handleSubmit(async (values) => {
-    const input = toInput(values, isNew, timeZone);
+    const input = toInput(values, isNew, timeZone, { shareable, sharedReadOnly });
     if (input.reminderOffsetMinutes !== null) {
       // Asked at the moment it is needed (docs/product.md §5); a refusal still saves the task.
       const permission = await ensureNotificationPermission();
@@ -212,7 +262,7 @@ function TaskForm({
     // The toast is the mutation's (failureToast); the refused fields are the form's.
     const onError = (error: unknown) => applyFieldErrors(t, error, form.setError, TASK_FIELDS_BY_PATH);
     if (isNew) {
-      create.mutate(input, {
+      create.mutate(input as TaskInput, {
         onSuccess: (created) => {
           draft.clear();
           if (isQueued(created)) toastQueued();
@@ -242,47 +292,69 @@ function TaskForm({
       {draft.restored ? (
         <DraftNotice message={t('common:draft.restored')} discardLabel={t('common:draft.discard')} onDiscard={draft.discard} />
       ) : null}
-      <FormField label={t('form.title')} error={errors.title?.message}>
-        <Input {...form.register('title')} autoComplete="off" maxLength={TASK_TITLE_MAX} />
-      </FormField>
-      <FormField label={t('form.description')} error={errors.description?.message}>
-        <textarea
-          {...form.register('description')}
-          rows={3}
-          className="w-full rounded-md border bg-background px-3 py-2 text-base text-foreground aria-[invalid=true]:border-destructive"
-        />
-      </FormField>
-      {noDue ? null : (
-        <Controller
-          control={form.control}
-          name="due"
-          render={({ field }) => (
-            <DueFields
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.due?.message}
-              labels={{ day: t('form.dueDay'), time: t('form.dueTime') }}
+      {shared ? <SharedNote shared={shared} /> : null}
+      {sharedReadOnly && task ? (
+        <SharedFields task={task} timeZone={timeZone} />
+      ) : (
+        <>
+          <FormField label={t('form.title')} error={errors.title?.message}>
+            <Input {...form.register('title')} autoComplete="off" maxLength={TASK_TITLE_MAX} />
+          </FormField>
+          <FormField label={t('form.description')} error={errors.description?.message}>
+            <textarea
+              {...form.register('description')}
+              rows={3}
+              className="w-full rounded-md border bg-background px-3 py-2 text-base text-foreground aria-[invalid=true]:border-destructive"
+            />
+          </FormField>
+          {noDue ? null : (
+            <Controller
+              control={form.control}
+              name="due"
+              render={({ field }) => (
+                <DueFields
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.due?.message}
+                  labels={{ day: t('form.dueDay'), time: t('form.dueTime') }}
+                />
+              )}
             />
           )}
-        />
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4 accent-primary" {...form.register('noDue')} />
+            {t('form.noDue')}
+          </label>
+        </>
       )}
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="h-4 w-4 accent-primary" {...form.register('noDue')} />
-        {t('form.noDue')}
-      </label>
       <FormField label={t('form.course')} hint={courses.length === 0 ? t('form.noCourses') : undefined}>
         <NativeSelect {...form.register('courseId')}>
           <CourseOptions courses={courses} noCourseValue="" />
         </NativeSelect>
       </FormField>
+      {shareable ? (
+        repeat === 'none' ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-0.5 h-4 w-4 accent-primary" {...form.register('share')} />
+            <span>
+              <span className="font-medium">{t('share.label')}</span>
+              <span className="block text-muted-foreground">{t('share.hint')}</span>
+            </span>
+          </label>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('share.notRepeating')}</p>
+        )
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('form.type')}>
-          <NativeSelect {...form.register('taskType')}>
-            <TaskTypeOptions />
-          </NativeSelect>
-        </FormField>
+        {sharedReadOnly ? null : (
+          <FormField label={t('form.type')}>
+            <NativeSelect {...form.register('taskType')}>
+              <TaskTypeOptions />
+            </NativeSelect>
+          </FormField>
+        )}
         <FormField label={t('form.priority')}>
           <NativeSelect {...form.register('priority')}>
             {TASK_PRIORITIES.map((priority) => (
@@ -395,5 +467,36 @@ function TaskForm({
         submitLabel={isNew ? t('form.create') : undefined}
       />
     </form>
+  );
+}
+
+/** Who posted a shared copy, and who may change its shared fields. */
+function SharedNote({ shared }: { shared: TaskShared }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="task-shared-note">
+      <span className="font-medium">{postedByText(t, shared)}</span> {t(shared.canEdit ? 'shared.editReachesAll' : 'shared.readOnly')}
+    </p>
+  );
+}
+
+/** The shared fields of a copy the user may not edit, shown instead of their inputs. */
+function SharedFields({ task, timeZone }: { task: Task; timeZone: string }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+      <dt className="font-medium">{t('form.title')}</dt>
+      <dd className="break-words">{task.title}</dd>
+      {task.description ? (
+        <>
+          <dt className="font-medium">{t('form.description')}</dt>
+          <dd className="whitespace-pre-wrap break-words">{task.description}</dd>
+        </>
+      ) : null}
+      <dt className="font-medium">{t('form.dueDay')}</dt>
+      <dd>{task.dueDate ? formatDateTime(task.dueDate, timeZone) : t('form.noDue')}</dd>
+      <dt className="font-medium">{t('form.type')}</dt>
+      <dd>{t(`types.${task.taskType}`)}</dd>
+    </dl>
   );
 }

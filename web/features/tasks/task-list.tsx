@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Bell, Pencil, Repeat, Trash2 } from 'lucide-react';
+import { Bell, EyeOff, Pencil, Repeat, Trash2, Users } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTaskLate } from '../../../common/domain/due-status';
@@ -10,6 +10,7 @@ import { formatDate, formatTime } from '../../lib/format';
 import { dueStatusLabel } from '../../lib/due-label';
 import { isOfflineTaskId } from '../../lib/pending-tasks';
 import type { CourseSummary } from '../../api/tasks-writes';
+import { postedByText } from './shared-task';
 
 const ROW_ESTIMATE_PX = 88;
 const PRIORITY_CLASS = {
@@ -71,6 +72,12 @@ function TaskRow({
             <span>{t('list.dueAt', { date: formatDate(task.dueDate, timeZone), time: formatTime(task.dueDate, timeZone) })}</span>
           ) : null}
           {course ? <span className="truncate">{course.name}</span> : null}
+          {task.shared ? (
+            <span className="inline-flex items-center gap-1" data-testid="task-posted-by">
+              <Users aria-hidden="true" className="h-3.5 w-3.5" />
+              {postedByText(t, task.shared)}
+            </span>
+          ) : null}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
           <span className={cn('rounded-full border px-2 py-0.5 font-medium', PRIORITY_CLASS[task.priority])}>
@@ -102,7 +109,12 @@ function TaskRow({
           {task.completed ? t('list.reopen') : t('list.markCompleted')}
         </Button>
         <IconButton icon={Pencil} label={t('list.editLabel', { title: task.title })} disabled={unsent} onClick={() => onEdit(task)} />
-        <IconButton icon={Trash2} label={t('list.deleteLabel', { title: task.title })} disabled={unsent} onClick={() => onDelete(task)} />
+        <IconButton
+          icon={task.shared ? EyeOff : Trash2}
+          label={t(task.shared ? 'list.hideLabel' : 'list.deleteLabel', { title: task.title })}
+          disabled={unsent}
+          onClick={() => onDelete(task)}
+        />
       </div>
     </div>
   );

@@ -186,7 +186,7 @@ export function TasksPage() {
     deleteTask.mutate(deleting.id, {
       onSuccess: () => {
         setDeleting(null);
-        toast({ title: t('toasts.deleted'), variant: 'success' });
+        toast({ title: t(deleting.shared ? 'toasts.hidden' : 'toasts.deleted'), variant: 'success' });
       },
     });
   };
@@ -344,15 +344,17 @@ export function TasksPage() {
         courses={courses.data ?? []}
         onStopSeries={setStopping}
         initialDue={initialDue}
+        initialCourseId={newRequested && query.course !== null && query.course !== NO_COURSE ? query.course : undefined}
       />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title={t('delete.title')}
-        description={t('delete.description', { title: deleting?.title ?? '' })}
-        confirmLabel={t('delete.confirm')}
+        // A class group's copy is hidden for this user only: the others keep theirs (decision 211).
+        title={t(deleting?.shared ? 'hide.title' : 'delete.title')}
+        description={t(deleting?.shared ? 'hide.description' : 'delete.description', { title: deleting?.title ?? '' })}
+        confirmLabel={t(deleting?.shared ? 'hide.confirm' : 'delete.confirm')}
         cancelLabel={t('common:cancel')}
         onConfirm={confirmDelete}
         pending={deleteTask.isPending}
