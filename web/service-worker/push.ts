@@ -85,6 +85,17 @@ export type StudyBlockStartPush = {
   language: string;
 };
 
+/** A classmate's new shared item (common/schemas/push.schema.ts `GroupItemPushPayload`, decision 211). */
+export type GroupItemPush = {
+  kind: 'group-item';
+  tag: string;
+  url: string;
+  className: string;
+  posterName: string | null;
+  title: string;
+  language: string;
+};
+
 export type NotificationContent = {
   title: string;
   options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
@@ -199,6 +210,18 @@ function isStudyBlockStart(value: unknown): value is StudyBlockStartPush {
   );
 }
 
+function isGroupItem(value: unknown): value is GroupItemPush {
+  const payload = value as Partial<GroupItemPush> | null;
+  return (
+    payload?.kind === 'group-item' &&
+    typeof payload.tag === 'string' &&
+    typeof payload.url === 'string' &&
+    typeof payload.className === 'string' &&
+    (payload.posterName === null || typeof payload.posterName === 'string') &&
+    typeof payload.title === 'string'
+  );
+}
+
 function languageOf(payload: { language: string }): Language {
   return isLanguage(payload.language) ? payload.language : DEFAULT_LANGUAGE;
 }
@@ -258,12 +281,24 @@ function studyBlockStartNotification(payload: StudyBlockStartPush): Notification
   return content(interpolate(strings.title, { title: payload.title }), interpolate(strings.body, { start, end }), payload.tag, payload.url);
 }
 
+function groupItemNotification(payload: GroupItemPush): NotificationContent {
+  const strings = STRINGS[languageOf(payload)].groupItem;
+  const posterName = payload.posterName ?? strings.formerMember;
+  return content(
+    interpolate(strings.title, { className: payload.className }),
+    interpolate(strings.body, { posterName, title: payload.title }),
+    payload.tag,
+    payload.url,
+  );
+}
+
 /** A push payload → the notification to show, or null for a message this version does not know. */
 export function notificationFor(payload: unknown): NotificationContent | null {
   if (isClassSoon(payload)) return classSoonNotification(payload);
   if (isDailyDigest(payload)) return dailyDigestNotification(payload);
   if (isFocusPhaseEnd(payload)) return focusPhaseEndNotification(payload);
   if (isStudyBlockStart(payload)) return studyBlockStartNotification(payload);
+  if (isGroupItem(payload)) return groupItemNotification(payload);
   if (isTaskReminder(payload)) return taskReminderNotification(payload);
   return null;
 }

@@ -29,5 +29,7 @@ describe('auditFields', () => {
     expect(auditFields({ locked: false, sessions: 2 }, { locked: true, sessions: 0 })).toEqual(['locked', 'sessions']);
     expect(auditFields({ status: 'open' }, { status: 'resolved' })).toEqual(['status']);
     expect(auditFields({}, { other: 1 })).toEqual([]);
+    // A class group's report resolved (decision 211): its status and its reason are shown.
+    expect(auditFields({ status: 'open', reason: 'spam' }, { status: 'removed' })).toEqual(['status', 'reason']);
   });
 });

@@ -22,7 +22,7 @@ export function trialEndInstant(date: string): string {
 }
 
 /** The audit log's field names, in the order they are shown. */
-export const AUDIT_FIELDS = ['roles', 'isPremium', 'trialEndDate', 'locked', 'sessions', 'status', 'replied'] as const;
+export const AUDIT_FIELDS = ['roles', 'isPremium', 'trialEndDate', 'locked', 'sessions', 'status', 'reason', 'replied'] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 
 /** The fields of one before → after change, known ones only (the server writes no others). */

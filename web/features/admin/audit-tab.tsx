@@ -26,6 +26,9 @@ function useValueText(timeZone: string) {
     if (field === 'status' && ['open', 'in_progress', 'resolved', 'closed'].includes(text)) {
       return t(`feedback.status.${text as 'open'}`);
     }
+    // A class group's report (decision 211): how it ended, and why it was made.
+    if (field === 'status' && (text === 'dismissed' || text === 'removed')) return t(`audit.reportStatus.${text}`);
+    if (field === 'reason' && ['spam', 'inappropriate', 'wrong', 'other'].includes(text)) return t(`groupReports.reasons.${text as 'spam'}`);
     return text;
   };
 }
