@@ -28,7 +28,8 @@ function useValueText(timeZone: string) {
     }
     // A class group's report (decision 211): how it ended, and why it was made.
     if (field === 'status' && (text === 'dismissed' || text === 'removed')) return t(`audit.reportStatus.${text}`);
-    if (field === 'reason' && ['spam', 'inappropriate', 'wrong', 'other'].includes(text)) return t(`groupReports.reasons.${text as 'spam'}`);
+    if (field === 'reason' && ['spam', 'inappropriate', 'wrong', 'other'].includes(text))
+      return t(`groupReports.reasons.${text as 'spam'}`);
     return text;
   };
 }
