@@ -16,6 +16,9 @@ const USER_IDS_PER_EVENT = 150;
 export async function publishUserChange(db: DbOrTx, userIds: readonly string[], topics: readonly LiveTopic[]): Promise<void> {
   const unique = [...new Set(userIds)];
   for (let start = 0; start < unique.length; start += USER_IDS_PER_EVENT) {
-    await publishInstanceEvent(db, 'userChange', { userIds: unique.slice(start, start + USER_IDS_PER_EVENT), topics: [...new Set(topics)] });
+    await publishInstanceEvent(db, 'userChange', {
+      userIds: unique.slice(start, start + USER_IDS_PER_EVENT),
+      topics: [...new Set(topics)],
+    });
   }
 }
