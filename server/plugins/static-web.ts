@@ -213,6 +213,9 @@ export const CRAWLER_DISALLOWED_PATHS = [
   '/admin',
   '/account',
   '/feedback',
+  // Class groups and their invite links (issue 39): a code in a crawled URL would let anyone join.
+  '/groups',
+  '/join',
 ] as const;
 
 /** Pages anyone may read (the legal pages): crawlable like the landing page. */
