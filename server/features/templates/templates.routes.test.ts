@@ -278,7 +278,11 @@ describe('GET /api/premium/templates/:id/preview', () => {
     const everyDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startTime: '09:00', endTime: '10:30' }));
     const course = await post(user, '/api/courses', { name: 'Daily Latin', color: '#336699', timeSlots: everyDay });
     const lessons = async () => {
-      const response = await t.request({ method: 'GET', url: '/api/premium/templates/weekly-timetable/preview?lang=en', token: user.token });
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/premium/templates/weekly-timetable/preview?lang=en',
+        token: user.token,
+      });
       expect(response.statusCode).toBe(200);
       const document = templateDocumentSchema.parse(response.json());
       return document.sections
