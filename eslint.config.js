@@ -72,8 +72,9 @@ export const FEATURE_CALLS = {
   feedback: ['premium'],
   files: ['premium'],
   grades: ['rewards'],
-  // Class groups (decision 211) audit-log an admin's resolution and push new items; tasks post through them.
-  groups: ['admin', 'push'],
+  // Class groups (decision 211) audit-log an admin's resolution, push new items and take back the points of a
+  // removed item's deleted copies; tasks post through them.
+  groups: ['admin', 'push', 'rewards'],
   // The sample semester (sample-data-writes.ts) writes through each feature's own service.
   home: ['grades', 'progress', 'rewards', 'schedule', 'study', 'tasks'],
   // School calendar feeds write their tasks through tasks/imported-tasks.ts (decision 202).

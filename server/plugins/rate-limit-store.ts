@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
 import { HOURLY, type HousekeepingJob } from '../lib/housekeeping';
 import { HttpError } from '../lib/http-error';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** One atomic upsert on a fixed window: the count so far in this window and the milliseconds left. */
-export async function countInWindow(db: Database, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+/**
+ * One atomic upsert on a fixed window: the count so far in this window and the milliseconds left. Inside
+ * a transaction the counter's row stays locked until it ends (a second count of the same key waits), and
+ * a rollback takes the count back.
+ */
+export async function countInWindow(db: DbOrTx, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
   const result = await db.execute<{ count: number; ttl: number }>(
     sql`
     INSERT INTO rate_limit_counters (key, count, reset_at)

@@ -9,6 +9,7 @@ import { sessionQuery } from './session';
 import { studyPlanQuery } from './study-plan';
 import { tasksQuery } from './tasks';
 import { pointsQuery } from './rewards';
+import { groupItemsQuery, groupQuery, invitePreviewQuery } from './groups';
 
 /** The real queries' keys, as the pages cache them. */
 const QUERIES = {
@@ -27,6 +28,9 @@ const QUERIES = {
   groupList: ['groups'],
   groupDetail: ['groups', '9f0c2d1e-0000-4000-8000-000000000001'],
   groupMembers: ['groups', '9f0c2d1e-0000-4000-8000-000000000001', 'members'],
+  groupPage: groupQuery('9f0c2d1e-0000-4000-8000-000000000001').queryKey,
+  groupItems: groupItemsQuery('9f0c2d1e-0000-4000-8000-000000000001').queryKey,
+  invitePreview: invitePreviewQuery('abcd-efgh').queryKey,
 } as const;
 
 const refreshedBy = (topic: LiveTopic) =>
@@ -56,7 +60,11 @@ describe('live topics → the web’s queries', () => {
 
   it('notifications: the bell only; groups: every query under the groups prefix', () => {
     expect(refreshedBy('notifications')).toEqual(['notifications']);
-    expect(refreshedBy('groups')).toEqual(['groupList', 'groupDetail', 'groupMembers']);
+    expect(refreshedBy('groups')).toEqual(['groupList', 'groupDetail', 'groupMembers', 'groupPage', 'groupItems']);
+  });
+
+  it('never an invite preview: a look-up is rate-limited, and no classmate’s write changes it', () => {
+    for (const topic of LIVE_TOPICS) expect(refreshedBy(topic)).not.toContain('invitePreview');
   });
 
   it('never the session, the points or a user’s private lists no classmate can change', () => {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { keyPrefix, keyTagged, startLiveUpdates, type LiveKeyMap } from '../lib/live';
 import { notificationsQuery } from './notifications';
@@ -13,6 +13,13 @@ import { tasksQuery } from './tasks';
  * topic refreshes them all.
  */
 export const GROUPS_QUERY_KEY = ['groups'] as const;
+
+/**
+ * Every group query but the invite previews (['groups', '/api/group-invites/<code>']): a preview is
+ * rate-limited per user and says nothing a classmate's write changes, as refreshAfterGroupWrite skips it.
+ */
+export const groupQueriesButInvites = (queryKey: QueryKey): boolean =>
+  keyPrefix(GROUPS_QUERY_KEY)(queryKey) && !String(queryKey[1]).startsWith('/api/group-invites/');
 
 /**
  * What each live topic (GET /api/live, decision 212) makes the web read again: the queries whose answers
@@ -32,7 +39,7 @@ export const LIVE_QUERY_KEYS: LiveKeyMap = {
   ],
   courses: [keyPrefix(coursesQuery.queryKey), keyPrefix(attendanceSummaryQuery.queryKey), keyPrefix(studyPlanQuery.queryKey)],
   notifications: [keyPrefix(notificationsQuery.queryKey)],
-  groups: [keyPrefix(GROUPS_QUERY_KEY)],
+  groups: [groupQueriesButInvites],
 };
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import type { CourseTimeSlot } from './schedule';
 
@@ -86,9 +86,28 @@ export const classGroupItems = pgTable(
   },
   (table) => [
     index('class_group_items_group_idx').on(table.groupId, table.createdAt),
-    // The 50-a-day limit counts a poster's items of the last 24 hours.
+    // A poster's items: account deletion and the export find them.
     index('class_group_items_poster_idx').on(table.postedBy, table.createdAt),
   ],
+);
+
+/**
+ * Every (item, user) that ever got a copy of a shared item — the poster's own and each member's, written
+ * by the post's fan-out and a join. A join copies only the items without one, so leaving (or hiding a
+ * copy, then leaving) and joining again never re-creates a copy. Append-only; goes with the item or the user.
+ */
+export const classGroupItemReceipts = pgTable(
+  'class_group_item_receipts',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => classGroupItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.userId] }), index('class_group_item_receipts_user_idx').on(table.userId)],
 );
 
 /**

@@ -23,6 +23,7 @@ import { endPaidSubscriptions } from '../premium/subscriptions.service';
 import type { PaymentProvider } from '../../lib/payments';
 import type { FileStorage } from '../../lib/storage';
 import { knownTimeZone } from '../../lib/time-zones';
+import { groupSharesKey } from '../groups/group-items.service';
 import { inviteLookupsKey, releaseGroupsOfDeletedUser } from '../groups/groups.service';
 
 const PASSWORDS_DIFFER = 'The new passwords do not match';
@@ -151,7 +152,9 @@ export async function deleteAccountRows(db: Database, user: Pick<UserRow, 'id' |
       );
     await tx
       .delete(rateLimitCounters)
-      .where(inArray(rateLimitCounters.key, [userWritesKey(user.id), exportsKey(user.id), inviteLookupsKey(user.id)]));
+      .where(
+        inArray(rateLimitCounters.key, [userWritesKey(user.id), exportsKey(user.id), inviteLookupsKey(user.id), groupSharesKey(user.id)]),
+      );
     // Class groups (decision 211): ownership handed over, names cleared; the foreign keys do the rest.
     await releaseGroupsOfDeletedUser(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));

@@ -1,11 +1,20 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { GROUP_SHARES_PER_DAY, SHARE_LIMIT_MESSAGE, SHARED_ITEM_READONLY_MESSAGE } from '../../../common/schemas/groups.schema';
 import { SHARE_NEEDS_COURSE_MESSAGE, type TaskShared } from '../../../common/schemas/tasks.schema';
 import type { DbOrTx } from '../../db/client';
-import { classGroupItems, classGroupMembers, classGroupNotices, classGroups, courses, tasks } from '../../db/schema';
+import {
+  classGroupItemReceipts,
+  classGroupItems,
+  classGroupMembers,
+  classGroupNotices,
+  classGroups,
+  courses,
+  tasks,
+} from '../../db/schema';
 import { badRequest, HttpError } from '../../lib/http-error';
 import type { Jobs } from '../../lib/jobs';
 import { publishUserChange } from '../../lib/live-changes';
+import { countInWindow } from '../../plugins/rate-limit-store';
 import { reminderStateOf, syncTaskReminders } from '../push/task-reminder-jobs';
 import { sendGroupItemPush } from './group-push-jobs';
 
@@ -17,6 +26,12 @@ import { sendGroupItemPush } from './group-push-jobs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The counter of one user's shares (`rate_limit_counters`, a fixed 24-hour window from the first share):
+ * append-only, so removing or hiding an item gives no share back. Account deletion removes it.
+ */
+export const groupSharesKey = (userId: string) => `group-shares|${userId}`;
+
 /** What a post needs between the item's insert and the fan-out. */
 export type PendingShare = { itemId: string; groupId: string; groupName: string; displayName: string; posterId: string; title: string };
 
@@ -25,8 +40,9 @@ const notShareable = () =>
 
 /**
  * Starts a post: the course must be the poster's, linked to a group they belong to (else 400 on
- * `shareWithGroup`); at most GROUP_SHARES_PER_DAY items in a rolling 24 hours (else 429 `share_limit`).
- * Locks the group's row (posts and membership changes of one group queue), then writes the item.
+ * `shareWithGroup`); at most GROUP_SHARES_PER_DAY shares in the poster's 24-hour window (else 429
+ * `share_limit`). Locks the group's row (posts and membership changes of one group queue), counts the
+ * share, then writes the item.
  */
 export async function startShare(
   tx: DbOrTx,
@@ -44,12 +60,11 @@ export async function startShare(
     .where(and(eq(courses.id, courseId), eq(courses.userId, posterId)))
     .for('update', { of: classGroups });
   if (!found) throw notShareable();
-  const [posted] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(classGroupItems)
-    .where(and(eq(classGroupItems.postedBy, posterId), gt(classGroupItems.createdAt, new Date(now.getTime() - DAY_MS))));
-  if (Number(posted?.count ?? 0) >= GROUP_SHARES_PER_DAY) {
-    throw new HttpError(429, 'share_limit', SHARE_LIMIT_MESSAGE, undefined, 60 * 60);
+  // Counted in the post's transaction: the counter's row stays locked until the post commits, so two posts
+  // (to two groups) at the 49th share queue and only one passes; a refused or failed post counts nothing.
+  const { current, ttl } = await countInWindow(tx, groupSharesKey(posterId), DAY_MS);
+  if (current > GROUP_SHARES_PER_DAY) {
+    throw new HttpError(429, 'share_limit', SHARE_LIMIT_MESSAGE, undefined, Math.max(1, Math.ceil(ttl / 1000)));
   }
   const [item] = await tx
     .insert(classGroupItems)
@@ -91,6 +106,12 @@ export async function fanOutShare(tx: DbOrTx, jobs: Jobs | null, share: PendingS
     ORDER BY m.user_id
     RETURNING user_id`);
   const others = copies.rows.map((row) => row.user_id);
+  // Every member got their copy (the poster's own included): a rejoin does not copy the item again.
+  await tx.execute(sql`
+    INSERT INTO ${classGroupItemReceipts} (item_id, user_id)
+    SELECT ${share.itemId}::uuid, m.user_id FROM ${classGroupMembers} m WHERE m.group_id = ${share.groupId}
+    ORDER BY m.user_id
+    ON CONFLICT DO NOTHING`);
   if (others.length > 0) {
     await tx.execute(sql`
       INSERT INTO ${classGroupNotices} (user_id, group_id, kind, subject, actor_id, actor_name)
@@ -157,15 +178,19 @@ export async function editSharedItem(
   changes: SharedFields,
   now: Date,
 ): Promise<void> {
+  // The group's row first (decision 211's lock order), then the caller's role under it: a role taken away
+  // meanwhile is seen, not the one read before the lock.
+  const [actor] = await tx
+    .select({ displayName: classGroupMembers.displayName, groupName: classGroups.name })
+    .from(classGroupItems)
+    .innerJoin(classGroups, eq(classGroups.id, classGroupItems.groupId))
+    .leftJoin(classGroupMembers, and(eq(classGroupMembers.groupId, classGroups.id), eq(classGroupMembers.userId, userId)))
+    .where(eq(classGroupItems.id, task.groupItemId))
+    .for('update', { of: classGroups });
+  if (!actor) return;
   const shared = await sharedOf(tx, userId, task.groupItemId);
   if (!shared) return;
   if (!shared.canEdit) throw new HttpError(403, 'shared_item_readonly', SHARED_ITEM_READONLY_MESSAGE);
-  const [actor] = await tx
-    .select({ displayName: classGroupMembers.displayName, groupName: classGroups.name })
-    .from(classGroups)
-    .innerJoin(classGroupMembers, and(eq(classGroupMembers.groupId, classGroups.id), eq(classGroupMembers.userId, userId)))
-    .where(eq(classGroups.id, shared.groupId))
-    .for('update', { of: classGroups });
   const [item] = await tx
     .update(classGroupItems)
     .set({ ...changes, updatedAt: now })

@@ -1,7 +1,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_MEMBERS_MAX, GROUP_SHARES_PER_DAY } from '../../../common/schemas/groups.schema';
-import { adminAuditLog, classGroupItems, classGroupMembers, classGroups, courses, rateLimitCounters, tasks, users } from '../../db/schema';
+import {
+  adminAuditLog,
+  classGroupItems,
+  classGroupMembers,
+  classGroupNotices,
+  classGroups,
+  courses,
+  pointsLedger,
+  rateLimitCounters,
+  tasks,
+  users,
+} from '../../db/schema';
+import { InstanceEvents, type InstanceEventPayload } from '../../lib/instance-events';
+import { publishUserChange } from '../../lib/live-changes';
+import { groupSharesKey } from './group-items.service';
 import { inviteLookupsKey } from './groups.service';
 import { setRoleByUsername } from '../admin/roles.service';
 import { signUp, uniqueUsername, type SignedUpUser } from '../../test/factories';
@@ -125,6 +141,15 @@ async function fresh(): Promise<Group> {
     itemId: posted.shared.itemId,
     reportId: report.id,
   };
+}
+
+/** The day's shares `user` has made, as the share counter holds them. */
+async function setShares(user: SignedUpUser, count: number): Promise<void> {
+  const row = { key: groupSharesKey(user.id), count, resetAt: new Date(Date.now() + 86_400_000) };
+  await t.db
+    .insert(rateLimitCounters)
+    .values(row)
+    .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: row.count, resetAt: row.resetAt } });
 }
 
 async function courseRow(id: string) {
@@ -810,15 +835,8 @@ describe('shared items', () => {
   it(`${GROUP_SHARES_PER_DAY} shared items a day per member, then 429 share_limit`, async () => {
     const group = await fresh();
     const poster = group.members.member2.user;
-    await t.db.insert(classGroupItems).values(
-      Array.from({ length: GROUP_SHARES_PER_DAY - 1 }, (_, index) => ({
-        groupId: group.id,
-        postedBy: poster.id,
-        posterName: 'Mem Two',
-        title: `Item ${index}`,
-        taskType: 'assignment',
-      })),
-    );
+    // fresh()'s post was their first share; the counter says they made the rest of the day's.
+    await setShares(poster, GROUP_SHARES_PER_DAY);
     const limited = await request(poster, 'POST', '/api/tasks', {
       title: 'One too many',
       dueDate: inDays(2),
@@ -836,6 +854,149 @@ describe('shared items', () => {
     ).toEqual([]);
     // A private task is still fine.
     await ok(poster, 'POST', '/api/tasks', { title: 'Private', dueDate: inDays(2), courseId: group.members.member2.courseId }, 201);
+    // The refused post counted nothing.
+    expect(
+      (
+        await t.db
+          .select()
+          .from(rateLimitCounters)
+          .where(eq(rateLimitCounters.key, groupSharesKey(poster.id)))
+      )[0]!.count,
+    ).toBe(GROUP_SHARES_PER_DAY);
+  });
+
+  it('a removed or hidden item gives no share back: the day’s count only grows', async () => {
+    const group = await fresh();
+    const poster = group.members.member2.user;
+    await setShares(poster, GROUP_SHARES_PER_DAY - 1);
+    const share = { title: 'Last one', dueDate: inDays(2), courseId: group.members.member2.courseId, shareWithGroup: true };
+    const last = await ok<{ shared: { itemId: string } }>(poster, 'POST', '/api/tasks', share, 201);
+    await ok(poster, 'DELETE', `/api/groups/${group.id}/items/${last.shared.itemId}`, undefined, 204);
+    await ok(poster, 'DELETE', `/api/groups/${group.id}/items/${group.itemId}`, undefined, 204);
+    const again = await request(poster, 'POST', '/api/tasks', share);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ code: 'share_limit' });
+  });
+
+  it('two posts at the 49th share, to two groups at once: one passes, the other is 429 share_limit', async () => {
+    const poster = await signUp(t);
+    const courseIds = [await makeCourse(poster, 'Biology'), await makeCourse(poster, 'Physics')];
+    for (const courseId of courseIds) await ok(poster, 'POST', `/api/courses/${courseId}/group`, {}, 201);
+    await setShares(poster, GROUP_SHARES_PER_DAY - 1);
+    const answers = await Promise.all(
+      courseIds.map((courseId) =>
+        request(poster, 'POST', '/api/tasks', { title: 'Race', dueDate: inDays(2), courseId, shareWithGroup: true }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 429]);
+    expect(await t.db.select().from(classGroupItems).where(eq(classGroupItems.postedBy, poster.id))).toHaveLength(1);
+  });
+
+  it('removing an item takes back the points a deleted copy earned (completed, then reopened)', async () => {
+    const group = await fresh();
+    const [copy] = await t.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id)));
+    const pointsOf = async () => (await t.db.select({ points: users.points }).from(users).where(eq(users.id, member.id)))[0]!.points;
+    await ok(member, 'PATCH', `/api/tasks/${copy!.id}`, { completed: true });
+    await ok(member, 'PATCH', `/api/tasks/${copy!.id}`, { completed: false });
+    const [award] = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, member.id), eq(pointsLedger.reason, 'task'), eq(pointsLedger.sourceId, copy!.id)));
+    expect(award!.amount).toBeGreaterThan(0);
+    const before = await pointsOf();
+    await ok(moderator, 'DELETE', `/api/groups/${group.id}/items/${group.itemId}`, undefined, 204);
+    expect(await t.db.select().from(tasks).where(eq(tasks.id, copy!.id))).toEqual([]);
+    // The task's own award goes, as when the student deletes a task (decision 076).
+    expect(await pointsOf()).toBe(before - award!.amount);
+    const reversals = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, member.id), eq(pointsLedger.sourceId, `task:${copy!.id}`)));
+    expect(reversals).toEqual([expect.objectContaining({ reason: 'reversal' })]);
+  });
+
+  it('a moderator demoted while their edit waits for the group is refused: the role is read under the lock', async () => {
+    const group = await fresh();
+    const [copy] = await t.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, moderator.id)));
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      // The owner's demotion, holding the group's row as every group write does.
+      await locker.query('SELECT id FROM class_groups WHERE id = $1 FOR UPDATE', [group.id]);
+      await locker.query(`UPDATE class_group_members SET role = 'member' WHERE id = $1`, [group.members.moderator.membershipId]);
+      const edit = request(moderator, 'PATCH', `/api/tasks/${copy!.id}`, { title: 'Edited while demoted' });
+      const started = performance.now();
+      while (
+        (
+          await locker.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0]!.n === 0
+      ) {
+        if (performance.now() - started > 5000) throw new Error('the edit never waited for the group');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await locker.query('COMMIT');
+      const answer = await edit;
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json()).toMatchObject({ code: 'shared_item_readonly' });
+    } finally {
+      await locker.end();
+    }
+    expect((await t.db.select().from(classGroupItems).where(eq(classGroupItems.id, group.itemId)))[0]!.title).toBe('Worksheet 3');
+  });
+
+  it('leaving and joining again (or hiding, then leaving and joining again) copies no item twice', async () => {
+    const group = await fresh();
+    // (The shared accounts have copies of other groups' "Worksheet 3" too: counted before and after.)
+    const copiesOf = async (userId: string) =>
+      (
+        await t.db
+          .select()
+          .from(tasks)
+          .where(and(eq(tasks.userId, userId), eq(tasks.title, 'Worksheet 3')))
+      ).map((task) => task.id);
+    // The member keeps their copy when leaving, and gets no second one on the way back.
+    const before = await copiesOf(member.id);
+    await ok(member, 'DELETE', `/api/groups/${group.id}/membership`, undefined, 204);
+    await join(member, group.code, 'Mem again');
+    expect((await copiesOf(member.id)).sort()).toEqual(before.sort());
+    expect(
+      await t.db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, member.id))),
+    ).toEqual([]);
+    // The moderator hides theirs (deletes the copy), leaves and comes back: still hidden.
+    const [hidden] = await t.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, moderator.id)));
+    await ok(moderator, 'DELETE', `/api/tasks/${hidden!.id}`, undefined, 204);
+    await ok(moderator, 'DELETE', `/api/groups/${group.id}/membership`, undefined, 204);
+    await join(moderator, group.code, 'Mo again');
+    expect(
+      await t.db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, moderator.id))),
+    ).toEqual([]);
+    // A newcomer still gets their copy.
+    const newcomer = await signUp(t);
+    await join(newcomer, group.code, 'New');
+    expect(
+      await t.db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.groupItemId, group.itemId), eq(tasks.userId, newcomer.id))),
+    ).toHaveLength(1);
   });
 });
 
@@ -891,6 +1052,44 @@ describe('membership', () => {
     );
     // An unknown member id of this group: 404.
     expect((await request(owner, 'DELETE', `/api/groups/${other.id}/members/${group.members.member.membershipId}`)).statusCode).toBe(404);
+  });
+
+  it("a member who leaves or is removed no longer sees the group's notices", async () => {
+    const group = await fresh();
+    const noticesOf = (userId: string) =>
+      t.db
+        .select()
+        .from(classGroupNotices)
+        .where(and(eq(classGroupNotices.userId, userId), eq(classGroupNotices.groupId, group.id)));
+    const bellHas = async (user: SignedUpUser) =>
+      (await ok<{ items: { data: Record<string, unknown> }[] }>(user, 'GET', '/api/notifications')).items.some(
+        (item) => item.data.groupId === group.id,
+      );
+    expect(await noticesOf(member.id)).not.toEqual([]);
+    expect(await bellHas(member)).toBe(true);
+    await ok(member, 'DELETE', `/api/groups/${group.id}/membership`, undefined, 204);
+    expect(await noticesOf(member.id)).toEqual([]);
+    expect(await bellHas(member)).toBe(false);
+
+    expect(await noticesOf(moderator.id)).not.toEqual([]);
+    await ok(owner, 'DELETE', `/api/groups/${group.id}/members/${group.members.moderator.membershipId}`, undefined, 204);
+    expect(await noticesOf(moderator.id)).toEqual([]);
+    expect(await bellHas(moderator)).toBe(false);
+  });
+
+  it('fewer slots drop the cancelled lessons of the slots removed, for the group and every linked course', async () => {
+    const group = await fresh();
+    await ok(owner, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date: '2030-01-07', slotIndex: 0, cancelled: true });
+    await ok(owner, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date: '2030-01-09', slotIndex: 1, cancelled: true });
+    const updated = await ok<{ timeSlots: unknown[]; cancelledLessons: unknown[] }>(owner, 'PATCH', `/api/groups/${group.id}`, {
+      timeSlots: [SLOTS[0]],
+    });
+    expect(updated.timeSlots).toHaveLength(1);
+    expect(updated.cancelledLessons).toEqual([{ date: '2030-01-07', slotIndex: 0 }]);
+    expect((await courseRow(group.members.member.courseId))!.cancelledLessons).toEqual([{ date: '2030-01-07', slotIndex: 0 }]);
+    // Slot 1 added back is a new slot: nothing cancelled on it.
+    const again = await ok<{ cancelledLessons: unknown[] }>(owner, 'PATCH', `/api/groups/${group.id}`, { timeSlots: SLOTS });
+    expect(again.cancelledLessons).toEqual([{ date: '2030-01-07', slotIndex: 0 }]);
   });
 
   it('the only member leaving closes the group', async () => {
@@ -1062,5 +1261,68 @@ describe('account deletion and export', () => {
         + (SELECT count(*) FROM class_group_notices WHERE actor_name = 'Prof')
         + (SELECT count(*) FROM class_group_members WHERE display_name = 'Prof') AS n`);
     expect(Number(named.rows[0]!.n)).toBe(0);
+  });
+});
+
+describe('what the other members’ live views are told', () => {
+  let events: InstanceEvents;
+  const heard: InstanceEventPayload<'userChange'>[] = [];
+  beforeAll(async () => {
+    events = new InstanceEvents({ connectionString: t.databaseUrl, heartbeatMs: 200, timeoutMs: 2000 });
+    await events.start();
+    await events.waitUntilListening(5000);
+    events.on('userChange', (payload) => heard.push(payload));
+  });
+  afterAll(() => events.stop());
+
+  /**
+   * Forgets what was heard so far: a marker published now arrives after every earlier commit's changes
+   * (one connection hears notifications in commit order), then the list is cleared.
+   */
+  const settle = async () => {
+    const marker = randomUUID();
+    await publishUserChange(t.db, [marker], ['courses']);
+    const started = performance.now();
+    while (!heard.some((entry) => entry.userIds.includes(marker))) {
+      if (performance.now() - started > 3000) throw new Error('the marker never arrived');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    heard.length = 0;
+  };
+
+  /** Waits for a change naming `userId` with `topic`. */
+  const told = async (userId: string, topic: string) => {
+    const started = performance.now();
+    while (!heard.some((entry) => entry.userIds.includes(userId) && (entry.topics as string[]).includes(topic))) {
+      if (performance.now() - started > 3000) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return true;
+  };
+
+  it('a role change tells every member (their lists of members show it)', async () => {
+    const group = await fresh();
+    await settle();
+    await ok(owner, 'PATCH', `/api/groups/${group.id}/members/${group.members.member2.membershipId}`, { role: 'moderator' });
+    expect(await told(group.members.member2.user.id, 'tasks')).toBe(true);
+    expect(await told(member.id, 'groups')).toBe(true);
+    expect(await told(moderator.id, 'groups')).toBe(true);
+  });
+
+  it('a dismissed report tells the other moderators (their report list)', async () => {
+    const group = await fresh();
+    await settle();
+    await ok(moderator, 'POST', `/api/groups/${group.id}/reports/${group.reportId}/resolve`, { action: 'dismiss' }, 204);
+    expect(await told(owner.id, 'groups')).toBe(true);
+    expect(heard.some((entry) => entry.userIds.includes(member.id))).toBe(false);
+  });
+
+  it("an account's deletion tells the other members' bells too", async () => {
+    const group = await fresh();
+    const leaving = await signUp(t);
+    await join(leaving, group.code, 'Leaving');
+    await settle();
+    await ok(leaving, 'DELETE', '/api/user/delete', undefined, 204);
+    expect(await told(member.id, 'notifications')).toBe(true);
   });
 });

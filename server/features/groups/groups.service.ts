@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ALREADY_SHARED_MESSAGE,
   CANCELLED_LESSONS_MAX,
@@ -32,12 +32,14 @@ import {
 import type { TaskType } from '../../../common/schemas/tasks.schema';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
 import {
+  classGroupItemReceipts,
   classGroupItems,
   classGroupMembers,
   classGroupNotices,
   classGroupReports,
   classGroups,
   courses,
+  pointsLedger,
   tasks,
   type CancelledLessonRow,
   type CourseTimeSlot,
@@ -49,6 +51,7 @@ import { PUSH_REPLAN_QUEUE, requestPushPlan, type PushPlanJobData } from '../../
 import { countInWindow } from '../../plugins/rate-limit-store';
 import { writeAudit } from '../admin/audit.service';
 import { reminderStateOf, syncTaskReminders } from '../push/task-reminder-jobs';
+import { revokeAward } from '../rewards/points.service';
 
 /**
  * Class groups, "Classmates" (issue 39, docs/decisions/211-classmates-groups.md, docs/api.md "Class
@@ -386,7 +389,10 @@ async function copyToCourses(tx: DbOrTx, group: GroupRow): Promise<string[]> {
   return [...new Set(rows.map((row) => row.userId))];
 }
 
-/** PATCH /api/groups/:id (moderator+): the shared fields, copied to every linked course, a `class_changed` notice. */
+/**
+ * PATCH /api/groups/:id (moderator+): the shared fields, copied to every linked course, a `class_changed`
+ * notice. Fewer slots drop the cancelled lessons of the slots removed (their index names no slot any more).
+ */
 export async function updateGroup(
   db: Database,
   jobs: Jobs | null,
@@ -404,7 +410,12 @@ export async function updateGroup(
     if (body.room !== undefined && body.room !== group.room) changes.room = body.room;
     if (body.timeSlots !== undefined) {
       const slots = body.timeSlots.map((slot) => ({ ...slot, week: slot.week ?? null, cycleDay: slot.cycleDay ?? null }));
-      if (JSON.stringify(slots) !== JSON.stringify(slotsOf(group.timeSlots))) changes.timeSlots = slots;
+      if (JSON.stringify(slots) !== JSON.stringify(slotsOf(group.timeSlots))) {
+        changes.timeSlots = slots;
+        // A cancellation names a slot by its index: those of slots no longer there go with them.
+        const kept = group.cancelledLessons.filter((lesson) => lesson.slotIndex < slots.length);
+        if (kept.length !== group.cancelledLessons.length) changes.cancelledLessons = kept;
+      }
     }
     if (Object.keys(changes).length === 0) return groupView(tx, group, member, origin);
     const [updated] = await tx.update(classGroups).set(changes).where(eq(classGroups.id, groupId)).returning();
@@ -558,13 +569,20 @@ export async function joinGroup(
         groupId: group.id,
       })
       .returning({ id: courses.id });
-    // The items still to do: due from the start of the joiner's local today, or undated.
+    // The items still to do: due from the start of the joiner's local today, or undated — and never one
+    // the joiner had a copy of before (they left and came back: that copy is theirs, kept or deleted).
     await tx.execute(sql`
-      INSERT INTO ${tasks} (user_id, title, description, due_date, course_id, task_type, group_item_id)
-      SELECT ${user.id}, i.title, i.description, i.due_date, ${course!.id}, i.task_type, i.id
-      FROM ${classGroupItems} i
-      WHERE i.group_id = ${group.id}
-        AND (i.due_date IS NULL OR i.due_date >= (date_trunc('day', now() AT TIME ZONE ${user.timeZone}) AT TIME ZONE ${user.timeZone}))`);
+      WITH copied AS (
+        INSERT INTO ${tasks} (user_id, title, description, due_date, course_id, task_type, group_item_id)
+        SELECT ${user.id}, i.title, i.description, i.due_date, ${course!.id}, i.task_type, i.id
+        FROM ${classGroupItems} i
+        WHERE i.group_id = ${group.id}
+          AND (i.due_date IS NULL OR i.due_date >= (date_trunc('day', now() AT TIME ZONE ${user.timeZone}) AT TIME ZONE ${user.timeZone}))
+          AND NOT EXISTS (SELECT 1 FROM ${classGroupItemReceipts} r WHERE r.item_id = i.id AND r.user_id = ${user.id})
+        RETURNING group_item_id
+      )
+      INSERT INTO ${classGroupItemReceipts} (item_id, user_id)
+      SELECT group_item_id, ${user.id}::uuid FROM copied ON CONFLICT DO NOTHING`);
     await requestPushPlan(jobs, tx, user.id);
     await publishUserChange(tx, await otherMemberIds(tx, group.id, user.id), ['groups']);
     return { groupId: group.id, courseId: course!.id, created: true };
@@ -604,15 +622,22 @@ export async function setMemberRole(
     if (target.role === role) return memberView(target, userId);
     if (target.role === 'owner' && (await ownerCount(tx, groupId)) <= 1) throw lastOwner();
     const [updated] = await tx.update(classGroupMembers).set({ role }).where(eq(classGroupMembers.id, target.id)).returning();
-    // The role decides what the member may edit (a shared task's canEdit): their views read again.
+    // The role decides what the member may edit (a shared task's canEdit): their views read again; every
+    // other member's list of members shows the new role.
     await publishUserChange(tx, [target.userId], ['groups', 'tasks']);
+    await publishUserChange(
+      tx,
+      (await otherMemberIds(tx, groupId, userId)).filter((id) => id !== target.userId),
+      ['groups'],
+    );
     return memberView(updated!, userId);
   });
 }
 
 /**
- * The member's class and copies become their own (unlinked: `group_id` and `group_item_id` null), and the
- * membership goes. Leaving, removal and an account's deletion share it.
+ * The member's class and copies become their own (unlinked: `group_id` and `group_item_id` null), the
+ * group's notices leave their notification centre, and the membership goes. Leaving and removal share it
+ * (closing deletes the group, whose notices go with it).
  */
 async function unlinkMember(tx: DbOrTx, groupId: string, memberUserId: string): Promise<void> {
   await tx
@@ -622,6 +647,7 @@ async function unlinkMember(tx: DbOrTx, groupId: string, memberUserId: string): 
   await tx.execute(sql`
     UPDATE ${tasks} SET group_item_id = NULL
     WHERE user_id = ${memberUserId} AND group_item_id IN (SELECT id FROM ${classGroupItems} WHERE group_id = ${groupId})`);
+  await tx.delete(classGroupNotices).where(and(eq(classGroupNotices.groupId, groupId), eq(classGroupNotices.userId, memberUserId)));
   await tx.delete(classGroupMembers).where(and(eq(classGroupMembers.groupId, groupId), eq(classGroupMembers.userId, memberUserId)));
 }
 
@@ -637,7 +663,7 @@ export async function removeMember(db: Database, userId: string, groupId: string
     }
     if (target.role !== 'member') requireOwner(member);
     await unlinkMember(tx, groupId, target.userId);
-    await publishUserChange(tx, [target.userId], ['groups', 'courses', 'tasks']);
+    await publishUserChange(tx, [target.userId], ['groups', 'courses', 'tasks', 'notifications']);
     await publishUserChange(tx, await otherMemberIds(tx, groupId, userId), ['groups']);
   });
 }
@@ -692,7 +718,8 @@ export async function closeGroup(db: Database, userId: string, groupId: string):
 
 // ---------- shared items ----------
 /**
- * Removes an item: the copies not yet completed are deleted (their reminders cancelled), the completed
+ * Removes an item: the copies not yet completed are deleted (their reminders cancelled, and the points a
+ * deleted copy earned once — completed, then reopened — taken back as deleteTask does), the completed
  * ones stay as their owners' own tasks (the item's deletion sets their `group_item_id` null); its reports go with it.
  */
 async function removeItemRows(tx: DbOrTx, jobs: Jobs | null, item: ItemRow): Promise<string[]> {
@@ -711,6 +738,28 @@ async function removeItemRows(tx: DbOrTx, jobs: Jobs | null, item: ItemRow): Pro
     tx,
     removed.filter((row) => row.reminderOffsetMinutes !== null).map((row) => ({ before: reminderStateOf(row), after: null })),
   );
+  // Only the copies that earned points (one query for any number), in user id order as every
+  // multi-user write here locks users' rows.
+  if (removed.length > 0) {
+    const earned = await tx
+      .select({ userId: pointsLedger.userId, sourceId: pointsLedger.sourceId })
+      .from(pointsLedger)
+      .where(
+        and(
+          eq(pointsLedger.reason, 'task'),
+          inArray(
+            pointsLedger.sourceId,
+            removed.map((row) => row.id),
+          ),
+          inArray(
+            pointsLedger.userId,
+            removed.map((row) => row.userId),
+          ),
+        ),
+      )
+      .orderBy(asc(pointsLedger.userId));
+    for (const award of earned) await revokeAward(tx, { userId: award.userId, reason: 'task', sourceId: award.sourceId });
+  }
   await tx.delete(classGroupItems).where(eq(classGroupItems.id, item.id));
   return allMemberIds(tx, item.groupId);
 }
@@ -794,22 +843,29 @@ export async function listReports(db: DbOrTx, userId: string, groupId: string): 
   return rows.map((row) => ({ ...row, reason: row.reason as GroupReport['reason'], createdAt: row.createdAt.toISOString() }));
 }
 
-/** Dismisses a report, or removes its item (whose reports then go with it). */
+/**
+ * Dismisses a report, or removes its item (whose reports then go with it). Answers the users whose views
+ * changed and how: every member's tasks for a removal, the moderators' report list for a dismissal.
+ */
 async function resolveReportRow(
   tx: DbOrTx,
   jobs: Jobs | null,
   report: typeof classGroupReports.$inferSelect,
   action: ReportAction,
-): Promise<string[]> {
+): Promise<{ userIds: string[]; topics: ('tasks' | 'groups')[] }> {
   if (action === 'remove_item') {
     const item = await findItem(tx, report.groupId, report.itemId);
-    return removeItemRows(tx, jobs, item);
+    return { userIds: await removeItemRows(tx, jobs, item), topics: ['tasks', 'groups'] };
   }
   await tx
     .update(classGroupReports)
     .set({ resolvedAt: new Date(), resolution: 'dismissed' })
     .where(and(eq(classGroupReports.id, report.id), isNull(classGroupReports.resolvedAt)));
-  return [];
+  const moderators = await tx
+    .select({ userId: classGroupMembers.userId })
+    .from(classGroupMembers)
+    .where(and(eq(classGroupMembers.groupId, report.groupId), sql`${classGroupMembers.role} IN ('owner', 'moderator')`));
+  return { userIds: moderators.map((moderator) => moderator.userId), topics: ['groups'] };
 }
 
 export async function resolveReport(
@@ -828,11 +884,11 @@ export async function resolveReport(
       .from(classGroupReports)
       .where(and(eq(classGroupReports.id, reportId), eq(classGroupReports.groupId, groupId), isNull(classGroupReports.resolvedAt)));
     if (!report) throw notFound(REPORT_NOT_FOUND);
-    const members = await resolveReportRow(tx, jobs, report, action);
+    const changed = await resolveReportRow(tx, jobs, report, action);
     await publishUserChange(
       tx,
-      members.filter((id) => id !== userId),
-      ['tasks', 'groups'],
+      changed.userIds.filter((id) => id !== userId),
+      changed.topics,
     );
   });
 }
@@ -877,7 +933,7 @@ export async function resolveReportAsAdmin(
       .where(and(eq(classGroupReports.id, reportId), isNull(classGroupReports.resolvedAt)))
       .for('update', { of: classGroups });
     if (!found) throw notFound(REPORT_NOT_FOUND);
-    const members = await resolveReportRow(tx, jobs, found.report, action);
+    const changed = await resolveReportRow(tx, jobs, found.report, action);
     await writeAudit(tx, {
       actorId: adminId,
       action: 'group_report.resolve',
@@ -885,7 +941,7 @@ export async function resolveReportAsAdmin(
       before: { status: 'open', reason: found.report.reason },
       after: { status: action === 'remove_item' ? 'removed' : 'dismissed' },
     });
-    await publishUserChange(tx, members, ['tasks', 'groups']);
+    await publishUserChange(tx, changed.userIds, changed.topics);
   });
 }
 
@@ -926,10 +982,11 @@ export async function releaseGroupsOfDeletedUser(tx: DbOrTx, userId: string): Pr
         AND NOT EXISTS (SELECT 1 FROM ${classGroupMembers} o WHERE o.group_id = g.id AND o.user_id <> ${userId})`);
     const others = await tx.execute<{ user_id: string }>(sql`
       SELECT DISTINCT user_id FROM ${classGroupMembers} WHERE group_id IN (${ids}) AND user_id <> ${userId}`);
+    // Their bells name the account's notices' actor no more (actor_name cleared below).
     await publishUserChange(
       tx,
       others.rows.map((row) => row.user_id),
-      ['groups', 'tasks'],
+      ['groups', 'tasks', 'notifications'],
     );
   }
   // The other members' task lists show "a former member" from now on: a no-op write of their memberships

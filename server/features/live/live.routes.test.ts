@@ -1,4 +1,6 @@
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { publishUserChange } from '../../lib/live-changes';
@@ -124,6 +126,52 @@ describe('GET /api/live', () => {
     // A client that goes away frees its place.
     newest.close();
     await until(() => liveHubOf(t.app).streamsOf(user.id) === LIVE_STREAMS_PER_USER - 1, 2000);
+  });
+});
+
+describe('GET /api/live and a client that leaves at once', () => {
+  it('a client gone while its session was looked up leaves no stream open in the hub', async () => {
+    const user = await signUp(t);
+    const hub = liveHubOf(t.app);
+    expect(hub.streamsOf(user.id)).toBe(0);
+    // The session lookup waits on a lock held here, so the client is gone before the route opens its stream.
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
+      const { hostname, port } = new URL(base);
+      const socket = connect({ host: hostname, port: Number(port) });
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      socket.write(
+        `GET /api/live HTTP/1.1\r\nHost: ${hostname}\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${user.token}\r\n\r\n`,
+      );
+      const waiting = async () =>
+        (
+          await locker.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0]!.n > 0;
+      const started = performance.now();
+      while (!(await waiting())) {
+        if (performance.now() - started > 5000) throw new Error('the session lookup never waited');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await locker.query('COMMIT');
+      await locker.end();
+    }
+    // The route ran after the lock went: it must not keep a stream for a client that is gone.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hub.streamsOf(user.id)).toBe(0);
+    // And the user still opens one normally.
+    const live = await stream(user);
+    expect(live.status).toBe(200);
+    await until(() => hub.streamsOf(user.id) === 1, 2000);
+    live.close();
+    await until(() => hub.streamsOf(user.id) === 0, 2000);
   });
 });
 

@@ -75,7 +75,15 @@ export function registerLiveRoutes(app: ZodApp, { config, instanceEvents, readin
       const stream = readiness.notReadyReason() === 'draining' ? null : hub.open(user.id);
       if (!stream) throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, LIVE_RETRY_AFTER_SECONDS);
       releaseInFlight(request);
+      // The client may have gone while the session was looked up: its 'close' has fired already, and no
+      // listener attached now would hear it. Such a stream is closed at once (the hub keeps no ghost).
+      if (request.raw.destroyed || reply.raw.destroyed) {
+        stream.close();
+        return reply.hijack();
+      }
       reply.raw.once('close', () => stream.close());
+      // And whatever ends the body (Fastify destroys it when the socket errors) ends the stream.
+      stream.body.once('close', () => stream.close());
       return (
         reply
           .header('content-type', `${LIVE_MEDIA_TYPE}; charset=utf-8`)

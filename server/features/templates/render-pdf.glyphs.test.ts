@@ -45,6 +45,7 @@ const data: TemplateData = {
     timeSlots: [
       { day: 1 + (index % 5), startTime: `${String(8 + index).padStart(2, '0')}:00`, endTime: `${String(9 + index).padStart(2, '0')}:30` },
     ],
+    cancelledLessons: [],
   })),
   terms: [{ id: 't1', name: 'Wintersemester 2026/27', startDate: '2026-10-01', endDate: '2027-02-15', rotation: { kind: 'weekly' } }],
   holidays: [{ name: 'Vacances de Noël', startDate: '2026-12-21', endDate: '2027-01-03' }],

@@ -21,6 +21,7 @@ const courses = Array.from({ length: 8 }, (_, index) => ({
     { day: 1 + (index % 5), startTime: `${String(7 + index).padStart(2, '0')}:15`, endTime: `${String(8 + index).padStart(2, '0')}:45` },
     { day: (index + 3) % 7, startTime: '19:00', endTime: '21:30' },
   ],
+  cancelledLessons: [],
 }));
 const data: TemplateData = {
   userName: 'a_rather_long_username_01',

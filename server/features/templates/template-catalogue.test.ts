@@ -64,6 +64,7 @@ const data: TemplateData = {
       endDate: null,
       color: '#3366cc',
       timeSlots: [{ day: 2, startTime: '09:00', endTime: '10:30' }],
+      cancelledLessons: [],
     },
   ],
   terms: [{ id: 't1', name: 'Autumn', startDate: '2026-09-07', endDate: '2027-01-22', rotation: { kind: 'weekly' } }],
@@ -111,5 +112,20 @@ describe('the catalogue', () => {
     const gantt = buildTemplateDocument('project-plan', data, locale).sections[1]?.blocks[0];
     // Planned from 21 days before 18 December, but not before today's week; due in the fourth week.
     expect(gantt).toMatchObject({ kind: 'gantt', bars: [{ label: 'Bridge model', start: 0, end: 3 }] });
+  });
+
+  it("the weekly timetable skips a cancelled lesson (a class group's cancellation)", () => {
+    const locale = templateLocale('en');
+    const lessonsOf = (document: ReturnType<typeof buildTemplateDocument>) =>
+      document.sections
+        .flatMap((section) => section.blocks)
+        .flatMap((block) => (block.kind === 'weekGrid' ? block.days.flatMap((day) => day.items) : []));
+    // Today (Tuesday 24 November) is the course's only meeting this week, slot 0.
+    expect(lessonsOf(buildTemplateDocument('weekly-timetable', data, locale))).toHaveLength(1);
+    const cancelled: TemplateData = {
+      ...data,
+      courses: data.courses.map((course) => ({ ...course, cancelledLessons: [{ date: '2026-11-24', slotIndex: 0 }] })),
+    };
+    expect(lessonsOf(buildTemplateDocument('weekly-timetable', cancelled, locale))).toEqual([]);
   });
 });

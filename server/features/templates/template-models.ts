@@ -1,5 +1,5 @@
 import { addDays, daysBetween, firstOfMonth, parseTimeOfDay, toDayNumber, weekdayOf } from '../../../common/domain/local-time';
-import type { TermRotation, TimetableOccurrence, TimetableSlot } from '../../../common/domain/timetable';
+import type { CancelledLesson, TermRotation, TimetableOccurrence, TimetableSlot } from '../../../common/domain/timetable';
 
 /**
  * The pure layout rules of the premium templates (docs/decisions/134): what goes where, from the
@@ -24,6 +24,8 @@ export type TemplateData = {
     endDate: string | null;
     color: string;
     timeSlots: TimetableSlot[];
+    /** Lessons that do not take place (a class group's cancellations): the week grid skips them. */
+    cancelledLessons: CancelledLesson[];
   }[];
   terms: { id: string; name: string; startDate: string; endDate: string; rotation: TermRotation }[];
   holidays: { name: string; startDate: string; endDate: string }[];

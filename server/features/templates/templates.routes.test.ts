@@ -270,6 +270,38 @@ describe('GET /api/premium/templates/:id/preview', () => {
     expect((await t.request({ method: 'GET', url: '/api/premium/templates/exam-checklist/preview' })).statusCode).toBe(401);
   });
 
+  it("leaves a cancelled lesson (a class group's cancellation) out of the weekly timetable", async () => {
+    const user = await signUp(t);
+    expect(
+      (await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: 'UTC' } })).statusCode,
+    ).toBe(200);
+    const everyDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startTime: '09:00', endTime: '10:30' }));
+    const course = await post(user, '/api/courses', { name: 'Daily Latin', color: '#336699', timeSlots: everyDay });
+    const lessons = async () => {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/premium/templates/weekly-timetable/preview?lang=en',
+        token: user.token,
+      });
+      expect(response.statusCode).toBe(200);
+      const document = templateDocumentSchema.parse(response.json());
+      return document.sections
+        .flatMap((section) => section.blocks)
+        .flatMap((block) => (block.kind === 'weekGrid' ? block.days.map((day) => day.items.length) : []));
+    };
+    expect(await lessons()).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    // Today's lesson (slot 0 of today's weekday) is cancelled: the course row carries it, as a group's copy does.
+    const today = new Date().toISOString().slice(0, 10);
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    await t.db
+      .update(courses)
+      .set({ cancelledLessons: [{ date: today, slotIndex: weekday }] })
+      .where(eq(courses.id, course.id));
+    const after = await lessons();
+    expect(after[weekday]).toBe(0);
+    expect(after.reduce((sum, count) => sum + count, 0)).toBe(6);
+  });
+
   it('dates a task on the student’s own calendar day, west and east of UTC', async () => {
     // 20:00 UTC is 10:00 the same day in Honolulu and 05:00 the next day in Tokyo.
     const due = `${inDays(20)}T20:00:00.000Z`;

@@ -134,6 +134,7 @@ export async function readTemplateData(
       endDate: course.endDate,
       color: course.color,
       timeSlots: course.timeSlots,
+      cancelledLessons: course.cancelledLessons,
     })),
     terms: termList,
     holidays: holidayRows,

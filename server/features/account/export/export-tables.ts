@@ -605,4 +605,6 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   replica_read_marks: 'internal: where the user’s last write reached the database log, so reads wait for a replica that has it',
   sso_states: 'internal: single sign-ons under way (a state hash, nonce and PKCE verifier), kept ten minutes',
   login_devices: 'holds only the hash of a sign-in device cookie’s secret token and when it was last used',
+  class_group_item_receipts:
+    'internal: which shared items already gave this user a copy, so joining a class group again does not copy them twice (the copies themselves are exported as tasks)',
 };
