@@ -10,9 +10,13 @@ import { InstanceEvents, publishInstanceEvent, type InstanceEventPayload } from 
 /**
  * Cross-instance events (decision 196) and the session cache they keep honest: two apps on one
  * database, each with its own listener, as two instances are. The cache holds entries for a minute
- * here, so a refusal within 100 ms can only come from an event.
+ * here, so a refusal within seconds can only come from an event. The wait is the event's budget on a
+ * busy machine (EVENT_WAIT_MS), not the 100 ms an idle one takes: a test waits on state, and the
+ * latency itself is a measurement (docs/operations.md), not a timed test.
  */
 let t: TestApp;
+/** Far below the one-minute cache, far above a quiet machine's few milliseconds. */
+const EVENT_WAIT_MS = 5_000;
 const apps: FastifyInstance[] = [];
 const listeners: InstanceEvents[] = [];
 
@@ -107,7 +111,7 @@ describe('instance events', () => {
 });
 
 describe('sign-out everywhere (issue 37)', () => {
-  it('sign-out through A is refused by B within 100 ms; password change and an admin lock too', async () => {
+  it('sign-out through A is refused by B as soon as the event arrives; password change and an admin lock too', async () => {
     const a = await instance();
     const b = await instance();
 
@@ -117,8 +121,8 @@ describe('sign-out everywhere (issue 37)', () => {
     expect(
       (await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${user.token}` } })).statusCode,
     ).toBe(204);
-    const signOut = await until(async () => (await b.get('/api/auth/me', user.token)) === 401, 100);
-    expect(signOut).toBeLessThan(100);
+    const signOut = await until(async () => (await b.get('/api/auth/me', user.token)) === 401, EVENT_WAIT_MS);
+    expect(signOut).toBeLessThan(EVENT_WAIT_MS);
     // A write with the old token is refused too.
     const write = await b.app.inject({
       method: 'PATCH',
@@ -145,16 +149,16 @@ describe('sign-out everywhere (issue 37)', () => {
       payload: { currentPassword: other.password, newPassword, confirmPassword: newPassword },
     });
     expect(changed.statusCode, changed.body).toBeLessThan(300);
-    expect(await until(async () => (await b.get('/api/auth/me', second)) === 401, 100)).toBeLessThan(100);
+    expect(await until(async () => (await b.get('/api/auth/me', second)) === 401, EVENT_WAIT_MS)).toBeLessThan(EVENT_WAIT_MS);
 
     // A lock made outside any instance (as `npm run admin` would): B hears it through the trigger.
     const locked = await signUp(t);
     expect(await b.get('/api/auth/me', locked.token)).toBe(200);
     await t.db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, locked.id));
-    expect(await until(async () => (await b.get('/api/auth/me', locked.token)) === 401, 100)).toBeLessThan(100);
+    expect(await until(async () => (await b.get('/api/auth/me', locked.token)) === 401, EVENT_WAIT_MS)).toBeLessThan(EVENT_WAIT_MS);
   });
 
-  it('a time zone changed elsewhere (here by SQL, as any instance’s write) is what B answers within 100 ms', async () => {
+  it('a time zone changed elsewhere (here by SQL, as any instance’s write) is what B answers as soon as the event arrives', async () => {
     const b = await instance();
     const user = await signUp(t);
     const me = async () =>
@@ -164,7 +168,7 @@ describe('sign-out everywhere (issue 37)', () => {
     const before = (await me()).timeZone; // cached on B now
     const zone = before === 'Pacific/Honolulu' ? 'Asia/Tokyo' : 'Pacific/Honolulu';
     await t.db.update(users).set({ timeZone: zone }).where(eq(users.id, user.id));
-    expect(await until(async () => (await me()).timeZone === zone, 100)).toBeLessThan(100);
+    expect(await until(async () => (await me()).timeZone === zone, EVENT_WAIT_MS)).toBeLessThan(EVENT_WAIT_MS);
   });
 
   it('while B does not listen (the listener stopped or lost) its cache is bypassed: a change it cannot hear is still seen at once', async () => {
