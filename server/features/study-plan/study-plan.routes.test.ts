@@ -92,14 +92,17 @@ describe('the study plan', () => {
     await setHours(user);
     const lab = await createTask(user, { title: 'Lab report', dueDate: inDays(3), estimateMinutes: 150 });
     const essay = await createTask(user, { title: 'Essay', dueDate: inDays(5), estimateMinutes: 100 });
-    await createTask(user, { title: 'No due date', dueDate: null, estimateMinutes: 100 });
+    const undated = await createTask(user, { title: 'No due date', dueDate: null, estimateMinutes: 100 });
     expect(await plan(user, 'GET')).toEqual({ active: false, blocks: [], shortfalls: [], moves: 0 });
 
     const view = await plan(user);
     expect(view.active).toBe(true);
     expect(minutesOf(view, lab.id)).toBe(150);
     expect(minutesOf(view, essay.id)).toBe(100);
-    expect(view.blocks).toHaveLength(3);
+    // How many blocks depends on the hour the suite runs (a block does not cross the end of a day's
+    // window: at 23:10 the first one is cut short), so the test asks for what holds at any hour.
+    expect(view.blocks.length).toBeGreaterThanOrEqual(3);
+    expect(view.blocks.some((block) => block.taskId === undated.id)).toBe(false);
     const first = view.blocks[0]!;
     expect(first).toMatchObject({ taskId: lab.id, title: 'Lab report', status: 'planned', pinned: false });
     expect(first.reason).toMatchObject({ leftMinutes: 150, estimateMinutes: 150, weight: null });
