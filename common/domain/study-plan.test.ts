@@ -472,3 +472,30 @@ describe('study hours and estimates', () => {
     expect(suggestEstimate(samples, 'chem', 'assignment')).toEqual(expected);
   });
 });
+
+describe('breaks across the end of a day’s window', () => {
+  // Windows 00:00–23:59 every day, planned at 23:26: the first block ends at 23:55, at the window's end.
+  const allDay = Array.from({ length: 7 }, () => [{ startTime: '00:00', endTime: '23:59' }]);
+  const hours = { ...DEFAULT_STUDY_HOURS, windows: allDay, dailyMaxMinutes: 600, breakMinutes: 10, bufferMinutes: 60, unitMinutes: 25 };
+  const zone = 'UTC';
+  const input = inputFor(zone, {
+    now: at('2026-12-01', '23:26', zone),
+    hours,
+    tasks: [aTask('lab', { estimateMinutes: 150, dueAt: at('2026-12-04', '23:26', zone) })],
+  });
+
+  it('keeps the break before the next day’s first block, as it does within a day', () => {
+    const plan = planStudy(input);
+    const starts = plan.blocks.map((block) => Date.parse(block.start)).sort((a, b) => a - b);
+    const ends = plan.blocks.map((block) => Date.parse(block.end)).sort((a, b) => a - b);
+    expect(plan.blocks[0]!.start).toBe('2026-12-01T23:30:00.000Z');
+    for (let index = 1; index < starts.length; index++) expect(starts[index]! - ends[index - 1]!).toBeGreaterThanOrEqual(10 * 60_000);
+  });
+
+  it('so a re-plan a few minutes later moves nothing', () => {
+    const plan = planStudy(input);
+    const again = planStudy({ ...input, now: at('2026-12-01', '23:29', zone), blocks: stored(plan) });
+    expect(again.moves).toBe(0);
+    expect(again.blocks.map((block) => [block.start, block.end])).toEqual(plan.blocks.map((block) => [block.start, block.end]));
+  });
+});

@@ -262,8 +262,11 @@ function place(
       placements.push({ taskId: task.id, start, end, keptId: null });
       used.set(piece.day, (used.get(piece.day) ?? 0) + units * unit);
       left = Math.max(0, left - units);
-      piece.start = Math.min(piece.end, end + brk);
-      index--; // the rest of this piece may take another block
+      // The break after the block is taken from every piece it reaches, not only this one: a block ending
+      // at a window's end (23:55) must not be followed by one at the next window's start (00:00). A kept
+      // block carves its break the same way, so a re-plan would otherwise move the one placed too close.
+      carve(free, start, end + brk);
+      index--; // the rest of this piece (now at `index` again) may take another block
     }
     if (left > 0) short.set(task.id, left * unit);
   }
