@@ -7,6 +7,7 @@ import { isNetworkFailure } from '../lib/offline-status';
 import { rememberedSessionUser, rememberSessionUser } from '../lib/remembered-user';
 import { resolveTimeZone, browserTimeZone } from '../lib/time-zone';
 import { forgetThisDeviceOnSignOut } from '../lib/push-subscription';
+import { stopAllLiveUpdates } from '../lib/live';
 import { currentLanguage } from '../lib/i18n';
 
 /**
@@ -132,6 +133,8 @@ export function useLogout() {
   const signedOut = useSignedOut();
   return useMutation({
     mutationFn: async () => {
+      // The live stream ends first: the server ends it with the session, and a reconnect would follow.
+      stopAllLiveUpdates();
       // This browser stops receiving the account's push reminders (a shared computer), then the session ends.
       await forgetThisDeviceOnSignOut();
       // A session that had already ended (401) is signed out all the same.
@@ -145,6 +148,7 @@ export function useDeleteAccount() {
   const signedOut = useSignedOut();
   return useMutation({
     mutationFn: async () => {
+      stopAllLiveUpdates();
       await apiRequest('DELETE', '/api/user/delete');
     },
     meta: { failureToast: { title: 'shell:deleteAccount.errorTitle', description: 'shell:deleteAccount.error' } },

@@ -69,6 +69,17 @@ export type LiveUpdatesOptions = {
   clearTimer?: (timer: unknown) => void;
 };
 
+/** The stops of every stream this page has open (one, in practice). */
+const openStreams = new Set<() => void>();
+
+/**
+ * Ends every live stream at once: called as a sign-out or an account deletion starts, so no stream is
+ * open (or reconnecting, once the server ends it with the session) while the session ends.
+ */
+export function stopAllLiveUpdates(): void {
+  for (const stop of [...openStreams]) stop();
+}
+
 /** Opens the stream; the answer closes it (sign-out, another account, the shell unmounting). */
 export function startLiveUpdates({
   queryClient,
@@ -146,7 +157,8 @@ export function startLiveUpdates({
   visibility?.addEventListener('visibilitychange', onVisibility);
   open();
 
-  return () => {
+  const stop = () => {
+    openStreams.delete(stop);
     stopped = true;
     visibility?.removeEventListener('visibilitychange', onVisibility);
     if (retry !== null) clearTimer(retry);
@@ -154,4 +166,6 @@ export function startLiveUpdates({
     source?.close();
     source = null;
   };
+  openStreams.add(stop);
+  return stop;
 }
