@@ -46,12 +46,17 @@ test('share a class → invite → join by link → post → live → complete p
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  // Share it: a confirmation, then the group's page.
+  // Share it: the dialog says what is shared and asks the name classmates will see, then the group's page.
   await owner.goto('/schedule?tab=classes');
   const biology = owner.getByRole('listitem').filter({ hasText: 'Biology' });
   const share = biology.getByRole('button', { name: /Share with classmates/ });
   await share.click();
-  const confirm = owner.getByRole('alertdialog', { name: 'Share Biology with classmates?' });
+  const confirm = owner.getByRole('dialog', { name: 'Share Biology with classmates?' });
+  await confirm.getByRole('button', { name: 'Share class' }).click();
+  // No name yet: the dialog says so and stays.
+  await expect(confirm.getByText('Enter a name of 1 to 40 characters.')).toBeVisible();
+  await expect(owner).toHaveURL(/\/schedule/);
+  await confirm.getByLabel('Your display name').fill('Ms. Okafor');
   await confirm.getByRole('button', { name: 'Share class' }).click();
   await expect(owner).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
   const groupPath = new URL(owner.url()).pathname;
@@ -100,7 +105,7 @@ test('share a class → invite → join by link → post → live → complete p
   // It arrives on the member's open page, no reload, with who posted it.
   const memberRow = member.getByTestId('task-row').filter({ hasText: 'Worksheet 4' });
   await expect(memberRow).toBeVisible({ timeout: 10_000 });
-  await expect(memberRow.getByTestId('task-posted-by')).toHaveText(/Posted by/);
+  await expect(memberRow.getByTestId('task-posted-by')).toHaveText('Posted by Ms. Okafor');
 
   // Completing it is the member's own business.
   await memberRow.getByRole('checkbox', { name: 'Mark “Worksheet 4” as completed' }).click();
@@ -145,7 +150,7 @@ test('the group and join pages fit a 360 px phone', async ({ browser }) => {
     timeSlots: [{ day: 4, startTime: '13:00', endTime: '14:00' }],
   });
   expect(created.status()).toBe(201);
-  const shared = await post(owner, `/api/courses/${(await created.json()).id}/group`);
+  const shared = await post(owner, `/api/courses/${(await created.json()).id}/group`, { displayName: 'Ms. Okafor' });
   expect(shared.status(), await shared.text()).toBe(201);
   const group = await shared.json();
   const invite = group.invite ?? (await (await post(owner, `/api/groups/${group.id}/invite`, { expiresInDays: 7 })).json());
@@ -166,7 +171,7 @@ test('the group and join pages fit a 360 px phone', async ({ browser }) => {
 test('an invite link opened signed out comes back to the join page after signing up', async ({ browser, page }) => {
   const owner = await person(browser);
   const created = await post(owner, '/api/courses', { name: 'Physics', color: '#f59e0b', timeSlots: [] });
-  const shared = await post(owner, `/api/courses/${(await created.json()).id}/group`);
+  const shared = await post(owner, `/api/courses/${(await created.json()).id}/group`, { displayName: 'Ms. Okafor' });
   const group = await shared.json();
   const invite = group.invite ?? (await (await post(owner, `/api/groups/${group.id}/invite`)).json());
 

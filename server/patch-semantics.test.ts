@@ -129,7 +129,7 @@ const PATCH_CASES: Record<string, () => Promise<void>> = {
       room: 'A1',
       timeSlots: [{ day: 1, startTime: '09:00', endTime: '10:00' }],
     });
-    const group = await created(`/api/courses/${course.id}/group`, {});
+    const group = await created(`/api/courses/${course.id}/group`, { displayName: 'Teacher' });
     const after = await call('PATCH', `/api/groups/${group.id}`, { room: 'Lab 3' });
     expect(after).toMatchObject({
       name: 'Physics',

@@ -77,7 +77,7 @@ const idUrl = (path: string) => (entity: { id: string }) => ({ url: path.replace
 /** A class group of the owner's course, with one shared item (its reports and members come from it). */
 const classGroup = async (owner: SignedUpUser) => {
   const shared = await course(owner);
-  const group = await create(owner, `/api/courses/${shared.id}/group`, {});
+  const group = await create(owner, `/api/courses/${shared.id}/group`, { displayName: 'Owner of the class' });
   const posted = await create(owner, '/api/tasks', {
     title: 'Worksheet',
     dueDate: '2030-03-01T10:00:00.000Z',
@@ -342,7 +342,10 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/lms-feeds': { access: 'user' },
   // Class groups (decision 211): a non-member is "another user" — 404 as for an unknown id. The roles
   // (member, moderator, owner) of each route: server/features/groups/groups.routes.test.ts.
-  'POST /api/courses/:id/group': { access: 'user', crossUser: async (owner) => idUrl('/api/courses/:id/group')(await course(owner)) },
+  'POST /api/courses/:id/group': {
+    access: 'user',
+    crossUser: async (owner) => ({ ...idUrl('/api/courses/:id/group')(await course(owner)), payload: { displayName: 'Intruder' } }),
+  },
   'GET /api/groups': { access: 'user' },
   'GET /api/groups/:id': { access: 'user', crossUser: groupUrl('/api/groups/:id') },
   'PATCH /api/groups/:id': { access: 'user', crossUser: groupUrl('/api/groups/:id', { room: 'Mine' }) },

@@ -78,7 +78,8 @@ export const inviteCodeParamsSchema = z.strictObject({ code: singleLineText(32, 
  * POST /api/courses/:id/group: optional — the name the creator shows the members (default "Owner", changed
  * later through PATCH /api/groups/:id/membership). The body may be absent.
  */
-export const groupShareBodySchema = z.strictObject({ displayName: displayNameSchema.optional() }).nullish();
+/** POST /api/courses/:id/group: the creator names themselves, as a joiner does (members see only this name). */
+export const groupShareBodySchema = z.strictObject({ displayName: displayNameSchema });
 export type GroupShareBody = z.infer<typeof groupShareBodySchema>;
 
 /** PATCH /api/groups/:id (moderator+): the shared fields, copied to every linked course. */

@@ -86,7 +86,7 @@ export const sharedPost: FanOutTrigger = {
       color: '#2563eb',
       timeSlots: [{ day: 1, startTime: '09:00', endTime: '09:50' }],
     })) as { id: string };
-    const group = (await call(base, owner.token, 'POST', `/api/courses/${course.id}/group`, {})) as { id: string };
+    const group = (await call(base, owner.token, 'POST', `/api/courses/${course.id}/group`, { displayName: 'Teacher' })) as { id: string };
     const invite = (await call(base, owner.token, 'POST', `/api/groups/${group.id}/invite`, { expiresInDays: 7 })) as { code: string };
     for (let start = 0; start < members.length; start += 8) {
       await Promise.all(

@@ -79,7 +79,8 @@ const failure = (title: string, description = 'groups:errors.tryAgain') => ({ fa
 export function useShareCourse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (courseId: string) => apiJson<Group>('POST', `/api/courses/${courseId}/group`),
+    mutationFn: ({ courseId, displayName }: { courseId: string; displayName: string }) =>
+      apiJson<Group>('POST', `/api/courses/${courseId}/group`, { displayName }),
     meta: failure('groups:errors.share'),
     onSuccess: (group) => {
       queryClient.setQueryData(groupQuery(group.id).queryKey, group);

@@ -501,14 +501,23 @@ describe('every group route × anonymous, non-member, member, moderator, owner',
   it("POST /api/courses/:id/group: 401 anonymous, 404 for another user's course, 201 once, then 409 already_shared", async () => {
     const courseId = await makeCourse(owner, 'Biology');
     expect((await request(undefined, 'POST', `/api/courses/${courseId}/group`)).statusCode).toBe(401);
-    expect((await request(outsider, 'POST', `/api/courses/${courseId}/group`)).statusCode).toBe(404);
-    // No body at all: the display name defaults.
-    const created = await t.request({ method: 'POST', url: `/api/courses/${courseId}/group`, token: owner.token });
+    expect((await request(outsider, 'POST', `/api/courses/${courseId}/group`, { displayName: 'Intruder' })).statusCode).toBe(404);
+    // The creator names themselves, as a joiner does: no body (or no name) is a 400, never a default name.
+    expect((await t.request({ method: 'POST', url: `/api/courses/${courseId}/group`, token: owner.token })).statusCode).toBe(400);
+    expect((await request(owner, 'POST', `/api/courses/${courseId}/group`, {})).statusCode).toBe(400);
+    const created = await request(owner, 'POST', `/api/courses/${courseId}/group`, { displayName: 'Ms. Okafor' });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Biology', room: 'A1', role: 'owner', memberCount: 1, courseId, displayName: 'Owner' });
+    expect(created.json()).toMatchObject({
+      name: 'Biology',
+      room: 'A1',
+      role: 'owner',
+      memberCount: 1,
+      courseId,
+      displayName: 'Ms. Okafor',
+    });
     expect(created.json().timeSlots).toEqual(SLOTS.map((slot) => ({ ...slot, week: null, cycleDay: null })));
     expect((await courseRow(courseId))!.groupId).toBe(created.json().id);
-    const again = await request(owner, 'POST', `/api/courses/${courseId}/group`, {});
+    const again = await request(owner, 'POST', `/api/courses/${courseId}/group`, { displayName: 'Ms. Okafor' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'already_shared' });
     const bad = await request(owner, 'POST', `/api/courses/${await makeCourse(owner)}/group`, { displayName: '', extra: 1 });
@@ -881,7 +890,7 @@ describe('shared items', () => {
   it('two posts at the 49th share, to two groups at once: one passes, the other is 429 share_limit', async () => {
     const poster = await signUp(t);
     const courseIds = [await makeCourse(poster, 'Biology'), await makeCourse(poster, 'Physics')];
-    for (const courseId of courseIds) await ok(poster, 'POST', `/api/courses/${courseId}/group`, {}, 201);
+    for (const courseId of courseIds) await ok(poster, 'POST', `/api/courses/${courseId}/group`, { displayName: 'Poster' }, 201);
     await setShares(poster, GROUP_SHARES_PER_DAY - 1);
     const answers = await Promise.all(
       courseIds.map((courseId) =>
@@ -1094,7 +1103,7 @@ describe('membership', () => {
 
   it('the only member leaving closes the group', async () => {
     const courseId = await makeCourse(outsider, 'Solo');
-    const group = await ok<{ id: string }>(outsider, 'POST', `/api/courses/${courseId}/group`, {}, 201);
+    const group = await ok<{ id: string }>(outsider, 'POST', `/api/courses/${courseId}/group`, { displayName: 'Poster' }, 201);
     await ok(outsider, 'DELETE', `/api/groups/${group.id}/membership`, undefined, 204);
     expect(await t.db.select().from(classGroups).where(eq(classGroups.id, group.id))).toEqual([]);
     expect((await courseRow(courseId))!.groupId).toBeNull();
@@ -1217,7 +1226,13 @@ describe('account deletion and export', () => {
     await ok(leaving, 'POST', `/api/groups/${group.id}/items/${posted.shared.itemId}/reports`, { reason: 'other', note: 'typo' }, 201);
     await ok(leaving, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date: '2030-01-07', slotIndex: 0, cancelled: true });
     // A group it was the only member of.
-    const solo = await ok<{ id: string }>(leaving, 'POST', `/api/courses/${await makeCourse(leaving, 'Solo')}/group`, {}, 201);
+    const solo = await ok<{ id: string }>(
+      leaving,
+      'POST',
+      `/api/courses/${await makeCourse(leaving, 'Solo')}/group`,
+      { displayName: 'Solo' },
+      201,
+    );
 
     const cachedList = await t.request({ method: 'GET', url: '/api/tasks', token: stayer.token });
     expect(cachedList.headers.etag).toBeDefined();

@@ -48,7 +48,7 @@ export function registerGroupsRoutes(app: ZodApp, { db, config, jobs }: AppDeps)
     async (request, reply) =>
       reply
         .code(201)
-        .send(await groups.shareCourse(db, currentUser(request).id, request.params.id, request.body ?? undefined, originOf(request))),
+        .send(await groups.shareCourse(db, currentUser(request).id, request.params.id, request.body, originOf(request))),
   );
 
   app.get('/api/groups', { ...auth, schema: { response: { 200: groupsResponseSchema } } }, async (request) =>

@@ -27,6 +27,7 @@ import {
   type GroupReportBody,
   type GroupRole,
   type GroupSummary,
+  type GroupShareBody,
   type ReportAction,
 } from '../../../common/schemas/groups.schema';
 import type { TaskType } from '../../../common/schemas/tasks.schema';
@@ -74,8 +75,6 @@ const MODERATORS_ONLY = "Only the class group's moderators can do this";
 const OWNERS_ONLY = "Only the class group's owners can do this";
 /** The colour of a joined class when the joiner chooses none. */
 export const DEFAULT_GROUP_COURSE_COLOR = '#3b82f6';
-/** The display name of a group's creator until they choose one (PATCH /api/groups/:id/membership). */
-export const DEFAULT_OWNER_DISPLAY_NAME = 'Owner';
 
 const RANK: Record<GroupRole, number> = { member: 0, moderator: 1, owner: 2 };
 const isModerator = (role: string) => RANK[role as GroupRole] >= RANK.moderator;
@@ -273,7 +272,7 @@ export async function shareCourse(
   db: Database,
   userId: string,
   courseId: string,
-  body: { displayName?: string | undefined } | undefined,
+  body: GroupShareBody,
   origin: string,
 ): Promise<Group> {
   return db.transaction(async (tx) => {
@@ -296,7 +295,7 @@ export async function shareCourse(
       .returning();
     const [member] = await tx
       .insert(classGroupMembers)
-      .values({ groupId: created!.id, userId, role: 'owner', displayName: body?.displayName ?? DEFAULT_OWNER_DISPLAY_NAME })
+      .values({ groupId: created!.id, userId, role: 'owner', displayName: body.displayName })
       .returning();
     await tx.update(courses).set({ groupId: created!.id }).where(eq(courses.id, course.id));
     const invite = await writeInvite(tx, created!.id, INVITE_EXPIRES_DAYS_DEFAULT);

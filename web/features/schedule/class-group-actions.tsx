@@ -2,11 +2,12 @@ import { Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DISPLAY_NAME_MAX } from '../../../common/schemas/groups.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import { useShareCourse } from '../../api/groups';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { TextLink } from '../../components/ui/text-link';
@@ -14,13 +15,12 @@ import { codeFromInput, looksLikeInviteCode } from '../../lib/invite-code';
 
 /**
  * A class's way to its class group (issue 39): "Class group" once shared, else "Share with classmates",
- * which asks first (what is shared, what stays private) and then opens the new group's page.
+ * which says what is shared and what stays private, asks for the name classmates will see (as joining
+ * does: never the username, and never a server default in one language), then opens the new group.
  */
 export function ClassGroupAction({ course }: { course: Course }) {
   const { t } = useTranslation('schedule');
-  const navigate = useNavigate();
-  const share = useShareCourse();
-  const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   if (course.groupId) {
     return (
       <TextLink to={`/groups/${course.groupId}`} className="inline-flex items-center gap-1 text-sm font-medium">
@@ -30,31 +30,59 @@ export function ClassGroupAction({ course }: { course: Course }) {
     );
   }
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
+    <Dialog open={sharing} onOpenChange={setSharing}>
+      <Button size="sm" variant="outline" onClick={() => setSharing(true)}>
         <Users aria-hidden="true" className="h-4 w-4" />
         {t('groups.share')}
         <span className="sr-only">{` (${course.name})`}</span>
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        variant="primary"
-        title={t('groups.shareTitle', { name: course.name })}
-        description={t('groups.shareDescription')}
-        confirmLabel={t('groups.shareConfirm')}
-        cancelLabel={t('common:cancel')}
-        pending={share.isPending}
-        onConfirm={() =>
-          share.mutate(course.id, {
-            onSuccess: (group) => {
-              setConfirming(false);
-              void navigate(`/groups/${group.id}`);
-            },
-          })
-        }
-      />
-    </>
+      {sharing ? (
+        <DialogContent
+          title={t('groups.shareTitle', { name: course.name })}
+          description={t('groups.shareDescription')}
+          closeLabel={t('common:close')}
+        >
+          <ShareForm courseId={course.id} onCancel={() => setSharing(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function ShareForm({ courseId, onCancel }: { courseId: string; onCancel: () => void }) {
+  const { t } = useTranslation(['schedule', 'groups']);
+  const navigate = useNavigate();
+  const share = useShareCourse();
+  const [displayName, setDisplayName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = displayName.trim();
+    if (name.length === 0 || name.length > DISPLAY_NAME_MAX) return setError(t('groups:join.nameError', { max: DISPLAY_NAME_MAX }));
+    setError(undefined);
+    // Awaited, as the join form does: the answer opens the group even if this dialog is gone by then.
+    const group = await share.mutateAsync({ courseId, displayName: name }).catch(() => null);
+    if (group) void navigate(`/groups/${group.id}`);
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <FormField label={t('groups:join.displayName')} hint={t('groups:join.displayNameHint')} error={error}>
+        <Input
+          value={displayName}
+          maxLength={DISPLAY_NAME_MAX}
+          autoComplete="nickname"
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t('common:cancel')}
+        </Button>
+        <Button type="submit" disabled={share.isPending}>
+          {t('groups.shareConfirm')}
+        </Button>
+      </div>
+    </form>
   );
 }
 
