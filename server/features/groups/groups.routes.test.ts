@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDateOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { GROUP_MEMBERS_MAX, GROUP_SHARES_PER_DAY } from '../../../common/schemas/groups.schema';
 import {
   adminAuditLog,
@@ -455,6 +457,19 @@ const ROUTE_CASES: Record<string, RouteCase> = {
   },
 };
 
+/** The dates of the member's class lessons up to `until`, as a calendar app shows the feed (ical.js). */
+async function lessonDates(text: string, until: string): Promise<string[]> {
+  const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+  const dates: string[] = [];
+  for (const event of events.filter((entry) => entry.isRecurring())) {
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next && next.toString().slice(0, 10) <= until; next = iterator.next()) {
+      dates.push(next.toString().slice(0, 10));
+    }
+  }
+  return dates;
+}
+
 describe('every group route × anonymous, non-member, member, moderator, owner', () => {
   let shared: Group;
   beforeAll(async () => {
@@ -654,8 +669,11 @@ describe('the class in every timetable', () => {
     );
     expect(course!.cancelledLessons).toEqual([{ date, slotIndex: 0 }]);
     expect(await ics()).toMatch(new RegExp(`EXDATE[^\\r\\n]*${date.replaceAll('-', '')}T090000`));
+    // As a calendar app sees it: the feed parsed and the class's recurrence expanded (EXDATEs applied).
+    expect(await lessonDates(await ics(), date)).not.toContain(date);
     await ok(owner, 'PUT', `/api/groups/${group.id}/cancelled-lessons`, { date, slotIndex: 0, cancelled: false });
     expect(await ics()).not.toMatch(new RegExp(`EXDATE[^\\r\\n]*${date.replaceAll('-', '')}T090000`));
+    expect(await lessonDates(await ics(), date)).toContain(date);
     // The notification centre told the member, not the moderator who did it.
     const notices = await ok<{ items: { kind: string; data: Record<string, unknown> }[] }>(member, 'GET', '/api/notifications');
     expect(notices.items.find((item) => item.kind === 'lesson_cancelled')?.data).toMatchObject({
@@ -811,6 +829,34 @@ describe('shared items', () => {
     expect(mine.map((task) => task.title).sort()).toEqual(['Reading list', 'Worksheet 3']);
     for (const task of mine) expect(task.courseId).toBe(courseId);
   });
+
+  it.each(['Pacific/Honolulu', 'Asia/Tokyo'])(
+    "a joiner in %s gets the items due from the start of their own local today, not from UTC's",
+    async (timeZone) => {
+      const group = await fresh();
+      const today = localDateOf(new Date(), timeZone);
+      const startOfToday = Date.parse(startOfLocalDay(today, timeZone));
+      await t.db.insert(classGroupItems).values(
+        [
+          ['Due late yesterday', startOfToday - 60_000],
+          ['Due early today', startOfToday + 60_000],
+        ].map(([title, due]) => ({
+          groupId: group.id,
+          postedBy: owner.id,
+          posterName: 'Ms. Owner',
+          title: title as string,
+          dueDate: new Date(due as number),
+          taskType: 'assignment',
+        })),
+      );
+      const joiner = await signUp(t);
+      await t.db.update(users).set({ timeZone }).where(eq(users.id, joiner.id));
+      await join(joiner, group.code, 'Far away');
+      const titles = (await tasksOf(joiner)).map((task) => task.title);
+      expect(titles).toContain('Due early today');
+      expect(titles).not.toContain('Due late yesterday');
+    },
+  );
 
   it('shareWithGroup needs a group-linked course of the poster: otherwise 400 on shareWithGroup', async () => {
     const plainCourse = await makeCourse(outsider, 'Art');
