@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './bounds';
-import { colorSchema, courseResponseSchema, dateSchema, MAX_TIME_SLOTS, nameSchema, TEXT_MAX, timeSlotSchema } from './schedule.schema';
+import {
+  cancelledLessonSchema,
+  colorSchema,
+  courseResponseSchema,
+  dateSchema,
+  MAX_TIME_SLOTS,
+  nameSchema,
+  slotIndexSchema,
+  TEXT_MAX,
+  timeSlotSchema,
+} from './schedule.schema';
 import { TASK_TYPES } from './tasks.schema';
 
 /**
@@ -94,11 +104,7 @@ export type GroupPatchBody = z.infer<typeof groupPatchBodySchema>;
 /** PUT /api/groups/:id/cancelled-lessons (moderator+): cancel (or restore) one lesson on one date. */
 export const cancelledLessonBodySchema = z.strictObject({
   date: dateSchema,
-  slotIndex: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_TIME_SLOTS - 1),
+  slotIndex: slotIndexSchema,
   cancelled: z.boolean(),
 });
 export type CancelledLessonBody = z.infer<typeof cancelledLessonBodySchema>;
@@ -136,8 +142,7 @@ export type ReportResolveBody = z.infer<typeof reportResolveBodySchema>;
 
 // ---------- responses ----------
 const timeSlotsResponse = courseResponseSchema.shape.timeSlots;
-export const cancelledLessonSchema = z.strictObject({ date: z.string(), slotIndex: z.number() });
-export type CancelledLesson = z.output<typeof cancelledLessonSchema>;
+export { cancelledLessonSchema, type CancelledLesson } from './schedule.schema';
 
 export const groupInviteSchema = z.strictObject({
   code: z.string(),

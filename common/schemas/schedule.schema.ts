@@ -150,14 +150,19 @@ export type Course = {
 // ---------- attendance ----------
 export const ATTENDANCE_STATUSES = ['attended', 'missed'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+/** A lesson slot of a course by its index (attendance keys and cancelled lessons; slots only append). */
+export const slotIndexSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_TIME_SLOTS - 1);
+/** One lesson a class group cancelled: the course's response field and the group's. */
+export const cancelledLessonSchema = z.strictObject({ date: z.string(), slotIndex: z.number() });
+export type CancelledLesson = z.output<typeof cancelledLessonSchema>;
 export const attendanceBodySchema = z.strictObject({
   courseId: z.uuid('Not a valid id'),
   date: dateSchema,
-  slotIndex: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_TIME_SLOTS - 1),
+  slotIndex: slotIndexSchema,
   status: z.enum(ATTENDANCE_STATUSES),
 });
 export type AttendanceBody = z.infer<typeof attendanceBodySchema>;
@@ -216,7 +221,7 @@ export const courseResponseSchema = z.strictObject({
     }),
   ),
   groupId: z.string().nullable(),
-  cancelledLessons: z.array(z.strictObject({ date: z.string(), slotIndex: z.number() })),
+  cancelledLessons: z.array(cancelledLessonSchema),
 });
 export const attendanceRecordResponseSchema = z.strictObject({
   id: z.string(),
