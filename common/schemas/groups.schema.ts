@@ -84,10 +84,6 @@ export const groupReportParamsSchema = z.strictObject({ id: rowId, reportId: row
 export const inviteCodeParamsSchema = z.strictObject({ code: singleLineText(32, { min: 1 }) });
 
 // ---------- request bodies ----------
-/**
- * POST /api/courses/:id/group: optional — the name the creator shows the members (default "Owner", changed
- * later through PATCH /api/groups/:id/membership). The body may be absent.
- */
 /** POST /api/courses/:id/group: the creator names themselves, as a joiner does (members see only this name). */
 export const groupShareBodySchema = z.strictObject({ displayName: displayNameSchema });
 export type GroupShareBody = z.infer<typeof groupShareBodySchema>;
