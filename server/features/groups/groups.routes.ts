@@ -46,9 +46,7 @@ export function registerGroupsRoutes(app: ZodApp, { db, config, jobs }: AppDeps)
     '/api/courses/:id/group',
     { ...auth, schema: { errors: [409], params: idParamsSchema, body: groupShareBodySchema, response: { 201: groupSchema } } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await groups.shareCourse(db, currentUser(request).id, request.params.id, request.body, originOf(request))),
+      reply.code(201).send(await groups.shareCourse(db, currentUser(request).id, request.params.id, request.body, originOf(request))),
   );
 
   app.get('/api/groups', { ...auth, schema: { response: { 200: groupsResponseSchema } } }, async (request) =>

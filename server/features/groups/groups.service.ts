@@ -268,13 +268,7 @@ async function writeInvite(
  * POST /api/courses/:id/group: the owner's course becomes the first linked course of a new group, whose
  * shared fields it seeds; the caller is its owner, and a first invite (INVITE_EXPIRES_DAYS_DEFAULT days) is made.
  */
-export async function shareCourse(
-  db: Database,
-  userId: string,
-  courseId: string,
-  body: GroupShareBody,
-  origin: string,
-): Promise<Group> {
+export async function shareCourse(db: Database, userId: string, courseId: string, body: GroupShareBody, origin: string): Promise<Group> {
   return db.transaction(async (tx) => {
     const [course] = await tx
       .select()
