@@ -66,6 +66,9 @@ export default defineConfig({
     // process that outlives a killed server by design, docs/decisions/070) instead of leaking it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     timeout: 120_000,
+    // The server logs only warnings and errors here (LOG_LEVEL=warn): shown beside the tests, so a
+    // failure's cause on the server side (a 503's reason) is in the CI output.
+    stdout: 'pipe',
     env: {
       NODE_ENV: 'production',
       PORT: String(port),

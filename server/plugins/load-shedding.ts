@@ -13,6 +13,10 @@ import { HttpError } from '../lib/http-error';
  */
 export function registerLoadShedding(app: FastifyInstance, maxInFlight: number): { inFlight: () => number } {
   let inFlight = 0;
+  // One warning a second at most while shedding, with how many were shed: an operator (and a failed
+  // browser test's server log) can tell a busy instance from a database that is away.
+  let shedSinceWarning = 0;
+  let lastWarningAt = 0;
   const counted = new WeakSet<FastifyRequest>();
   const done = (request: FastifyRequest) => {
     if (counted.delete(request)) inFlight -= 1;
@@ -21,7 +25,16 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return;
       // To the client a busy instance is the same retry as a database away: the same answer.
-      if (inFlight >= maxInFlight) throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, 1);
+      if (inFlight >= maxInFlight) {
+        shedSinceWarning += 1;
+        const now = Date.now();
+        if (now - lastWarningAt >= 1000) {
+          request.log.warn({ shed: shedSinceWarning, inFlight, maxInFlight }, 'load shedding: requests answered 503');
+          shedSinceWarning = 0;
+          lastWarningAt = now;
+        }
+        throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, 1);
+      }
       inFlight += 1;
       counted.add(request);
       releases.set(request, done);
