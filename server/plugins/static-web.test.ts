@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { signUp } from '../test/factories';
 import {
   APP_LOADING_END,
   APP_LOADING_START,
@@ -327,6 +328,36 @@ describe("the shell's prerendered frame in shell.html (decision 169)", () => {
     const dashboard = await signedIn(withFrames, '/dashboard', 'ja');
     expect(dashboard.body).toContain('<html lang="ja" data-frame-lang="ja" data-frame-release="1.5.0">');
     expect((await signedIn(withFrames, '/tasks', 'ja')).body).not.toContain('data-frame-release');
+  });
+
+  it("is in the language the user chose (their account, decision 219), marked for theme-boot.js; else the browser's", async () => {
+    const user = await signUp(withFrames);
+    const page = (url: string) =>
+      withFrames.request({ method: 'GET', url, headers: { cookie: `sp_session=${user.token}`, 'accept-language': 'de-DE,de;q=0.9' } });
+    // Nothing chosen yet: the browser's language, not marked as chosen.
+    const before = await page('/tasks');
+    expect(before.body).toContain('<html lang="de" data-frame-lang="de">');
+    expect(before.body).toContain(frame('de', '/tasks'));
+    const chosen = await withFrames.request({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      token: user.token,
+      payload: { language: 'ja' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const after = await page('/tasks');
+    expect(after.body).toContain('<html lang="ja" data-frame-lang="ja" data-account-lang="ja">');
+    expect(after.body).toContain(frame('ja', '/tasks'));
+    expect(after.headers.vary).toContain('Cookie');
+    // Another user's cookie, an unknown one, or none: their own language, the browser's, the spinner.
+    const other = await signUp(withFrames);
+    const otherPage = await withFrames.request({
+      method: 'GET',
+      url: '/tasks',
+      headers: { cookie: `sp_session=${other.token}`, 'accept-language': 'es' },
+    });
+    expect(otherPage.body).toContain('<html lang="es" data-frame-lang="es">');
+    expect((await signedIn(withFrames, '/tasks', 'fr')).body).toContain('<html lang="fr" data-frame-lang="fr">');
   });
 
   it('is only for a signed-in page: the spinner without the cookie, and without a build of frames', async () => {
