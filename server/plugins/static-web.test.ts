@@ -6,6 +6,9 @@ import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signUp } from '../test/factories';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../db/schema';
+import { hashToken } from '../lib/session-lookup';
 import {
   APP_LOADING_END,
   APP_LOADING_START,
@@ -279,6 +282,22 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
       expect(page.body, url).not.toContain('modulepreload');
     }
     expect((await signedIn(`/${FIRST_ROUTE_LOCALES}`)).statusCode).toBe(404);
+  });
+});
+
+describe("the document's session lookup (decision 219)", () => {
+  it("fills the session cache the page's API requests then read: no session query more than before", async () => {
+    // A long cache lifetime, so that the second request below is answered from the cache, never late.
+    const cached = await createTestApp({ webDistDir: webBuildWithFirstRoutePreloads(), sessionCacheMs: 60_000 });
+    const [opened, notOpened] = await Promise.all([signUp(cached), signUp(cached)]);
+    const page = await cached.request({ method: 'GET', url: '/tasks', headers: { cookie: `sp_session=${opened.token}` } });
+    expect(page.statusCode).toBe(200);
+    // Both sessions end behind the cache's back (no invalidation): only a cached session still answers.
+    for (const user of [opened, notOpened]) await cached.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(user.token)));
+    const me = (token: string) => cached.request({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sp_session=${token}` } });
+    // The page's /api/auth/me found the user the document's lookup cached, without asking the database.
+    expect((await me(opened.token)).statusCode).toBe(200);
+    expect((await me(notOpened.token)).statusCode).toBe(401);
   });
 });
 
