@@ -53,6 +53,8 @@ export function useChooseLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (language: Language) => apiJson<User>('PATCH', '/api/account/profile', { language }),
+    // One save after another: the account ends with the last language chosen, whatever the answers' order.
+    scope: { id: 'account-language' },
     meta: { failureToast: { title: 'settings:language.saveError' } },
     onMutate: (language) => {
       const previous = currentLanguage();
