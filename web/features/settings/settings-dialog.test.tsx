@@ -59,28 +59,6 @@ describe('SettingsDialog language → request (decision 219)', () => {
     expect(writes(sent)[0]).toEqual({ method: 'PATCH', path: '/api/account/profile', body: { language: 'fr' } });
   });
 
-  it('saves one choice after another, so the account ends with the last one', async () => {
-    let answerFirst: (() => void) | undefined;
-    const sent = interceptApi({
-      'GET /api/grading-system': { system: 'letter' },
-      'PATCH /api/account/profile': (body: { language: string }) =>
-        body.language === 'fr'
-          ? new Promise((resolve) => {
-              answerFirst = () => resolve({ ...TEST_USER, language: 'fr' });
-            })
-          : { ...TEST_USER, language: body.language },
-    });
-    await openLanguagePage();
-    fireEvent.click(screen.getByRole('radio', { name: 'Français' }));
-    await waitFor(() => expect(answerFirst).toBeDefined());
-    fireEvent.click(screen.getByRole('radio', { name: 'Deutsch' }));
-    expect(i18next.language).toBe('de');
-    // The second save waits for the first one's answer.
-    expect(writes(sent).map((request) => request.body)).toEqual([{ language: 'fr' }]);
-    answerFirst?.();
-    await waitFor(() => expect(writes(sent).map((request) => request.body)).toEqual([{ language: 'fr' }, { language: 'de' }]));
-  });
-
   it('puts the previous language back, and says so, when the account could not save it', async () => {
     interceptApi({
       'GET /api/grading-system': { system: 'letter' },
