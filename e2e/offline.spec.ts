@@ -90,6 +90,27 @@ test('Chromium finds the app installable: manifest without errors, no installabi
   }
 });
 
+test("a returning student under the worker gets the page's frame from the server; offline, the precached page (decision 220)", async ({
+  page,
+  context,
+}) => {
+  await registerViaApi(page.request);
+  await page.goto('/tasks');
+  await controlledByServiceWorker(page);
+  const online = await page.reload();
+  expect(online?.fromServiceWorker()).toBe(true);
+  // shell.html, the signed-in variant with the frame in the browser's language, not the precached index.html.
+  await expect(page.locator('html')).toHaveAttribute('data-frame-lang', 'en');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+  await context.setOffline(true);
+  const offline = await page.reload();
+  expect(offline?.fromServiceWorker()).toBe(true);
+  await expect(page.locator('html')).not.toHaveAttribute('data-frame-lang', /./);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await context.setOffline(false);
+});
+
 test('offline it shows the cached tasks, queues a completion and a new task, and stores each once when back online', async ({
   page,
   context,

@@ -84,6 +84,37 @@ test.describe('what the browser stored decides before the first paint', () => {
   });
 });
 
+test.describe('the language the student chose for their account (decision 219)', () => {
+  test.use({ locale: 'en-US' });
+
+  test("a browser that stores another language gets the frame in the account's, kept, and the app starts in it", async ({
+    page,
+    baseURL,
+  }) => {
+    await registerViaApi(page.request);
+    const origin = new URL(baseURL!).origin;
+    const chosen = await page.request.patch('/api/account/profile', { data: { language: 'fr' }, headers: { origin } });
+    expect(chosen.status(), await chosen.text()).toBe(200);
+    await withoutAppCode(page);
+    await page.goto('/tasks');
+    // This browser stored English (the app's detector keeps the browser's language).
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.reload();
+    // The document is French (the browser asks for English), theme-boot.js made French this browser's
+    // language before the first paint, so the frame stays.
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Tâches' })).toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('fr');
+
+    await page.unroute(/\/assets\/[^/]+\.js$/);
+    await page.reload();
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tâches' })).toBeVisible();
+  });
+});
+
 test.describe('the app takes over', () => {
   test.use({ locale: 'en-US' });
 

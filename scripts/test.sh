@@ -69,6 +69,8 @@ step "Type check, lint, format"; static_checks
 step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
 step "Build";             bash scripts/build.sh
+# Each signed-in page's JavaScript against its budget (decision 221): a size read from the build, not a time.
+step "JS budgets";        npx tsx scripts/build/js-budget.ts
 # Every browser test on a set clock, whatever the hour (docs/decisions/188-a-set-clock.md): a Wednesday
 # morning for the whole suite, then the clock-sensitive spec at each of the day's edges.
 step "Browser tests";     PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json bash scripts/e2e-clock.sh "${E2E_CLOCK:-2026-11-25 10:00:00}" --reporter=list,json

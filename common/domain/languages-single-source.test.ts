@@ -22,6 +22,8 @@ const KEPT_COPIES: Record<string, string> = {
   'web/public/theme-boot.js': 'a plain script before the app; held equal below',
   'server/db/schema/push.ts': 'the CHECK of migration 0019; server/db/push-language-check.test.ts',
   'server/db/migrations/0019_push_subscriptions.sql': 'an applied migration (never edited); the same test',
+  'server/db/schema/auth.ts': "users.language's CHECK of migration 0033; server/db/push-language-check.test.ts",
+  'server/db/migrations/0033_users_language.sql': 'an applied migration (never edited); the same test',
 };
 
 const CODE = String.raw`(?:en|es|fr|de|zh|ja)`;

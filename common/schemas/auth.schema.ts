@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGE_TAG_MAX } from '../domain/languages';
+import { LANGUAGE_TAG_MAX, LANGUAGES } from '../domain/languages';
 import { anyText, singleLineText } from './bounds';
 
 /** Limits shared by the server's validation and the web forms (docs/api.md "Authentication"). */
@@ -76,6 +76,8 @@ export const profileBodySchema = z.strictObject({
   email: patchEmailSchema,
   recoveryEmail: patchEmailSchema,
   timeZone: singleLineText(TIME_ZONE_MAX, { min: 1 }).optional(),
+  /** The interface language chosen in Settings (decision 219): the signed-in pages' frame is served in it. */
+  language: z.enum(LANGUAGES, `Language must be one of ${LANGUAGES.join(', ')}`).optional(),
 });
 export type ProfileBody = z.input<typeof profileBodySchema>;
 
@@ -100,6 +102,8 @@ export const userResponseSchema = z.strictObject({
   email: z.string().nullable(),
   recoveryEmail: z.string().nullable(),
   timeZone: z.string(),
+  /** The interface language chosen in Settings; null until one is chosen (the browser's is used). */
+  language: z.enum(LANGUAGES).nullable(),
   trialEndDate: z.string(),
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS).nullable(),
   createdAt: z.string(),

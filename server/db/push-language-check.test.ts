@@ -19,4 +19,14 @@ describe('the push_subscriptions language check', () => {
     const listed = [...definition.matchAll(/'([^']*)'/g)].map((match) => match[1]);
     expect(listed, definition).toEqual([...LANGUAGES]);
   });
+
+  it("and users.language's check (migration 0033, decision 219) accepts exactly the same six", async () => {
+    const { db } = await createTestApp();
+    const result = await db.execute<{ definition: string }>(
+      sql`SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = 'users_language'`,
+    );
+    const definition = result.rows[0]?.definition ?? '';
+    const listed = [...definition.matchAll(/'([^']*)'/g)].map((match) => match[1]);
+    expect(listed, definition).toEqual([...LANGUAGES]);
+  });
 });

@@ -1,3 +1,4 @@
+import { isLanguage } from '../../common/domain/languages';
 import type { Role, User } from '../../common/schemas/auth.schema';
 import type { UserRow } from '../db/schema';
 
@@ -28,6 +29,7 @@ export function toUser(row: UserRow, hasActiveSubscription = false): User {
     email: row.email,
     recoveryEmail: row.recoveryEmail,
     timeZone: row.timeZone,
+    language: isLanguage(row.language) ? row.language : null,
     trialEndDate: row.trialEndDate.toISOString(),
     subscriptionTier: row.subscriptionTier === 'monthly' || row.subscriptionTier === 'yearly' ? row.subscriptionTier : null,
     createdAt: row.createdAt.toISOString(),

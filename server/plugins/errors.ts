@@ -82,7 +82,7 @@ const STATIC_WILDCARD = '/*';
  * (`//dashboard` → `/dashboard`, never to another host). A missing hashed asset, or any other missing
  * file (/sitemap.xml, /favicon.ico), is a plain 404, not the app.
  */
-function answerUnknownPath(request: FastifyRequest, reply: FastifyReply, indexHtml: HtmlDocument | null): FastifyReply {
+async function answerUnknownPath(request: FastifyRequest, reply: FastifyReply, indexHtml: HtmlDocument | null): Promise<FastifyReply> {
   const [pathname = '', ...query] = request.url.split('?');
   const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
   if (indexHtml && isPageRequest && !pathname.startsWith('/api/') && pathname !== '/api') {

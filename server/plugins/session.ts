@@ -27,6 +27,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: SessionInfo | null;
+    /**
+     * The user of the request's session cookie, for a request outside /api (a signed-in page's document,
+     * server/plugins/static-web.ts): looked up through the session cache, so the page's own API requests
+     * that follow find it there; null without a cookie, for an unknown or ended session, or when the
+     * lookup fails.
+     */
+    cookieSessionUser: () => Promise<UserRow | null>;
   }
 }
 
@@ -72,6 +79,17 @@ export function registerSession(
   app.decorateRequest('session', null);
   const cache = new SessionCache(sessionCacheMs);
   sessionCaches.set(app, cache);
+  app.decorateRequest('cookieSessionUser', async function (this: FastifyRequest) {
+    const cookie = this.cookies[SESSION_COOKIE];
+    if (!cookie) return null;
+    try {
+      return (await findSessionUser(db, cookie, cache))?.user ?? null;
+    } catch (error) {
+      // The document is served all the same (in the browser's language); the API says what is wrong.
+      this.log.warn({ err: error }, 'session lookup for a page failed');
+      return null;
+    }
+  });
   if (instanceEvents) {
     // Changes made on other instances (sign-out, password, an admin's lock…) arrive as events
     // (decision 196); while they may go unheard, nothing is cached.

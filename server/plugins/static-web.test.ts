@@ -5,6 +5,10 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { signUp } from '../test/factories';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../db/schema';
+import { hashToken } from '../lib/session-lookup';
 import {
   APP_LOADING_END,
   APP_LOADING_START,
@@ -281,6 +285,22 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
   });
 });
 
+describe("the document's session lookup (decision 219)", () => {
+  it("fills the session cache the page's API requests then read: no session query more than before", async () => {
+    // A long cache lifetime, so that the second request below is answered from the cache, never late.
+    const cached = await createTestApp({ webDistDir: webBuildWithFirstRoutePreloads(), sessionCacheMs: 60_000 });
+    const [opened, notOpened] = await Promise.all([signUp(cached), signUp(cached)]);
+    const page = await cached.request({ method: 'GET', url: '/tasks', headers: { cookie: `sp_session=${opened.token}` } });
+    expect(page.statusCode).toBe(200);
+    // Both sessions end behind the cache's back (no invalidation): only a cached session still answers.
+    for (const user of [opened, notOpened]) await cached.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(user.token)));
+    const me = (token: string) => cached.request({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sp_session=${token}` } });
+    // The page's /api/auth/me found the user the document's lookup cached, without asking the database.
+    expect((await me(opened.token)).statusCode).toBe(200);
+    expect((await me(notOpened.token)).statusCode).toBe(401);
+  });
+});
+
 describe("the shell's prerendered frame in shell.html (decision 169)", () => {
   const spinner = `${APP_LOADING_START}<div class="spinner"></div>${APP_LOADING_END}`;
   // The dashboard's frame carries a release banner (decision 180), the others none.
@@ -327,6 +347,36 @@ describe("the shell's prerendered frame in shell.html (decision 169)", () => {
     const dashboard = await signedIn(withFrames, '/dashboard', 'ja');
     expect(dashboard.body).toContain('<html lang="ja" data-frame-lang="ja" data-frame-release="1.5.0">');
     expect((await signedIn(withFrames, '/tasks', 'ja')).body).not.toContain('data-frame-release');
+  });
+
+  it("is in the language the user chose (their account, decision 219), marked for theme-boot.js; else the browser's", async () => {
+    const user = await signUp(withFrames);
+    const page = (url: string) =>
+      withFrames.request({ method: 'GET', url, headers: { cookie: `sp_session=${user.token}`, 'accept-language': 'de-DE,de;q=0.9' } });
+    // Nothing chosen yet: the browser's language, not marked as chosen.
+    const before = await page('/tasks');
+    expect(before.body).toContain('<html lang="de" data-frame-lang="de">');
+    expect(before.body).toContain(frame('de', '/tasks'));
+    const chosen = await withFrames.request({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      token: user.token,
+      payload: { language: 'ja' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const after = await page('/tasks');
+    expect(after.body).toContain('<html lang="ja" data-frame-lang="ja" data-account-lang="ja">');
+    expect(after.body).toContain(frame('ja', '/tasks'));
+    expect(after.headers.vary).toContain('Cookie');
+    // Another user's cookie, an unknown one, or none: their own language, the browser's, the spinner.
+    const other = await signUp(withFrames);
+    const otherPage = await withFrames.request({
+      method: 'GET',
+      url: '/tasks',
+      headers: { cookie: `sp_session=${other.token}`, 'accept-language': 'es' },
+    });
+    expect(otherPage.body).toContain('<html lang="es" data-frame-lang="es">');
+    expect((await signedIn(withFrames, '/tasks', 'fr')).body).toContain('<html lang="fr" data-frame-lang="fr">');
   });
 
   it('is only for a signed-in page: the spinner without the cookie, and without a build of frames', async () => {

@@ -17,7 +17,7 @@ import {
   SHELL_FRAMES,
 } from '../../common/domain/first-route-needs';
 import { landingFile, landingPath, sitemapOrigin } from '../../common/domain/landing-pages';
-import { languageFromAcceptLanguage, LANGUAGES } from '../../common/domain/languages';
+import { isLanguage, languageFromAcceptLanguage, LANGUAGES, type Language } from '../../common/domain/languages';
 
 /**
  * A built HTML document held in memory with the copies scripts/build/compress-assets.ts wrote beside
@@ -28,7 +28,8 @@ export type HtmlDocument = {
   identity: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
-  signedIn?: (pathname: string, acceptLanguage: string | undefined) => HtmlDocument;
+  /** `language`: the frame's; `chosen`: it is the one the user chose (their account's), not the browser's. */
+  signedIn?: (pathname: string, language: Language, chosen: boolean) => HtmlDocument;
 };
 
 /** The build's variant of index.html for the shell's pages asked for with a session cookie (decision 161). */
@@ -94,9 +95,11 @@ type ShellFrames = Record<string, Record<string, string>>;
  * The shell's prerendered frame for a page in a language (decision 169): the one whose navigation item
  * is the page ('' for a page with none), in place of index.html's spinner; `<html lang>` says the
  * frame's language and `data-frame-release` its banner's release, which theme-boot.js compares with
- * the language and the last seen release stored in the browser before the first paint. Without frames (a build without the prerender step) the spinner stays.
+ * the language and the last seen release stored in the browser before the first paint.
+ * `chosen`: the language is the one the user chose (their account's, decision 219), marked
+ * `data-account-lang`, which theme-boot.js makes this browser's language before the first paint. Without frames (a build without the prerender step) the spinner stays.
  */
-export function withShellFrame(html: string, pathname: string, language: string, frames: ShellFrames | null): string {
+export function withShellFrame(html: string, pathname: string, language: string, frames: ShellFrames | null, chosen = false): string {
   const frame = frames?.[language]?.[shellFramePage(pathname, frames)];
   const start = html.indexOf(APP_LOADING_START);
   const end = html.indexOf(APP_LOADING_END);
@@ -105,7 +108,7 @@ export function withShellFrame(html: string, pathname: string, language: string,
   const release = /data-release-banner="([^"]+)"/.exec(frame)?.[1];
   return `${html.slice(0, start)}${frame}${html.slice(end + APP_LOADING_END.length)}`.replace(
     /<html lang="[^"]*">/,
-    `<html lang="${language}" data-frame-lang="${language}"${release ? ` data-frame-release="${release}"` : ''}>`,
+    `<html lang="${language}" data-frame-lang="${language}"${chosen ? ` data-account-lang="${language}"` : ''}${release ? ` data-frame-release="${release}"` : ''}>`,
   );
 }
 
@@ -134,14 +137,13 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
   const framesPath = path.join(webDistDir, SHELL_FRAMES);
   const frames = existsSync(framesPath) ? (JSON.parse(await fs.readFile(framesPath, 'utf8')) as ShellFrames) : null;
   const documents = new Map<string, HtmlDocument>();
-  return (pathname, acceptLanguage) => {
+  return (pathname, language, chosen) => {
     const page = Object.hasOwn(PAGE_NEEDS, pathname) ? pathname : '';
-    const language = languageFromAcceptLanguage(acceptLanguage);
-    const key = `${language} ${page} ${shellFramePage(pathname, frames)}`;
+    const key = `${language} ${chosen ? 'chosen' : 'browser'} ${page} ${shellFramePage(pathname, frames)}`;
     let document = documents.get(key);
     if (!document) {
       const withPreloads = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales));
-      const html = withShellFrame(withPreloads, pathname, language, frames);
+      const html = withShellFrame(withPreloads, pathname, language, frames, chosen);
       document = compressedDocument(html, (best) => documents.set(key, best));
       documents.set(key, document);
     }
@@ -263,16 +265,23 @@ export function looksLikeStaticFile(pathname: string): boolean {
  * The app's HTML. A page of the shell asked for with a session cookie gets shell.html: the same page
  * with the shell's chunks, the page's translations and its API reads preloaded, and a mark that lets
  * web/app/first-route.ts start the session and the page's data with the entry (decisions 161, 165).
- * The cookie is not checked here: an expired one costs the preloads and one 401, after which
+ * Its language is the one the user chose (their account's, looked up through the session cache, whose
+ * entry the page's API requests then find; decision 219), else the browser's (Accept-Language). An
+ * unknown or ended session gets the browser's language and costs the preloads and one 401, after which
  * RequireAuth sends the visitor to /auth as before.
  */
-export function sendAppShell(reply: FastifyReply, html: HtmlDocument): FastifyReply {
+export async function sendAppShell(reply: FastifyReply, html: HtmlDocument): Promise<FastifyReply> {
   const { request } = reply;
   const pathname = request.url.split('?')[0] ?? '';
   // Only a page of the shell depends on the cookie and the language (and says so in Vary); every other page is index.html.
   const shellPage = Boolean(html.signedIn) && isShellPage(pathname);
-  const indexHtml =
-    shellPage && html.signedIn && request.cookies?.[SESSION_COOKIE] ? html.signedIn(pathname, request.headers['accept-language']) : html;
+  let indexHtml = html;
+  if (shellPage && html.signedIn && request.cookies?.[SESSION_COOKIE]) {
+    // Absent when the session plugin is not registered (a server of the web build alone).
+    const user = typeof request.cookieSessionUser === 'function' ? await request.cookieSessionUser() : null;
+    const chosen = isLanguage(user?.language) ? user.language : null;
+    indexHtml = html.signedIn(pathname, chosen ?? languageFromAcceptLanguage(request.headers['accept-language']), chosen !== null);
+  }
   const offered = [...(indexHtml.br ? (['br'] as const) : []), ...(indexHtml.gzip ? (['gzip'] as const) : [])];
   const encoding = chooseEncoding(request.headers['accept-encoding'], offered);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');

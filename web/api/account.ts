@@ -6,6 +6,7 @@ import type { User } from '../../common/schemas/auth.schema';
 import type { AccountSso, SsoIdentity } from '../../common/schemas/sso.schema';
 import { sessionQuery } from './session';
 import { saveBlob } from '../lib/save-blob';
+import { currentLanguage, i18next, type Language } from '../lib/i18n';
 
 export type { AccountSession, AccountSso, ExportFormat, SsoIdentity };
 
@@ -37,6 +38,31 @@ export function useUpdateProfile() {
         // Username taken stays docs/api.md's `conflict` (409); every other refusal says its own code.
         refusals: [{ status: 409, description: 'account:errors.usernameTaken' }],
       },
+    },
+    onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
+  });
+}
+
+/**
+ * The language chosen in Settings (decision 219): this browser's at once, then the account's (PATCH
+ * /api/account/profile), in which the server serves the signed-in pages' frame and which the account's
+ * other browsers adopt. A save refused or unanswered puts the previous language back, as the account
+ * still has it, and says so.
+ */
+export function useChooseLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => apiJson<User>('PATCH', '/api/account/profile', { language }),
+    // One save after another: the account ends with the last language chosen, whatever the answers' order.
+    scope: { id: 'account-language' },
+    meta: { failureToast: { title: 'settings:language.saveError' } },
+    onMutate: (language) => {
+      const previous = currentLanguage();
+      void i18next.changeLanguage(language);
+      return { previous };
+    },
+    onError: (_error, _language, context) => {
+      if (context) void i18next.changeLanguage(context.previous);
     },
     onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
   });

@@ -16,6 +16,7 @@ const user = {
   trialEndDate: '2026-12-01',
   createdAt: '2026-11-01T00:00:00.000Z',
   timeZone: 'UTC',
+  language: null,
   roles: 'user',
   email: null,
   recoveryEmail: null,

@@ -8,7 +8,7 @@ import { rememberedSessionUser, rememberSessionUser } from '../lib/remembered-us
 import { resolveTimeZone, browserTimeZone } from '../lib/time-zone';
 import { forgetThisDeviceOnSignOut } from '../lib/push-subscription';
 import { stopAllLiveUpdates } from '../lib/live';
-import { currentLanguage } from '../lib/i18n';
+import { adoptAccountLanguage, currentLanguage } from '../lib/i18n';
 
 /**
  * GET /api/auth/me: the signed-in user, or null when signed out (a 401 is an answer here, not an
@@ -32,6 +32,7 @@ async function fetchSessionUser(): Promise<User | null> {
   }
   const user = (await response.json()) as User;
   rememberSessionUser(user);
+  adoptAccountLanguage(user.language);
   return user;
 }
 
@@ -82,6 +83,7 @@ function useSignedIn() {
     // A different account may have signed in: drop everything cached for the previous one.
     queryClient.clear();
     rememberSessionUser(user);
+    adoptAccountLanguage(user.language);
     queryClient.setQueryData(sessionQuery.queryKey, user);
   };
 }

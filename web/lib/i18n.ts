@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageOfTag, type Language } from '../../common/domain/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageOfTag, type Language } from '../../common/domain/languages';
 import { STORAGE_KEYS } from './storage-keys';
 
 // The six languages are common/domain/languages.ts's; the web's modules read them through here with
@@ -105,6 +105,16 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
 /** The active language, narrowed to the six we ship (English when unknown). */
 export function currentLanguage(): Language {
   return languageOfTag(i18next.resolvedLanguage ?? i18next.language) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language the user chose for their account wins over this browser's (decision 219): applied when
+ * the session answers or a sign-in does (a document with the frame has applied it before the first
+ * paint, web/public/theme-boot.js). Nothing to do when none was chosen or it is the app's already.
+ */
+export function adoptAccountLanguage(language: string | null | undefined): void {
+  if (!isLanguage(language) || language === currentLanguage()) return;
+  void i18next.changeLanguage(language);
 }
 
 export { i18next };

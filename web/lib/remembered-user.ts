@@ -35,7 +35,7 @@ export function rememberedSessionUser(): User | null {
   try {
     const stored = JSON.parse(safeStorage.get(STORAGE_KEYS.user) ?? 'null') as Partial<User> | null;
     return stored && typeof stored.id === 'string' && typeof stored.timeZone === 'string' && typeof stored.roles === 'string'
-      ? ({ email: null, recoveryEmail: null, subscriptionTier: null, ...stored } as User)
+      ? ({ email: null, recoveryEmail: null, subscriptionTier: null, language: null, ...stored } as User)
       : null;
   } catch {
     return null;

@@ -28,11 +28,18 @@
       }
     } else {
       // A signed-in page's prerendered frame (docs/decisions/169): in the language the server took from
-      // the browser, and with the banner of the newest release (data-frame-release). Hidden when the
+      // the account, else from the browser, and with the banner of the newest release (data-frame-release). Hidden when the
       // language stored here is another (the app paints in that one instead); the banner hidden when this
       // browser last saw that release (opened or dismissed, decision 180) — as the app's first render decides
       // (app-shell.tsx).
       var frameLng = root.getAttribute('data-frame-lang');
+      // The frame in the language the user chose for their account (docs/decisions/219): it becomes this
+      // browser's too, so the app starts in it and the frame stays (as the app does when the session answers).
+      var accountLng = root.getAttribute('data-account-lang');
+      if (accountLng && accountLng !== lng) {
+        localStorage.setItem('i18nextLng', accountLng);
+        lng = accountLng;
+      }
       if (lng) root.lang = lng;
       if (frameLng && lng && lng.split('-')[0] !== frameLng) root.setAttribute('data-frame', 'stale');
       var frameRelease = root.getAttribute('data-frame-release');

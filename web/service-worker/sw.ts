@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
 /**
  * The service worker (vite-plugin-pwa, injectManifest; docs/decisions/147-installable-app.md and
- * 148-offline-reads.md): the built app precached, its pages opened offline from the precached shell,
- * the signed-in user's API reads kept per user for offline reading, and a new version that waits
+ * 148-offline-reads.md): the built app precached, its pages the server's document first and the
+ * precached shell offline (decision 220), the signed-in user's API reads kept per user for offline reading, and a new version that waits
  * until the user clicks "Reload" (never a reload of its own).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import {
   apiCacheName,
   apiCachesToDelete,
@@ -19,7 +20,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from './api-cache';
 import { registerPushHandlers } from './push';
-import { LANDING_NAVIGATION_DENYLIST } from './navigation';
+import { LANDING_NAVIGATION_DENYLIST, networkFirstNavigation } from './navigation';
 
 /** What workbox-routing hands a route's handler (the part used here). */
 type HandlerOptions = { request: Request; event: ExtendableEvent };
@@ -30,9 +31,20 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the app is the one shell (index.html), offline too; the prerendered landing pages
-// and the API are left to the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: LANDING_NAVIGATION_DENYLIST }));
+// Every page of the app is the server's document first (a signed-in page's frame, decision 220), the
+// precached shell (index.html) offline or when the server is slow to answer; the prerendered landing
+// pages and the API are left to the network.
+const precachedShell = createHandlerBoundToURL('/index.html');
+registerRoute(
+  new NavigationRoute(
+    (options: RouteHandlerCallbackOptions) =>
+      networkFirstNavigation(
+        () => fetch(options.request),
+        () => precachedShell(options),
+      ),
+    { denylist: LANDING_NAVIGATION_DENYLIST },
+  ),
+);
 
 /** The user whose API answers are kept (undefined until read back from the cache names). */
 let currentUser: string | null | undefined;

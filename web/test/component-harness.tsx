@@ -88,6 +88,7 @@ export const TEST_USER: User = {
   email: null,
   recoveryEmail: null,
   timeZone: 'Asia/Tokyo',
+  language: null,
   trialEndDate: '2099-01-01T00:00:00.000Z',
   subscriptionTier: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -29,6 +29,11 @@ export const users = pgTable(
      * did: the reserved name stays this account's to take back after a rename (docs/decisions/072).
      */
     adminNameGrant: text('admin_name_grant'),
+    /**
+     * The interface language the user chose in Settings (one of the six), null until they choose one: the
+     * server then serves a signed-in page's frame in the browser's language (decision 219).
+     */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -39,6 +44,7 @@ export const users = pgTable(
     index('users_created_idx').on(table.createdAt, table.id),
     index('users_plan_idx').on(sql`(${table.isPremium} OR ${table.subscriptionTier} IS NOT NULL)`, table.trialEndDate, table.id),
     check('users_points_non_negative', sql`${table.points} >= 0`),
+    check('users_language', sql`${table.language} IS NULL OR ${table.language} IN ('en', 'es', 'fr', 'de', 'zh', 'ja')`),
   ],
 );
 

@@ -76,6 +76,27 @@ describe('PATCH /api/account/profile', () => {
     }
   });
 
+  it('stores the language chosen in Settings (decision 219): null until chosen, one of the six, kept by other changes', async () => {
+    const user = await signUp(t);
+    const me = () => t.request({ method: 'GET', url: '/api/auth/me', token: user.token });
+    expect((await me()).json().language).toBeNull();
+    const chosen = await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { language: 'fr' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().language).toBe('fr');
+    expect((await me()).json().language).toBe('fr');
+    const [row] = await t.db.select({ language: users.language }).from(users).where(eq(users.id, user.id));
+    expect(row?.language).toBe('fr');
+    // A change of another field keeps it.
+    await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: 'Europe/Paris' } });
+    expect((await me()).json().language).toBe('fr');
+    // Only the six codes exactly: no tag, no other language, no null (the Settings offer no "none").
+    for (const language of ['fr-FR', 'FR', 'it', '', null]) {
+      const response = await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { language } });
+      expect(response.statusCode, String(language)).toBe(400);
+    }
+    expect((await me()).json().language).toBe('fr');
+  });
+
   it('refuses a username another user holds (409)', async () => {
     const user = await signUp(t);
     const other = await signUp(t);

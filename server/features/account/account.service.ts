@@ -65,6 +65,7 @@ export async function updateProfile(
     if (!timeZone) throw badRequest(INVALID_TIME_ZONE, [{ path: 'timeZone', message: INVALID_TIME_ZONE }], 'invalid_time_zone');
     changes.timeZone = timeZone;
   }
+  if (input.language !== undefined) changes.language = input.language;
   if (Object.keys(changes).length === 0) {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
     if (!row) throw notFound();

@@ -30,6 +30,7 @@ type ListRow = {
   email: string | null;
   recovery_email: string | null;
   time_zone: string;
+  language: string | null;
   roles: string;
   is_premium: boolean;
   subscription_tier: string | null;
@@ -55,6 +56,7 @@ function view(row: ListRow): AdminUser {
       email: row.email,
       recoveryEmail: row.recovery_email,
       timeZone: row.time_zone,
+      language: row.language,
       roles: row.roles,
       isPremium: row.is_premium,
       subscriptionTier: row.subscription_tier,
@@ -69,7 +71,7 @@ function view(row: ListRow): AdminUser {
 }
 
 const SELECT = sql`
-  SELECT u.id, u.username, u.email, u.recovery_email, u.time_zone, u.roles, u.is_premium, u.subscription_tier,
+  SELECT u.id, u.username, u.email, u.recovery_email, u.time_zone, u.language, u.roles, u.is_premium, u.subscription_tier,
     u.trial_end_date, u.created_at, u.points, u.locked_at, ${planSql} AS plan, ${paidSql()} AS paid,
     a.last_active_at, u.created_at::text AS created_key, u.trial_end_date::text AS trial_key, a.last_active_at::text AS active_key
   FROM users u JOIN user_activity a ON a.user_id = u.id`;

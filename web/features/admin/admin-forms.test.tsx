@@ -14,6 +14,7 @@ const student: AdminUser = {
   email: 'ada@example.org',
   recoveryEmail: null,
   timeZone: 'UTC',
+  language: null,
   trialEndDate: '2099-01-01T00:00:00.000Z',
   subscriptionTier: null,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -7,7 +7,7 @@ export type LegalDocument = 'privacy' | 'terms';
 export const LEGAL_SECTION_COUNT: Record<LegalDocument, number> = { privacy: 10, terms: 11 };
 
 /** The date the current texts took effect (a calendar date; changes are announced 30 days ahead). */
-export const LEGAL_UPDATED = '2026-11-24';
+export const LEGAL_UPDATED = '2026-12-02';
 
 export const LEGAL_PATH: Record<LegalDocument, string> = { privacy: '/privacy-policy', terms: '/terms-conditions' };
 

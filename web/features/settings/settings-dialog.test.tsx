@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { interceptApi, refuse, renderWithProviders, writes } from '../../test/component-harness';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { interceptApi, refuse, renderWithProviders, TEST_USER, writes } from '../../test/component-harness';
 import { SettingsDialog } from './settings-dialog';
 
 async function openGradingPage(): Promise<void> {
@@ -31,5 +32,42 @@ describe('SettingsDialog grading system → request', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Percentage' }));
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Letter Grade (A+–F)' }).getAttribute('aria-checked')).toBe('true'));
     expect(screen.getByRole('radio', { name: 'Percentage' }).getAttribute('aria-checked')).toBe('false');
+  });
+});
+
+describe('SettingsDialog language → request (decision 219)', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  async function openLanguagePage(): Promise<void> {
+    await renderWithProviders(<SettingsDialog open onOpenChange={() => {}} premiumActive={false} onOpenPremium={() => {}} />, {
+      toaster: true,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Language/ }));
+  }
+
+  it("applies the chosen language at once and saves it on the account (the signed-in pages' frame is served in it)", async () => {
+    const sent = interceptApi({
+      'GET /api/grading-system': { system: 'letter' },
+      'PATCH /api/account/profile': (body: { language: string }) => ({ ...TEST_USER, language: body.language }),
+    });
+    await openLanguagePage();
+    fireEvent.click(screen.getByRole('radio', { name: 'Français' }));
+    expect(i18next.language).toBe('fr');
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toEqual({ method: 'PATCH', path: '/api/account/profile', body: { language: 'fr' } });
+  });
+
+  it('puts the previous language back, and says so, when the account could not save it', async () => {
+    interceptApi({
+      'GET /api/grading-system': { system: 'letter' },
+      'PATCH /api/account/profile': refuse(503, { message: 'Unavailable', code: 'service_unavailable' }),
+    });
+    await openLanguagePage();
+    fireEvent.click(screen.getByRole('radio', { name: 'Deutsch' }));
+    expect(i18next.language).toBe('de');
+    await waitFor(() => expect(i18next.language).toBe('en'));
+    expect(await screen.findByText('Your language could not be saved to your account')).toBeTruthy();
   });
 });

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { GRADING_SYSTEM_GROUPS, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { cn } from '../../lib/class-names';
-import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, i18next } from '../../lib/i18n';
+import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
 import { THEME_COLORS, THEME_MODES, UI_STYLES, isPremiumThemeOption } from '../../lib/theme';
 import { useGradingSystem } from '../../api/grades';
 import { useUpdateGradingSystem } from '../../api/grades';
+import { useChooseLanguage } from '../../api/account';
 import { useTheme } from './use-theme';
 
 type Page = 'main' | 'mode' | 'color' | 'style' | 'language' | 'grading';
@@ -108,7 +109,7 @@ function Choices<T extends string>({
 /**
  * The Settings dialog of docs/product.md §2: a main list with the premium row, then mode, colour theme, style,
  * language and grading system pages. Theme settings persist locally (docs/product.md §9 keys); the grading
- * system is saved on the server.
+ * system is saved on the server, and so is the language (decision 219), which applies here at once.
  */
 export function SettingsDialog({
   open,
@@ -129,6 +130,7 @@ export function SettingsDialog({
   const [theme, setTheme] = useTheme();
   const grading = useGradingSystem();
   const updateGrading = useUpdateGradingSystem();
+  const chooseLanguage = useChooseLanguage();
   const language = currentLanguage();
   const icon = (Icon: typeof Sun) => <Icon aria-hidden="true" className="h-5 w-5 text-muted-foreground" />;
   const titles: Record<Page, string> = {
@@ -227,7 +229,7 @@ export function SettingsDialog({
             label={t('language.title')}
             options={LANGUAGES}
             value={language}
-            onChange={(next) => void i18next.changeLanguage(next)}
+            onChange={(next) => chooseLanguage.mutate(next)}
             render={(code) => <span lang={code}>{LANGUAGE_NAMES[code]}</span>}
           />
         ) : null}
