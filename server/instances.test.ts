@@ -36,13 +36,16 @@ async function freshDatabase(): Promise<string> {
   return emptyDatabase(adminUrl, name);
 }
 
-async function startTogether(databaseUrl: string, count: number) {
+async function startTogether(databaseUrl: string, count: number, env: Record<string, string> = {}) {
   dataDir ??= await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-instances-'));
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
-  const outcomes = await Promise.allSettled(ports.map((port) => startInstance(databaseUrl, port, dataDir!)));
+  const outcomes = await Promise.allSettled(ports.map((port) => startInstance(databaseUrl, port, dataDir!, env)));
   for (const outcome of outcomes) if (outcome.status === 'fulfilled') children.push(outcome.value.child);
   return { ports, outcomes };
 }
+
+/** Far below the one-minute session cache, far above a quiet machine's milliseconds. */
+const EVENT_WAIT_MS = 5_000;
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -77,11 +80,14 @@ describe('many instances on one PostgreSQL', () => {
     { timeout: 180_000 },
     async () => {
       const databaseUrl = await freshDatabase();
-      const { ports } = await startTogether(databaseUrl, 2);
+      // A one-minute session cache: a refusal within seconds can only come from the sign-out event.
+      const { ports } = await startTogether(databaseUrl, 2, { SESSION_CACHE_MS: '60000' });
       const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string];
       const [childA, childB] = children as [ChildProcess, ChildProcess];
 
-      // Sign-out: B has the session cached (SESSION_CACHE_MS defaults to 5 s) when A ends it.
+      // Sign-out: B has the session cached when A ends it. The wait is the event's budget on a busy
+      // machine (EVENT_WAIT_MS), not the ~10–100 ms a quiet one takes: the latency is the drill's
+      // measurement (printed, docs/operations.md), never a timed assertion (issue 33).
       const latencies: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const registered = await fetch(
@@ -102,11 +108,10 @@ describe('many instances on one PostgreSQL', () => {
             latencies.push(elapsed);
             break;
           }
-          expect(elapsed, 'B still accepts the signed-out session').toBeLessThan(100);
+          expect(elapsed, 'B still accepts the signed-out session').toBeLessThan(EVENT_WAIT_MS);
         }
       }
       console.info(`[drill] sign-out seen by the other instance after ${latencies.map((ms) => ms.toFixed(1)).join(', ')} ms`);
-      expect(Math.max(...latencies)).toBeLessThan(100);
 
       // kill -9 of A while both serve a load: every request to B is answered.
       const registered = await fetch(

@@ -86,6 +86,8 @@ async function main(): Promise<void> {
   const instanceEvents = new InstanceEvents({
     connectionString: config.databaseSessionUrl ?? databaseUrl,
     log: (level, fields, message) => (logger ? logger[level](fields, message) : console.error(message)),
+    // A heartbeat late while the pools' queries are answered is a busy database, not a silent one.
+    databaseAnsweredSince: (since) => database.lastAnswerAt() > since || session.lastAnswerAt() > since,
   });
   instanceEvents.onSilence((silent) => {
     readiness.databaseSilent = silent;

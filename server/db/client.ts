@@ -34,6 +34,11 @@ export type DatabaseHandle = {
    * connection fails at once instead of waiting for a TCP connect that will not come.
    */
   setSilent: (silent: boolean) => void;
+  /**
+   * When (performance.now()) the database last sent anything on one of the pool's connections: the
+   * instance-events heartbeat tells a slow database from a silent one by it.
+   */
+  lastAnswerAt: () => number;
 };
 
 /** The error of a query asked for while the database is silent (an "unavailable" error: the request answers 503). */
@@ -99,24 +104,31 @@ export function connectDatabase(
   // out (transactions, migrations). An idle client's error is also re-emitted by the pool, which
   // drops the client; the client's listener has already logged it.
   const clients = new Set<pg.PoolClient>();
+  let lastAnswerAt = -Infinity;
+  const answered = () => {
+    lastAnswerAt = performance.now();
+  };
   pool.on('connect', (client) => {
     clients.add(client);
     client.on('error', onConnectionError);
+    // Any bytes from the server (a row, a result's end, an error) show it is there, however slow.
+    (client as unknown as { connection?: { stream?: NodeJS.EventEmitter } }).connection?.stream?.on('data', answered);
   });
   pool.on('remove', (client) => clients.delete(client));
   pool.on('error', () => {});
-  const silence = { silent: false };
+  const silence: Silence = { silent: false, answering: new Set() };
   releaseDeadClients(pool, silence);
   const db = drizzle(pool, { schema });
   retryLostRaces(db);
   const setSilent = (silent: boolean) => {
     if (silence.silent === silent) return;
     silence.silent = silent;
+    if (!silent) for (const resume of [...silence.answering]) resume();
     if (!silent) return;
     log({ db: { code: 'ETIMEDOUT' } }, 'database silent: dropping its connections');
     for (const client of clients) destroyConnection(client);
   };
-  return { db, pool, close: () => pool.end(), setSilent };
+  return { db, pool, close: () => pool.end(), setSilent, lastAnswerAt: () => lastAnswerAt };
 }
 
 /** Ends a connection's socket without a word to the server (which may not answer): its queries fail at once. */
@@ -185,13 +197,40 @@ function retryLostRaces(db: Database): void {
   }) as Database['transaction'];
 }
 
+/** Whether the database is silent, and who waits for it to answer again. */
+type Silence = { silent: boolean; answering: Set<() => void> };
+
+/**
+ * How long a connection asked for while the database is silent waits for it to answer again before it
+ * fails as unavailable: a silence that ends at once (the listener's reconnect after a busy moment) costs
+ * the request a wait, not a 503; a real one still answers 503 well within the 2.5 s the drill allows.
+ */
+const SILENT_GRACE_MS = 1000;
+
+/** Resolves true when the database answers again within `ms`, false otherwise. */
+function answeringWithin(silence: Silence, ms: number): Promise<boolean> {
+  if (!silence.silent) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const resume = () => {
+      clearTimeout(timer);
+      silence.answering.delete(resume);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      silence.answering.delete(resume);
+      resolve(!silence.silent);
+    }, ms);
+    silence.answering.add(resume);
+  });
+}
+
 /**
  * A checked-out client whose connection died is handed back to the pool (which discards it) by the
  * first query that fails for that reason, and later releases are no-ops. Drizzle's transaction sends
  * `begin` before its try/finally, so a `begin` on a dead connection would otherwise never release its
  * client: each database restart would leak pool slots until every request waited for a connection.
  */
-function releaseDeadClients(pool: pg.Pool, silence: { silent: boolean }): void {
+function releaseDeadClients(pool: pg.Pool, silence: Silence): void {
   // A pooled client keeps its `query` across checkouts (only `release` is replaced by the pool each
   // time), so `query` is wrapped once per client; wrapping it on every checkout stacked the wrappers.
   const wrapped = new WeakSet<pg.PoolClient>();
@@ -199,11 +238,15 @@ function releaseDeadClients(pool: pg.Pool, silence: { silent: boolean }): void {
   pool.connect = ((callback?: (...args: unknown[]) => void) => {
     // pool.query() uses the callback form and releases on errors itself.
     if (callback) {
-      if (silence.silent) return void setImmediate(() => callback(new DatabaseSilentError()));
-      return connect(callback as Parameters<typeof connect>[0]);
+      if (!silence.silent) return connect(callback as Parameters<typeof connect>[0]);
+      return void answeringWithin(silence, SILENT_GRACE_MS).then((answering) =>
+        answering ? connect(callback as Parameters<typeof connect>[0]) : callback(new DatabaseSilentError()),
+      );
     }
-    if (silence.silent) return Promise.reject(new DatabaseSilentError());
-    return connect().then((client) => {
+    const checkout = silence.silent
+      ? answeringWithin(silence, SILENT_GRACE_MS).then((answering) => (answering ? connect() : Promise.reject(new DatabaseSilentError())))
+      : connect();
+    return checkout.then((client) => {
       const release = client.release;
       let released = false;
       client.release = (error?: Error | boolean) => {

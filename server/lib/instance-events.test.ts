@@ -1,7 +1,10 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { connectDatabase } from '../db/client';
+import { isDatabaseUnavailable } from '../db/errors';
 import { sessions, users } from '../db/schema';
 import { signUp, strongPassword } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -187,5 +190,113 @@ describe('sign-out everywhere (issue 37)', () => {
     await deleteSilently({ userId: unheard.id });
     expect(await b.get('/api/auth/me', unheard.token)).toBe(401);
     expect(await b.get('/api/auth/me', heard.token)).toBe(401);
+  });
+});
+
+/**
+ * A TCP relay to the database whose answers can be held back (the bytes are kept and delivered on
+ * release): a database that does not answer this one connection, as a starved backend or a black hole.
+ */
+async function holdingRelay(
+  databaseUrl: string,
+): Promise<{ url: string; hold: () => void; release: () => void; close: () => Promise<void> }> {
+  const target = new URL(databaseUrl);
+  let holding = false;
+  const held: Array<() => void> = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => upstream.write(chunk));
+    upstream.on('data', (chunk) => (holding ? held.push(() => client.write(chunk)) : client.write(chunk)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const relayed = new URL(databaseUrl);
+  relayed.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    url: relayed.toString(),
+    hold: () => (holding = true),
+    release: () => {
+      holding = false;
+      for (const deliver of held.splice(0)) deliver();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('a slow database is not a silent one (issue 33)', () => {
+  it('the pool notes when the database last answered it', async () => {
+    const handle = connectDatabase(t.databaseUrl, 1);
+    try {
+      expect(handle.lastAnswerAt()).toBe(-Infinity);
+      const before = performance.now();
+      await handle.db.execute(sql`SELECT 1`);
+      expect(handle.lastAnswerAt()).toBeGreaterThan(before);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('a query asked for while the database is silent waits a moment for it to answer again, else fails as unavailable', async () => {
+    const handle = connectDatabase(t.databaseUrl, 2);
+    try {
+      handle.setSilent(true);
+      const waiting = handle.db.execute(sql`SELECT 1 AS one`);
+      // The listener's reconnect ends a silence that was only a busy moment: the query is served.
+      setTimeout(() => handle.setSilent(false), 100);
+      expect((await waiting).rows).toEqual([{ one: 1 }]);
+      handle.setSilent(true);
+      await expect(handle.db.execute(sql`SELECT 1`)).rejects.toSatisfy((error) => isDatabaseUnavailable(error));
+    } finally {
+      handle.setSilent(false);
+      await handle.close();
+    }
+  });
+
+  it('an unanswered heartbeat while the pools are answered is waited for; with nothing answered it is silence', async () => {
+    const relay = await holdingRelay(t.databaseUrl);
+    let othersAnswer = true;
+    let asked = 0;
+    const events = new InstanceEvents({
+      connectionString: relay.url,
+      heartbeatMs: 100,
+      timeoutMs: 300,
+      databaseAnsweredSince: () => {
+        asked += 1;
+        return othersAnswer;
+      },
+    });
+    listeners.push(events);
+    const silences: boolean[] = [];
+    events.onSilence((silent) => silences.push(silent));
+    try {
+      await events.start();
+      expect(events.listening).toBe(true);
+      // The listening connection's answers stop while the database answers the pools: a busy database.
+      relay.hold();
+      await until(() => asked >= 3, 10_000);
+      expect(silences).toEqual([]);
+      expect(events.silent).toBe(false);
+      // Now nothing answers anywhere: the next unanswered wait is silence (a network black hole).
+      othersAnswer = false;
+      await until(() => events.silent, 10_000);
+      expect(silences).toEqual([true]);
+      relay.release();
+      await until(() => !events.silent && events.listening, 10_000);
+    } finally {
+      relay.release();
+      await events.stop();
+      await relay.close();
+    }
   });
 });

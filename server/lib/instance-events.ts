@@ -69,7 +69,17 @@ export type InstanceEventsOptions = {
   /** The first pause before a reconnect; doubled up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * Whether the database sent anything on another connection (the pools') since `since`
+   * (performance.now()). A heartbeat unanswered while the database answers the pools is a slow database
+   * — a starved CPU, a long checkpoint — not a silent one: it is waited for again rather than calling
+   * the database silent and dropping every connection (whose requests would answer 503).
+   */
+  databaseAnsweredSince?: (since: number) => boolean;
 };
+
+/** How many times an unanswered heartbeat is waited for again while the database answers others. */
+const SLOW_HEARTBEAT_WAITS = 5;
 
 /**
  * The listening side: one connection, every channel of INSTANCE_CHANNELS LISTENed on it. A lost
@@ -91,7 +101,15 @@ export class InstanceEvents {
   private readonly options: Required<Omit<InstanceEventsOptions, 'log'>> & { log: Log };
 
   constructor(options: InstanceEventsOptions) {
-    this.options = { heartbeatMs: 500, timeoutMs: 1000, backoffMs: 100, maxBackoffMs: 2000, log: () => {}, ...options };
+    this.options = {
+      heartbeatMs: 500,
+      timeoutMs: 1000,
+      backoffMs: 100,
+      maxBackoffMs: 2000,
+      log: () => {},
+      databaseAnsweredSince: () => false,
+      ...options,
+    };
   }
 
   get listening(): boolean {
@@ -186,17 +204,44 @@ export class InstanceEvents {
     this.attempt = 0;
     if (this.wasLost) this.options.log('info', {}, 'instance events: listening again');
     this.wasLost = false;
-    this.heartbeat = setInterval(() => {
-      withTimeout(client.query('SELECT 1'), this.options.timeoutMs, noAnswerWithin(this.options.timeoutMs)).catch((error: unknown) =>
-        this.lost(client, error),
-      );
-    }, this.options.heartbeatMs);
+    this.heartbeat = setInterval(() => void this.beat(client), this.options.heartbeatMs);
     this.heartbeat.unref();
     this.setSilent(false);
     this.setListening(true);
   }
 
   private wasLost = false;
+  /** The connection whose heartbeat is awaited: one at a time, the next only after its answer. */
+  private beating: pg.Client | undefined;
+
+  /**
+   * One heartbeat: `SELECT 1` answered within `timeoutMs`. Unanswered while the database answers the
+   * pools, it is a slow database: waited for again (at most SLOW_HEARTBEAT_WAITS times), and then only this
+   * connection is dropped and opened again — the database is not called silent. Unanswered while
+   * nothing else answers either, the database is silent (a network black hole).
+   */
+  private async beat(client: pg.Client): Promise<void> {
+    if (this.beating === client) return;
+    this.beating = client;
+    const answer = client.query('SELECT 1');
+    const { timeoutMs } = this.options;
+    try {
+      for (let waits = 0; ; waits += 1) {
+        const since = performance.now();
+        try {
+          await withTimeout(answer, timeoutMs, noAnswerWithin(timeoutMs));
+          return;
+        } catch (error) {
+          if (!(error instanceof NoAnswer) || !this.options.databaseAnsweredSince(since)) throw error;
+          if (waits + 1 >= SLOW_HEARTBEAT_WAITS) throw new Error('heartbeat unanswered while the database answers other connections');
+        }
+      }
+    } catch (error) {
+      this.lost(client, error);
+    } finally {
+      if (this.beating === client) this.beating = undefined;
+    }
+  }
 
   private lost(client: pg.Client, error: unknown): void {
     if (this.client !== client) return;

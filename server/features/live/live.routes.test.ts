@@ -220,8 +220,9 @@ describe('GET /api/live when the instance stops', () => {
     expect(refused.status).toBe(503);
     const started = performance.now();
     await app.close();
-    await live.ended(1000);
-    // Not the 10 s the drain would otherwise wait before closing the connections.
-    expect(performance.now() - started).toBeLessThan(1000);
+    await live.ended(5000);
+    // Not the 10 s the drain would otherwise wait before closing the connections (a wide margin: a busy
+    // machine must not decide the result).
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
