@@ -8,3 +8,6 @@
  */
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+
+/** Whether zod was told not to compile (read by the test). */
+export const zodJitless = (): boolean => holder.__zod_globalConfig?.jitless === true;
