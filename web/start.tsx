@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { firstRoute } from './app/first-route';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { leftFirstPage } from './lib/first-page';
 import { FIRST_RENDER_WARM_UPS } from './lib/first-render-warm-up';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -49,6 +50,12 @@ async function start(): Promise<void> {
   // way (shell.html preloads it; otherwise the service worker has it).
   for (const startRequest of first.requests) void inNextTask(() => startRequest(queryClient));
   const router = await inNextTask(createAppRouter);
+  const firstLocation = router.state.location.key;
+  const stopWatching = router.subscribe((state) => {
+    if (state.location.key === firstLocation) return;
+    leftFirstPage();
+    stopWatching();
+  });
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = await inNextTask(() => createRoot(container));

@@ -14,12 +14,43 @@ export const SHELL_NEEDS: FirstRouteNeeds = {
   requests: ['/api/auth/me', '/api/points', '/api/premium/check'],
 };
 
-/** A first page's own needs besides the shell's, by path: only the dashboard so far (the page opened after signing in). */
+/**
+ * A first page's own needs besides the shell's, by path (issue 41: every page of the shell opened
+ * directly — a deep link, a notification, a reload): the namespace its first render suspends on and
+ * the reads its first render makes, as a browser records them on opening the page (the shell's
+ * notifications, release notes and live updates wait for the session, so they are not listed). A tab
+ * other than the first one, or a dialog, reads more once opened; those are not first-render reads.
+ */
 export const PAGE_NEEDS: Readonly<Record<string, FirstRouteNeeds>> = {
   '/dashboard': {
     namespaces: ['home'],
     requests: ['/api/tasks', '/api/courses', '/api/terms', '/api/holidays', '/api/study-streak'],
   },
+  // The calendar tab: its events (classes, terms, holidays, tasks, assessments), the attendance marks
+  // of its classes, the study plan's blocks and the calendar feed's address under it.
+  '/schedule': {
+    namespaces: ['schedule'],
+    requests: [
+      '/api/courses',
+      '/api/terms',
+      '/api/holidays',
+      '/api/tasks',
+      '/api/assessments',
+      '/api/attendance',
+      '/api/study-plan',
+      '/api/calendar/feed',
+    ],
+  },
+  '/tasks': { namespaces: ['tasks'], requests: ['/api/tasks', '/api/courses'] },
+  '/grades': {
+    namespaces: ['grades'],
+    requests: ['/api/assessments', '/api/grades', '/api/courses', '/api/grading-system', '/api/grading-system/custom-scale'],
+  },
+  '/progress': { namespaces: ['progress'], requests: ['/api/progress/summary'] },
+  '/study': { namespaces: ['study'], requests: ['/api/courses', '/api/study-streak', '/api/study-plan'] },
+  '/rewards': { namespaces: ['rewards'], requests: ['/api/rewards'] },
+  '/files': { namespaces: ['files'], requests: ['/api/files', '/api/folders', '/api/storage'] },
+  '/account': { namespaces: ['account'], requests: [] },
 };
 
 /** The shell's needs with those of the page at `pathname` (a page inside the shell), without repeats. */

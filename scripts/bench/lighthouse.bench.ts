@@ -1,6 +1,7 @@
 /**
  * Issue 15's page figures for `npm run bench`: the JavaScript each page needs (gzip) and Lighthouse's
- * scores for the landing page in each language and for /dashboard of a seeded student. Lighthouse
+ * scores for the landing page in each language and, issue 41, for every signed-in page opened directly
+ * by a seeded student (scripts/bench/pages-lighthouse.ts: five runs each, median and worst). Lighthouse
  * runs Debian's Chromium through chrome-launcher (CHROME_PATH, default /usr/bin/chromium), with its
  * default mobile settings (simulated slow 4G and a 4× slower CPU). Bench only, never CI.
  */
@@ -11,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { landingFile, landingPath } from '../../common/domain/landing-pages';
-import { seedTaskUser } from './tasks.bench';
+import { auditPages, seedPagesStudent } from './pages-lighthouse';
 import { LANGUAGES } from '../../common/domain/languages';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -128,10 +129,13 @@ async function audit(
   return `${CATEGORIES.map((category) => `${category} ${median?.[category] ?? '—'}`).join(', ')} (median of ${runs.length}; performance ${performances})`;
 }
 
-/** Lighthouse on the running server `base`: / in every language, /dashboard signed in as a seeded student. */
+/**
+ * Lighthouse on the running server `base`: / in every language, then every signed-in page for a seeded
+ * student (40 tasks and the sample semester; pages-lighthouse.ts), and /dashboard on a desktop.
+ */
 export async function lighthouseRows(base: string): Promise<[string, string][]> {
   const rows: [string, string][] = [];
-  const token = await seedTaskUser(base, 40);
+  const token = await seedPagesStudent(base);
   // Each group in a Chromium of its own (a fresh profile): Lighthouse's storage reset leaves
   // localStorage, and the landing pages store the language of the last one audited (/ja/). /dashboard
   // then measured a student whose stored language is not the browser's — its prerendered frame rightly
@@ -151,17 +155,14 @@ export async function lighthouseRows(base: string): Promise<[string, string][]> 
   } finally {
     landingChrome.kill();
   }
+  // Every signed-in page, mobile (and /schedule's month on a desktop), in a Chromium of its own.
+  rows.push(...(await auditPages(base, token, DASHBOARD_RUNS)));
   const dashboardChrome = await launch();
   try {
     const headers = { Cookie: `sp_session=${token}` };
-    const count = DASHBOARD_RUNS;
     rows.push([
-      'Lighthouse /dashboard, student with 40 tasks (mobile)',
-      await audit(dashboardChrome.port, `${base}/dashboard`, { headers, count }),
-    ]);
-    rows.push([
-      'Lighthouse /dashboard, student with 40 tasks (desktop)',
-      await audit(dashboardChrome.port, `${base}/dashboard`, { headers, desktop: true, count }),
+      'Lighthouse /dashboard, seeded student (desktop)',
+      await audit(dashboardChrome.port, `${base}/dashboard`, { headers, desktop: true, count: DASHBOARD_RUNS }),
     ]);
   } finally {
     dashboardChrome.kill();

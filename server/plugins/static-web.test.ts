@@ -260,13 +260,23 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
     expect(response.body).not.toContain(FIRST_ROUTE_PRELOADS);
   });
 
-  it("names only the shell's needs on another page, and English without Accept-Language", async () => {
-    const response = await signedIn('/tasks?from=mail');
+  it("names only the shell's needs on a page without needs of its own, and English without Accept-Language", async () => {
+    const response = await signedIn('/help?from=mail');
     for (const request of SHELL_NEEDS.requests) expect(response.body).toContain(fetchPreload(request));
     expect(response.body).not.toContain(fetchPreload('/api/tasks'));
     expect(response.body).toContain(localePreload('shell', 'en'));
     expect(response.body).not.toContain(localePreload('home', 'en'));
     expect(response.body.match(/rel="modulepreload"/g)).toHaveLength(SHELL_NEEDS.namespaces.length);
+  });
+
+  // Issue 41: every page of the shell opened directly (a link in a notification, a reload) gets its own.
+  it.each(Object.keys(PAGE_NEEDS))("names %s's own reads and translation, its query string aside", async (page) => {
+    const response = await signedIn(`${page}?from=mail`);
+    const needs = PAGE_NEEDS[page] ?? { namespaces: [], requests: [] };
+    for (const request of [...SHELL_NEEDS.requests, ...needs.requests]) expect(response.body, request).toContain(fetchPreload(request));
+    for (const namespace of needs.namespaces) expect(response.body, namespace).toContain(localePreload(namespace, 'en'));
+    const others = Object.keys(PAGE_NEEDS).flatMap((other) => (other === page ? [] : (PAGE_NEEDS[other]?.namespaces ?? [])));
+    for (const namespace of others) expect(response.body, namespace).not.toContain(localePreload(namespace, 'en'));
   });
 
   it('sends each variant compressed, and nothing of it without the cookie or on a public page', async () => {

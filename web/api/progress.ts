@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useMutation, useQueryClient }
 import type { AcademicGoal, GoalCreateInput } from '../../common/schemas/academic-goals.schema';
 import type { AnalyticsView, ProgressSummary, TimelineView } from '../../common/schemas/progress.schema';
 import { apiJson } from '../lib/api-client';
+import { onFirstPage } from '../lib/first-page';
 import { resourceQuery } from './resource';
 import { useEffect } from 'react';
 import { gradesSummaryQuery } from './grades';
@@ -77,10 +78,13 @@ export function useDeleteGoal() {
  * Progress aggregates what every other section writes (tasks, grades, study, attendance), none of which
  * knows about it; with the app's never-stale cache, the page marks its reads stale once when it opens,
  * so a visit after a change elsewhere shows fresh figures (the cached ones stay on screen meanwhile).
+ * Not on the document's first page: its answers were asked for by this document for it (the summary
+ * preloaded with the document, issue 41), and marking them stale would fetch them a second time.
  */
 export function useFreshProgressOnOpen() {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (onFirstPage()) return;
     void queryClient.invalidateQueries({
       // Only answers cached from an earlier visit: a first fetch already under way is fresh.
       predicate: (query) =>

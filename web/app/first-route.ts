@@ -3,8 +3,9 @@ import { matchRoutes } from 'react-router';
 import { premiumCheckQuery } from '../api/premium';
 import { pointsQuery } from '../api/rewards';
 import { sessionQuery } from '../api/session';
-import { firstRouteNeeds } from '../../common/domain/first-route-needs';
-import { DASHBOARD_QUERIES } from '../features/home/dashboard-queries';
+import { resourceQuery } from '../api/resource';
+import { tasksQuery } from '../api/tasks';
+import { firstRouteNeeds, PAGE_NEEDS } from '../../common/domain/first-route-needs';
 import { mayBeSignedIn } from './guards';
 import { routes } from './router';
 
@@ -19,15 +20,21 @@ const SESSION_QUERY: Prefetch = (queryClient) => queryClient.prefetchQuery(sessi
 
 /**
  * The queries of common/domain/first-route-needs.ts's requests (its namespaces are read from there):
- * the resources the shell's header shows at once, and a first page's own (only the dashboard so far).
- * first-route.test.ts checks that they ask for exactly the paths listed there, which shell.html preloads.
+ * the resources the shell's header shows at once, and a first page's own (issue 41: every page of the
+ * shell). A page's read is the plain resource of its path (web/api/resource.ts: key and request are the
+ * path) unless listed in OWN_QUERIES, whose query does more than fetch (the task list merges the
+ * offline queue's pending writes); the pages' API modules are not imported here, so that their code
+ * (uploads, mutations) stays out of `app`, which every page downloads. first-route.test.ts checks that
+ * they ask for exactly the paths listed there, which shell.html preloads, and that each one stores what
+ * the page's own query would.
  */
 const SHELL_QUERIES = [prefetch(pointsQuery), prefetch(premiumCheckQuery)];
-const PAGE_QUERIES: Readonly<Record<string, readonly Prefetch[]>> = {
-  '/dashboard': Object.values(DASHBOARD_QUERIES).map((query) =>
-    prefetch(query as UseQueryOptions<unknown, Error, unknown, readonly [string]>),
-  ),
-};
+const OWN_QUERIES: Readonly<Record<string, Prefetch>> = { '/api/tasks': prefetch(tasksQuery) };
+const pageRead = (path: string): Prefetch =>
+  (Object.hasOwn(OWN_QUERIES, path) ? OWN_QUERIES[path] : undefined) ?? prefetch(resourceQuery(path));
+const PAGE_QUERIES: Readonly<Record<string, readonly Prefetch[]>> = Object.fromEntries(
+  Object.entries(PAGE_NEEDS).map(([page, needs]) => [page, needs.requests.map(pageRead)]),
+);
 
 // The signed-in shell's route: the one whose pages include /dashboard (web/app/router.tsx).
 const shellRoute = routes.find((route) => route.children?.some((child) => child.path === '/dashboard'));

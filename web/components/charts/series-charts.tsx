@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DEFAULT_CHART_HEIGHT } from './chart-size';
 import { formatNumber } from '../../lib/format';
 
 /** Axis ticks and tooltip values in the user's language ("87,5", "1.234"), not Recharts' own `String(value)`. */
@@ -49,7 +50,15 @@ function SeriesLegend({ series }: { series: readonly ChartSeries[] }) {
   );
 }
 
-export function SeriesBarChart({ data, series, title, height = 220, reference, legend = series.length > 1, compact = false }: ChartProps) {
+export function SeriesBarChart({
+  data,
+  series,
+  title,
+  height = DEFAULT_CHART_HEIGHT,
+  reference,
+  legend = series.length > 1,
+  compact = false,
+}: ChartProps) {
   return (
     <div role="img" aria-label={title} className="w-full" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
@@ -82,7 +91,7 @@ export function SeriesLineChart({
   data,
   series,
   title,
-  height = 220,
+  height = DEFAULT_CHART_HEIGHT,
   reference,
   legend = series.length > 1,
   compact = false,

@@ -55,7 +55,7 @@ export function AchievementsTab() {
                     className={cn('h-8 w-8 shrink-0', achievement.unlocked ? 'text-primary' : 'text-muted-foreground')}
                   />
                   <div>
-                    <h3 className="font-semibold">{name}</h3>
+                    <h2 className="font-semibold">{name}</h2>
                     <p className="text-sm text-muted-foreground">
                       {t(`achievements.items.${achievement.id}.description`, achievementTextValues(achievement.id))}
                     </p>

@@ -36,7 +36,7 @@ export function ChallengesTab() {
               <Card className="space-y-3" data-challenge={challenge.id} data-status={challenge.status}>
                 <div className="flex items-start justify-between gap-3">
                   <div>
-                    <h3 className="font-semibold">{name}</h3>
+                    <h2 className="font-semibold">{name}</h2>
                     <p className="text-xs text-muted-foreground">
                       {t('challenges.period', {
                         period: t(`challenges.filters.${challenge.period}`),

@@ -97,7 +97,7 @@ export function ShopTab({ points }: { points: number }) {
                 <div className="flex items-start gap-3">
                   <Icon aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
                   <div className="min-w-0 flex-1">
-                    <h3 className="font-semibold">{name}</h3>
+                    <h2 className="font-semibold">{name}</h2>
                     <p className="text-sm text-muted-foreground">
                       {item.builtIn ? t(`shop.items.${item.id}.description`) : (item.description ?? t('shop.customLabel'))}
                     </p>

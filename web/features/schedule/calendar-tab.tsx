@@ -160,9 +160,16 @@ export function CalendarTab() {
     calendarRef.current?.getApi().scrollToTime(scrollTime);
   });
 
-  useFocusableScrollers(calendarFrame, t('calendar.scrollRegion'), courses.isSuccess && terms.isSuccess && holidays.isSuccess);
+  // What the calendar draws besides the classes: it shows once these have answered (or failed: the
+  // calendar then shows without them, as before), not before, so that no item is inserted above one
+  // already on screen (issue 41: the agenda's first item moved, and the month's rows grew, as tasks and
+  // assessments arrived after the classes). They are preloaded with the document, so they come together.
+  const more = [tasks, assessments, attendance, studyPlan];
+  const ready = courses.isSuccess && terms.isSuccess && holidays.isSuccess && !more.some((query) => query.isPending);
+  useFocusableScrollers(calendarFrame, t('calendar.scrollRegion'), ready);
 
   if (!courses.isSuccess || !terms.isSuccess || !holidays.isSuccess) return <QueryState queries={[courses, terms, holidays]} />;
+  if (!ready) return <QueryState queries={more} />;
 
   const api = () => calendarRef.current?.getApi();
   const views = viewsFor(viewport.width);
@@ -272,8 +279,11 @@ export function CalendarTab() {
             allDayText={t('calendar.allDay')}
             eventTimeFormat={clockFormat}
             slotHeaderFormat={clockFormat}
-            // Time grids scroll inside a window-high frame (so they can open at now); the month grows.
-            height={timeGrid ? Math.max(420, viewport.height - (phone ? 300 : 260)) : 'auto'}
+            // Time grids scroll inside a window-high frame (so they can open at now), and so does the month on
+            // a wider screen: at 'auto' FullCalendar drew its weeks at their content's height, then measured
+            // and stretched them in a later frame, moving everything under them (issue 41: CLS 0.39). The
+            // phone's month of dots grows with the page.
+            height={timeGrid || (view === 'dayGridMonth' && !phone) ? Math.max(420, viewport.height - (phone ? 300 : 260)) : 'auto'}
             dayMaxEvents={phone ? 2 : 3}
             nowIndicator
             scrollTime={scrollTime}

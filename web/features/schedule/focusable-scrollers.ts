@@ -19,9 +19,20 @@ function makeFocusable(element: HTMLElement, label: string): void {
   element.setAttribute('aria-label', label);
   element.dataset.spScroller = 'true';
   const group = element.parentElement?.closest<HTMLElement>('[role="rowgroup"]');
+  // The month in a frame of its height (decision 217): table → scroller → row group → rows. The scroller
+  // becomes the row group and the one inside it steps aside, as in the time grid.
+  const inner = group
+    ? null
+    : element.parentElement?.closest('[role="table"], [role="grid"]')
+      ? element.querySelector<HTMLElement>(':scope > [role="rowgroup"]')
+      : null;
   if (group) {
     group.setAttribute('role', 'presentation');
     group.dataset.spSteppedAside = 'true';
+    element.setAttribute('role', 'rowgroup');
+  } else if (inner) {
+    inner.setAttribute('role', 'presentation');
+    inner.dataset.spSteppedAside = 'true';
     element.setAttribute('role', 'rowgroup');
   } else {
     element.setAttribute('role', 'region');
@@ -31,7 +42,9 @@ function makeFocusable(element: HTMLElement, label: string): void {
 function undo(element: HTMLElement): void {
   for (const attribute of ['tabindex', 'aria-label', 'role']) element.removeAttribute(attribute);
   delete element.dataset.spScroller;
-  const group = element.parentElement?.closest<HTMLElement>('[data-sp-stepped-aside]');
+  const group =
+    element.parentElement?.closest<HTMLElement>('[data-sp-stepped-aside]') ??
+    element.querySelector<HTMLElement>(':scope > [data-sp-stepped-aside]');
   if (group) {
     group.setAttribute('role', 'rowgroup');
     delete group.dataset.spSteppedAside;
