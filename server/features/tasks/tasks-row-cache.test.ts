@@ -92,10 +92,10 @@ describe('GET /api/tasks from rendered rows', () => {
     expect(JSON.stringify(aliceList)).not.toContain('Bob only');
     // A task moved to another owner by hand keeps its id and text, yet leaves the first list.
     await t.db.execute(sql`UPDATE tasks SET user_id = ${bob.id} WHERE id = ${aliceTasks[0]!.id}`);
-    expect((JSON.parse(await renderTasksJson(t.db, alice.id)) as Task[]).map((task) => task.id)).toEqual(
+    expect((JSON.parse((await renderTasksJson(t.db, alice.id)).toString()) as Task[]).map((task) => task.id)).toEqual(
       aliceTasks.slice(1).map((task) => task.id),
     );
-    expect((JSON.parse(await renderTasksJson(t.db, bob.id)) as Task[]).map((task) => task.id)).toContain(aliceTasks[0]!.id);
+    expect((JSON.parse((await renderTasksJson(t.db, bob.id)).toString()) as Task[]).map((task) => task.id)).toContain(aliceTasks[0]!.id);
   });
 
   it("a change to a joined row shows: the member's role (canEdit) and the poster's name of a shared task", async () => {
@@ -133,7 +133,7 @@ describe('GET /api/tasks from rendered rows', () => {
     // The item's row changed alone (no write to the member's data, so no new data version): the rows
     // rendered from the database show it; the body cache is left out here.
     await t.db.execute(sql`UPDATE class_group_items SET poster_name = 'Prof. Owner' WHERE id = ${copy.shared!.itemId}`);
-    const renamed = JSON.parse(await renderTasksJson(t.db, member.id)) as Task[];
+    const renamed = JSON.parse((await renderTasksJson(t.db, member.id)).toString()) as Task[];
     expect(renamed.find((task) => task.id === copy.id)!.shared!.postedBy).toBe('Prof. Owner');
   });
 
@@ -190,7 +190,7 @@ describe('renderRowList', () => {
       },
     });
     expect(calls).toEqual(['keys', 'rows all', 'transaction repeatable read read only', 'keys', 'rows all']);
-    expect(JSON.parse(rendered)).toEqual([{ id: 'a', v: 2 }, { id: 'b' }]);
+    expect(JSON.parse(rendered.toString())).toEqual([{ id: 'a', v: 2 }, { id: 'b' }]);
     // The text of `a` at version 1 was never stored: it was not rendered.
     const again = await counted(() =>
       renderRowList({
@@ -202,15 +202,15 @@ describe('renderRowList', () => {
       }),
     );
     expect(again.reused).toBe(2);
-    expect(JSON.parse(again.result)).toEqual([{ id: 'a', v: 2 }, { id: 'b' }]);
+    expect(JSON.parse(again.result.toString())).toEqual([{ id: 'a', v: 2 }, { id: 'b' }]);
   });
 
   it('keeps the texts of one user apart from the same keys of another', async () => {
     const fakeDb = {} as Database;
     const render = (userId: string, text: string) =>
       renderRowList({ db: fakeDb, list: 'test-users', userId, keys: async () => 'x.1', rows: async () => `x.1\n${text}` });
-    expect(await render('user-a', '"A"')).toBe('["A"]');
-    expect(await render('user-b', '"B"')).toBe('["B"]');
-    expect(await render('user-a', '"never asked"')).toBe('["A"]');
+    expect((await render('user-a', '"A"')).toString()).toBe('["A"]');
+    expect((await render('user-b', '"B"')).toString()).toBe('["B"]');
+    expect((await render('user-a', '"never asked"')).toString()).toBe('["A"]');
   });
 });

@@ -27,7 +27,7 @@ import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { renderRowList, ROW_VERSION_SQL } from '../../lib/row-cache';
+import { renderRowList, rowKeySql } from '../../lib/row-cache';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 import type { Jobs } from '../../lib/jobs';
@@ -201,7 +201,7 @@ export async function listTasks(
 const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * `listTasks` as the JSON text of the response, built by PostgreSQL: for a 3,000-task user this skips
+ * `listTasks` as the JSON text (UTF-8) of the response, built by PostgreSQL: for a 3,000-task user this skips
  * materialising 3,000 row objects and task objects in Node and re-serialising them (the list is the
  * hottest read of the app; see scripts/bench/tasks.bench.ts).
  */
@@ -211,7 +211,7 @@ export async function listTasksJson(
   status?: TaskStatusFilter,
   now: Date = new Date(),
   jobs: Jobs | null = null,
-): Promise<string> {
+): Promise<Buffer> {
   await materializeSeries(db, userId, now, jobs);
   return renderTasksJson(db, userId, status, now);
 }
@@ -238,9 +238,7 @@ const TASK_JSON = sql`json_build_object(
  * reads — the task, and through SHARED_JOINS its group item (title, poster's name) and the caller's
  * membership (role → `canEdit`). Nothing else goes into a task's JSON: no clock, no zone, no course name.
  */
-const TASK_ROW_KEY = sql.raw(
-  `tasks.id::text || '.' || ${ROW_VERSION_SQL('tasks')} || '|' || coalesce(${ROW_VERSION_SQL('gi')}, '') || '|' || coalesce(${ROW_VERSION_SQL('gm')}, '')`,
-);
+const TASK_ROW_KEY = sql.raw(rowKeySql('tasks.id', ['tasks', 'gi', 'gm']));
 
 const TASK_ORDER = sql`${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${tasks.id}`;
 
@@ -249,7 +247,7 @@ const TASK_ORDER = sql`${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${ta
  * PostgreSQL, the JSON of the tasks this instance has not rendered at their current version, the
  * others' texts from the row cache (decision 214).
  */
-export async function renderTasksJson(db: Database, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
+export async function renderTasksJson(db: Database, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<Buffer> {
   const where = and(...statusConditions(userId, status, now));
   return renderRowList({
     db,
