@@ -180,11 +180,13 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback hooks where a hook awaits nothing: every request runs them (decision 215).
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
   registerRequestBounds(app);
   // First of the hooks that cost anything: a shed request does no session lookup and no database work.

@@ -16,8 +16,17 @@ import { adminRows } from './admin.bench';
 import { benchProgressSummary } from './progress.bench';
 import { benchRenders } from './render.bench';
 import { SERVER_NODE_FLAGS } from '../build/server';
-import { benchServerEnv, benchServerFigures, rssMb, sampleRss, stopServer, timeToHealthy, waitForHealthy } from './server.bench';
-import { benchTaskList, TASK_COUNT } from './tasks.bench';
+import {
+  benchServerEnv,
+  benchServerFigures,
+  rssMb,
+  sampleRss,
+  startBareServer,
+  stopServer,
+  timeToHealthy,
+  waitForHealthy,
+} from './server.bench';
+import { benchReadAfterWrite, benchTaskList, readAfterWriteRows, TASK_COUNT } from './tasks.bench';
 import { benchRewardingWrites, rewardingWriteRows } from './rewarding-writes.bench';
 import { benchLiveFanOut, embeddedDatabaseUrl, liveFanOutRows } from './live.bench';
 
@@ -75,6 +84,7 @@ async function httpBenchmarks(): Promise<void> {
   });
   const base = `http://127.0.0.1:${port}`;
   const rss = sampleRss(server.pid ?? 0);
+  const bareProcess = await startBareServer(root, SERVER_NODE_FLAGS);
   try {
     await waitForHealthy(base);
     const registered = await fetch(`${base}/api/auth/register`, {
@@ -94,6 +104,7 @@ async function httpBenchmarks(): Promise<void> {
     rows.push(
       ...(await benchServerFigures({
         base,
+        bareProcessUrl: bareProcess.url,
         token: tasks.token,
         connections: CONNECTIONS,
         durationSeconds: DURATION_S,
@@ -101,6 +112,12 @@ async function httpBenchmarks(): Promise<void> {
         rss,
         rssAfterReferences: () => rssMb(server.pid ?? 0),
       })),
+    );
+    rows.push(
+      ...readAfterWriteRows(
+        await benchReadAfterWrite(base, tasks.token, { connections: CONNECTIONS, durationSeconds: DURATION_S }),
+        `${CONNECTIONS} conns, ${DURATION_S}s`,
+      ),
     );
     rows.push(...rewardingWriteRows(await benchRewardingWrites(base)));
     rows.push(...liveFanOutRows(await benchLiveFanOut(base, await embeddedDatabaseUrl(dataDir))));
@@ -118,6 +135,7 @@ async function httpBenchmarks(): Promise<void> {
     rows.push(...(await lighthouseRows(base)));
   } finally {
     rss.stop();
+    await stopServer(bareProcess.child);
     await stopServer(server);
   }
   try {

@@ -128,14 +128,14 @@ const rendering = new Map<string, Promise<CachedBody>>();
  * waiting request — fifty copies of a 3,000-task list in memory at once under the bench's load, and
  * as many compressions (decision 103).
  */
-export function cachedBody(etag: string, render: () => Promise<string>): Promise<CachedBody> {
+export function cachedBody(etag: string, render: () => Promise<string | Buffer>): Promise<CachedBody> {
   const cached = bodyCache.get(etag);
   if (cached) return Promise.resolve(cached);
   let pending = rendering.get(etag);
   if (!pending) {
     pending = render()
       .then((text) => {
-        const entry: CachedBody = { identity: Buffer.from(text), encodedBytes: 0 };
+        const entry: CachedBody = { identity: typeof text === 'string' ? Buffer.from(text) : text, encodedBytes: 0 };
         bodyCache.set(etag, entry);
         return entry;
       })
@@ -158,8 +158,8 @@ type VersionedList = {
   userId: string;
   /** Which list and which of its variants (route, filters, the local date when the list depends on it). */
   variant: string;
-  /** The list's body, as sent (JSON text, or iCalendar). */
-  render: () => Promise<string>;
+  /** The list's body, as sent (JSON text, or iCalendar; UTF-8 bytes or a string). */
+  render: () => Promise<string | Buffer>;
   contentType?: string;
   cacheControl?: string;
 };

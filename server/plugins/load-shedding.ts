@@ -22,8 +22,9 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
     if (counted.delete(request)) inFlight -= 1;
   };
   if (maxInFlight > 0) {
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return;
+    // Callback hooks: no promise and microtask on every request (decision 215).
+    app.addHook('onRequest', (request, _reply, next) => {
+      if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return next();
       // To the client a busy instance is the same retry as a database away: the same answer.
       if (inFlight >= maxInFlight) {
         shedSinceWarning += 1;
@@ -33,14 +34,21 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
           shedSinceWarning = 0;
           lastWarningAt = now;
         }
-        throw new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, 1);
+        return next(new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, 1));
       }
       inFlight += 1;
       counted.add(request);
       releases.set(request, done);
+      next();
     });
-    app.addHook('onResponse', async (request) => done(request));
-    app.addHook('onRequestAbort', async (request) => done(request));
+    app.addHook('onResponse', (request, _reply, next) => {
+      done(request);
+      next();
+    });
+    app.addHook('onRequestAbort', (request, next) => {
+      done(request);
+      next();
+    });
   }
   return { inFlight: () => inFlight };
 }

@@ -57,12 +57,16 @@ export const userWritesKey = (userId: string) => `user-writes|${userId}`;
  * knows the user; signed-out writes are the auth routes, which have their per-address limit.
  */
 export function registerUserWriteLimit(app: FastifyInstance, db: Database, perMinute: number): void {
-  app.addHook('onRequest', async (request) => {
-    if (!request.session || !WRITE_METHODS.has(request.method)) return;
-    const { current, ttl } = await countInWindow(db, userWritesKey(request.session.user.id), MINUTE_MS);
+  const limit = async (userId: string) => {
+    const { current, ttl } = await countInWindow(db, userWritesKey(userId), MINUTE_MS);
     if (current > perMinute) {
       throw new HttpError(429, 'rate_limited', 'Too many requests. Please try again later.', undefined, Math.max(1, Math.ceil(ttl / 1000)));
     }
+  };
+  // A callback hook: a read (most requests) passes without a promise (decision 215).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.session || !WRITE_METHODS.has(request.method)) return done();
+    limit(request.session.user.id).then(() => done(), done);
   });
 }
 

@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /** A CSP source allowing exactly one inline script, by the SHA-256 of its text. */
 export function inlineScriptSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/**
- * Security headers for every response. The CSP allows no inline script but the ones named by their
- * hash in `inlineScripts` (the app's index.html inlines theme-boot.js, decision 161), frames nothing
- * and is framed by nothing.
- */
-export async function registerSecurityHeaders(app: FastifyInstance, inlineScripts: readonly string[] = []): Promise<void> {
-  await app.register(helmet, {
+/** helmet's options: the app's CSP and the headers it sets on every answer. */
+function helmetOptions(inlineScripts: readonly string[]): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,6 +33,41 @@ export async function registerSecurityHeaders(app: FastifyInstance, inlineScript
     crossOriginEmbedderPolicy: false,
     // Only on answers to HTTPS requests: registerStrictTransportSecurity below.
     strictTransportSecurity: false,
+  };
+}
+
+/** Headers an answer of a route that sets none carries without helmet: not helmet's. */
+const FRAMEWORK_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * The headers helmet sets with `options`, read once from a probe: @fastify/helmet builds helmet's
+ * middleware again on every request (the CSP parsed and serialised each time, 5% of the CPU of
+ * GET /api/auth/me under load, decision 215), for headers that depend on nothing in the request.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get('/', async () => '');
+  const response = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers))
+    if (!FRAMEWORK_HEADERS.has(name) && typeof value === 'string') headers[name] = value;
+  if (!headers['content-security-policy']) throw new Error('helmet set no Content-Security-Policy');
+  return headers;
+}
+
+/**
+ * Security headers for every response (helmet's, computed once at start). The CSP allows no inline
+ * script but the ones named by their hash in `inlineScripts` (the app's index.html inlines
+ * theme-boot.js, decision 161), frames nothing and is framed by nothing. A route may set its own
+ * (files' previews set a stricter CSP).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, inlineScripts: readonly string[] = []): Promise<void> {
+  const headers = await helmetHeaders(helmetOptions(inlineScripts));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 
@@ -78,7 +109,8 @@ export function registerPort5000Redirect(app: FastifyInstance, publicOrigin: str
  * them. A route that wants another policy sets its own header, which replaces this one.
  */
 export function registerApiNoStore(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 }

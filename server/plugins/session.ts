@@ -107,8 +107,9 @@ export function registerSession(
   // A write by a signed-in user may change what the session cache holds for them (sign-out, password,
   // profile, deletion, premium…): their entries go before the answer does, so the next request reads
   // the database (decision 093). A failed write costs one extra lookup, nothing more.
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.session && UNSAFE_METHODS.has(request.method)) cache.invalidateUser(request.session.user.id);
+    done(null, payload);
   });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return;

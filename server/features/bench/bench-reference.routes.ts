@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
-import { renderTasksJson } from '../tasks/tasks.service';
+import { renderTasksJson, renderTasksJsonWhole } from '../tasks/tasks.service';
 import { naiveTaskRows } from './bench-reference.service';
 
 /**
@@ -10,8 +10,10 @@ import { naiveTaskRows } from './bench-reference.service';
  * - GET /api/bench/bare: a route with every plugin of the app and no work (no session, no database);
  * - GET /api/bench/naive-tasks: GET /api/tasks written the naive way, `select *` of the user's tasks
  *   and JSON.stringify of the rows, without conditional GET or caching;
- * - GET /api/bench/tasks-render: what GET /api/tasks does on the first read of a new data version (the
- *   lean json_agg render, no body cache), to show the miss path beside the cached one.
+ * - GET /api/bench/tasks-render: the whole list in one json_agg, no body cache and no row cache (what
+ *   the first read of a new data version did before decision 214), to show beside the row-cache path;
+ * - GET /api/bench/tasks-rows: GET /api/tasks's render from its rows without the body cache (decision 214),
+ *   so that every read after a write renders, however many connections read the same version.
  */
 export function registerBenchReferenceRoutes(app: ZodApp, { db }: AppDeps): void {
   app.get('/api/bench/bare', { schema: { response: { 200: z.strictObject({ ok: z.literal(true) }) } } }, async () => ({
@@ -22,6 +24,9 @@ export function registerBenchReferenceRoutes(app: ZodApp, { db }: AppDeps): void
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
   });
   app.get('/api/bench/tasks-render', { onRequest: requireUser }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await renderTasksJsonWhole(db, currentUser(request).id)),
+  );
+  app.get('/api/bench/tasks-rows', { onRequest: requireUser }, async (request, reply) =>
     reply.type('application/json; charset=utf-8').send(await renderTasksJson(db, currentUser(request).id)),
   );
 }

@@ -152,7 +152,7 @@ describe('list JSON built by PostgreSQL', () => {
     const done = (await create(user, { title: 'b', dueDate: inDays(-3), priority: 'low' })).json().id;
     await t.request({ method: 'PATCH', url: `/api/tasks/${done}`, token: user.token, payload: { completed: true } });
     for (const status of [undefined, 'completed', 'late', 'upcoming'] as const) {
-      expect(JSON.parse(await listTasksJson(t.db, user.id, status))).toEqual(await listTasks(t.db, user.id, status));
+      expect(JSON.parse((await listTasksJson(t.db, user.id, status)).toString())).toEqual(await listTasks(t.db, user.id, status));
     }
   });
 });
@@ -437,7 +437,7 @@ describe('tasks without a due date', () => {
     const done = await t.request({ method: 'PATCH', url: `/api/tasks/${id}`, token: user.token, payload: { completed: true } });
     expect(done.json()).toMatchObject({ completed: true, dueDate: null });
     for (const status of [undefined, 'completed', 'late', 'upcoming'] as const) {
-      expect(JSON.parse(await listTasksJson(t.db, user.id, status))).toEqual(await listTasks(t.db, user.id, status));
+      expect(JSON.parse((await listTasksJson(t.db, user.id, status)).toString())).toEqual(await listTasks(t.db, user.id, status));
     }
   });
 

@@ -27,6 +27,7 @@ import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
+import { renderRowList, rowKeySql } from '../../lib/row-cache';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 import type { Jobs } from '../../lib/jobs';
@@ -200,26 +201,23 @@ export async function listTasks(
 const isoInstant = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * `listTasks` as the JSON text of the response, built by PostgreSQL: for a 3,000-task user this skips
+ * `listTasks` as the JSON text (UTF-8) of the response, built by PostgreSQL: for a 3,000-task user this skips
  * materialising 3,000 row objects and task objects in Node and re-serialising them (the list is the
  * hottest read of the app; see scripts/bench/tasks.bench.ts).
  */
 export async function listTasksJson(
-  db: DbOrTx,
+  db: Database,
   userId: string,
   status?: TaskStatusFilter,
   now: Date = new Date(),
   jobs: Jobs | null = null,
-): Promise<string> {
+): Promise<Buffer> {
   await materializeSeries(db, userId, now, jobs);
   return renderTasksJson(db, userId, status, now);
 }
 
-/** `listTasksJson` without bringing the series up to date first (the caller has). */
-export async function renderTasksJson(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
-  const conditions = statusConditions(userId, status, now);
-  const result = await db.execute<{ body: string }>(sql`
-    SELECT coalesce(json_agg(json_build_object(
+/** A task's JSON object (docs/api.md's 13 fields), built by PostgreSQL. */
+const TASK_JSON = sql`json_build_object(
       'id', ${tasks.id},
       'title', ${tasks.title},
       'description', ${tasks.description},
@@ -233,9 +231,50 @@ export async function renderTasksJson(db: DbOrTx, userId: string, status?: TaskS
       'seriesId', ${tasks.seriesId},
       'estimateMinutes', ${tasks.estimateMinutes},
       'shared', ${SHARED_JSON}
-    ) ORDER BY ${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${tasks.id}), '[]')::text AS body
+    )`;
+
+/**
+ * A task's row key for the row cache (decision 214): its id and the versions of every row its JSON
+ * reads — the task, and through SHARED_JOINS its group item (title, poster's name) and the caller's
+ * membership (role → `canEdit`). Nothing else goes into a task's JSON: no clock, no zone, no course name.
+ */
+const TASK_ROW_KEY = sql.raw(rowKeySql('tasks.id', ['tasks', 'gi', 'gm']));
+
+const TASK_ORDER = sql`${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${tasks.id}`;
+
+/**
+ * `listTasksJson` without bringing the series up to date first (the caller has): the list's keys from
+ * PostgreSQL, the JSON of the tasks this instance has not rendered at their current version, the
+ * others' texts from the row cache (decision 214).
+ */
+export async function renderTasksJson(db: Database, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<Buffer> {
+  const where = and(...statusConditions(userId, status, now));
+  return renderRowList({
+    db,
+    list: 'tasks',
+    userId,
+    keys: async (reader) => {
+      const result = await reader.execute<{ keys: string }>(
+        sql`SELECT coalesce(string_agg(${TASK_ROW_KEY}, E'\n' ORDER BY ${TASK_ORDER}), '') AS keys FROM ${tasks} ${SHARED_JOINS} WHERE ${where}`,
+      );
+      return result.rows[0]?.keys ?? '';
+    },
+    rows: async (reader, ids) => {
+      const only = ids === null ? sql`` : sql` AND ${tasks.id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+      const result = await reader.execute<{ rows: string }>(
+        sql`SELECT coalesce(string_agg(${TASK_ROW_KEY} || E'\n' || ${TASK_JSON}::text, E'\n'), '') AS rows FROM ${tasks} ${SHARED_JOINS} WHERE ${where}${only}`,
+      );
+      return result.rows[0]?.rows ?? '';
+    },
+  });
+}
+
+/** The list in one `json_agg` without the row cache: what every read did before decision 214 (the bench shows it beside). */
+export async function renderTasksJsonWhole(db: DbOrTx, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<string> {
+  const result = await db.execute<{ body: string }>(sql`
+    SELECT coalesce(json_agg(${TASK_JSON} ORDER BY ${TASK_ORDER}), '[]')::text AS body
     FROM ${tasks} ${SHARED_JOINS}
-    WHERE ${and(...conditions)}`);
+    WHERE ${and(...statusConditions(userId, status, now))}`);
   return result.rows[0]?.body ?? '[]';
 }
 

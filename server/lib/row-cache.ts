@@ -1,0 +1,195 @@
+import type { Database, Transaction } from '../db/client';
+
+/**
+ * Rendered rows of the lists that grow (decision 214). A list is rendered from its rows' JSON texts,
+ * each kept under `(list, user, row key)`, where the row key is the row's id and the `xmin` of every
+ * row its JSON reads (the row and each joined row), as PostgreSQL reads them: any committed change to
+ * any of them makes a new key. So a read after a write asks PostgreSQL for the keys of the whole list
+ * (a few bytes a row, no JSON built) and for the JSON of the rows whose key this instance has not
+ * seen, and joins the texts in the list's order. Correctness comes from the database on every read
+ * (which rows, in which order, at which version); this cache only saves building a row's text again.
+ * The user is in the cache key, and the queries read only the user's rows.
+ *
+ * `xmin` names the transaction that wrote a row version. Another session sees a row version only once
+ * that transaction committed, and then only its last version, so one `(id, xmin)` seen from outside
+ * the writing transaction is one content. That is why lists are rendered with the pool (`Database`),
+ * never inside a transaction that writes (where a row written twice keeps one `xmin`).
+ */
+
+/**
+ * The SQL of a row key: `concat_ws('.', id, a.xmin, b.xmin, …)`. concat_ws leaves NULLs out; a joined
+ * row that is missing (a LEFT JOIN) gives a key with fewer parts, which no present row can give,
+ * because each alias joins only when the one before it did.
+ */
+export function rowKeySql(idColumn: string, aliases: readonly string[]): string {
+  return `concat_ws('.', ${[idColumn, ...aliases.map((alias) => `${alias}.xmin`)].join(', ')})`;
+}
+
+/** The separator of keys and of key/JSON pairs: JSON text never holds a raw newline (control characters are escaped). */
+const LINE = '\n';
+
+type RowListQueries = {
+  /**
+   * The keys of the list's rows in its order, one per line (`<id>.<version>`; `''` for an empty list).
+   * Always the whole list: its membership and order come from here.
+   */
+  keys: (db: Database | Transaction) => Promise<string>;
+  /**
+   * `key\njson` lines of the user's rows among `ids` (`null`: every row of the list), each key computed as
+   * `keys` computes it, in the same query as its JSON.
+   */
+  rows: (db: Database | Transaction, ids: string[] | null) => Promise<string>;
+};
+
+type RowList = RowListQueries & {
+  db: Database;
+  /** Which list: rows of two lists (or of two renderings of one table) never share texts. */
+  list: string;
+  userId: string;
+};
+
+/**
+ * Row texts (UTF-8) by `list|user|key`, least recently used first out, bounded by bytes. Both are copies:
+ * a piece cut from the query's answer by `split` may keep the whole answer alive in V8 (a sliced string).
+ */
+class RowTextCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const text = this.entries.get(key);
+    if (text !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, text);
+    }
+    return text;
+  }
+
+  set(key: string, text: Buffer): void {
+    const replaced = this.entries.get(key);
+    if (replaced !== undefined) {
+      this.entries.delete(key);
+      this.bytes -= sizeOf(key, replaced);
+    }
+    this.entries.set(key, text);
+    this.bytes += sizeOf(key, text);
+    for (const [oldKey, oldText] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= sizeOf(oldKey, oldText);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get usedBytes(): number {
+    return this.bytes;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/** What an entry costs: the key (2 bytes a character at most in V8), the text's bytes and the Map's slot. */
+const sizeOf = (key: string, text: Buffer) => 2 * key.length + text.length + 64;
+
+/** A flat copy of an ASCII string (a key), holding nothing else alive. */
+const copyOf = (ascii: string) => Buffer.from(ascii, 'latin1').toString('latin1');
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+const EMPTY = Buffer.from('[]');
+
+/**
+ * 32 MB an instance: the rows of about a dozen 3,000-task lists (a task's text is about 300 bytes),
+ * beside the 24 MB of whole bodies (decision 092).
+ */
+const rowTexts = new RowTextCache(32 * 1024 * 1024);
+
+/** For tests: the cache's state, and emptying it. */
+export const rowTextCache = {
+  clear: () => rowTexts.clear(),
+  get size() {
+    return rowTexts.size;
+  },
+  get usedBytes() {
+    return rowTexts.usedBytes;
+  },
+};
+
+/** Counters for tests and the bench: how many row texts were built by PostgreSQL and how many were reused. */
+export const rowCacheCounters = { built: 0, reused: 0 };
+
+/** When more than this share of a list is missing, its rows are all fetched at once (no id list is sent). */
+const FETCH_ALL_SHARE = 0.5;
+
+/**
+ * The list as a JSON array (UTF-8), from the cached texts of its unchanged rows and the JSON of the others. The
+ * keys and the missing rows are two queries; when a row changed between them (its key is not among the
+ * rows answered), both run again in one REPEATABLE READ snapshot, where they cannot disagree.
+ */
+export async function renderRowList(list: RowList): Promise<Buffer> {
+  const rendered = await renderOnce(list, list.db);
+  if (rendered !== null) return rendered;
+  return list.db.transaction(
+    async (tx) => {
+      const again = await renderOnce(list, tx);
+      if (again === null) throw new Error(`row list ${list.list}: keys and rows disagree within one snapshot`);
+      return again;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+async function renderOnce(list: RowList, db: Database | Transaction): Promise<Buffer | null> {
+  const keysText = await list.keys(db);
+  if (keysText === '') return EMPTY;
+  const keys = keysText.split(LINE);
+  const prefix = `${list.list}|${list.userId}|`;
+  const texts: Array<Buffer | undefined> = new Array(keys.length);
+  const missing: string[] = [];
+  for (let index = 0; index < keys.length; index += 1) {
+    const text = rowTexts.get(prefix + keys[index]);
+    texts[index] = text;
+    if (text === undefined) missing.push(keys[index]!);
+  }
+  if (missing.length > 0) {
+    const fetchAll = missing.length > keys.length * FETCH_ALL_SHARE;
+    const answered = await list.rows(db, fetchAll ? null : missing.map(idOf));
+    const fetched = new Map<string, Buffer>();
+    if (answered !== '') {
+      const lines = answered.split(LINE);
+      for (let index = 0; index + 1 < lines.length; index += 2) fetched.set(lines[index]!, Buffer.from(lines[index + 1]!));
+    }
+    for (let index = 0; index < keys.length; index += 1) {
+      if (texts[index] !== undefined) continue;
+      const text = fetched.get(keys[index]!);
+      // Changed (or gone) since the keys were read: the caller reads both again in one snapshot.
+      if (text === undefined) return null;
+      texts[index] = text;
+    }
+    // Stored only once the whole list agreed: a text is filed under the key it was built with.
+    for (const [key, text] of fetched) rowTexts.set(copyOf(prefix + key), text);
+    rowCacheCounters.built += fetched.size;
+  }
+  rowCacheCounters.reused += keys.length - missing.length;
+  const parts: Buffer[] = new Array(2 * keys.length + 1);
+  parts[0] = OPEN;
+  for (let index = 0; index < keys.length; index += 1) {
+    parts[2 * index + 1] = texts[index]!;
+    parts[2 * index + 2] = index + 1 < keys.length ? COMMA : CLOSE;
+  }
+  return Buffer.concat(parts);
+}
+
+/** A key's id: what precedes its first `.` (ids are UUIDs). */
+function idOf(key: string): string {
+  return key.slice(0, key.indexOf('.'));
+}
