@@ -67,6 +67,13 @@ export function firstRouteNeeds(pathname: string): FirstRouteNeeds {
  * the visitor's language and its API reads (scripts/build/first-route-chunks.ts, server/plugins/static-web.ts).
  */
 export const FIRST_ROUTE_PRELOADS = '<!--studypilot:first-route-preloads-->';
+/**
+ * The build's file naming each signed-in page's own scripts: its lazy route chunk and the chunks it
+ * imports statically that shell.html does not preload already (`{ "/tasks": ["/assets/tasks-page-….js", …] }`).
+ * The server preloads them with the page's reads, so the page's code downloads beside the app's instead
+ * of once the router has run (issue 41, decision 223).
+ */
+export const FIRST_ROUTE_SCRIPTS = 'first-route-scripts.json';
 /** The build's file naming each language's locale file of the namespaces above: `{ "en": { "home": "/assets/home-….js" } }`. */
 export const FIRST_ROUTE_LOCALES = 'first-route-locales.json';
 

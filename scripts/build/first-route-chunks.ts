@@ -15,7 +15,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FIRST_ROUTE_LOCALES, FIRST_ROUTE_PRELOADS, PAGE_NEEDS, SHELL_NEEDS } from '../../common/domain/first-route-needs';
+import {
+  FIRST_ROUTE_LOCALES,
+  FIRST_ROUTE_PRELOADS,
+  FIRST_ROUTE_SCRIPTS,
+  PAGE_NEEDS,
+  SHELL_NEEDS,
+} from '../../common/domain/first-route-needs';
+import { PAGE_MODULES } from './js-budget';
 
 const ENTRY = ['main.tsx'];
 // The app's start, which the entry imports once the document has painted (decision 169): in `app`
@@ -106,6 +113,37 @@ export function firstRouteLocales(
   return locales;
 }
 
+type BuiltChunk = { fileName: string; facadeModuleId: string | null; imports: readonly string[] };
+
+/**
+ * Each signed-in page's own scripts (FIRST_ROUTE_SCRIPTS): its route chunk (PAGE_MODULES) and every chunk
+ * it imports statically, less those `preloaded` already (the entry's, `app`, the shell's). A page whose
+ * route is inside the shell's chunk (the dashboard) has none of its own.
+ */
+export function firstRouteScripts(
+  chunks: readonly BuiltChunk[],
+  webRoot: string,
+  preloaded: ReadonlySet<string>,
+): Record<string, string[]> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const scripts: Record<string, string[]> = {};
+  for (const [page, module] of Object.entries(PAGE_MODULES)) {
+    const route = chunks.find((chunk) => chunk.facadeModuleId === path.join(webRoot, module));
+    if (!route) continue;
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file) || preloaded.has(file)) return;
+      seen.add(file);
+      files.push(`/${file}`);
+      byFile.get(file)?.imports.forEach(visit);
+    };
+    visit(route.fileName);
+    scripts[page] = files;
+  }
+  return scripts;
+}
+
 export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: ChunkGroup[] } {
   const app = new Set<string>();
   const shared = new Set<string>();
@@ -154,9 +192,16 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
         if (asset?.type !== 'asset') throw new Error(`index.html links ${href}, which the build did not write`);
         return String(asset.source);
       };
-      writeFileSync(path.join(options.dir ?? '', SHELL_HTML), shellHtml(String(index.source), files, css));
+      const html = shellHtml(String(index.source), files, css);
+      writeFileSync(path.join(options.dir ?? '', SHELL_HTML), html);
       const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [chunk] : []));
       writeFileSync(path.join(options.dir ?? '', FIRST_ROUTE_LOCALES), `${JSON.stringify(firstRouteLocales(chunks))}\n`);
+      // What shell.html preloads already (or loads as its entry) is not named again for a page.
+      const preloaded = new Set(chunks.map((chunk) => chunk.fileName).filter((file) => html.includes(`/${file}"`)));
+      writeFileSync(
+        path.join(options.dir ?? '', FIRST_ROUTE_SCRIPTS),
+        `${JSON.stringify(firstRouteScripts(chunks, webRoot, preloaded))}\n`,
+      );
     },
   };
   // Group chunks are named after the group: `app-<hash>.js`, `shared-<hash>.js`, `shell-<hash>.js`.

@@ -13,6 +13,7 @@ import {
   APP_LOADING_END,
   APP_LOADING_START,
   FIRST_ROUTE_LOCALES,
+  FIRST_ROUTE_SCRIPTS,
   FIRST_ROUTE_PRELOADS,
   PAGE_NEEDS,
   SHELL_FRAMES,
@@ -231,6 +232,10 @@ function webBuildWithFirstRoutePreloads(): string {
     LANGUAGES.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, `/assets/${ns}-${language}.js`]))]),
   );
   writeFileSync(path.join(dir, FIRST_ROUTE_LOCALES), JSON.stringify(locales));
+  writeFileSync(
+    path.join(dir, FIRST_ROUTE_SCRIPTS),
+    JSON.stringify({ '/tasks': ['/assets/tasks-page-1.js', '/assets/task-form-2.js'], '/grades': ['/assets/grades-page-3.js'] }),
+  );
   return dir;
 }
 
@@ -277,6 +282,20 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
     for (const namespace of needs.namespaces) expect(response.body, namespace).toContain(localePreload(namespace, 'en'));
     const others = Object.keys(PAGE_NEEDS).flatMap((other) => (other === page ? [] : (PAGE_NEEDS[other]?.namespaces ?? [])));
     for (const namespace of others) expect(response.body, namespace).not.toContain(localePreload(namespace, 'en'));
+  });
+
+  it("preloads a page's own scripts with it, and no other page's (decision 223)", async () => {
+    const scriptPreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+    const tasks = await signedIn('/tasks');
+    expect(tasks.body).toContain(scriptPreload('/assets/tasks-page-1.js'));
+    expect(tasks.body).toContain(scriptPreload('/assets/task-form-2.js'));
+    expect(tasks.body).not.toContain(scriptPreload('/assets/grades-page-3.js'));
+    const grades = await signedIn('/grades');
+    expect(grades.body).toContain(scriptPreload('/assets/grades-page-3.js'));
+    expect(grades.body).not.toContain('tasks-page-1.js');
+    const help = await signedIn('/help');
+    expect(help.body).not.toContain('-page-');
+    expect((await signedIn(`/${FIRST_ROUTE_SCRIPTS}`)).statusCode).toBe(404);
   });
 
   it('sends each variant compressed, and nothing of it without the cookie or on a public page', async () => {

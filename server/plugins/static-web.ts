@@ -12,6 +12,7 @@ import {
   APP_LOADING_START,
   FIRST_ROUTE_LOCALES,
   FIRST_ROUTE_PRELOADS,
+  FIRST_ROUTE_SCRIPTS,
   firstRouteNeeds,
   PAGE_NEEDS,
   SHELL_FRAMES,
@@ -72,20 +73,32 @@ function compressedDocument(html: string, better: (document: HtmlDocument) => vo
 }
 
 type FirstRouteLocales = Record<string, Record<string, string>>;
+/** A page's own scripts, by page (FIRST_ROUTE_SCRIPTS). */
+type FirstRouteScripts = Record<string, string[]>;
 
 /**
  * A first page's preloads (decision 165): its API reads and its translations, in the visitor's
  * language (Accept-Language: the browser's, which the web app uses when nothing is stored) and in
  * English, which i18next loads beside any other language as the fallback. The reads are credentialed
  * fetches, as web/lib/api-client.ts makes them, so the browser hands the answer to the app's request.
+ * The page's own scripts (its route chunk and what it imports, `scripts`) are preloaded too, so they
+ * download beside the app's code instead of once the router has run (decision 223).
  */
-export function firstRoutePreloads(pathname: string, language: string, locales: FirstRouteLocales): string {
+export function firstRoutePreloads(
+  pathname: string,
+  language: string,
+  locales: FirstRouteLocales,
+  scripts: FirstRouteScripts = {},
+): string {
   const needs = firstRouteNeeds(pathname);
   const languages = [...new Set([language, 'en'])];
   const files = languages.flatMap((lng) => needs.namespaces.map((namespace) => locales[lng]?.[namespace]).filter(Boolean));
   return [
     ...needs.requests.map((request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${request}">`),
     ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...(Object.hasOwn(scripts, pathname) ? (scripts[pathname] ?? []) : []).map(
+      (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
+    ),
   ].join('\n    ');
 }
 
@@ -134,6 +147,8 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
     return () => document;
   }
   const locales = JSON.parse(await fs.readFile(localesPath, 'utf8')) as FirstRouteLocales;
+  const scriptsPath = path.join(webDistDir, FIRST_ROUTE_SCRIPTS);
+  const scripts = existsSync(scriptsPath) ? (JSON.parse(await fs.readFile(scriptsPath, 'utf8')) as FirstRouteScripts) : {};
   const framesPath = path.join(webDistDir, SHELL_FRAMES);
   const frames = existsSync(framesPath) ? (JSON.parse(await fs.readFile(framesPath, 'utf8')) as ShellFrames) : null;
   const documents = new Map<string, HtmlDocument>();
@@ -142,7 +157,7 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
     const key = `${language} ${chosen ? 'chosen' : 'browser'} ${page} ${shellFramePage(pathname, frames)}`;
     let document = documents.get(key);
     if (!document) {
-      const withPreloads = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales));
+      const withPreloads = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales, scripts));
       const html = withShellFrame(withPreloads, pathname, language, frames, chosen);
       document = compressedDocument(html, (best) => documents.set(key, best));
       documents.set(key, document);
@@ -176,7 +191,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     // the signed-in variant of index.html, are not files of their own.
     preCompressed: true,
     allowedPath: (pathname) =>
-      !/\.(br|gz)$/.test(pathname) && ![`/${SHELL_HTML}`, `/${FIRST_ROUTE_LOCALES}`, `/${SHELL_FRAMES}`].includes(pathname),
+      !/\.(br|gz)$/.test(pathname) &&
+      ![`/${SHELL_HTML}`, `/${FIRST_ROUTE_LOCALES}`, `/${FIRST_ROUTE_SCRIPTS}`, `/${SHELL_FRAMES}`].includes(pathname),
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

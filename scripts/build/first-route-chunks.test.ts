@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { firstRouteScripts } from './first-route-chunks';
+import { PAGE_MODULES } from './js-budget';
+
+const webRoot = '/repo/web';
+const chunk = (fileName: string, module: string | null, imports: string[] = []) => ({
+  fileName,
+  facadeModuleId: module ? path.join(webRoot, module) : null,
+  imports,
+});
+
+describe("a signed-in page's own scripts (decision 223)", () => {
+  it('are its route chunk and what it imports statically, less what shell.html preloads, each once', () => {
+    const chunks = [
+      chunk('assets/index.js', 'main.tsx', ['assets/app.js']),
+      chunk('assets/app.js', null),
+      chunk('assets/shell.js', null, ['assets/app.js']),
+      chunk('assets/tasks-page.js', PAGE_MODULES['/tasks'], ['assets/shell.js', 'assets/task-form.js', 'assets/dates.js']),
+      chunk('assets/task-form.js', null, ['assets/dates.js', 'assets/app.js']),
+      chunk('assets/dates.js', null),
+      chunk('assets/grades-page.js', PAGE_MODULES['/grades'], ['assets/dates.js']),
+    ];
+    const scripts = firstRouteScripts(chunks, webRoot, new Set(['assets/index.js', 'assets/app.js', 'assets/shell.js']));
+    expect(scripts['/tasks']).toEqual(['/assets/tasks-page.js', '/assets/task-form.js', '/assets/dates.js']);
+    expect(scripts['/grades']).toEqual(['/assets/grades-page.js', '/assets/dates.js']);
+    // Pages without a route chunk of their own (the dashboard is in the shell's) have no entry.
+    expect(scripts).not.toHaveProperty('/dashboard');
+  });
+});
