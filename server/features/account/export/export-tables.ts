@@ -70,6 +70,7 @@ export const ACCOUNT_COLUMNS = {
   subscriptionTier: users.subscriptionTier,
   trialEndDate: users.trialEndDate,
   gradingSystem: users.gradingSystem,
+  language: users.language,
   points: users.points,
   lastSeenRelease: users.lastSeenRelease,
   lockedAt: users.lockedAt,

@@ -367,6 +367,7 @@ describe('GET /api/account/export/json', () => {
       subscriptionTier: null,
       trialEndDate: account!.trialEndDate.toISOString(),
       gradingSystem: account!.gradingSystem,
+      language: account!.language,
       points: account!.points,
       lastSeenRelease: null,
       lockedAt: null,
