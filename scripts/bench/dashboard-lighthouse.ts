@@ -13,15 +13,12 @@
  * with LH_TRACE=1 also each run's trace (`<name>.trace.json`, for the main thread's events around the paint).
  * Bench only, never CI.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { freePort } from '../../server/db/free-port';
-import { SERVER_NODE_FLAGS } from '../build/server';
-import { benchServerEnv, stopServer, waitForHealthy } from './server.bench';
+import { startCompiledServer, stopServer } from './server.bench';
 import { seedTaskUser } from './tasks.bench';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -36,15 +33,7 @@ type Run = { performance: number; metrics: Record<keyof typeof METRICS, number> 
 type Build = { label: string; base: string; token: string; server: ChildProcess; dataDir: string };
 
 async function startBuild(distDir: string): Promise<Build> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-lh-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(distDir, 'server/main.js')], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: benchServerEnv(port, dataDir, { WEB_DIST_DIR: path.join(distDir, 'web') }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealthy(base, server);
+  const { base, server, dataDir } = await startCompiledServer(distDir);
   return { label: distDir, base, token: await seedTaskUser(base, 40), server, dataDir };
 }
 

@@ -13,11 +13,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { landingFile, landingPath } from '../../common/domain/landing-pages';
 import { auditPages, seedPagesStudent } from './pages-lighthouse';
+import { pageScripts, type Manifest } from '../build/js-budget';
 import { LANGUAGES } from '../../common/domain/languages';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'dist/web');
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 
 const gzipKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
@@ -32,25 +32,10 @@ export function landingPageScriptBytes(): number {
  * The manifest keys of the shell's and the dashboard's code: their own chunks when the bundler splits
  * them, else the `shell` group's chunk (scripts/build/first-route-chunks.ts, decision 161).
  */
-export function shellChunkKeys(manifest: Record<string, unknown>): string[] {
-  const own = ['app/layouts/app-shell.tsx', 'features/home/home-page.tsx'].filter((key) => key in manifest);
-  return own.length > 0 ? own : Object.keys(manifest).filter((key) => /^_shell-[\w-]+\.js$/.test(key));
-}
-
-/** The files of the JS before /dashboard is usable: the entry, the shell and the dashboard page, with their static imports. */
+/** The files of the JS before /dashboard is usable (the CI's budget check computes them: scripts/build/js-budget.ts). */
 function dashboardScripts(): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? 'index.html';
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  // The entry imports the app's start lazily, once the document has painted (decision 169).
-  [entry, ...(manifest[entry]?.dynamicImports ?? []), ...shellChunkKeys(manifest)].forEach(visit);
-  return files;
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  return new Set(pageScripts(manifest, '/dashboard'));
 }
 
 /** The JS before /dashboard is usable, gzipped. */

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/db/free-port';
-import { lighthouseRows, pageWeightRows, shellChunkKeys } from './lighthouse.bench';
+import { lighthouseRows, pageWeightRows } from './lighthouse.bench';
+import { shellKeys, staticClosure, type Manifest } from '../build/js-budget';
 import { adminRows } from './admin.bench';
 import { benchProgressSummary } from './progress.bench';
 import { benchRenders } from './render.bench';
@@ -35,31 +36,21 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 const rows: [string, string][] = [];
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
-
 /** Gzipped bytes of a chunk and everything it statically imports (what the browser must fetch). */
-function gzipClosure(manifest: Record<string, ManifestChunk>, keys: string[]): number {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(chunk.file)) return;
-    seen.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
+function gzipClosure(manifest: Manifest, keys: string[]): number {
   let total = 0;
-  for (const file of seen) total += gzipSync(readFileSync(path.join(root, 'dist/web', file)), { level: 9 }).length;
+  for (const file of staticClosure(manifest, keys)) total += gzipSync(readFileSync(path.join(root, 'dist/web', file)), { level: 9 }).length;
   return total;
 }
 
 function bundleSizes(): void {
   // The whole build (web, its compressed copies, the compiled server): what `npm start` serves.
   execFileSync('bash', ['scripts/build.sh'], { cwd: root, stdio: 'inherit' });
-  const manifest = JSON.parse(readFileSync(path.join(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(root, 'dist/web/.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? 'index.html';
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
   rows.push(['JS for the landing page (entry + landing chunk)', kb(gzipClosure(manifest, [entry, 'features/landing/landing-page.tsx']))]);
-  rows.push(['JS for the app shell (entry + shell chunk)', kb(gzipClosure(manifest, [entry, ...shellChunkKeys(manifest)]))]);
+  rows.push(['JS for the app shell (entry + shell chunk)', kb(gzipClosure(manifest, [entry, ...shellKeys(manifest)]))]);
   rows.push(['JS entry chunk alone', kb(gzipClosure(manifest, [entry]))]);
 }
 

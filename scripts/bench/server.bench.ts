@@ -11,7 +11,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -258,6 +260,33 @@ export async function timeToHealthy(
   }
 }
 
+/**
+ * A compiled server (`<distDir>/server/main.js`, built by scripts/build.sh) with the bench's environment
+ * (plus `env`) on a fresh data directory, healthy. `stop` ends it and removes its data.
+ */
+export async function startCompiledServer(
+  distDir = 'dist',
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ base: string; server: ChildProcess; dataDir: string; stop: () => Promise<void> }> {
+  const { freePort } = await import('../../server/db/free-port');
+  const { SERVER_NODE_FLAGS } = await import('../build/server');
+  const root = path.resolve(import.meta.dirname, '../..');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-bench-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.resolve(root, distDir, 'server/main.js')], {
+    cwd: root,
+    env: benchServerEnv(port, dataDir, { WEB_DIST_DIR: path.resolve(root, distDir, 'web'), ...env }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(base, server);
+  const stop = async () => {
+    await stopServer(server);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  return { base, server, dataDir, stop };
+}
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -271,24 +300,13 @@ export async function stopServer(child: ChildProcess): Promise<void> {
  * directory and the bare process, runs the alternating loads of benchServerFigures, prints, stops both.
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fs = await import('node:fs/promises');
-  const os = await import('node:os');
-  const { freePort } = await import('../../server/db/free-port');
   const { SERVER_NODE_FLAGS } = await import('../build/server');
   const root = path.resolve(import.meta.dirname, '../..');
   const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
   const options = { connections: 50, durationSeconds };
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-bench-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-    cwd: root,
-    env: benchServerEnv(port, dataDir, { BENCH_REFERENCE_ROUTES: '1' }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, stop } = await startCompiledServer('dist', { BENCH_REFERENCE_ROUTES: '1' });
   const bareProcess = await startBareServer(root, SERVER_NODE_FLAGS);
   try {
-    await waitForHealthy(base, server);
     const registered = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -305,7 +323,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`GET /api/auth/me: ${describe(me)} = ${ratio(me.requestsPerSecond, bare.requestsPerSecond).toFixed(2)}× bare`);
   } finally {
     await stopServer(bareProcess.child);
-    await stopServer(server);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -171,27 +171,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let base = process.argv[2];
   let stop = async () => {};
   if (!base) {
-    const { spawn } = await import('node:child_process');
-    const fs = await import('node:fs/promises');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const { freePort } = await import('../../server/db/free-port');
-    const { SERVER_NODE_FLAGS } = await import('../build/server');
-    const { benchServerEnv, stopServer, waitForHealthy } = await import('./server.bench');
-    const root = path.resolve(import.meta.dirname, '../..');
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-bench-'));
-    const port = await freePort();
-    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-      cwd: root,
-      env: benchServerEnv(port, dataDir, { BENCH_REFERENCE_ROUTES: '1' }),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    base = `http://127.0.0.1:${port}`;
-    stop = async () => {
-      await stopServer(server);
-      await fs.rm(dataDir, { recursive: true, force: true });
-    };
-    await waitForHealthy(base, server);
+    const { startCompiledServer } = await import('./server.bench');
+    ({ base, stop } = await startCompiledServer('dist', { BENCH_REFERENCE_ROUTES: '1' }));
   }
   try {
     const result = await benchTaskList(base, { connections, durationSeconds });

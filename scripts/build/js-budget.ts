@@ -44,11 +44,8 @@ export function shellKeys(manifest: Manifest): string[] {
   return own.length > 0 ? own : Object.keys(manifest).filter((key) => SHELL_GROUP.test(key));
 }
 
-/** The files `page` loads before it is usable: the entry, the app's start, the shell and its route chunk, with their static imports. */
-export function pageScripts(manifest: Manifest, page: Page): string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('The manifest names no entry chunk');
-  const route = PAGE_MODULES[page];
+/** The files of the chunks `keys` name and of everything they import statically, each once. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -56,8 +53,15 @@ export function pageScripts(manifest: Manifest, page: Page): string[] {
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  [entry, ...(manifest[entry]?.dynamicImports ?? []), ...shellKeys(manifest), route].forEach(visit);
+  keys.forEach(visit);
   return [...files];
+}
+
+/** The files `page` loads before it is usable: the entry, the app's start, the shell and its route chunk, with their static imports. */
+export function pageScripts(manifest: Manifest, page: Page): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The manifest names no entry chunk');
+  return staticClosure(manifest, [entry, ...(manifest[entry]?.dynamicImports ?? []), ...shellKeys(manifest), PAGE_MODULES[page]]);
 }
 
 /** Each page's JavaScript before it is usable, in gzip bytes (`sizeOf`: a file's gzip size). */
