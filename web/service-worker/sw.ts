@@ -71,17 +71,39 @@ async function userIdOf(response: Response): Promise<string | null> {
   }
 }
 
+/**
+ * The last session read asked for. A signed-in page's document preloads its reads beside the session
+ * (decision 216), so on the first page under this worker a read may start before anyone is known to be
+ * signed in: its answer is kept for the user that session read names (issue 33: the tasks of /tasks
+ * opened under the worker were never kept).
+ */
+let lastSessionRead: Promise<unknown> | null = null;
+
+/**
+ * The signed-in user once `sessionRead` (asked for before a read started) has answered; null without
+ * one (nobody is known: nothing is kept, as before).
+ */
+async function userAfter(sessionRead: Promise<unknown> | null): Promise<string | null> {
+  if (!sessionRead) return null;
+  await sessionRead.catch(() => {});
+  return signedInUser();
+}
+
 /** GET /api/auth/me goes to the network, never to a cache; its answer tells whose answers to keep. */
 registerRoute(
   ({ request, url }) => isSessionRead(request.method, url, self.location.origin),
   async ({ request }: HandlerOptions) => {
-    const response = await fetch(request);
-    if (response.status === 401) await switchUser(null);
-    else if (response.ok) {
-      const userId = await userIdOf(response);
-      if (userId && userId !== (await signedInUser())) await switchUser(userId);
-    }
-    return response;
+    const read = (async () => {
+      const response = await fetch(request);
+      if (response.status === 401) await switchUser(null);
+      else if (response.ok) {
+        const userId = await userIdOf(response);
+        if (userId && userId !== (await signedInUser())) await switchUser(userId);
+      }
+      return response;
+    })();
+    lastSessionRead = read;
+    return read;
   },
 );
 
@@ -107,20 +129,25 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
 registerRoute(
   ({ request, url }) => isOfflineRead(request.method, url, self.location.origin),
   async ({ request, event }: HandlerOptions) => {
-    const user = await signedInUser();
+    // Not known yet (nothing kept so far): the session read asked for before this read will tell.
+    const sessionRead = lastSessionRead;
+    const known = await signedInUser();
     let response: Response;
     try {
       response = await fetch(request);
     } catch (error) {
+      const user = known ?? (await userAfter(sessionRead));
       const cached = user ? await caches.match(request, { cacheName: apiCacheName(user), ignoreVary: true }) : undefined;
       if (cached) return cached;
       throw error;
     }
     if (response.status === 401) {
       await switchUser(null);
-    } else if (response.status === 200 && user) {
+    } else if (response.status === 200) {
       const copy = response.clone();
       const keep = (async () => {
+        const user = known ?? (await userAfter(sessionRead));
+        if (!user) return;
         const headers = new Headers(copy.headers);
         headers.set(CACHED_AT_HEADER, new Date().toISOString());
         headers.delete('vary');
