@@ -65,8 +65,18 @@ export function pageScripts(manifest: Manifest, page: Page): string[] {
 }
 
 /** Each page's JavaScript before it is usable, in gzip bytes (`sizeOf`: a file's gzip size). */
-export function pageSizes(manifest: Manifest, sizeOf: (file: string) => number): Record<Page, number> {
-  const sizes = {} as Record<Page, number>;
+/**
+ * The entry with what it imports statically: what every page evaluates before its frame paints
+ * (decision 169). Its own budget (`entry`) catches a module that pulls the app's code in front of it.
+ */
+export const ENTRY_BUDGET_KEY = 'entry';
+
+export function pageSizes(manifest: Manifest, sizeOf: (file: string) => number): Record<string, number> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The manifest names no entry chunk');
+  const sizes: Record<string, number> = {
+    [ENTRY_BUDGET_KEY]: staticClosure(manifest, [entry]).reduce((total, file) => total + sizeOf(file), 0),
+  };
   for (const page of Object.keys(PAGE_MODULES) as Page[]) {
     sizes[page] = pageScripts(manifest, page).reduce((total, file) => total + sizeOf(file), 0);
   }
@@ -82,7 +92,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
  * One sentence per page over its budget or without one (a page added to PAGE_MODULES needs a budget);
  * [] when every page is within its budget.
  */
-export function budgetProblems(sizes: Record<Page, number>, budgets: Budgets): string[] {
+export function budgetProblems(sizes: Record<string, number>, budgets: Budgets): string[] {
   const problems: string[] = [];
   for (const [page, bytes] of Object.entries(sizes)) {
     const budget = budgets[page];
