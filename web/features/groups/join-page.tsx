@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { DISPLAY_NAME_MAX } from '../../../common/schemas/groups.schema';
 import { useInvitePreview, useJoinGroup } from '../../api/groups';
+import { DisplayNameField, parseDisplayName } from '../../components/display-name-field';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -80,12 +80,12 @@ function JoinForm({ code }: { code: string }) {
   const join = useJoinGroup();
   const [displayName, setDisplayName] = useState('');
   const [color, setColor] = useState(DEFAULT_COLOR);
-  const [error, setError] = useState<string | undefined>();
+  const [invalid, setInvalid] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const name = displayName.trim();
-    if (name.length === 0 || name.length > DISPLAY_NAME_MAX) return setError(t('join.nameError', { max: DISPLAY_NAME_MAX }));
-    setError(undefined);
+    const name = parseDisplayName(displayName);
+    setInvalid(name === null);
+    if (name === null) return;
     // Awaited, not a callback of mutate(): the answer opens the group even if this form is gone by then.
     const answer = await join.mutateAsync({ code, displayName: name, color }).catch(() => null);
     if (!answer) return; // The mutation's failure toast said why.
@@ -94,14 +94,13 @@ function JoinForm({ code }: { code: string }) {
   };
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <FormField label={t('join.displayName')} hint={t('join.displayNameHint')} error={error}>
-        <Input
-          value={displayName}
-          maxLength={DISPLAY_NAME_MAX}
-          autoComplete="nickname"
-          onChange={(event) => setDisplayName(event.target.value)}
-        />
-      </FormField>
+      <DisplayNameField
+        label={t('join.displayName')}
+        hint={t('join.displayNameHint')}
+        value={displayName}
+        onChange={setDisplayName}
+        invalid={invalid}
+      />
       <FormField label={t('join.color')} hint={t('join.colorHint')}>
         <Input type="color" value={color} onChange={(event) => setColor(event.target.value)} className="h-10 w-20 p-1" />
       </FormField>

@@ -2,9 +2,9 @@ import { Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DISPLAY_NAME_MAX } from '../../../common/schemas/groups.schema';
 import type { Course } from '../../../common/schemas/schedule.schema';
 import { useShareCourse } from '../../api/groups';
+import { DisplayNameField, parseDisplayName } from '../../components/display-name-field';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -54,26 +54,25 @@ function ShareForm({ courseId, onCancel }: { courseId: string; onCancel: () => v
   const navigate = useNavigate();
   const share = useShareCourse();
   const [displayName, setDisplayName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [invalid, setInvalid] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const name = displayName.trim();
-    if (name.length === 0 || name.length > DISPLAY_NAME_MAX) return setError(t('groups:join.nameError', { max: DISPLAY_NAME_MAX }));
-    setError(undefined);
+    const name = parseDisplayName(displayName);
+    setInvalid(name === null);
+    if (name === null) return;
     // Awaited, as the join form does: the answer opens the group even if this dialog is gone by then.
     const group = await share.mutateAsync({ courseId, displayName: name }).catch(() => null);
     if (group) void navigate(`/groups/${group.id}`);
   };
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <FormField label={t('groups:join.displayName')} hint={t('groups:join.displayNameHint')} error={error}>
-        <Input
-          value={displayName}
-          maxLength={DISPLAY_NAME_MAX}
-          autoComplete="nickname"
-          onChange={(event) => setDisplayName(event.target.value)}
-        />
-      </FormField>
+      <DisplayNameField
+        label={t('groups:join.displayName')}
+        hint={t('groups:join.displayNameHint')}
+        value={displayName}
+        onChange={setDisplayName}
+        invalid={invalid}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('common:cancel')}

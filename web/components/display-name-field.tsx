@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { DISPLAY_NAME_MAX, displayNameSchema } from '../../common/schemas/groups.schema';
+import { FormField } from './ui/form-field';
+import { Input } from './ui/input';
+
+/**
+ * The name classmates see in a class group (issue 39), as sharing a class, joining one and renaming
+ * oneself ask for it: the server's own rule (displayNameSchema: trimmed, one line, 1–40 characters),
+ * checked before sending. Returns the name to send, or null when the field shows an error.
+ */
+export function parseDisplayName(raw: string): string | null {
+  const parsed = displayNameSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The display name's field: its label and hint are the form's; its error is groups' `join.nameError`. */
+export function DisplayNameField({
+  label,
+  hint,
+  value,
+  onChange,
+  invalid,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation('groups');
+  return (
+    <FormField label={label} hint={hint} error={invalid ? t('join.nameError', { max: DISPLAY_NAME_MAX }) : undefined}>
+      <Input value={value} maxLength={DISPLAY_NAME_MAX} autoComplete="nickname" onChange={(event) => onChange(event.target.value)} />
+    </FormField>
+  );
+}
