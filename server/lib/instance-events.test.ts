@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { connectDatabase } from '../db/client';
@@ -172,6 +172,31 @@ describe('sign-out everywhere (issue 37)', () => {
     const zone = before === 'Pacific/Honolulu' ? 'Asia/Tokyo' : 'Pacific/Honolulu';
     await t.db.update(users).set({ timeZone: zone }).where(eq(users.id, user.id));
     expect(await until(async () => (await me()).timeZone === zone, EVENT_WAIT_MS)).toBeLessThan(EVENT_WAIT_MS);
+  });
+
+  it('a language chosen elsewhere is what B answers as soon as the event arrives', async () => {
+    const b = await instance();
+    const user = await signUp(t);
+    const me = async () =>
+      (await b.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${user.token}` } })).json<{
+        language: string | null;
+      }>();
+    expect((await me()).language).toBeNull(); // cached on B now
+    await t.db.update(users).set({ language: 'ja' }).where(eq(users.id, user.id));
+    expect(await until(async () => (await me()).language === 'ja', EVENT_WAIT_MS)).toBeLessThan(EVENT_WAIT_MS);
+  });
+
+  it('every column of the cached user row is heard by the trigger, but the two that decide nothing elsewhere', async () => {
+    // points and last_seen_release change on most days and decide nothing another instance must see at
+    // once (0026); id and created_at never change. A new column is heard unless it is added here.
+    const unheard = new Set(['id', 'points', 'last_seen_release', 'created_at']);
+    const { rows } = await t.db.execute<{ column: string }>(
+      sql`SELECT a.attname AS column FROM pg_trigger tr JOIN pg_attribute a ON a.attrelid = tr.tgrelid AND a.attnum = ANY (tr.tgattr::int2[])
+          WHERE tr.tgname = 'users_session_fields_notify'`,
+    );
+    const heard = rows.map((row) => row.column).sort();
+    const columns = Object.values(getTableColumns(users)).map((column) => column.name);
+    expect(heard).toEqual(columns.filter((name) => !unheard.has(name)).sort());
   });
 
   it('while B does not listen (the listener stopped or lost) its cache is bypassed: a change it cannot hear is still seen at once', async () => {
