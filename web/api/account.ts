@@ -49,6 +49,9 @@ export function useUpdateProfile() {
  * other browsers adopt. A save refused or unanswered puts the previous language back, as the account
  * still has it, and says so.
  */
+/** The language last chosen in Settings in this tab (shown at once, before its save has answered). */
+let lastChosenLanguage: Language | null = null;
+
 export function useChooseLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -56,13 +59,19 @@ export function useChooseLanguage() {
     // One save after another: the account ends with the last language chosen, whatever the answers' order.
     scope: { id: 'account-language' },
     meta: { failureToast: { title: 'settings:language.saveError' } },
-    onMutate: (language) => {
+    onMutate: async (language) => {
       const previous = currentLanguage();
+      lastChosenLanguage = language;
       void i18next.changeLanguage(language);
+      // A session read under way would answer the account's old language and switch the screen back.
+      await queryClient.cancelQueries({ queryKey: sessionQuery.queryKey });
       return { previous };
     },
-    onError: (_error, _language, context) => {
-      if (context) void i18next.changeLanguage(context.previous);
+    // Only while the failed choice is still the one shown (a later one may be waiting its turn: saves run
+    // one after another, but each is shown at once), and back to what the account has saved.
+    onError: (_error, language, context) => {
+      if (!context || lastChosenLanguage !== language) return;
+      void i18next.changeLanguage(queryClient.getQueryData(sessionQuery.queryKey)?.language ?? context.previous);
     },
     onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
   });

@@ -70,4 +70,24 @@ describe('SettingsDialog language → request (decision 219)', () => {
     await waitFor(() => expect(i18next.language).toBe('en'));
     expect(await screen.findByText('Your language could not be saved to your account')).toBeTruthy();
   });
+
+  it('a choice that fails while a later one waits its turn leaves the later one shown and saved', async () => {
+    let answerFrench: (value: unknown) => void = () => {};
+    const sent = interceptApi({
+      'GET /api/grading-system': { system: 'letter' },
+      'PATCH /api/account/profile': (body: { language: string }) =>
+        body.language === 'fr' ? new Promise((resolve) => (answerFrench = resolve)) : { ...TEST_USER, language: body.language },
+    });
+    await openLanguagePage();
+    fireEvent.click(screen.getByRole('radio', { name: 'Français' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    fireEvent.click(screen.getByRole('radio', { name: 'Deutsch' }));
+    expect(i18next.language).toBe('de');
+    answerFrench(refuse(503, { message: 'Unavailable', code: 'service_unavailable' }));
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent)[1]?.body).toEqual({ language: 'de' });
+    // French's failure did not put English back over the German shown (and then saved).
+    await waitFor(() => expect(i18next.language).toBe('de'));
+    expect(i18next.language).toBe('de');
+  });
 });
