@@ -102,6 +102,16 @@ const sizeOf = (key: string, text: Buffer) => 2 * key.length + text.length + 64;
 /** A flat copy of an ASCII string (a key), holding nothing else alive. */
 const copyOf = (ascii: string) => Buffer.from(ascii, 'latin1').toString('latin1');
 
+/**
+ * A row's text as a Buffer of its own: Buffer.from gives a short text a slice of Node's shared 8 KiB
+ * pool, which one cached row would keep alive whole (the LRU counts the text's bytes, not the pool's).
+ */
+function ownBuffer(text: string): Buffer {
+  const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  buffer.write(text);
+  return buffer;
+}
+
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
@@ -166,7 +176,7 @@ async function renderOnce(list: RowList, db: Database | Transaction): Promise<Bu
     const fetched = new Map<string, Buffer>();
     if (answered !== '') {
       const lines = answered.split(LINE);
-      for (let index = 0; index + 1 < lines.length; index += 2) fetched.set(lines[index]!, Buffer.from(lines[index + 1]!));
+      for (let index = 0; index + 1 < lines.length; index += 2) fetched.set(lines[index]!, ownBuffer(lines[index + 1]!));
     }
     for (let index = 0; index < keys.length; index += 1) {
       if (texts[index] !== undefined) continue;

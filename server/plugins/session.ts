@@ -5,6 +5,7 @@ import { HttpError, unauthorized } from '../lib/http-error';
 import type { InstanceEvents } from '../lib/instance-events';
 import { SessionCache } from '../lib/session-cache';
 import { findSessionUser } from '../lib/session-lookup';
+import { withTimeout } from '../db/timeout';
 import { markAccess } from '../lib/route-access';
 
 export const SESSION_COOKIE = 'sp_session';
@@ -65,6 +66,14 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined)
 }
 
 /**
+ * How long a signed-in page's document waits for its session's language (decision 219): a cached
+ * session answers at once and a lookup in a few milliseconds; past this, the page is served in the
+ * browser's language rather than waiting on a slow database.
+ */
+const PAGE_SESSION_LOOKUP_MS = 300;
+class PageLookupTimeout extends Error {}
+
+/**
  * Resolves the session of every /api request from the bearer header or the HttpOnly cookie, and
  * refuses cookie-authenticated writes from another origin (CSRF). Bearer requests are exempt: a
  * browser never attaches them on its own.
@@ -83,10 +92,12 @@ export function registerSession(
     const cookie = this.cookies[SESSION_COOKIE];
     if (!cookie) return null;
     try {
-      return (await findSessionUser(db, cookie, cache))?.user ?? null;
+      // Bounded: the page is memory's, and a slow database must not hold it (nor a blank tab).
+      const found = await withTimeout(findSessionUser(db, cookie, cache), PAGE_SESSION_LOOKUP_MS, () => new PageLookupTimeout());
+      return found?.user ?? null;
     } catch (error) {
       // The document is served all the same (in the browser's language); the API says what is wrong.
-      this.log.warn({ err: error }, 'session lookup for a page failed');
+      if (!(error instanceof PageLookupTimeout)) this.log.warn({ err: error }, 'session lookup for a page failed');
       return null;
     }
   });
