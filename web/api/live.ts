@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { keyPrefix, keyTagged, startLiveUpdates, type LiveKeyMap } from '../lib/live';
+import { allowLiveUpdatesAgain, keyPrefix, keyTagged, startLiveUpdates, type LiveKeyMap } from '../lib/live';
 import { notificationsQuery } from './notifications';
 import { PROGRESS_ANALYTICS_PATH, PROGRESS_TIMELINE_PATH, progressSummaryQuery } from './progress';
 import { attendanceSummaryQuery, coursesQuery } from './schedule';
@@ -50,7 +50,8 @@ export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   const userId = useSessionUser()?.id;
   useEffect(() => {
-    if (!userId || typeof EventSource === 'undefined') return;
+    if (!userId) return allowLiveUpdatesAgain();
+    if (typeof EventSource === 'undefined') return;
     return startLiveUpdates({
       queryClient,
       keys: LIVE_QUERY_KEYS,

@@ -1,12 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
+  allowLiveUpdatesAgain,
   keyPrefix,
   keyTagged,
   LIVE_BATCH_MS,
   LIVE_REFUSED_BACKOFF_MS,
   matchersOf,
   startLiveUpdates,
+  stopAllLiveUpdates,
   topicsOf,
   type LiveKeyMap,
 } from './live';
@@ -183,5 +185,20 @@ describe('live updates: topics to queries', () => {
     timers.advance(60_000);
     expect(stale()).toEqual([]);
     expect(sources).toHaveLength(1);
+  });
+});
+
+describe('live updates while a session ends', () => {
+  it('opens no stream between a sign-out’s start and the page knowing nobody is signed in, then opens again', () => {
+    const opened = setUp();
+    expect(opened.sources).toHaveLength(1);
+    stopAllLiveUpdates();
+    // The shell's session answered a moment after the click: its stream would belong to the ended session.
+    const late = setUp();
+    expect(late.sources).toHaveLength(0);
+    allowLiveUpdatesAgain();
+    const next = setUp();
+    expect(next.sources).toHaveLength(1);
+    next.stop();
   });
 });

@@ -77,7 +77,20 @@ const openStreams = new Set<() => void>();
  * open (or reconnecting, once the server ends it with the session) while the session ends.
  */
 export function stopAllLiveUpdates(): void {
+  sessionEnding = true;
   for (const stop of [...openStreams]) stop();
+}
+
+/**
+ * Set from a sign-out's or deletion's start until the page knows nobody is signed in: a stream the shell
+ * would open meanwhile (its session answered a moment after the click) is not opened — it would be a
+ * request of the ended session, and then a 401.
+ */
+let sessionEnding = false;
+
+/** The page knows the session ended (no user): streams may open again for the next one to sign in. */
+export function allowLiveUpdatesAgain(): void {
+  sessionEnding = false;
 }
 
 /** Opens the stream; the answer closes it (sign-out, another account, the shell unmounting). */
@@ -91,6 +104,7 @@ export function startLiveUpdates({
   setTimer = (run, ms) => setTimeout(run, ms),
   clearTimer = (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
 }: LiveUpdatesOptions): () => void {
+  if (sessionEnding) return () => {};
   const every = matchersOf(keys, LIVE_TOPICS);
   let source: EventSourceLike | null = null;
   let stopped = false;
