@@ -83,6 +83,7 @@ async function seriousResults(page: Page, scheme: 'light' | 'dark' = 'light'): P
   test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
   const builder = new AxeBuilder({ page }).options({
     rules: { 'target-size': { enabled: true }, 'label-content-name-mismatch': { enabled: true } },
+    resultTypes: ['violations'],
   });
   if (scheme === 'dark') builder.withRules(COLOUR_RULES);
   const results = await builder.analyze();

@@ -117,7 +117,7 @@ export function connectDatabase(
   pool.on('remove', (client) => clients.delete(client));
   pool.on('error', () => {});
   const silence: Silence = { silent: false, answering: new Set() };
-  releaseDeadClients(pool, silence);
+  releaseDeadClients(pool, silence, log);
   const db = drizzle(pool, { schema });
   retryLostRaces(db);
   const setSilent = (silent: boolean) => {
@@ -230,7 +230,7 @@ function answeringWithin(silence: Silence, ms: number): Promise<boolean> {
  * `begin` before its try/finally, so a `begin` on a dead connection would otherwise never release its
  * client: each database restart would leak pool slots until every request waited for a connection.
  */
-function releaseDeadClients(pool: pg.Pool, silence: Silence): void {
+function releaseDeadClients(pool: pg.Pool, silence: Silence, log: DatabaseLog): void {
   // A pooled client keeps its `query` across checkouts (only `release` is replaced by the pool each
   // time), so `query` is wrapped once per client; wrapping it on every checkout stacked the wrappers.
   const wrapped = new WeakSet<pg.PoolClient>();
@@ -252,6 +252,18 @@ function releaseDeadClients(pool: pg.Pool, silence: Silence): void {
       client.release = (error?: Error | boolean) => {
         if (released) return;
         released = true;
+        if (!error && insideTransaction(client)) {
+          // A connection handed back with its transaction still open (a `rollback` that failed after the
+          // body did) would wait in the pool holding its locks until PostgreSQL ends it for being idle in
+          // a transaction (60 s), and the request that takes it next then fails with it. It is closed
+          // instead (PostgreSQL rolls the transaction back), and said, with where it came from.
+          log(
+            { db: { code: 'released_in_transaction' }, stack: new Error('released here').stack },
+            'database connection handed back inside a transaction: closed',
+          );
+          release(new Error('released inside a transaction'));
+          return;
+        }
         release(error);
       };
       if (!wrapped.has(client)) {
@@ -271,6 +283,12 @@ function releaseDeadClients(pool: pg.Pool, silence: Silence): void {
       return client;
     });
   }) as typeof pool.connect;
+}
+
+/** Whether the connection's last answer said a transaction is open ('T') or failed and not yet ended ('E'). */
+function insideTransaction(client: pg.PoolClient): boolean {
+  const status = (client as unknown as { getTransactionStatus?: () => string | null }).getTransactionStatus?.();
+  return status === 'T' || status === 'E';
 }
 
 /** An arbitrary constant shared by every instance: the key of the migration advisory lock. */

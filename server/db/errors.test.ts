@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../env';
 import { freePort } from './free-port';
@@ -98,6 +98,41 @@ describe('a database that is away', () => {
       expect(next).toEqual({ two: 2 });
     } finally {
       await admin.end();
+      await database.close();
+    }
+  });
+});
+
+describe('a connection handed back inside a transaction', () => {
+  it('is closed, not pooled: the transaction is rolled back at once and the next checkout gets a clean connection', async () => {
+    const logged: Array<{ fields: Record<string, unknown>; message: string }> = [];
+    const database = connectDatabase(inject('pgAdminUrl'), 1, (fields, message) => logged.push({ fields, message }));
+    try {
+      const leaked = await database.pool.connect();
+      await leaked.query('begin');
+      const [{ pid } = { pid: 0 }] = (await leaked.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+      // As drizzle's transaction does when its `rollback` fails after the body did: release() with no error.
+      leaked.release();
+      expect(logged.map((entry) => entry.fields.db)).toEqual([{ code: 'released_in_transaction' }]);
+      const next = await database.pool.connect();
+      try {
+        const [row] = (
+          await next.query<{ pid: number; open: boolean }>('select pg_backend_pid() as pid, now() = statement_timestamp() as open')
+        ).rows;
+        expect(row!.pid).not.toBe(pid);
+        // Outside any transaction: now() (the transaction's start) is this statement's own time.
+        expect(row!.open).toBe(true);
+        await expect
+          .poll(async () => (await next.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount, { timeout: 5_000 })
+          .toBe(0);
+      } finally {
+        next.release();
+      }
+      // A clean connection goes back to the pool as before, and says nothing.
+      const clean = await database.pool.connect();
+      clean.release();
+      expect(logged).toHaveLength(1);
+    } finally {
       await database.close();
     }
   });
