@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { interceptApi, renderWithProviders } from '../../test/component-harness';
 import { CalendarTab } from './calendar-tab';
@@ -44,6 +45,49 @@ describe('the calendar tab', () => {
     expect(screen.queryByRole('list', { name: 'Agenda' })).toBeNull();
     expect(screen.getByRole('status')).not.toBeNull();
     answerTasks([]);
+    expect(await screen.findByRole('list', { name: 'Agenda' })).not.toBeNull();
+  });
+});
+
+/** The address the page is at, shown for the test to read. */
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+const EMPTY_SCHEDULE = {
+  'GET /api/courses': [],
+  'GET /api/terms': [],
+  'GET /api/holidays': [],
+  'GET /api/tasks': [],
+  'GET /api/assessments': [],
+  'GET /api/attendance': [],
+  'GET /api/study-plan': { blocks: [] },
+  'GET /api/calendar/feed': { url: null },
+};
+
+// Issue 41: each view has an address, so a link, a bookmark or a reload opens it (and an audit reaches it).
+describe('the view in the address', () => {
+  it('opens the view ?view= names, and writes the one chosen next, keeping the other parameters', async () => {
+    interceptApi(EMPTY_SCHEDULE);
+    await renderWithProviders(
+      <>
+        <CalendarTab />
+        <Address />
+      </>,
+      { path: '/schedule?tab=calendar&view=day' },
+    );
+    const views = await screen.findByTestId('calendar-views');
+    const pressed = () => [...views.querySelectorAll('[aria-pressed="true"]')].map((button) => button.textContent);
+    expect(pressed()).toEqual(['Day']);
+    fireEvent.click(screen.getByRole('button', { name: 'Agenda' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?tab=calendar&view=agenda'));
+    expect(pressed()).toEqual(['Agenda']);
+    expect(await screen.findByRole('list', { name: 'Agenda' })).not.toBeNull();
+  });
+
+  it('opens the default view for an unknown name (the agenda on a phone)', async () => {
+    interceptApi(EMPTY_SCHEDULE);
+    await renderWithProviders(<CalendarTab />, { path: '/schedule?view=fortnight' });
     expect(await screen.findByRole('list', { name: 'Agenda' })).not.toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserTimeZone } from '../../api/session';
 import { QueryState } from '../../components/ui/query-state';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { addDays, daysBetween, localDateOf, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -30,6 +30,8 @@ import {
   AGENDA_DAYS,
   agendaDays,
   defaultView,
+  paramOfView,
+  viewOfParam,
   initialScrollTime,
   isPhoneWidth,
   stepDays,
@@ -101,7 +103,20 @@ export function CalendarTab() {
   const now = useNow();
   const today = localDateOf(new Date(now).toISOString(), timeZone);
   const calendarRef = useRef<CalendarRef>(null);
-  const [view, setView] = useState<CalendarView>(() => defaultView(window.innerWidth));
+  const [params, setParams] = useSearchParams();
+  // The view is kept in `?view=` (calendar-views.ts): opened from it, written back on every change.
+  const [view, setShownView] = useState<CalendarView>(() => viewOfParam(params.get('view')) ?? defaultView(window.innerWidth));
+  const setView = (next: CalendarView) => {
+    setShownView(next);
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams(current);
+        kept.set('view', paramOfView(next));
+        return kept;
+      },
+      { replace: true },
+    );
+  };
   // The agenda's first day; FullCalendar keeps its own date while one of its views is shown.
   const [agendaFrom, setAgendaFrom] = useState(today);
   const [gridRange, setGridRange] = useState<{ from: string; to: string } | null>(null);

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDateOf, utcInstantOf } from '../../../common/domain/local-time';
 import { calendarEvents, type CalendarInput } from './calendar-events';
-import { agendaDays, defaultView, initialScrollTime, stepDays, swipeStep, viewsFor } from './calendar-views';
+import {
+  agendaDays,
+  CALENDAR_VIEWS,
+  defaultView,
+  initialScrollTime,
+  paramOfView,
+  stepDays,
+  swipeStep,
+  viewOfParam,
+  viewsFor,
+} from './calendar-views';
 import { aCourse, aTerm } from '../../test/schedule-fixture';
 
 const ZONES = ['Pacific/Honolulu', 'UTC', 'Asia/Kolkata', 'Asia/Tokyo'] as const;
@@ -116,5 +126,15 @@ describe('views and gestures', () => {
 
   it('steps a day, three days, or a week', () => {
     expect([stepDays('timeGridDay'), stepDays('timeGrid3Day'), stepDays('timeGridWeek'), stepDays('agenda')]).toEqual([1, 3, 7, 7]);
+  });
+});
+
+describe('the view in the address', () => {
+  it('names each view in words and reads each name back; an unknown or missing name is no view', () => {
+    expect(CALENDAR_VIEWS.map(paramOfView)).toEqual(['agenda', 'day', '3days', 'week', 'month']);
+    for (const view of CALENDAR_VIEWS) expect(viewOfParam(paramOfView(view))).toBe(view);
+    expect(viewOfParam('timeGridWeek')).toBeNull();
+    expect(viewOfParam('')).toBeNull();
+    expect(viewOfParam(null)).toBeNull();
   });
 });

@@ -21,6 +21,28 @@ export function defaultView(width: number): CalendarView {
   return isPhoneWidth(width) ? 'agenda' : 'dayGridMonth';
 }
 
+/**
+ * Each view's name in the address (`/schedule?view=week`): a link, a bookmark or a reload opens that
+ * view, and a page audit can reach every view (issue 41).
+ */
+const VIEW_PARAMS: Record<CalendarView, string> = {
+  agenda: 'agenda',
+  timeGridDay: 'day',
+  timeGrid3Day: '3days',
+  timeGridWeek: 'week',
+  dayGridMonth: 'month',
+};
+
+/** The view an address names (`?view=`), or null for none or an unknown name. */
+export function viewOfParam(param: string | null): CalendarView | null {
+  return CALENDAR_VIEWS.find((view) => VIEW_PARAMS[view] === param) ?? null;
+}
+
+/** The view's name in the address. */
+export function paramOfView(view: CalendarView): string {
+  return VIEW_PARAMS[view];
+}
+
 /** The views offered at a width (no week view on a phone). */
 export function viewsFor(width: number): readonly CalendarView[] {
   return isPhoneWidth(width) ? CALENDAR_VIEWS.filter((view) => view !== 'timeGridWeek') : CALENDAR_VIEWS;
