@@ -160,11 +160,15 @@ test('the week starts on Monday and times are 24-hour in German; Sunday and 12-h
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'de'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Stundenplan' })).toBeVisible();
-  await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('Montag');
-  await calendar.getByRole('button', { name: 'Woche', exact: true }).click();
+  // The reload opens the view the address names (decision 225): the week, now in German.
+  await expect(page).toHaveURL(/[?&]view=week(&|$)/);
+  await expect(calendar.getByRole('button', { name: 'Woche', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(calendar.getByText(/14:00/).first()).toBeVisible();
   await expect(calendar.getByText(/PM/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  await calendar.getByRole('button', { name: 'Monat', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]view=month(&|$)/);
+  await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('Montag');
 
   // The class form's times follow the app's language too, not this English browser: 24-hour, no AM/PM.
   await page.goto('/schedule?tab=classes');

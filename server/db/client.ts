@@ -83,7 +83,7 @@ export function connectDatabase(
   url: string,
   maxConnections = 10,
   log: DatabaseLog = () => {},
-  { connectTimeoutMs = CONNECT_TIMEOUT_MS, transactionPooler = false }: ConnectOptions = {},
+  { connectTimeoutMs = CONNECT_TIMEOUT_MS, transactionPooler = false, longTransactionMs = LONG_TRANSACTION_MS }: ConnectOptions = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -120,6 +120,7 @@ export function connectDatabase(
   releaseDeadClients(pool, silence, log);
   const db = drizzle(pool, { schema });
   retryLostRaces(db);
+  warnOfLongTransactions(db, log, longTransactionMs);
   const setSilent = (silent: boolean) => {
     if (silence.silent === silent) return;
     silence.silent = silent;
@@ -146,6 +147,8 @@ export type ConnectOptions = {
    * LISTEN, SET) belongs on DATABASE_SESSION_URL.
    */
   transactionPooler?: boolean;
+  /** After how long an open transaction is reported (LONG_TRANSACTION_MS; tests use less). */
+  longTransactionMs?: number;
 };
 
 /**
@@ -170,6 +173,35 @@ function unnamedStatementsOnly(pool: pg.Pool): void {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => query(...strip(args))) as typeof client.query;
   });
+}
+
+/**
+ * How long a transaction may stay open before it is reported. Ours take milliseconds; one open this
+ * long is waiting on something outside its own connection (a query on another connection that its own
+ * locks hold up, a network call), and PostgreSQL ends it at 60 s idle (IDLE_IN_TRANSACTION_TIMEOUT_MS).
+ */
+export const LONG_TRANSACTION_MS = 10_000;
+
+/**
+ * Reports a top-level transaction still open after LONG_TRANSACTION_MS, with the stack that started
+ * it, while it is still open: the code path is named before PostgreSQL ends it, not after.
+ */
+function warnOfLongTransactions(db: Database, log: DatabaseLog, longMs: number): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    // Captured now (a few microseconds), formatted only if it is reported.
+    const startedHere = new Error('transaction started here');
+    const timer = setTimeout(
+      () => log({ db: { code: 'long_transaction' }, openMs: longMs, stack: startedHere.stack }, 'a transaction is still open'),
+      longMs,
+    );
+    timer.unref();
+    try {
+      return await transaction(run, config);
+    } finally {
+      clearTimeout(timer);
+    }
+  }) as Database['transaction'];
 }
 
 /** How many times a transaction that lost a deadlock or serialization race is run in all. */

@@ -138,6 +138,31 @@ describe('a connection handed back inside a transaction', () => {
   });
 });
 
+describe('a transaction left open', () => {
+  it('is reported while still open, with the stack that started it; a quick one is not', async () => {
+    const logged: Array<{ fields: Record<string, unknown>; message: string }> = [];
+    const database = connectDatabase(inject('pgAdminUrl'), 2, (fields, message) => logged.push({ fields, message }), {
+      longTransactionMs: 200,
+    });
+    try {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+      });
+      let reportedWhileOpen = false;
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await expect.poll(() => logged.length, { timeout: 5_000 }).toBe(1);
+        reportedWhileOpen = true;
+      });
+      expect(reportedWhileOpen).toBe(true);
+      expect(logged[0]!.fields.db).toEqual({ code: 'long_transaction' });
+      expect(String(logged[0]!.fields.stack)).toContain('errors.test.ts');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('isUniqueViolation', () => {
   it('finds 23505 on the error or in its cause chain (Drizzle wraps the driver error), and nothing else', () => {
     expect(isUniqueViolation(Object.assign(new Error('dup'), { code: '23505' }))).toBe(true);

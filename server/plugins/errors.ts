@@ -15,6 +15,14 @@ import { looksLikeStaticFile, sendAppShell, type HtmlDocument } from './static-w
  * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL); a
  * database that is away is a 503 with Retry-After.
  */
+/**
+ * Which route a 503 answered and how long its request had run: the route's pattern (never the path,
+ * whose ids say whose data it was), so a log line names the code path behind a lost connection.
+ */
+function requestContext(request: FastifyRequest, reply: FastifyReply): { route: string; elapsedMs: number } {
+  return { route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`, elapsedMs: Math.round(reply.elapsedTime) };
+}
+
 export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocument | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -39,13 +47,13 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocum
     }
     if (isTransientConflict(error)) {
       // Still losing a race after the retries (server/db/client.ts): nothing was written; try again shortly.
-      request.log.warn({ db: describeDatabaseError(error) }, 'transaction lost a race after retries');
+      request.log.warn({ db: describeDatabaseError(error), ...requestContext(request, reply) }, 'transaction lost a race after retries');
       reply.header('Retry-After', '1');
       return reply.status(503).send(databaseUnavailableBody);
     }
     if (isDatabaseUnavailable(error)) {
       // The database is away (restarting, connection dropped): a 503 the client may retry, not a 500.
-      request.log.warn({ db: describeDatabaseError(error) }, 'database unavailable');
+      request.log.warn({ db: describeDatabaseError(error), ...requestContext(request, reply) }, 'database unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.status(503).send(databaseUnavailableBody);
     }
