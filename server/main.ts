@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
-import { connectDatabase, runMigrations, STARTUP_LOCK_KEY, withAdvisoryLock, type DatabaseHandle } from './db/client';
+import { clockIsFaked, connectDatabase, runMigrations, STARTUP_LOCK_KEY, withAdvisoryLock, type DatabaseHandle } from './db/client';
 import { describeDatabaseError } from './db/errors';
 import { primaryReads, replicaReads, type ReadRouter } from './db/replica';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
@@ -68,10 +68,20 @@ async function main(): Promise<void> {
   // With DATABASE_SESSION_URL, DATABASE_URL is a transaction-mode pooler (PgBouncer) for the requests,
   // and what holds session state — the start-up's advisory locks, the job queue, LISTEN — connects
   // directly (decision 200). Without it both are the same pool.
-  const database: DatabaseHandle = connectDatabase(databaseUrl, 10, databaseLog, { transactionPooler: Boolean(config.databaseSessionUrl) });
+  // On libfaketime's clock (the browser tests) PostgreSQL's own statement and idle-transaction timeouts
+  // fire at random, so they are left off there, and said (decision 226).
+  const serverTimeouts = !clockIsFaked();
+  if (!serverTimeouts)
+    databaseLog({ db: { code: 'faked_clock' } }, 'libfaketime clock: PostgreSQL statement and idle-transaction timeouts are off');
+  const database: DatabaseHandle = connectDatabase(databaseUrl, 10, databaseLog, {
+    transactionPooler: Boolean(config.databaseSessionUrl),
+    serverTimeouts,
+  });
   // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
   started.push({ name: 'database pool', stop: () => bounded(database.close(), 10_000) });
-  const session: DatabaseHandle = config.databaseSessionUrl ? connectDatabase(config.databaseSessionUrl, 4, databaseLog) : database;
+  const session: DatabaseHandle = config.databaseSessionUrl
+    ? connectDatabase(config.databaseSessionUrl, 4, databaseLog, { serverTimeouts })
+    : database;
   if (session !== database) started.push({ name: 'session pool', stop: () => bounded(session.close(), 10_000) });
   const reads: ReadRouter = config.replica
     ? replicaReads({ primary: database.db, replicaUrl: config.replica.url, maxLagSeconds: config.replica.maxLagSeconds, log: databaseLog })

@@ -83,7 +83,12 @@ export function connectDatabase(
   url: string,
   maxConnections = 10,
   log: DatabaseLog = () => {},
-  { connectTimeoutMs = CONNECT_TIMEOUT_MS, transactionPooler = false, longTransactionMs = LONG_TRANSACTION_MS }: ConnectOptions = {},
+  {
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
+    transactionPooler = false,
+    longTransactionMs = LONG_TRANSACTION_MS,
+    serverTimeouts = true,
+  }: ConnectOptions = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -96,7 +101,9 @@ export function connectDatabase(
     // database); a direct connection asks PostgreSQL to bound statements and idle transactions.
     ...(transactionPooler
       ? { query_timeout: STATEMENT_TIMEOUT_MS }
-      : { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS }),
+      : serverTimeouts
+        ? { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS }
+        : {}),
   });
   if (transactionPooler) unnamedStatementsOnly(pool);
   const onConnectionError = (error: Error) => log({ db: describeDatabaseError(error) ?? { code: 'unknown' } }, 'database connection lost');
@@ -149,7 +156,25 @@ export type ConnectOptions = {
   transactionPooler?: boolean;
   /** After how long an open transaction is reported (LONG_TRANSACTION_MS; tests use less). */
   longTransactionMs?: number;
+  /**
+   * Whether PostgreSQL bounds each statement and each idle transaction itself (on by default). Off
+   * only where the clock is faked by libfaketime (clockIsFaked): there those timeouts fire at random
+   * (decision 226).
+   */
+  serverTimeouts?: boolean;
 };
+
+/**
+ * Whether this process (and the PostgreSQL it starts, which inherits the preload) runs on a clock faked
+ * by libfaketime — the browser tests' set clock (docs/decisions/188-a-set-clock.md). There PostgreSQL's
+ * own timeouts cannot be trusted: its SIGALRM handler reads the time with gettimeofday(), and a signal
+ * that lands while libfaketime is inside its own real gettimeofday() call (its `dont_fake` window) reads
+ * the real clock. With the set clock in the past, every armed timeout then looks overdue, and a 20 ms
+ * request's connection was ended "due to idle-in-transaction timeout" (decision 226).
+ */
+export function clockIsFaked(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.FAKETIME) && /libfaketime/.test(env.LD_PRELOAD ?? '');
+}
 
 /**
  * Drops the name of every prepared statement (Drizzle's `.prepare(name)`): node-postgres parses a named

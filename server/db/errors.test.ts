@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../env';
 import { freePort } from './free-port';
-import { connectDatabase } from './client';
+import { clockIsFaked, connectDatabase } from './client';
 import { describeDatabaseError, isDatabaseUnavailable, isTransientConflict, isUniqueViolation, statementName } from './errors';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -160,6 +160,32 @@ describe('a transaction left open', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("PostgreSQL's own timeouts (decision 226)", () => {
+  it('bound statements and idle transactions by default, and are left off on a faked clock', async () => {
+    const timeoutsOf = async (serverTimeouts?: boolean) => {
+      const database = connectDatabase(inject('pgAdminUrl'), 1, () => {}, serverTimeouts === undefined ? {} : { serverTimeouts });
+      try {
+        const rows = await database.db.execute<{ statement: string; idle: string }>(
+          sql`select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`,
+        );
+        return rows.rows[0];
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await timeoutsOf()).toEqual({ statement: '1min', idle: '1min' });
+    expect(await timeoutsOf(false)).toEqual({ statement: '0', idle: '0' });
+  });
+
+  it('takes the clock as faked only with libfaketime preloaded and FAKETIME set', () => {
+    const preload = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+    expect(clockIsFaked({ FAKETIME: '-604800', LD_PRELOAD: preload })).toBe(true);
+    expect(clockIsFaked({ FAKETIME: '-604800' })).toBe(false);
+    expect(clockIsFaked({ LD_PRELOAD: preload })).toBe(false);
+    expect(clockIsFaked({})).toBe(false);
   });
 });
 
