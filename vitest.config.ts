@@ -29,11 +29,6 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
-          // The files share a worker's modules (not one fresh module graph per file): each file builds its
-          // own app on its own cloned database, so nothing of one file's state reaches another's, and the
-          // suite spent ~60 s of its 270 s importing the server afresh for each of 106 files (issue 33).
-          // The unit project keeps isolation: its React tests share i18next and the DOM's globals.
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
