@@ -126,8 +126,7 @@ export function connectDatabase(
   const silence: Silence = { silent: false, answering: new Set() };
   releaseDeadClients(pool, silence, log);
   const db = drizzle(pool, { schema });
-  retryLostRaces(db);
-  warnOfLongTransactions(db, log, longTransactionMs);
+  wrapTopLevelTransactions(db, log, longTransactionMs);
   const setSilent = (silent: boolean) => {
     if (silence.silent === silent) return;
     silence.silent = silent;
@@ -207,11 +206,20 @@ function unnamedStatementsOnly(pool: pg.Pool): void {
  */
 export const LONG_TRANSACTION_MS = 10_000;
 
+/** How many times a transaction that lost a deadlock or serialization race is run in all. */
+const TRANSACTION_ATTEMPTS = 4;
+
 /**
- * Reports a top-level transaction still open after LONG_TRANSACTION_MS, with the stack that started
- * it, while it is still open: the code path is named before PostgreSQL ends it, not after.
+ * Every top-level transaction (`db.transaction`; a savepoint is its caller's business):
+ * - one that PostgreSQL aborts as a deadlock victim (40P01) or a serialization failure (40001) wrote
+ *   nothing, and is run again after a short random pause (up to four times in all). One user's writes
+ *   take the user row before the data-version row (migration 0023), so they queue rather than deadlock
+ *   on those two; the retry stays for races between users and other rows. Transaction bodies hold no
+ *   effects outside the database, so running one again is safe.
+ * - one still open after `longMs` (LONG_TRANSACTION_MS) is reported while it is open, with the stack
+ *   that started it: the code path is named before PostgreSQL ends it, not after (decision 224).
  */
-function warnOfLongTransactions(db: Database, log: DatabaseLog, longMs: number): void {
+function wrapTopLevelTransactions(db: Database, log: DatabaseLog, longMs: number): void {
   const transaction = db.transaction.bind(db);
   db.transaction = (async (run, config) => {
     // Captured now (a few microseconds), formatted only if it is reported.
@@ -222,34 +230,16 @@ function warnOfLongTransactions(db: Database, log: DatabaseLog, longMs: number):
     );
     timer.unref();
     try {
-      return await transaction(run, config);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await transaction(run, config);
+        } catch (error) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !isTransientConflict(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+        }
+      }
     } finally {
       clearTimeout(timer);
-    }
-  }) as Database['transaction'];
-}
-
-/** How many times a transaction that lost a deadlock or serialization race is run in all. */
-const TRANSACTION_ATTEMPTS = 4;
-
-/**
- * A top-level transaction that PostgreSQL aborts as a deadlock victim (40P01) or a serialization
- * failure (40001) wrote nothing, and is run again after a short random pause (up to four times in
- * all). One user's writes take the user row before the data-version row (migration 0023), so they
- * queue rather than deadlock on those two; the retry stays for races between users and other rows.
- * Savepoints (a transaction inside one) are not retried on their own: the whole transaction is.
- * Transaction bodies hold no effects outside the database, so running one again is safe.
- */
-function retryLostRaces(db: Database): void {
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (run, config) => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await transaction(run, config);
-      } catch (error) {
-        if (attempt >= TRANSACTION_ATTEMPTS || !isTransientConflict(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
-      }
     }
   }) as Database['transaction'];
 }
@@ -286,6 +276,7 @@ function answeringWithin(silence: Silence, ms: number): Promise<boolean> {
  * first query that fails for that reason, and later releases are no-ops. Drizzle's transaction sends
  * `begin` before its try/finally, so a `begin` on a dead connection would otherwise never release its
  * client: each database restart would leak pool slots until every request waited for a connection.
+ * A client released while its transaction is still open is closed rather than pooled (decision 224).
  */
 function releaseDeadClients(pool: pg.Pool, silence: Silence, log: DatabaseLog): void {
   // A pooled client keeps its `query` across checkouts (only `release` is replaced by the pool each
@@ -344,7 +335,7 @@ function releaseDeadClients(pool: pg.Pool, silence: Silence, log: DatabaseLog): 
 
 /** Whether the connection's last answer said a transaction is open ('T') or failed and not yet ended ('E'). */
 function insideTransaction(client: pg.PoolClient): boolean {
-  const status = (client as unknown as { getTransactionStatus?: () => string | null }).getTransactionStatus?.();
+  const status = client.getTransactionStatus();
   return status === 'T' || status === 'E';
 }
 

@@ -79,8 +79,8 @@ describe('a database that is away', () => {
   });
 
   it('survives a checked-out connection that dies, and gives its pool slot back', async () => {
-    const url = process.env.DATABASE_URL;
-    if (!url) return; // needs a server it may terminate backends on
+    // The suite's own server (the embedded one, or DATABASE_URL's), on whose backends it may call pg_terminate_backend.
+    const url = inject('pgAdminUrl');
     // One slot: a client that is never released would make the next query wait for a connection.
     const database = connectDatabase(url, 1);
     const admin = new pg.Client({ connectionString: url });

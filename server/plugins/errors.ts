@@ -11,11 +11,6 @@ import { HttpError, type ErrorIssue } from '../lib/http-error';
 import { looksLikeStaticFile, sendAppShell, type HtmlDocument } from './static-web';
 
 /**
- * One error shape everywhere (docs/api.md): `{ message, code, issues? }`. Validation failures list each
- * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL); a
- * database that is away is a 503 with Retry-After.
- */
-/**
  * Which route a 503 answered and how long its request had run: the route's pattern (never the path,
  * whose ids say whose data it was), so a log line names the code path behind a lost connection.
  */
@@ -23,6 +18,11 @@ function requestContext(request: FastifyRequest, reply: FastifyReply): { route: 
   return { route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`, elapsedMs: Math.round(reply.elapsedTime) };
 }
 
+/**
+ * One error shape everywhere (docs/api.md): `{ message, code, issues? }`. Validation failures list each
+ * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL); a
+ * database that is away is a 503 with Retry-After.
+ */
 export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocument | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -73,6 +73,13 @@ export type LiveUpdatesOptions = {
 const openStreams = new Set<() => void>();
 
 /**
+ * Set from a sign-out's or deletion's start until the page knows nobody is signed in: a stream the shell
+ * would open meanwhile (its session answered a moment after the click) is not opened — it would be a
+ * request of the ended session, and then a 401.
+ */
+let sessionEnding = false;
+
+/**
  * Ends every live stream at once: called as a sign-out or an account deletion starts, so no stream is
  * open (or reconnecting, once the server ends it with the session) while the session ends.
  */
@@ -80,13 +87,6 @@ export function stopAllLiveUpdates(): void {
   sessionEnding = true;
   for (const stop of [...openStreams]) stop();
 }
-
-/**
- * Set from a sign-out's or deletion's start until the page knows nobody is signed in: a stream the shell
- * would open meanwhile (its session answered a moment after the click) is not opened — it would be a
- * request of the ended session, and then a 401.
- */
-let sessionEnding = false;
 
 /** The page knows the session ended (no user): streams may open again for the next one to sign in. */
 export function allowLiveUpdatesAgain(): void {
