@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, FULL_BROWSER_TAG, HEADLESS_SHELL_EXECUTABLE } from './e2e/chromium';
 import { SERVER_NODE_FLAGS } from './scripts/build/server';
 
 /** A free loopback port, found once when the config loads (workers inherit it through the env). */
@@ -44,17 +44,29 @@ export default defineConfig({
     // No service worker outside e2e/offline.spec.ts: a worker answering the page's requests hides them
     // from page.route and the clock (docs/decisions/147).
     serviceWorkers: 'block',
+    // Debian's headless shell (decision 227); the tests tagged FULL_BROWSER_TAG run in the full browser.
     launchOptions: {
-      executablePath: CHROMIUM_EXECUTABLE,
+      executablePath: HEADLESS_SHELL_EXECUTABLE,
       args: CHROMIUM_ARGS,
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: new RegExp(FULL_BROWSER_TAG) },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
       testMatch: /(responsive|phone|clock-edges)\.spec\.ts/,
+      grepInvert: new RegExp(FULL_BROWSER_TAG),
+    },
+    {
+      // What only the full browser has: its PDF viewer, its notification permission.
+      name: 'full-browser',
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
+      },
+      grep: new RegExp(FULL_BROWSER_TAG),
     },
   ],
   webServer: {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { FULL_BROWSER_TAG } from './chromium';
 import { endTrialViaAdmin, expectNoSeriousA11yViolations, registerViaApi } from './fixtures';
 
 // A real HEIC photo (HEVC in a HEIF container: file-type's MIT-licensed test fixture `fixture-mif1.heic`).
@@ -108,27 +109,32 @@ test('an expired student sees the upgrade notice and keeps read-only access to t
   await expect(page).toHaveURL(/\/premium$/);
 });
 
-test('a PDF preview renders in Chromium’s viewer although the PDF is served as a sandboxed document', async ({ page, baseURL }) => {
-  await registerViaApi(page.request);
-  const origin = new URL(baseURL ?? '').origin;
-  const form = { file: { name: 'notes.pdf', mimeType: 'application/pdf', buffer: PDF } };
-  const uploaded = await page.request.post('/api/files', { multipart: form, headers: { origin } });
-  expect(uploaded.status()).toBe(201);
-  const { id } = (await uploaded.json()) as { id: string };
-  // What the server sends (the browser's own view of a PDF navigation is the viewer's, not these headers).
-  const served = await page.request.get(`/api/files/${id}/preview`);
-  expect(served.headers()['content-type']).toBe('application/pdf');
-  expect(served.headers()['content-security-policy']).toMatch(/^sandbox; default-src 'none';/);
+test(
+  'a PDF preview renders in Chromium’s viewer although the PDF is served as a sandboxed document',
+  // Chromium's own PDF viewer: the full browser's (decision 227).
+  { tag: FULL_BROWSER_TAG },
+  async ({ page, baseURL }) => {
+    await registerViaApi(page.request);
+    const origin = new URL(baseURL ?? '').origin;
+    const form = { file: { name: 'notes.pdf', mimeType: 'application/pdf', buffer: PDF } };
+    const uploaded = await page.request.post('/api/files', { multipart: form, headers: { origin } });
+    expect(uploaded.status()).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+    // What the server sends (the browser's own view of a PDF navigation is the viewer's, not these headers).
+    const served = await page.request.get(`/api/files/${id}/preview`);
+    expect(served.headers()['content-type']).toBe('application/pdf');
+    expect(served.headers()['content-security-policy']).toMatch(/^sandbox; default-src 'none';/);
 
-  await page.goto('/files');
-  await page.getByRole('button', { name: 'Preview notes.pdf' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Preview: notes.pdf' });
-  const frame = dialog.getByTestId('pdf-preview');
-  await expect(frame).toBeVisible();
-  await expect(frame).not.toHaveAttribute('sandbox');
-  // The viewer is Chromium's own extension page inside the iframe; a blocked PDF shows
-  // "This page has been blocked by Chromium" instead and loads no viewer.
-  await expect.poll(() => page.frames().some((candidate) => candidate.url().startsWith('chrome-extension://'))).toBe(true);
-  await expect(page.frameLocator('[data-testid="pdf-preview"]').locator('body')).not.toContainText('blocked');
-  await expectNoSeriousA11yViolations(page);
-});
+    await page.goto('/files');
+    await page.getByRole('button', { name: 'Preview notes.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview: notes.pdf' });
+    const frame = dialog.getByTestId('pdf-preview');
+    await expect(frame).toBeVisible();
+    await expect(frame).not.toHaveAttribute('sandbox');
+    // The viewer is Chromium's own extension page inside the iframe; a blocked PDF shows
+    // "This page has been blocked by Chromium" instead and loads no viewer.
+    await expect.poll(() => page.frames().some((candidate) => candidate.url().startsWith('chrome-extension://'))).toBe(true);
+    await expect(page.frameLocator('[data-testid="pdf-preview"]').locator('body')).not.toContainText('blocked');
+    await expectNoSeriousA11yViolations(page);
+  },
+);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FULL_BROWSER_TAG } from './chromium';
 import { expectNoSeriousA11yViolations, fillTime, registerViaApi } from './fixtures';
 import { heavyCourses, heavyTasks } from './heavy-user';
 
@@ -187,19 +188,24 @@ test('a heavy user (3,000 tasks, 12 courses) sees the dashboard, and a revisit p
   release();
 });
 
-test('notification settings show the browser permission state', async ({ page, context }) => {
-  await context.grantPermissions(['notifications']);
-  await registerViaApi(page.request);
-  await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Add a first task' }).waitFor();
-  // A first-run account has no settings panel yet; an account with a task has.
-  await page.request.post('/api/tasks', {
-    data: { title: 'Read chapter 1', dueDate: new Date(Date.now() + DAY_MS).toISOString() },
-    headers: { origin: new URL(page.url()).origin },
-  });
-  await page.reload();
-  await expect(page.getByTestId('notification-state')).toHaveText('Enabled: reminders will appear as browser notifications.');
-});
+test(
+  'notification settings show the browser permission state',
+  // The browser's notification permission: the full browser's (decision 227).
+  { tag: FULL_BROWSER_TAG },
+  async ({ page, context }) => {
+    await context.grantPermissions(['notifications']);
+    await registerViaApi(page.request);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Add a first task' }).waitFor();
+    // A first-run account has no settings panel yet; an account with a task has.
+    await page.request.post('/api/tasks', {
+      data: { title: 'Read chapter 1', dueDate: new Date(Date.now() + DAY_MS).toISOString() },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    await page.reload();
+    await expect(page.getByTestId('notification-state')).toHaveText('Enabled: reminders will appear as browser notifications.');
+  },
+);
 
 /** A fixed browser clock (a Wednesday morning in UTC), so the reminder rules cannot pass or fail by when the test runs. */
 const REMINDER_NOW = new Date('2030-06-12T08:00:00.000Z');
