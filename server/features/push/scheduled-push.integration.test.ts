@@ -43,8 +43,12 @@ const kinds = (device: TestDevice, kind: string) =>
 function slotAt(instant: number) {
   let local = localDateTimeOf(instant, ZONE);
   if (local.time >= '23:50') local = localDateTimeOf(instant + 15 * 60_000, ZONE);
+  // A class of five minutes within its hour: from :55 on it starts at the next hour (at :59 the end was
+  // clamped to the start, and the course was refused — at that minute of any hour).
+  const lateMinute = Number(local.time.slice(3, 5));
+  if (lateMinute >= 55) local = localDateTimeOf(instant + (60 - lateMinute) * 60_000, ZONE);
   const [hours, minutes] = local.time.split(':').map(Number) as [number, number];
-  const end = `${String(hours).padStart(2, '0')}:${String(Math.min(59, minutes + 5)).padStart(2, '0')}`;
+  const end = `${String(hours).padStart(2, '0')}:${String(minutes + 5).padStart(2, '0')}`;
   return { day: weekdayOf(local.date), startTime: local.time.slice(0, 5), endTime: end };
 }
 
