@@ -31,9 +31,11 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           // On the run's own embedded PostgreSQL (no DATABASE_URL), the files share their workers' modules
           // instead of importing the server anew for each file: 264 → ~170 s (decision 227). Each file still
-          // has its own database and app. A finished file's pools keep idle connections for up to ~30 s, so
-          // the embedded server is started with room for them (server/test/global-setup.ts); a server of
-          // DATABASE_URL's, whose max_connections is not ours, keeps one module graph per file.
+          // has its own database and app. Against a server with PostgreSQL's default 100 connections, shared
+          // workers peaked at 66 open and one probe run of two failed with 53300 (too many clients; the cause
+          // is not pinned down), so the embedded server is started with room to spare
+          // (server/test/global-setup.ts); DATABASE_URL's server, whose limit is not ours, keeps one module
+          // graph per file.
           isolate: Boolean(process.env.DATABASE_URL),
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -72,6 +72,7 @@ step "Type check, lint, format"; static_checks
 step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
 step "Build";             bash scripts/build.sh
+# .ci/run starts its API pass against the PostgreSQL server once this stage's time is written (decision 227).
 # Each signed-in page's JavaScript against its budget (decision 221): a size read from the build, not a time.
 step "JS budgets";        npx tsx scripts/build/js-budget.ts
 # Every browser test on a set clock, whatever the hour (docs/decisions/188-a-set-clock.md): a Wednesday

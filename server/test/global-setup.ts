@@ -7,7 +7,10 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 
-/** Three times PostgreSQL's default: the most seen open at once in a shared-worker run was 66. */
+/**
+ * Three times PostgreSQL's default. In shared-worker runs against a server with the default 100, the most
+ * seen open at once was 66, and one run of two failed with 53300 (vitest.config.ts).
+ */
 const EMBEDDED_TEST_MAX_CONNECTIONS = 300;
 
 // embedded-postgres registers async-exit-hook, which ends the process with code 0 at 'beforeExit' — after
@@ -47,8 +50,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   if (!adminUrl) {
     tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-test-pg-'));
     await fs.chmod(tempDir, 0o755);
-    // The API files share their workers' modules on the embedded server (vitest.config.ts): a finished
-    // file's pools may keep idle connections for a while, so the run's own server has room for them.
+    // The API files share their workers' modules on the embedded server (vitest.config.ts), which then
+    // needs more room for connections than PostgreSQL's default.
     embedded = await startEmbeddedPostgres(tempDir, { maxConnections: EMBEDDED_TEST_MAX_CONNECTIONS });
     adminUrl = embedded.url;
   }
