@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, devices } from 'playwright';
+import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/chromium';
 import { freePort } from '../../server/db/free-port';
 import { SERVER_NODE_FLAGS } from '../build/server';
@@ -39,7 +39,12 @@ try {
   const token = await seedPagesStudent(base);
   for (const page of pages) {
     for (const desktop of sizes) {
-      const context = await browser.newContext(desktop ? { viewport: { width: 1350, height: 940 } } : { ...devices['Pixel 5'] });
+      // Lighthouse's own screens: its desktop, and its mobile (a Moto G Power: 412×823 at 1.75×).
+      const context = await browser.newContext(
+        desktop
+          ? { viewport: { width: 1350, height: 940 } }
+          : { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+      );
       await context.addCookies([{ name: 'sp_session', value: token, url: base }]);
       await context.addInitScript(() => {
         const shifts: Shift[] = [];
@@ -64,6 +69,8 @@ try {
       await tab.waitForLoadState('networkidle');
       // The charts and the calendar draw after the last answer: one more animation frame pair.
       await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // Lighthouse keeps watching for seconds after the network is quiet (a timer's redraw shifts too).
+      await tab.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
       const shifts = await tab.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
       const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
       console.log(`\n${page} (${desktop ? 'desktop' : 'mobile'}): ${shifts.length} shifts, total ${total.toFixed(4)}`);

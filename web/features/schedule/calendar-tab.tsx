@@ -48,6 +48,7 @@ import { useTasks } from '../../api/tasks';
 import { useStudyPlan } from '../../api/study-plan';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { useFocusableScrollers } from './focusable-scrollers';
+import { SettledFrame } from './settled-frame';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
 
@@ -277,83 +278,89 @@ export function CalendarTab() {
             onSelect={setSelected}
           />
         ) : (
-          <FullCalendar
-            ref={calendarRef}
-            plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
-            initialView={shownView}
-            initialDate={agendaFrom}
-            {...(language === 'en' ? {} : { locale: FC_LOCALES[language] })}
-            firstDay={calendarFirstDay(language)}
-            timeZone={timeZone}
-            headerToolbar={false}
-            views={{ timeGrid3Day: { type: 'timeGrid', duration: { days: 3 } } }}
-            // Labels FullCalendar's locales lack and would show in English ("Timed", read out in the week view).
-            timedText={t('calendar.timed')}
-            closeHint={t('calendar.closeHint')}
-            eventsHint={t('calendar.eventsHint')}
-            allDayText={t('calendar.allDay')}
-            eventTimeFormat={clockFormat}
-            slotHeaderFormat={clockFormat}
-            // Time grids scroll inside a window-high frame (so they can open at now), and so does the month on
-            // a wider screen: at 'auto' FullCalendar drew its weeks at their content's height, then measured
-            // and stretched them in a later frame, moving everything under them (issue 41: CLS 0.39). The
-            // phone's month of dots grows with the page.
-            height={timeGrid || (view === 'dayGridMonth' && !phone) ? Math.max(420, viewport.height - (phone ? 300 : 260)) : 'auto'}
-            dayMaxEvents={phone ? 2 : 3}
-            nowIndicator
-            scrollTime={scrollTime}
-            events={phoneMonth ? [] : events}
-            eventContent={(info) => {
-              const meta = info.event.extendedProps as EventMeta;
-              const time = eventTime(meta, info.timeText, info.event.allDay, timeZone);
-              return (
-                <span className="sp-event">
-                  {time ? <span className="sp-event-time">{time}</span> : null}
-                  <span className="sp-event-title">{info.event.title}</span>
-                  <EventBadges event={{ extendedProps: meta }} />
-                </span>
-              );
-            }}
-            {...(phoneMonth
-              ? {
-                  dayCellTopContent: (info: { date: Date; dayNumberText: string }) => {
-                    // FullCalendar's date markers carry the calendar date in their UTC fields.
-                    const day = dotsByDate.get(localDateOf(info.date, 'UTC'));
-                    const count = (day?.items.length ?? 0) + (day?.holidays.length ?? 0);
-                    return (
-                      <span className="sp-day-top">
-                        <span>{info.dayNumberText}</span>
-                        {count > 0 ? (
-                          <span className="sp-dots" aria-label={t('calendar.itemCount', { count })} role="img">
-                            {[...(day?.holidays ?? []), ...(day?.items ?? [])].slice(0, 3).map((event) => (
-                              <span key={event.id} className="sp-dot" style={{ background: event.color ?? 'var(--primary)' }} />
-                            ))}
-                            {count > 3 ? <span className="sp-more">{t('calendar.more', { count: count - 3 })}</span> : null}
-                          </span>
-                        ) : null}
-                      </span>
-                    );
-                  },
-                }
-              : {})}
-            datesSet={(info) => {
-              // The visible range in local dates (end is exclusive).
-              const from = localDateTimeOf(info.start, timeZone).date;
-              const to = localDateTimeOf(info.end, timeZone).date;
-              setGridRange((current) => (current?.from === from && current.to === to ? current : { from, to }));
-              setGridTitle(info.view.title);
-            }}
-            eventClick={(info) => {
-              info.jsEvent.preventDefault();
-              const picked = (info.event.extendedProps as Partial<EventMeta>).selected;
-              if (picked) setSelected(picked);
-            }}
-            dateClick={(info) => {
-              const date = info.dateStr.slice(0, 10);
-              const time = info.allDay ? null : info.dateStr.slice(11, 16);
-              openDate(date, time);
-            }}
-          />
+          <SettledFrame>
+            <FullCalendar
+              ref={calendarRef}
+              plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+              initialView={shownView}
+              initialDate={agendaFrom}
+              {...(language === 'en' ? {} : { locale: FC_LOCALES[language] })}
+              firstDay={calendarFirstDay(language)}
+              timeZone={timeZone}
+              headerToolbar={false}
+              views={{ timeGrid3Day: { type: 'timeGrid', duration: { days: 3 } } }}
+              // Labels FullCalendar's locales lack and would show in English ("Timed", read out in the week view).
+              timedText={t('calendar.timed')}
+              closeHint={t('calendar.closeHint')}
+              eventsHint={t('calendar.eventsHint')}
+              allDayText={t('calendar.allDay')}
+              eventTimeFormat={clockFormat}
+              slotHeaderFormat={clockFormat}
+              // Time grids scroll inside a window-high frame (so they can open at now), and so does the month on
+              // a wider screen: at 'auto' FullCalendar drew its weeks at their content's height, then measured
+              // and stretched them in a later frame, moving everything under them (issue 41: CLS 0.39). The
+              // phone's month of dots grows with the page.
+              height={timeGrid || (view === 'dayGridMonth' && !phone) ? Math.max(420, viewport.height - (phone ? 300 : 260)) : 'auto'}
+              dayMaxEvents={phone ? 2 : 3}
+              // A month's event chips and "+N more" links: touch targets of at least 24 px (WCAG 2.5.8).
+              rowEventClass="sp-row-target"
+              listItemEventClass="sp-row-target"
+              rowMoreLinkClass="sp-row-target"
+              nowIndicator
+              scrollTime={scrollTime}
+              events={phoneMonth ? [] : events}
+              eventContent={(info) => {
+                const meta = info.event.extendedProps as EventMeta;
+                const time = eventTime(meta, info.timeText, info.event.allDay, timeZone);
+                return (
+                  <span className="sp-event">
+                    {time ? <span className="sp-event-time">{time}</span> : null}
+                    <span className="sp-event-title">{info.event.title}</span>
+                    <EventBadges event={{ extendedProps: meta }} />
+                  </span>
+                );
+              }}
+              {...(phoneMonth
+                ? {
+                    dayCellTopContent: (info: { date: Date; dayNumberText: string }) => {
+                      // FullCalendar's date markers carry the calendar date in their UTC fields.
+                      const day = dotsByDate.get(localDateOf(info.date, 'UTC'));
+                      const count = (day?.items.length ?? 0) + (day?.holidays.length ?? 0);
+                      return (
+                        <span className="sp-day-top">
+                          <span>{info.dayNumberText}</span>
+                          {count > 0 ? (
+                            <span className="sp-dots" aria-label={t('calendar.itemCount', { count })} role="img">
+                              {[...(day?.holidays ?? []), ...(day?.items ?? [])].slice(0, 3).map((event) => (
+                                <span key={event.id} className="sp-dot" style={{ background: event.color ?? 'var(--primary)' }} />
+                              ))}
+                              {count > 3 ? <span className="sp-more">{t('calendar.more', { count: count - 3 })}</span> : null}
+                            </span>
+                          ) : null}
+                        </span>
+                      );
+                    },
+                  }
+                : {})}
+              datesSet={(info) => {
+                // The visible range in local dates (end is exclusive).
+                const from = localDateTimeOf(info.start, timeZone).date;
+                const to = localDateTimeOf(info.end, timeZone).date;
+                setGridRange((current) => (current?.from === from && current.to === to ? current : { from, to }));
+                setGridTitle(info.view.title);
+              }}
+              eventClick={(info) => {
+                info.jsEvent.preventDefault();
+                const picked = (info.event.extendedProps as Partial<EventMeta>).selected;
+                if (picked) setSelected(picked);
+              }}
+              dateClick={(info) => {
+                const date = info.dateStr.slice(0, 10);
+                const time = info.allDay ? null : info.dateStr.slice(11, 16);
+                openDate(date, time);
+              }}
+            />
+          </SettledFrame>
         )}
       </div>
       <FeedPanel />
