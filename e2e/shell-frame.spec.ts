@@ -135,3 +135,36 @@ test.describe('the app takes over', () => {
     expect((await boxes(page)).filter((box) => box.selector !== 'main')).toEqual(frameBoxes.filter((box) => box.selector !== 'main'));
   });
 });
+
+test.describe("a framed page's heading (decision 229)", () => {
+  test.use({ locale: 'en-US' });
+
+  test("the frame shows the page's heading from the document alone; the page keeps it in the same place", async ({ page }) => {
+    await registerViaApi(page.request);
+    const heading = page.getByRole('heading', { level: 1 });
+    const headingBox = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('h1')?.getBoundingClientRect();
+        const main = document.querySelector('main')?.getBoundingClientRect();
+        return box && main ? { x: box.x - main.x, y: box.y - main.y, width: box.width, height: box.height } : null;
+      });
+    const titles = { '/schedule': 'Schedule', '/progress': 'Progress', '/files': 'Files', '/account': 'Account settings' };
+    for (const [path, title] of Object.entries(titles)) {
+      await withoutAppCode(page);
+      await page.goto(path);
+      await expect(page.locator('[data-shell-frame]')).toBeVisible();
+      await expect(heading).toHaveText(title);
+      await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading…');
+      const inFrame = await headingBox();
+      expect(inFrame?.height).toBeGreaterThan(0);
+
+      await page.unroute(/\/assets\/[^/]+\.js$/);
+      await page.reload();
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+      await expect(page.locator('[data-shell-frame]')).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+      await expect(heading).toHaveText(title);
+      expect(await headingBox(), path).toEqual(inFrame);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstRouteScripts } from './first-route-chunks';
+import { firstRouteScripts, sharedByLazyPages } from './first-route-chunks';
 import { PAGE_MODULES } from './js-budget';
 
 const webRoot = '/repo/web';
@@ -26,5 +26,26 @@ describe("a signed-in page's own scripts (decision 223)", () => {
     expect(scripts['/grades']).toEqual(['/assets/grades-page.js', '/assets/dates.js']);
     // Pages without a route chunk of their own (the dashboard is in the shell's) have no entry.
     expect(scripts).not.toHaveProperty('/dashboard');
+  });
+});
+
+describe('the page-common group (decision 229)', () => {
+  it('is what two or more lazy signed-in pages import statically, less the routes themselves and stylesheets', () => {
+    const root = '/web';
+    const graph: Record<string, string[]> = {
+      '/web/features/tasks/tasks-page.tsx': ['/web/ui/dialog.tsx', '/web/ui/only-tasks.ts', '/web/features/grades/grades-page.tsx'],
+      '/web/features/grades/grades-page.tsx': ['/web/ui/dialog.tsx', '/web/grades.css'],
+      '/web/features/files/files-page.tsx': ['/web/ui/dialog.tsx', '/web/grades.css', '/web/ui/form.tsx'],
+      '/web/features/account/account-page.tsx': ['/web/ui/form.tsx'],
+      // The dashboard's route is in the shell's chunk: what it shares with one other page is not common.
+      '/web/features/home/home-page.tsx': ['/web/ui/only-tasks.ts'],
+      '/web/ui/dialog.tsx': ['/node_modules/radix/dialog.js'],
+      '/web/ui/only-tasks.ts': [],
+      '/web/ui/form.tsx': [],
+      '/web/grades.css': [],
+      '/node_modules/radix/dialog.js': [],
+    };
+    const info = (id: string) => (graph[id] ? { importedIds: graph[id] } : null);
+    expect([...sharedByLazyPages(root, info)].sort()).toEqual(['/node_modules/radix/dialog.js', '/web/ui/dialog.tsx', '/web/ui/form.tsx']);
   });
 });

@@ -125,7 +125,7 @@ export function withShellFrame(html: string, pathname: string, language: string,
   );
 }
 
-/** The frame a page is shown with: its own when its navigation item has one (trailing slashes aside), else ''. */
+/** The frame a page is shown with: its own when the build made one — a navigation item's page, a framed page (decision 229) — trailing slashes aside, else ''. */
 function shellFramePage(pathname: string, frames: ShellFrames | null): string {
   const page = pathname.replace(/\/+$/, '');
   return frames?.en && Object.hasOwn(frames.en, page) ? page : '';

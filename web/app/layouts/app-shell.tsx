@@ -1,7 +1,7 @@
 import { GraduationCap, HelpCircle, Trophy } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/ui/page-state';
 import { usePremiumCheck, showsPremium } from '../../api/premium';
 import { hasUnseenRelease } from '../../../common/domain/release-notes';
@@ -13,6 +13,7 @@ import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { enforcePremiumTheme, followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
+import { framedPageAt, PageFrame } from './page-frame';
 import { NotificationsBell } from './notifications-bell';
 import { ReleaseBanner } from './release-banner';
 import { UserMenu } from './user-menu';
@@ -82,6 +83,7 @@ export function AppShell() {
   // Until the session answers (RequireAuth shows the shell meanwhile to a browser that was signed in,
   // decision 169), the page waits for it, which its queries assume.
   const showsPage = pageShown && Boolean(session.data);
+  const framedPage = framedPageAt(useLocation().pathname);
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
   const [releaseNotesLoaded, setReleaseNotesLoaded] = useState(false);
   const [releaseNotesOpener, setReleaseNotesOpener] = useState<'menu' | 'bell' | 'banner'>('menu');
@@ -166,7 +168,16 @@ export function AppShell() {
       ) : null}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
         <Suspense fallback={<LoadingState label={t('common:loading')} />}>
-          {showsPage ? <Outlet /> : <LoadingState label={t('common:loading')} />}
+          {showsPage ? (
+            <Outlet />
+          ) : framedPage ? (
+            // The page's own heading with the loading status (decision 229): the frame's, and the page's once it shows.
+            <PageFrame page={framedPage}>
+              <LoadingState label={t('common:loading')} />
+            </PageFrame>
+          ) : (
+            <LoadingState label={t('common:loading')} />
+          )}
         </Suspense>
       </main>
       <BottomNav />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionUser } from '../../api/session';
 import { Card } from '../../components/ui/card';
-import { PageHeader } from '../../components/ui/page-header';
+import { PageFrame } from '../../app/layouts/page-frame';
 import { LoadingState } from '../../components/ui/page-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DataExportCard } from './data-export-card';
@@ -26,8 +26,7 @@ export function AccountPage() {
   const navigate = useNavigate();
   if (!user) return <LoadingState label={t('common:loading')} />;
   return (
-    <section aria-labelledby="account-title" className="mx-auto max-w-xl">
-      <PageHeader id="account-title" title={t('title')} className="mb-4" />
+    <PageFrame page="/account">
       <Tabs
         value={initialTab(location.hash)}
         // The tab is the address's hash, so a link to /account#data opens it even from another tab of this page.
@@ -55,6 +54,6 @@ export function AccountPage() {
           <DataExportCard />
         </TabsContent>
       </Tabs>
-    </section>
+    </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PageFrame } from '../../app/layouts/page-frame';
 import { useTranslation } from 'react-i18next';
 import { useFiles, useFolders, useStorage } from '../../api/files';
 import { usePremiumCheck } from '../../api/premium';
@@ -25,30 +26,20 @@ export function FilesPage() {
   // The server's own check decides what to offer (and refuses writes itself without premium).
   const canWrite = premium.data ? premium.data.hasPremium || premium.data.onTrial : false;
 
-  const header = (
-    <div className="space-y-1">
-      <h1 id="files-title" className="text-2xl font-bold">
-        {t('title')}
-      </h1>
-      <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
-    </div>
-  );
   if (!files.isSuccess || !folders.isSuccess || !storage.isSuccess) {
     return (
-      <section aria-labelledby="files-title" className="mx-auto max-w-5xl space-y-4">
-        {header}
+      <PageFrame page="/files">
         <QueryState
           queries={[files, folders, storage]}
           messages={{ errorTitle: t('loadError.title'), errorDescription: t('loadError.description') }}
         />
-      </section>
+      </PageFrame>
     );
   }
   const selectedFolder = folder.kind === 'folder' ? folders.data.find((item) => item.id === folder.id) : undefined;
   const current = selectedFolder ? folder : folder.kind === 'folder' ? ({ kind: 'all' } as const) : folder;
   return (
-    <section aria-labelledby="files-title" className="mx-auto max-w-5xl space-y-4">
-      {header}
+    <PageFrame page="/files">
       {premium.isSuccess && !canWrite ? <PremiumNotice /> : null}
       <StorageMeter usage={storage.data} />
       <div className="grid gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
@@ -64,6 +55,6 @@ export function FilesPage() {
           <FileList files={files.data} folders={folders.data} folder={current} canWrite={canWrite} />
         </div>
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { useProgressSummary, useFreshProgressOnOpen } from '../../api/progress';
 import { QueryState } from '../../components/ui/query-state';
-import { Page } from '../../components/ui/page-header';
+import { PageFrame } from '../../app/layouts/page-frame';
 import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTabParam } from '../../lib/use-tab-param';
 import { AnalyticsTab } from './analytics-tab';
@@ -37,7 +37,7 @@ export function ProgressPage() {
     tabList.current?.querySelector('[role="tab"][data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
   return (
-    <Page id="progress-title" title={t('title')} width="5xl">
+    <PageFrame page="/progress">
       <Tabs value={tab} onValueChange={selectTab}>
         <div ref={tabList} className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList aria-label={t('tabsLabel')} className="w-max min-w-full">
@@ -64,6 +64,6 @@ export function ProgressPage() {
           }
         />
       </Tabs>
-    </Page>
+    </PageFrame>
   );
 }

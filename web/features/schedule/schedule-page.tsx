@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/ui/page-header';
+import { PageFrame } from '../../app/layouts/page-frame';
 import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTabParam } from '../../lib/use-tab-param';
 import { CalendarTab } from './calendar-tab';
@@ -25,8 +25,7 @@ export function SchedulePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <section aria-labelledby="schedule-title" className="mx-auto max-w-5xl">
-      <PageHeader id="schedule-title" title={t('title')} className="mb-4" />
+    <PageFrame page="/schedule">
       <Tabs value={tab} onValueChange={selectTab}>
         <div className="mb-4 overflow-x-auto">
           <TabsList className="min-w-max">
@@ -47,6 +46,6 @@ export function SchedulePage() {
           }}
         />
       </Tabs>
-    </section>
+    </PageFrame>
   );
 }
