@@ -29,14 +29,14 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
-          // On the run's own embedded PostgreSQL (no DATABASE_URL), the files share their workers' modules
-          // instead of importing the server anew for each file: 264 → ~170 s (decision 227). Each file still
-          // has its own database and app. Against a server with PostgreSQL's default 100 connections, shared
-          // workers peaked at 66 open and one probe run of two failed with 53300 (too many clients; the cause
-          // is not pinned down), so the embedded server is started with room to spare
-          // (server/test/global-setup.ts); DATABASE_URL's server, whose limit is not ours, keeps one module
-          // graph per file.
-          isolate: Boolean(process.env.DATABASE_URL),
+          // The files share their workers' modules instead of importing the server anew for each file
+          // (decision 227): against the PostgreSQL server 234 → ~176 s. Each file still has its own database and
+          // app. What a file's helpers open while it runs is closed after it by server/test/setup.ts, which also
+          // fails a file that leaves a connection to its databases open: Vitest's afterAll, called inside a hook
+          // or a test, never runs, and every file's pools and listeners had stayed open for the whole run
+          // (53300, too many clients, against the server's 100 connections). Peak with this: 37–42 connections.
+          isolate: false,
+          setupFiles: ['server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -2,7 +2,7 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { connectDatabase } from '../db/client';
 import { freePort } from '../db/free-port';
@@ -118,7 +118,8 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     // A token shaped like a session token (43 base64url characters), which the session plugin would look up.
     const token = 'm'.repeat(43);
     const app = await buildApp({ config: { ...t.config, metricsToken: token }, db: handle.db, logger: false });
-    afterAll(async () => {
+    // Closed after this test: Vitest's afterAll, called inside a test, never runs (server/test/file-cleanup.ts).
+    onTestFinished(async () => {
       await app.close();
       await handle.close();
     });
@@ -168,7 +169,7 @@ describe('a scrape when the database does not answer', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerMetrics(app, { db: handle.db, token: TOKEN, countQueue: true });
-    afterAll(async () => {
+    onTestFinished(async () => {
       await app.close();
       sockets.forEach((socket) => socket.destroy());
       await handle.close().catch(() => undefined);

@@ -8,8 +8,10 @@ import { connectDatabase, runMigrations } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 
 /**
- * Three times PostgreSQL's default. In shared-worker runs against a server with the default 100, the most
- * seen open at once was 66, and one run of two failed with 53300 (vitest.config.ts).
+ * Three times PostgreSQL's default: room to spare. The shared-worker runs peak at 37–42 connections against
+ * a server with the default 100 (decision 227) since every file closes what it opened (server/test/setup.ts
+ * fails one that does not, whatever the limit); before that, the files' pools stayed open for the whole
+ * run and it once failed with 53300.
  */
 const EMBEDDED_TEST_MAX_CONNECTIONS = 300;
 
@@ -50,8 +52,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   if (!adminUrl) {
     tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-test-pg-'));
     await fs.chmod(tempDir, 0o755);
-    // The API files share their workers' modules on the embedded server (vitest.config.ts), which then
-    // needs more room for connections than PostgreSQL's default.
+    // The API files share their workers' modules (vitest.config.ts), on this server as on DATABASE_URL's.
     embedded = await startEmbeddedPostgres(tempDir, { maxConnections: EMBEDDED_TEST_MAX_CONNECTIONS });
     adminUrl = embedded.url;
   }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../env';
 import { vapidKeysFor, type VapidKeys } from '../features/push/vapid';
 import { startJobs, type Jobs } from '../lib/jobs';
 import type { SignedUpUser } from './factories';
+import { afterThisFile } from './file-cleanup';
 import { PushServiceStandIn } from './push-service-stand-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -49,7 +50,8 @@ export function jobInstances(t: TestApp, startWorkers: (jobs: Jobs, deps: Worker
     await instance.handle.close();
   }
 
-  afterAll(async () => {
+  // jobInstances is called inside a beforeAll, where Vitest's afterAll would never run (file-cleanup.ts).
+  afterThisFile(async () => {
     for (const instance of [...running]) await stop(instance);
   });
   return { start, stop };

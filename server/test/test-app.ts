@@ -5,11 +5,12 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import webPush from 'web-push';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { connectDatabase, type Database } from '../db/client';
 import { loadConfig, type AppConfig } from '../env';
 import { InstanceEvents } from '../lib/instance-events';
+import { afterThisFile, databaseOfThisFile } from './file-cleanup';
 
 /** One VAPID pair per test process, so no test writes DATA_DIR/vapid.json. */
 const TEST_VAPID = webPush.generateVAPIDKeys();
@@ -28,9 +29,10 @@ export type TestApp = {
 
 /**
  * A fresh database cloned from the migrated template, and the app built on it. One per test file;
- * closed after the file's tests. `build.instanceEvents`: the app listens to instance events on its
- * database as server/main.ts's does (a commit's `publishUserChange` reaches its live streams); without
- * it, nothing any commit publishes is heard.
+ * closed after the file's tests (afterThisFile: this is called inside a hook or a test, where Vitest's
+ * afterAll never runs). `build.instanceEvents`: the app listens to instance events on its database as
+ * server/main.ts's does (a commit's `publishUserChange` reaches its live streams); without it, nothing
+ * any commit publishes is heard.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
@@ -43,6 +45,7 @@ export async function createTestApp(
   await admin.connect();
   await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE ${templateName}`);
   await admin.end();
+  databaseOfThisFile(databaseName);
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
   const handle = connectDatabase(url.toString(), 5);
@@ -66,7 +69,7 @@ export async function createTestApp(
     await instanceEvents.waitUntilListening(5000);
   }
   const app = await buildApp({ ...options, config, db: handle.db, logger: false, instanceEvents });
-  afterAll(async () => {
+  afterThisFile(async () => {
     await app.close();
     await instanceEvents?.stop();
     await handle.close();
