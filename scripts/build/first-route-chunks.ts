@@ -22,7 +22,7 @@ import {
   PAGE_NEEDS,
   SHELL_NEEDS,
 } from '../../common/domain/first-route-needs';
-import { PAGE_MODULES, SHELL_PAGE } from './js-budget';
+import { PAGE_MODULES } from './js-budget';
 
 const ENTRY = ['main.tsx'];
 /**
@@ -159,9 +159,10 @@ export function firstRouteScripts(
  * and stylesheets stay with their page.
  */
 export function sharedByLazyPages(webRoot: string, info: (id: string) => Graph): Set<string> {
-  const routes = Object.entries(PAGE_MODULES)
-    .filter(([page]) => page !== SHELL_PAGE)
-    .map(([, module]) => path.join(webRoot, module));
+  // The dashboard's route is in the shell's group (SHELL), not a lazy page.
+  const routes = Object.values(PAGE_MODULES)
+    .filter((module) => !SHELL.includes(module))
+    .map((module) => path.join(webRoot, module));
   const usedBy = new Map<string, number>();
   for (const route of routes)
     for (const id of closure([route], info)) if (!routes.includes(id) && !/\.css$/.test(id)) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);

@@ -33,8 +33,6 @@ export const PAGE_MODULES = {
   '/account': 'features/account/account-page.tsx',
 } as const satisfies Record<string, string>;
 export type Page = keyof typeof PAGE_MODULES;
-/** The page whose route is in the shell's chunk group (scripts/build/first-route-chunks.ts). */
-export const SHELL_PAGE: Page = '/dashboard';
 
 /** The shell's modules; without chunks of their own they are in the `shell` group's chunk. */
 const SHELL_MODULES = ['app/layouts/app-shell.tsx', 'features/home/home-page.tsx'];

@@ -13,7 +13,7 @@ import { STORAGE_KEYS, safeStorage } from '../../lib/storage-keys';
 import { enforcePremiumTheme, followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
-import { framedPageAt, PageFrame } from './page-frame';
+import { framedPageAt, PageFrame } from '../../components/ui/page-frame';
 import { NotificationsBell } from './notifications-bell';
 import { ReleaseBanner } from './release-banner';
 import { UserMenu } from './user-menu';

@@ -7,7 +7,7 @@ import { prerenderI18n } from '../../lib/bundled-translations';
 import { LANGUAGES } from '../../lib/i18n';
 import { AppShell } from './app-shell';
 import { NAV_ITEMS } from './bottom-nav';
-import { FRAMED_PAGES } from './page-frame';
+import { FRAMED_PAGES } from '../../components/ui/page-frame';
 
 /**
  * The shell's frame (docs/decisions/169-prerendered-shell-frame.md): what AppShell renders before the

@@ -42,24 +42,29 @@ export function PageHeader({
   );
 }
 
+export type PageWidth = keyof typeof WIDTHS;
+
 /** A routed page: a centred column of `width`, named by its PageHeader, its parts a gap apart. */
 export function Page({
   id,
   title,
+  intro,
   width,
   actions,
   children,
 }: {
   id: string;
   title: string;
-  width: keyof typeof WIDTHS;
+  /** A sentence under the title (see PageHeader). */
+  intro?: string | undefined;
+  width: PageWidth;
   /** Beside the title (see PageHeader). */
   actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className={cn('mx-auto space-y-4', WIDTHS[width])}>
-      <PageHeader id={id} title={title}>
+      <PageHeader id={id} title={title} intro={intro}>
         {actions}
       </PageHeader>
       {children}

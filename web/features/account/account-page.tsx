@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionUser } from '../../api/session';
 import { Card } from '../../components/ui/card';
-import { PageFrame } from '../../app/layouts/page-frame';
+import { PageFrame } from '../../components/ui/page-frame';
 import { LoadingState } from '../../components/ui/page-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DataExportCard } from './data-export-card';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PageFrame } from '../../app/layouts/page-frame';
+import { PageFrame } from '../../components/ui/page-frame';
 import { useTranslation } from 'react-i18next';
 import { useFiles, useFolders, useStorage } from '../../api/files';
 import { usePremiumCheck } from '../../api/premium';

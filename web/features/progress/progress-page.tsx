@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { useProgressSummary, useFreshProgressOnOpen } from '../../api/progress';
 import { QueryState } from '../../components/ui/query-state';
-import { PageFrame } from '../../app/layouts/page-frame';
+import { PageFrame } from '../../components/ui/page-frame';
 import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTabParam } from '../../lib/use-tab-param';
 import { AnalyticsTab } from './analytics-tab';

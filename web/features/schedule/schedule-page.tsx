@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageFrame } from '../../app/layouts/page-frame';
+import { PageFrame } from '../../components/ui/page-frame';
 import { TabPanels, Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useTabParam } from '../../lib/use-tab-param';
 import { CalendarTab } from './calendar-tab';

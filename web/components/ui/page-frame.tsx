@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page, type PageWidth } from './page-header';
+
+type Frame = { namespace: string; id: string; width: PageWidth; intro?: string };
+
+/**
+ * The pages whose heading their frame shows too (decision 229): a page with its title alone at its top
+ * (no buttons beside it, which would place the title differently once they are there). Each renders its
+ * content inside `PageFrame`, and the shell, until the session has answered — the document's prerendered
+ * frame included — renders the same `Page` and heading around its loading status, so the title paints
+ * with the document and stays where it is when the page replaces the frame. On a phone the heading was
+ * the largest text these pages paint (Lighthouse's LCP element on every view of /schedule), drawn only
+ * once the page's code and data had arrived.
+ */
+export const FRAMED_PAGES = {
+  '/schedule': { namespace: 'schedule', id: 'schedule-title', width: '5xl' },
+  '/progress': { namespace: 'progress', id: 'progress-title', width: '5xl' },
+  '/files': { namespace: 'files', id: 'files-title', width: '5xl', intro: 'subtitle' },
+  '/account': { namespace: 'account', id: 'account-title', width: 'xl' },
+} as const satisfies Record<string, Frame>;
+export type FramedPage = keyof typeof FRAMED_PAGES;
+
+/** The framed page at `pathname` (trailing slashes aside), if it is one. */
+export function framedPageAt(pathname: string): FramedPage | null {
+  const page = pathname.replace(/\/+$/, '');
+  return Object.hasOwn(FRAMED_PAGES, page) ? (page as FramedPage) : null;
+}
+
+/** A framed page's `Page` (its section and heading), around the page's content or the shell's loading status. */
+export function PageFrame({ page, children }: { page: FramedPage; children: ReactNode }) {
+  const frame: Frame = FRAMED_PAGES[page];
+  const { t } = useTranslation(frame.namespace);
+  return (
+    <Page id={frame.id} title={t('title')} intro={frame.intro ? t(frame.intro) : undefined} width={frame.width}>
+      {children}
+    </Page>
+  );
+}
