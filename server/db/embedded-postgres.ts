@@ -247,13 +247,7 @@ type Postmaster = { child: ChildProcess; exited: Promise<void> };
  * words if it exits first. Detached (its own process group): a Ctrl-C in the terminal reaches only
  * this process, whose shutdown drains requests before it stops PostgreSQL.
  */
-async function spawnPostmaster(
-  binary: string,
-  clusterDir: string,
-  port: number,
-  log: EmbeddedLog,
-  maxConnections: number | undefined,
-): Promise<Postmaster> {
+async function spawnPostmaster(binary: string, clusterDir: string, port: number, log: EmbeddedLog): Promise<Postmaster> {
   const user = await postgresUser();
   const child = spawn(
     binary,
@@ -269,7 +263,6 @@ async function spawnPostmaster(
       'unix_socket_directories=',
       '-c',
       'lc_messages=C',
-      ...(maxConnections ? ['-c', `max_connections=${maxConnections}`] : []),
     ],
     { ...user, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -393,12 +386,9 @@ export async function startEmbeddedPostgres(
   {
     log = () => {},
     attachIfRunning = false,
-    maxConnections,
   }: {
     log?: EmbeddedLog;
     attachIfRunning?: boolean;
-    /** PostgreSQL's max_connections (its default, 100, when not given): the API test run asks for more. */
-    maxConnections?: number;
   } = {},
 ): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'pg');
@@ -464,7 +454,7 @@ export async function startEmbeddedPostgres(
     }
     const password = secret;
     const port = await freePort();
-    const start = () => spawnPostmaster(binary, clusterDir, port, log, maxConnections);
+    const start = () => spawnPostmaster(binary, clusterDir, port, log);
     postmaster = await start();
     if (!(await passwordWorks(port, password))) {
       // pg/ and pg-secret from different backups: the secret file wins, the cluster takes its password.

