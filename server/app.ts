@@ -159,6 +159,10 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.trustProxy),
     // One log line per request (onResponse below) instead of two.
     logController: new LogController({ disableRequestLogging: true }),
+    // Fastify passes `{}` as the child's options, which sends pino down its slow path (options merged,
+    // formatters rebuilt) on every request; no options is the same child, made cheaply (issue 41).
+    childLoggerFactory: (logger, bindings, options) =>
+      Object.keys(options).length === 0 ? logger.child(bindings) : logger.child(bindings, options),
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
     // A URL the router refuses — one it cannot decode (`/%E0%A4%A`), an id past maxParamLength — is
@@ -180,12 +184,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const logsRequests = logger && ['trace', 'debug', 'info'].includes(config.logLevel);
   // Callback hooks where a hook awaits nothing: every request runs them (decision 215).
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    // Built only when it is written (LOG_LEVEL info or finer).
+    if (logsRequests)
+      request.log.info(
+        { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
     done();
   });
   registerRequestBounds(app);

@@ -21,6 +21,22 @@ export function hashToken(token: string): string {
 }
 
 /**
+ * Hashes of the tokens that arrived lately: a page's requests carry the same token, and hashing it each
+ * time was a measurable share of a cached request (issue 41). Emptied whole when full — a miss costs one hash.
+ */
+const recentTokenHashes = new Map<string, string>();
+const RECENT_TOKEN_HASHES_MAX = 10_000;
+function hashOfArrivedToken(token: string): string {
+  let tokenHash = recentTokenHashes.get(token);
+  if (tokenHash === undefined) {
+    if (recentTokenHashes.size >= RECENT_TOKEN_HASHES_MAX) recentTokenHashes.clear();
+    tokenHash = hashToken(token);
+    recentTokenHashes.set(token, tokenHash);
+  }
+  return tokenHash;
+}
+
+/**
  * The account was used now: its last-active time and this week (Monday, UTC) for the admin console's
  * sort and weekly active users (decision 142). Written at sign-in and whenever a session is touched
  * (at most every 10 minutes per session), never on a plain read.
@@ -68,7 +84,7 @@ export async function findSessionUser(
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
   // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const tokenHash = hashToken(token);
+  const tokenHash = hashOfArrivedToken(token);
   const cached = cache?.get(tokenHash);
   if (cached) return { user: cached, tokenHash };
   const mark = cache?.mark() ?? 0;
