@@ -27,7 +27,7 @@ import {
   getGrade,
   gradesSummary,
   listAssessments,
-  listGrades,
+  renderGradesJson,
   putCustomScale,
   updateAssessmentWithOutcome,
   updateGradeWithOutcome,
@@ -96,7 +96,8 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
       db,
       userId,
       variant: 'grades',
-      render: async () => jsonOf(gradeList, await listGrades(db, userId)),
+      // From rendered rows (decision 231): the same bytes as jsonOf(gradeList, await listGrades(db, userId)).
+      render: () => renderGradesJson(db, userId),
     });
   });
   app.get('/api/grades/summary', { ...auth, schema: { response: { 200: gradesSummaryResponseSchema } } }, async (request) =>

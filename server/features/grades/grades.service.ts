@@ -10,6 +10,8 @@ import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
+import { jsonFloatText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
+import { renderRowList, rowKeySql } from '../../lib/row-cache';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
@@ -188,9 +190,46 @@ async function deleteAssessment(db: Database, userId: string, id: string): Promi
   });
 }
 
+/** The user's grades, oldest first (grades saved in one transaction share `created_at`: then by id). */
 export async function listGrades(db: Database, userId: string): Promise<GradeView[]> {
-  const rows = await db.select().from(grades).where(eq(grades.userId, userId)).orderBy(asc(grades.createdAt));
+  const rows = await db.select().from(grades).where(eq(grades.userId, userId)).orderBy(asc(grades.createdAt), asc(grades.id));
   return rows.map(toGrade);
+}
+
+/** A grade's JSON text, built by PostgreSQL byte for byte as `jsonOf(gradeResponseSchema, toGrade(row))` writes it. */
+const GRADE_JSON = jsonObjectText([
+  ['id', jsonStringText(grades.id)],
+  ['assessmentId', jsonStringText(grades.assessmentId)],
+  ['score', jsonFloatText(grades.score)],
+]);
+/** A grade's JSON reads its own row only (the assessment is a list of its own). */
+const GRADE_ROW_KEY = sql.raw(rowKeySql('grades.id', ['grades']));
+const GRADE_ORDER = sql`${grades.createdAt}, ${grades.id}`;
+
+/**
+ * `listGrades` as the JSON text (UTF-8) of GET /api/grades from rendered rows (decisions 214, 231): the
+ * keys of the user's grades from PostgreSQL, the JSON of the grades this instance has not rendered at
+ * their current version, the others' texts from the row cache.
+ */
+export async function renderGradesJson(db: Database, userId: string): Promise<Buffer> {
+  return renderRowList({
+    db,
+    list: 'grades',
+    userId,
+    keys: async (reader) => {
+      const result = await reader.execute<{ keys: string }>(
+        sql`SELECT coalesce(string_agg(${GRADE_ROW_KEY}, E'\n' ORDER BY ${GRADE_ORDER}), '') AS keys FROM ${grades} WHERE ${grades.userId} = ${userId}`,
+      );
+      return result.rows[0]?.keys ?? '';
+    },
+    rows: async (reader, ids) => {
+      const only = ids === null ? sql`` : sql` AND ${grades.id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+      const result = await reader.execute<{ rows: string }>(
+        sql`SELECT coalesce(string_agg(${GRADE_ROW_KEY} || E'\n' || ${GRADE_JSON}, E'\n'), '') AS rows FROM ${grades} WHERE ${grades.userId} = ${userId}${only}`,
+      );
+      return result.rows[0]?.rows ?? '';
+    },
+  });
 }
 
 async function findGrade(db: DbOrTx, userId: string, id: string): Promise<GradeRow> {

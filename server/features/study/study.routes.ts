@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noContentSchema, notModifiedSchema } from '../../../common/schemas/http.schema';
-import { jsonOf, sendVersionedList } from '../../lib/conditional-get';
+import { sendVersionedList } from '../../lib/conditional-get';
 import {
   createdStudySessionResponseSchema,
   studySessionBodySchema,
@@ -14,7 +14,7 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { rewardingWrite } from '../rewards/rewarding-write';
-import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, listStudySessions, studyStats } from './study.service';
+import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, renderStudySessionsJson, studyStats } from './study.service';
 
 /** Study sessions, streaks and statistics (docs/api.md "Progress and study", docs/api.md). */
 export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
@@ -33,7 +33,8 @@ export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
         db,
         userId: user.id,
         variant: `study-sessions:${from ?? ''}:${to ?? ''}`,
-        render: async () => jsonOf(studySessionList, await listStudySessions(db, user, request.query)),
+        // From rendered rows (decision 231): the same bytes as jsonOf(studySessionList, await listStudySessions(…)).
+        render: () => renderStudySessionsJson(db, user, request.query),
       });
     },
   );

@@ -1,5 +1,5 @@
 import { assertOwnCourse, deleteOwned } from '../../lib/owned';
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, daysBetween, endOfLocalDay, localDateOf, localDateTimeOf, startOfLocalDay } from '../../../common/domain/local-time';
 import { studyMinutesByDay, studyStreaks, type StudyStreaks } from '../../../common/domain/streaks';
 import {
@@ -18,6 +18,8 @@ import {
 import { inTransaction, readAll, type Database, type DbOrTx } from '../../db/client';
 import { holidays, studySessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
+import { jsonInstantText, jsonIntegerText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
+import { renderRowList, rowKeySql } from '../../lib/row-cache';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
@@ -47,16 +49,64 @@ function toStudySession(row: SessionRow): StudySession {
 }
 
 /** The user's sessions, newest first; `from`/`to` are inclusive local dates in the user's zone. */
-export async function listStudySessions(db: Database, user: StudyUser, range: { from?: string; to?: string }): Promise<StudySession[]> {
-  const conditions = [eq(studySessions.userId, user.id)];
-  if (range.from) conditions.push(gte(studySessions.startedAt, new Date(startOfLocalDay(range.from, user.timeZone))));
-  if (range.to) conditions.push(lt(studySessions.startedAt, new Date(endOfLocalDay(range.to, user.timeZone))));
+export async function listStudySessions(db: Database, user: StudyUser, range: StudySessionRange): Promise<StudySession[]> {
   const rows = await db
     .select()
     .from(studySessions)
-    .where(and(...conditions))
-    .orderBy(desc(studySessions.startedAt), desc(studySessions.createdAt));
+    .where(sessionsInRange(user, range))
+    .orderBy(desc(studySessions.startedAt), desc(studySessions.createdAt), desc(studySessions.id));
   return rows.map(toStudySession);
+}
+
+type StudySessionRange = { from?: string; to?: string };
+
+/** The user's sessions starting within the local days `from`–`to` (inclusive) of the user's zone. */
+function sessionsInRange(user: StudyUser, range: StudySessionRange): SQL | undefined {
+  const conditions = [eq(studySessions.userId, user.id)];
+  if (range.from) conditions.push(gte(studySessions.startedAt, new Date(startOfLocalDay(range.from, user.timeZone))));
+  if (range.to) conditions.push(lt(studySessions.startedAt, new Date(endOfLocalDay(range.to, user.timeZone))));
+  return and(...conditions);
+}
+
+/** A session's JSON text, built by PostgreSQL byte for byte as `jsonOf(studySessionResponseSchema, toStudySession(row))` writes it. */
+const SESSION_JSON = jsonObjectText([
+  ['id', jsonStringText(studySessions.id)],
+  ['startedAt', jsonInstantText(studySessions.startedAt)],
+  ['durationMinutes', jsonIntegerText(studySessions.durationMinutes)],
+  ['type', jsonStringText(studySessions.type)],
+  ['courseId', jsonStringText(studySessions.courseId)],
+  ['technique', jsonStringText(studySessions.technique)],
+  ['createdAt', jsonInstantText(studySessions.createdAt)],
+]);
+/** A session's JSON reads its own row only (its course is named by id). */
+const SESSION_ROW_KEY = sql.raw(rowKeySql('study_sessions.id', ['study_sessions']));
+const SESSION_ORDER = sql`${studySessions.startedAt} DESC, ${studySessions.createdAt} DESC, ${studySessions.id} DESC`;
+
+/**
+ * `listStudySessions` as the JSON text (UTF-8) of GET /api/study-sessions from rendered rows (decisions 214,
+ * 231). A session's text is the same whatever the range asked, so every range shares the cached texts;
+ * the range (and the user's zone that places its days) only chooses the keys.
+ */
+export async function renderStudySessionsJson(db: Database, user: StudyUser, range: StudySessionRange): Promise<Buffer> {
+  const where = sessionsInRange(user, range);
+  return renderRowList({
+    db,
+    list: 'study-sessions',
+    userId: user.id,
+    keys: async (reader) => {
+      const result = await reader.execute<{ keys: string }>(
+        sql`SELECT coalesce(string_agg(${SESSION_ROW_KEY}, E'\n' ORDER BY ${SESSION_ORDER}), '') AS keys FROM ${studySessions} WHERE ${where}`,
+      );
+      return result.rows[0]?.keys ?? '';
+    },
+    rows: async (reader, ids) => {
+      const only = ids === null ? sql`` : sql` AND ${studySessions.id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+      const result = await reader.execute<{ rows: string }>(
+        sql`SELECT coalesce(string_agg(${SESSION_ROW_KEY} || E'\n' || ${SESSION_JSON}, E'\n'), '') AS rows FROM ${studySessions} WHERE ${where}${only}`,
+      );
+      return result.rows[0]?.rows ?? '';
+    },
+  });
 }
 
 /**
