@@ -10,7 +10,7 @@ export type { NotificationItem, Notifications };
 export const notificationsQuery = resourceQuery<Notifications>('/api/notifications');
 
 /** The bell's read; only while the session is open (the bell is on every signed-in page). */
-export const useNotifications = () => useQuery({ ...notificationsQuery, enabled: useSessionOpen() });
+export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery, enabled: useSessionOpen() && enabled });
 
 /** Both writes answer the bell as it is now, which replaces the cached one. */
 export function useMarkNotificationsRead() {

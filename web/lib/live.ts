@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { LIVE_EVENTS, LIVE_TOPICS, type LiveTopic } from '../../common/schemas/live.schema';
+import { LIVE_EVENTS, LIVE_TOPICS, type LiveTopic } from '../../common/schemas/live-events';
 
 /**
  * Live updates (docs/api.md "Live updates", decision 212): one EventSource to GET /api/live while signed

@@ -18,6 +18,7 @@ import { NotificationsBell } from './notifications-bell';
 import { ReleaseBanner } from './release-banner';
 import { UserMenu } from './user-menu';
 import { SkipLink } from '../../components/ui/skip-link';
+import { useAfterPageContent } from './after-page-content';
 
 /** The dialogs the user menu opens give focus back to its button (the menu item is gone by then). */
 const userMenuButton = () => document.querySelector<HTMLElement>('[data-testid="user-menu-button"]');
@@ -42,6 +43,12 @@ const ConfirmDialog = lazy(async () => ({ default: (await import('../../componen
 const ReleaseNotesDialog = lazy(async () => ({
   default: (await import('../../features/release-notes/release-notes-dialog')).ReleaseNotesDialog,
 }));
+
+/** Renders nothing; tells the shell that the page beside it has mounted (it commits with the page). */
+function PageMounted({ onMounted }: { onMounted: (mounted: boolean) => void }) {
+  useEffect(() => onMounted(true), [onMounted]);
+  return null;
+}
 
 /** The shell around every signed-in page (docs/product.md §2): banner, header, content, bottom navigation. */
 export function AppShell() {
@@ -68,7 +75,10 @@ export function AppShell() {
   }, [premium.data]);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   if (confirmDelete && !confirmUsed) setConfirmUsed(true);
-  const releaseSeen = useReleaseSeen(Boolean(session.data));
+  // The page's code mounted (PageMounted beside its Outlet); the extras wait for its content (decision 232).
+  const [pageMounted, setPageMounted] = useState(false);
+  const extrasShown = useAfterPageContent(pageMounted);
+  const releaseSeen = useReleaseSeen(Boolean(session.data) && extrasShown);
   // The version this browser remembers follows the account's, so a release seen on another device does
   // not show its banner here (in the prerendered frame and the first render) on every page load.
   const seenVersion = releaseSeen.data?.version;
@@ -146,7 +156,7 @@ export function AppShell() {
                 <AdminNavLink />
               </Suspense>
             ) : null}
-            <NotificationsBell onOpenReleaseNotes={() => openReleaseNotes('bell')} />
+            <NotificationsBell read={extrasShown} onOpenReleaseNotes={() => openReleaseNotes('bell')} />
             {session.data ? (
               <UserMenu
                 username={session.data.username}
@@ -160,8 +170,8 @@ export function AppShell() {
           </div>
         </div>
       </header>
-      {/* The connection line and the task reminders load with the page, not before the shell's first paint (decision 165). */}
-      {pageShown ? (
+      {/* The connection line and the task reminders load once the page has drawn its content (decisions 165, 232). */}
+      {extrasShown ? (
         <Suspense fallback={null}>
           <ConnectionBanner />
         </Suspense>
@@ -169,7 +179,10 @@ export function AppShell() {
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 pb-24 pt-4 sm:px-4">
         <Suspense fallback={<LoadingState label={t('common:loading')} />}>
           {showsPage ? (
-            <Outlet />
+            <>
+              <Outlet />
+              <PageMounted onMounted={setPageMounted} />
+            </>
           ) : framedPage ? (
             // The page's own heading with the loading status (decision 229): the frame's, and the page's once it shows.
             <PageFrame page={framedPage}>
@@ -181,12 +194,12 @@ export function AppShell() {
         </Suspense>
       </main>
       <BottomNav />
-      {pageShown ? (
+      {extrasShown ? (
         <Suspense fallback={null}>
           <TaskReminders />
         </Suspense>
       ) : null}
-      {pageShown && session.data ? (
+      {extrasShown && session.data ? (
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>

@@ -9,8 +9,9 @@ const loadNotificationsMenu = async (): Promise<typeof NotificationsMenu> => (aw
  * The shell's notification centre (docs/decisions/126): the bell with the unread count; its list's
  * code loads on the first hover, focus or press (docs/decisions/101-shell-menus-on-intent.md).
  */
-export function NotificationsBell({ onOpenReleaseNotes }: { onOpenReleaseNotes?: () => void }) {
-  const query = useNotifications();
+export function NotificationsBell({ onOpenReleaseNotes, read = true }: { onOpenReleaseNotes?: () => void; read?: boolean }) {
+  // `read`: the shell holds the count's read until the page has drawn its content (decision 232).
+  const query = useNotifications(read);
   const button = useBellButton(query.data?.unreadCount ?? 0);
   // Opening refetches (the cache never goes stale by itself, docs/product.md §9), also when the list's code
   // was still loading.

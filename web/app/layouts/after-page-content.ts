@@ -1,0 +1,58 @@
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+/**
+ * The longest the shell's extras wait for a page's content: a page whose reads never all settle (a
+ * failing network, a read that polls) still gets its connection line and reminders.
+ */
+const EXTRAS_WAIT_CAP_MS = 3000;
+
+/** Set once in a tab: later navigations render the extras at once. */
+let shownOnce = false;
+
+/**
+ * True once the page opened first has drawn its content (issue 41): its code has mounted
+ * (`pageMounted`), none of its reads is still on its way, and a frame has been painted since. The
+ * shell's extras — the connection line, task reminders, live updates, the bell's and the release
+ * notes' reads — wait for it, so that a page opened directly (a deep link, a notification, a reload)
+ * spends its first second on its own code and data and paints them sooner; before decision 232
+ * they loaded beside the page's code and ran before its first content. At most EXTRAS_WAIT_CAP_MS
+ * after the shell mounted, whatever the page does.
+ */
+export function useAfterPageContent(pageMounted: boolean): boolean {
+  const [shown, setShown] = useState(shownOnce);
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching();
+  useEffect(() => {
+    if (shown) return;
+    const timer = setTimeout(() => {
+      shownOnce = true;
+      setShown(true);
+    }, EXTRAS_WAIT_CAP_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  useEffect(() => {
+    if (shown || !pageMounted || fetching > 0) return;
+    // After the next paint: the content this render committed is on screen before anything else starts.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        // The page's reads may have started since this render (their count reaches React a tick later):
+        // then the count's next change runs this again.
+        if (queryClient.isFetching() > 0) return;
+        shownOnce = true;
+        setShown(true);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [shown, pageMounted, fetching, queryClient]);
+  return shown;
+}
+
+/** Tests: a fresh tab. */
+export function resetAfterPageContent(): void {
+  shownOnce = false;
+}
