@@ -68,7 +68,7 @@ const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, rank) =>
 export const FEATURE_CALLS = {
   account: ['auth', 'files', 'groups', 'premium', 'schedule'],
   auth: ['rewards'],
-  bench: ['tasks'],
+  bench: ['grades', 'study', 'tasks'],
   feedback: ['premium'],
   files: ['premium'],
   grades: ['rewards'],
