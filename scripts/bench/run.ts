@@ -30,6 +30,13 @@ import {
 import { benchReadAfterWrite, benchTaskList, readAfterWriteRows, TASK_COUNT } from './tasks.bench';
 import { benchRewardingWrites, rewardingWriteRows } from './rewarding-writes.bench';
 import { benchLiveFanOut, embeddedDatabaseUrl, liveFanOutRows } from './live.bench';
+import {
+  benchCalendarAfterWrite,
+  benchGradesAfterWrite,
+  benchSessionsAfterWrite,
+  calendarAfterWriteRows,
+  listAfterWriteRows,
+} from './lists-after-write.bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -117,6 +124,15 @@ async function httpBenchmarks(): Promise<void> {
         `${CONNECTIONS} conns, ${DURATION_S}s`,
       ),
     );
+    const lists = { connections: CONNECTIONS, durationSeconds: DURATION_S };
+    const listsDatabase = await embeddedDatabaseUrl(dataDir);
+    rows.push(
+      ...listAfterWriteRows('grades', await benchGradesAfterWrite(base, listsDatabase, lists), `${CONNECTIONS} conns, ${DURATION_S}s`),
+    );
+    rows.push(
+      ...listAfterWriteRows('sessions', await benchSessionsAfterWrite(base, listsDatabase, lists), `${CONNECTIONS} conns, ${DURATION_S}s`),
+    );
+    rows.push(...calendarAfterWriteRows(await benchCalendarAfterWrite(base, listsDatabase, lists), `${CONNECTIONS} conns, ${DURATION_S}s`));
     rows.push(...rewardingWriteRows(await benchRewardingWrites(base)));
     rows.push(...liveFanOutRows(await benchLiveFanOut(base, await embeddedDatabaseUrl(dataDir))));
     const progress = await benchProgressSummary(base);

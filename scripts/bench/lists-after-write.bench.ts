@@ -1,0 +1,450 @@
+/**
+ * The first read after a write for GET /api/grades (500 grades) and GET /api/study-sessions (2,000
+ * sessions), issue 41 and decision 231, as scripts/bench/tasks.bench.ts's benchReadAfterWrite does for
+ * the tasks: each round writes one row of a student's list and reads the list, so every read finds a new
+ * data version. Each against the naive route (`select *` + JSON.stringify), the route's render without
+ * its body cache (every read renders from rows) and the render before decision 231 (the service's
+ * objects through the response schema); then the calendar's schedule reads after an attendance mark.
+ * 50 students, each list seeded by SQL into the server's own database. Needs the reference routes
+ * (BENCH_REFERENCE_ROUTES=1). `scripts/bench/run.ts` calls the three benches; standalone, see the end.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const LIST_SIZES = { grades: 500, sessions: 2000 };
+/** Students with such a list each; a round of requests is one student's. */
+const STUDENTS = 50;
+const DAY_MS = 86_400_000;
+
+type Load = { connections: number; durationSeconds: number };
+const DEFAULT_LOAD: Load = { connections: 50, durationSeconds: 8 };
+type Student = { id: string; token: string; rows: string[] };
+/** What a connection keeps through one round: its student and the session it saved. */
+type RoundContext = { user?: Student; saved?: string };
+type PairLoad = { pairsPerSecond: number; p99Ms: number; failures: number };
+type WriteLoad = { requestsPerSecond: number; p99Ms: number; failures: number };
+
+export type ListAfterWrite = {
+  /** The write + GET of the route as it runs (ETag and body cache of decision 092 in front of the row cache). */
+  app: PairLoad;
+  /** The write + the route's render from rows without the body cache: every read renders. */
+  rows: PairLoad;
+  /** The write + the route's render before decision 231 (jsonOf of the service's objects), uncached. */
+  before: PairLoad;
+  /** The write + GET of the naive route. */
+  naive: PairLoad;
+  /** The write alone, the share of every pair. */
+  writeOnly: WriteLoad;
+};
+
+type ListsAfterWriteBench = { grades: ListAfterWrite; sessions: ListAfterWrite };
+
+/** Registers `count` students; answers their ids and tokens. */
+async function registerUsers(base: string, count: number): Promise<Student[]> {
+  const users: Student[] = [];
+  await inParallel(count, 8, async () => {
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: `bench_lists_${randomBytes(4).toString('hex')}`,
+        password: `Bench-${randomBytes(9).toString('base64url')}`,
+      }),
+    });
+    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+    const { token, id } = (await registered.json()) as { token: string; id: string };
+    users.push({ id, token, rows: [] });
+  });
+  return users;
+}
+
+async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) await work(index);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/**
+ * `LIST_SIZES.grades` graded assessments for each student, written by SQL into the server's database
+ * (500 rewarding POSTs a student through the API took minutes); answers each student's grade ids.
+ */
+async function seedGrades(databaseUrl: string, users: Student[]): Promise<void> {
+  await withDatabase(databaseUrl, async (client) => {
+    for (const user of users) {
+      await client.query(
+        `WITH a AS (
+           INSERT INTO assessments (user_id, name, type, max_score, weight, date)
+           SELECT $1, 'Assessment ' || n, CASE WHEN n % 3 = 0 THEN 'exam' ELSE 'quiz' END, 100, 5, current_date - n
+           FROM generate_series(1, $2::int) AS n RETURNING id, name)
+         INSERT INTO grades (user_id, assessment_id, score)
+         SELECT $1, a.id, 40 + (substr(a.name, 12)::int * 37) % 60 + (substr(a.name, 12)::int % 4) * 0.25 FROM a`,
+        [user.id, LIST_SIZES.grades],
+      );
+      user.rows = (await client.query<{ id: string }>('SELECT id FROM grades WHERE user_id = $1', [user.id])).rows.map((row) => row.id);
+    }
+  });
+}
+
+/** Four sessions a day at 08:00, 11:00, 14:00 and 17:00 UTC, back from yesterday, `LIST_SIZES.sessions` a student, by SQL. */
+async function seedSessions(databaseUrl: string, users: Student[]): Promise<void> {
+  await withDatabase(databaseUrl, async (client) => {
+    for (const user of users) {
+      await client.query(
+        `INSERT INTO study_sessions (user_id, started_at, duration_minutes, type, technique, local_date, local_hour)
+         SELECT $1, s.at, 25 + (n % 3) * 10, (ARRAY['focus', 'reading', 'problem_solving', 'note_taking'])[1 + n % 4],
+                CASE WHEN n % 2 = 0 THEN 'custom' ELSE 'pomodoro' END, (s.at AT TIME ZONE 'UTC')::date, extract(hour FROM s.at AT TIME ZONE 'UTC')
+         FROM generate_series(0, $2::int - 1) AS n,
+              LATERAL (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 day'
+                              - (n / 4) * interval '1 day' + (8 + (n % 4) * 3) * interval '1 hour' AS at) AS s`,
+        [user.id, LIST_SIZES.sessions],
+      );
+    }
+  });
+}
+
+async function withDatabase(databaseUrl: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Each round of requests is one student's (round-robin over the students): 50 connections writing to
+ * one student's rows wait on that student's locks (the data version row, the reward evaluation) and
+ * measure nothing of the read — with one student, 7 pairs/s and failed writes.
+ */
+function perStudent(users: Student[], requests: Array<(user: Student, context: RoundContext) => Partial<autocannon.Request>>) {
+  let round = 0;
+  return requests.map((make, index): autocannon.Request => ({
+    setupRequest: (request, context) => {
+      const state = context as RoundContext;
+      if (index === 0) state.user = users[round++ % users.length];
+      const user = state.user!;
+      return { ...request, ...make(user, state), headers: { ...request.headers, authorization: `Bearer ${user.token}` } };
+    },
+    onResponse: (status, body, context) => {
+      if (status === 201 && body) (context as RoundContext).saved = (JSON.parse(body) as { id?: string }).id;
+    },
+  }));
+}
+
+async function runLoad(
+  base: string,
+  requests: autocannon.Request[],
+  { connections, durationSeconds }: Load,
+): Promise<{ requests: number; p99Ms: number; failures: number }> {
+  let failures = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: base, connections, duration: durationSeconds, headers: { 'content-type': 'application/json' }, requests },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode) => {
+      if (statusCode < 200 || statusCode > 299) failures += 1;
+    });
+  });
+  return { requests: result.requests.average, p99Ms: result.latency.p99, failures: failures + result.errors };
+}
+
+type Write = (user: Student, context: RoundContext) => Partial<autocannon.Request>;
+
+/** Pairs of each of `writes` and a GET of the list (one student's round), and the writes alone; a pair's figure is its requests a second halved. */
+async function measure(
+  base: string,
+  users: Student[],
+  writes: Write[],
+  paths: { app: string; rows: string; before: string; naive: string },
+  load: Load,
+): Promise<ListAfterWrite> {
+  const pairs = async (path: string): Promise<PairLoad> => {
+    const read: Write = () => ({ method: 'GET', path, body: undefined });
+    const measured = await runLoad(
+      base,
+      perStudent(
+        users,
+        writes.flatMap((write) => [write, read]),
+      ),
+      load,
+    );
+    return { pairsPerSecond: Math.round(measured.requests / 2), p99Ms: measured.p99Ms, failures: measured.failures };
+  };
+  const app = await pairs(paths.app);
+  const rows = await pairs(paths.rows);
+  const before = await pairs(paths.before);
+  const naive = await pairs(paths.naive);
+  const alone = await runLoad(base, perStudent(users, writes), load);
+  return {
+    app,
+    rows,
+    before,
+    naive,
+    writeOnly: { requestsPerSecond: Math.round(alone.requests), p99Ms: alone.p99Ms, failures: alone.failures },
+  };
+}
+
+async function listLength(base: string, user: Student, path: string, attempt = 0): Promise<number> {
+  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${user.token}` } });
+  if (response.status === 503 && attempt < 20) {
+    // Shed while the server still works off the last run's queue (load-shedding.ts): Retry-After is 1 s.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return listLength(base, user, path, attempt + 1);
+  }
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
+  return ((await response.json()) as unknown[]).length;
+}
+
+/** GET /api/grades after a PATCH of one grade's score (a random one of the student's 500). */
+export async function benchGradesAfterWrite(base: string, databaseUrl: string, load: Load = DEFAULT_LOAD): Promise<ListAfterWrite> {
+  const users = await registerUsers(base, STUDENTS);
+  await seedGrades(databaseUrl, users);
+  if ((await listLength(base, users[0]!, '/api/grades')) !== LIST_SIZES.grades) throw new Error('the grades were not seeded');
+  let written = 0;
+  const patch: Write = (user) => ({
+    method: 'PATCH',
+    path: `/api/grades/${user.rows[Math.floor(Math.random() * user.rows.length)]}`,
+    body: JSON.stringify({ score: (written += 1) % 100 }),
+  });
+  const result = await measure(
+    base,
+    users,
+    [patch],
+    { app: '/api/grades', rows: '/api/bench/grades-rows', before: '/api/bench/grades-render', naive: '/api/bench/naive-grades' },
+    load,
+  );
+  for (const user of users.slice(0, 3)) {
+    const after = await listLength(base, user, '/api/grades');
+    if (after !== LIST_SIZES.grades) throw new Error(`the list lost grades: ${after} of ${LIST_SIZES.grades}`);
+  }
+  return result;
+}
+
+/**
+ * GET /api/study-sessions after a session saved and after it is deleted (the timer's save and the undo):
+ * a round posts a one-minute session at 20:00 UTC + n minutes of a past day (no two alike, none
+ * overlapping the seeded ones), reads the list, deletes that session, reads the list: two pairs. The
+ * lists stay at 2,000 sessions (+ the rounds in flight).
+ */
+export async function benchSessionsAfterWrite(base: string, databaseUrl: string, load: Load = DEFAULT_LOAD): Promise<ListAfterWrite> {
+  const users = await registerUsers(base, STUDENTS);
+  await seedSessions(databaseUrl, users);
+  if ((await listLength(base, users[0]!, '/api/study-sessions')) !== LIST_SIZES.sessions) throw new Error('the sessions were not seeded');
+  const days = Math.floor(LIST_SIZES.sessions / 4);
+  const yesterday = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
+  let saved = 0;
+  const save: Write = () => {
+    const index = saved++;
+    const startedAt = yesterday - (index % days) * DAY_MS + 20 * 3_600_000 + (Math.floor(index / days) % 240) * 60_000;
+    return {
+      method: 'POST',
+      path: '/api/study-sessions',
+      body: JSON.stringify({ startedAt: new Date(startedAt).toISOString(), durationMinutes: 1, type: 'focus', technique: 'pomodoro' }),
+    };
+  };
+  const remove: Write = (_user, context) => ({ method: 'DELETE', path: `/api/study-sessions/${context.saved}`, body: undefined });
+  const result = await measure(
+    base,
+    users,
+    [save, remove],
+    {
+      app: '/api/study-sessions',
+      rows: '/api/bench/study-sessions-rows',
+      before: '/api/bench/study-sessions-render',
+      naive: '/api/bench/naive-study-sessions',
+    },
+    load,
+  );
+  // A round cut by the end of a run leaves its session: at most one a connection a run.
+  const after = await listLength(base, users[0]!, '/api/study-sessions');
+  if (after < LIST_SIZES.sessions || after > LIST_SIZES.sessions + 5 * load.connections)
+    throw new Error(`the list is off: ${after} sessions`);
+  return result;
+}
+
+/** The calendar's lists at a term's size (decision 231): 12 courses of two weekly classes, a term, two holidays, 40 assessments. */
+export const CALENDAR_SIZES = { courses: 12, weeks: 15, assessments: 40 };
+
+/** A term of a student's timetable, by SQL: each course's classes of the last 15 weeks marked (360 records). */
+async function seedCalendar(databaseUrl: string, users: Student[]): Promise<void> {
+  await withDatabase(databaseUrl, async (client) => {
+    for (const user of users) {
+      await client.query(
+        `WITH term AS (
+           INSERT INTO terms (user_id, name, start_date, end_date, color)
+           VALUES ($1, 'This term', current_date - 16 * 7, current_date + 4 * 7, '#3366aa') RETURNING id)
+         INSERT INTO courses (user_id, name, color, credits, room, instructor, term_id, time_slots)
+         SELECT $1, 'Course ' || c, '#228844', 3, 'Room ' || (100 + c), 'Dr. Teacher ' || c, term.id,
+                jsonb_build_array(
+                  jsonb_build_object('day', 1 + c % 5, 'startTime', '09:00', 'endTime', '10:30', 'week', NULL, 'cycleDay', NULL),
+                  jsonb_build_object('day', 1 + (c + 2) % 5, 'startTime', '13:00', 'endTime', '14:30', 'week', NULL, 'cycleDay', NULL))
+         FROM term, generate_series(0, $2::int - 1) AS c`,
+        [user.id, CALENDAR_SIZES.courses],
+      );
+      await client.query(
+        `INSERT INTO holidays (user_id, name, start_date, end_date)
+         VALUES ($1, 'Break', current_date + 7, current_date + 11), ($1, 'Open day', current_date + 20, current_date + 20)`,
+        [user.id],
+      );
+      await client.query(
+        `INSERT INTO attendance (user_id, course_id, date, slot_index, status)
+         SELECT $1, c.id, date_trunc('week', current_date)::date - w * 7 + ((c.time_slots -> s ->> 'day')::int - 1), s,
+                CASE WHEN (w + s) % 5 = 0 THEN 'missed' ELSE 'attended' END
+         FROM courses c, generate_series(1, $2::int) AS w, generate_series(0, 1) AS s WHERE c.user_id = $1`,
+        [user.id, CALENDAR_SIZES.weeks],
+      );
+      await client.query(
+        `INSERT INTO assessments (user_id, course_id, name, type, date, max_score, weight)
+         SELECT $1, (SELECT id FROM courses WHERE user_id = $1 ORDER BY name OFFSET n % 12 LIMIT 1), 'Assessment ' || n, 'quiz',
+                current_date - 100 + n * 3, 100, 5
+         FROM generate_series(1, $2::int) AS n`,
+        [user.id, CALENDAR_SIZES.assessments],
+      );
+      user.rows = (
+        await client.query<{ body: string }>(
+          `SELECT json_build_object('courseId', course_id, 'date', date, 'slotIndex', slot_index)::text AS body FROM attendance WHERE user_id = $1`,
+          [user.id],
+        )
+      ).rows.map((row) => row.body);
+    }
+  });
+}
+
+export type CalendarAfterWrite = {
+  /** POST one attendance mark + GET /api/attendance (every read renders: the route has no version cache). */
+  attendance: PairLoad;
+  /** POST one attendance mark + GET /api/bench/naive-attendance. */
+  naiveAttendance: PairLoad;
+  /** POST one attendance mark + the calendar's five schedule reads (courses, terms, holidays, attendance, assessments), rounds a second. */
+  calendarRounds: PairLoad;
+  /** POST one attendance mark alone. */
+  writeOnly: WriteLoad;
+  /** The bodies' sizes, bytes. */
+  bytes: Record<string, number>;
+};
+
+const CALENDAR_READS = ['/api/courses', '/api/terms', '/api/holidays', '/api/attendance', '/api/assessments'];
+
+/**
+ * The calendar's reads after a write (issue 41's last list): a mark of one class's attendance (the write
+ * the calendar makes), then the attendance list, or all five schedule lists the calendar builds its
+ * events from. The tasks, the calendar's largest read, are measured by tasks.bench.ts.
+ */
+export async function benchCalendarAfterWrite(base: string, databaseUrl: string, load: Load = DEFAULT_LOAD): Promise<CalendarAfterWrite> {
+  const users = await registerUsers(base, STUDENTS);
+  await seedCalendar(databaseUrl, users);
+  const marks = CALENDAR_SIZES.courses * 2 * CALENDAR_SIZES.weeks;
+  if ((await listLength(base, users[0]!, '/api/attendance')) !== marks) throw new Error('the attendance was not seeded');
+  const bytes: Record<string, number> = {};
+  for (const path of CALENDAR_READS) {
+    const response = await fetch(`${base}${path}`, {
+      headers: { authorization: `Bearer ${users[0]!.token}`, 'accept-encoding': 'identity' },
+    });
+    bytes[path] = Buffer.byteLength(await response.text());
+  }
+  let written = 0;
+  const mark: Write = (user) => ({
+    method: 'POST',
+    path: '/api/attendance',
+    body: JSON.stringify({
+      ...(JSON.parse(user.rows[Math.floor(Math.random() * user.rows.length)]!) as object),
+      status: (written += 1) % 2 ? 'missed' : 'attended',
+    }),
+  });
+  const read =
+    (path: string): Write =>
+    () => ({ method: 'GET', path, body: undefined });
+  const pairs = async (requests: Write[]): Promise<PairLoad> => {
+    const measured = await runLoad(base, perStudent(users, requests), load);
+    return {
+      pairsPerSecond: Math.round(measured.requests / requests.length),
+      p99Ms: measured.p99Ms,
+      failures: measured.failures,
+    };
+  };
+  const attendance = await pairs([mark, read('/api/attendance')]);
+  const naiveAttendance = await pairs([mark, read('/api/bench/naive-attendance')]);
+  const calendarRounds = await pairs([mark, ...CALENDAR_READS.map(read)]);
+  const alone = await runLoad(base, perStudent(users, [mark]), load);
+  return {
+    attendance,
+    naiveAttendance,
+    calendarRounds,
+    writeOnly: { requestsPerSecond: Math.round(alone.requests), p99Ms: alone.p99Ms, failures: alone.failures },
+    bytes,
+  };
+}
+
+export function calendarAfterWriteRows(result: CalendarAfterWrite, span: string): [string, string][] {
+  const pair = (load: PairLoad, unit = 'pairs/s') =>
+    `${load.pairsPerSecond.toLocaleString('en')} ${unit}, p99 ${load.p99Ms} ms${load.failures === 0 ? '' : `, ${load.failures} failures!`}`;
+  const ratio = (load: PairLoad) => (load.pairsPerSecond / Math.max(1, result.naiveAttendance.pairsPerSecond)).toFixed(2);
+  const kb = (path: string) => `${((result.bytes[path] ?? 0) / 1024).toFixed(1)} KB`;
+  const marks = CALENDAR_SIZES.courses * 2 * CALENDAR_SIZES.weeks;
+  return [
+    [
+      `Reference: POST one attendance mark + GET naive select *, ${marks} marks (${kb('/api/attendance')}; ${span})`,
+      pair(result.naiveAttendance),
+    ],
+    [`POST one attendance mark + GET /api/attendance, ${marks} marks`, `${pair(result.attendance)} = ${ratio(result.attendance)}× naive`],
+    [
+      `POST one attendance mark + the calendar's 5 schedule reads (courses ${kb('/api/courses')}, assessments ${kb('/api/assessments')})`,
+      pair(result.calendarRounds, 'rounds/s'),
+    ],
+    [
+      `  POST one attendance mark alone`,
+      `${result.writeOnly.requestsPerSecond.toLocaleString('en')} req/s, p99 ${result.writeOnly.p99Ms} ms${result.writeOnly.failures === 0 ? '' : `, ${result.writeOnly.failures} failures!`}`,
+    ],
+  ];
+}
+
+/** Rows for the table of scripts/bench/run.ts: one list's figures. */
+export function listAfterWriteRows(which: keyof ListsAfterWriteBench, list: ListAfterWrite, span: string): [string, string][] {
+  const pair = (load: PairLoad) =>
+    `${load.pairsPerSecond.toLocaleString('en')} pairs/s, p99 ${load.p99Ms} ms${load.failures === 0 ? '' : `, ${load.failures} failures!`}`;
+  const rowsOf = (list: ListAfterWrite, write: string, route: string, size: string): [string, string][] => {
+    const ratio = (load: PairLoad) => (list.naive.pairsPerSecond > 0 ? load.pairsPerSecond / list.naive.pairsPerSecond : 0).toFixed(2);
+    return [
+      [`Reference: ${write} + GET naive select * + JSON.stringify, ${size} (${span})`, pair(list.naive)],
+      [`${write} + GET ${route} (the first read after a write), ${size}`, `${pair(list.app)} = ${ratio(list.app)}× naive (goal ≥ 3×)`],
+      [`  the same, every read rendered (rows, no body cache)`, `${pair(list.rows)} = ${ratio(list.rows)}× naive`],
+      [`  the same, the render before decision 231 (jsonOf, no cache)`, `${pair(list.before)} = ${ratio(list.before)}× naive`],
+      [
+        `  ${write} alone (the share of every pair above)`,
+        `${list.writeOnly.requestsPerSecond.toLocaleString('en')} req/s, p99 ${list.writeOnly.p99Ms} ms${list.writeOnly.failures === 0 ? '' : `, ${list.writeOnly.failures} failures!`}`,
+      ],
+    ];
+  };
+  return which === 'grades'
+    ? rowsOf(list, 'PATCH one grade', '/api/grades', `${LIST_SIZES.grades.toLocaleString('en')} grades`)
+    : rowsOf(list, 'POST or DELETE one session', '/api/study-sessions', `${LIST_SIZES.sessions.toLocaleString('en')} sessions`);
+}
+
+/**
+ * Standalone: `npx tsx scripts/bench/lists-after-write.bench.ts`. Starts the compiled server
+ * (dist/server/main.js, `bash scripts/build.sh` first; BENCH_DIST_DIR for another build) on its own data
+ * directory with the reference routes, as scripts/bench/run.ts does, seeds its database, and stops it after.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const load = { connections: 50, durationSeconds: Number(process.env.BENCH_SECONDS ?? 8) };
+  const { startCompiledServer } = await import('./server.bench');
+  const { embeddedDatabaseUrl } = await import('./live.bench');
+  const { base, dataDir, stop } = await startCompiledServer(process.env.BENCH_DIST_DIR ?? 'dist', { BENCH_REFERENCE_ROUTES: '1' });
+  const span = `${load.connections} conns, ${load.durationSeconds}s`;
+  try {
+    const databaseUrl = await embeddedDatabaseUrl(dataDir);
+    const print = (rows: [string, string][]) => rows.forEach(([name, value]) => console.log(`${name}  ${value}`));
+    // BENCH_LISTS=grades|sessions|calendar runs one of the three (all by default).
+    const only = process.env.BENCH_LISTS;
+    if (!only || only === 'grades') print(listAfterWriteRows('grades', await benchGradesAfterWrite(base, databaseUrl, load), span));
+    if (!only || only === 'sessions') print(listAfterWriteRows('sessions', await benchSessionsAfterWrite(base, databaseUrl, load), span));
+    if (!only || only === 'calendar') print(calendarAfterWriteRows(await benchCalendarAfterWrite(base, databaseUrl, load), span));
+  } finally {
+    await stop();
+  }
+}
