@@ -1,4 +1,4 @@
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 /**
@@ -18,11 +18,13 @@ let shownOnce = false;
  * spends its first second on its own code and data and paints them sooner; before decision 232
  * they loaded beside the page's code and ran before its first content. At most EXTRAS_WAIT_CAP_MS
  * after the shell mounted, whatever the page does.
+ *
+ * The query cache is watched without React state: a count of reads in flight (useIsFetching) would
+ * render the whole shell again at every read's start and end, for the tab's life.
  */
 export function useAfterPageContent(pageMounted: boolean): boolean {
   const [shown, setShown] = useState(shownOnce);
   const queryClient = useQueryClient();
-  const fetching = useIsFetching();
   useEffect(() => {
     if (shown) return;
     const timer = setTimeout(() => {
@@ -32,23 +34,33 @@ export function useAfterPageContent(pageMounted: boolean): boolean {
     return () => clearTimeout(timer);
   }, [shown]);
   useEffect(() => {
-    if (shown || !pageMounted || fetching > 0) return;
-    // After the next paint: the content this render committed is on screen before anything else starts.
+    if (shown || !pageMounted) return;
+    let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        // The page's reads may have started since this render (their count reaches React a tick later):
-        // then the count's next change runs this again.
-        if (queryClient.isFetching() > 0) return;
-        shownOnce = true;
-        setShown(true);
-      }, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
+    const cancel = () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
+      frame = timer = undefined;
     };
-  }, [shown, pageMounted, fetching, queryClient]);
+    // After the next paint with no read out: the content the last answer brought is on screen first.
+    const check = () => {
+      cancel();
+      if (queryClient.isFetching() > 0) return;
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => {
+          if (queryClient.isFetching() > 0) return;
+          shownOnce = true;
+          setShown(true);
+        }, 0);
+      });
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(check);
+    check();
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [shown, pageMounted, queryClient]);
   return shown;
 }
 
