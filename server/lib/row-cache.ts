@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 
 /**
@@ -40,6 +41,39 @@ type RowListQueries = {
    */
   rows: (db: Database | Transaction, ids: string[] | null) => Promise<string>;
 };
+
+/** A list's SQL pieces, for `rowListQueries`: the user's rows only, in `where`. */
+type RowListSql = {
+  /** What follows FROM: the table and any joins the row's JSON reads. */
+  from: SQL;
+  where: SQL | undefined;
+  /** The row's id (a uuid column): the missing rows are asked for by it. */
+  id: SQL;
+  /** The row's key (`rowKeySql`, as SQL). */
+  rowKey: SQL;
+  /** The row's JSON as text. */
+  json: SQL;
+  order: SQL;
+};
+
+/** The `keys` and `rows` queries of a list, as every list of rendered rows asks them. */
+export function rowListQueries({ from, where, id, rowKey, json, order }: RowListSql): RowListQueries {
+  return {
+    keys: async (reader) => {
+      const result = await reader.execute<{ keys: string }>(
+        sql`SELECT coalesce(string_agg(${rowKey}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`,
+      );
+      return result.rows[0]?.keys ?? '';
+    },
+    rows: async (reader, ids) => {
+      const only = ids === null ? sql`` : sql` AND ${id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+      const result = await reader.execute<{ rows: string }>(
+        sql`SELECT coalesce(string_agg(${rowKey} || E'\n' || ${json}, E'\n'), '') AS rows FROM ${from} WHERE ${where}${only}`,
+      );
+      return result.rows[0]?.rows ?? '';
+    },
+  };
+}
 
 type RowList = RowListQueries & {
   db: Database;

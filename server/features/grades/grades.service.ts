@@ -11,7 +11,7 @@ import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { jsonFloatText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
-import { renderRowList, rowKeySql } from '../../lib/row-cache';
+import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
@@ -216,19 +216,14 @@ export async function renderGradesJson(db: Database, userId: string): Promise<Bu
     db,
     list: 'grades',
     userId,
-    keys: async (reader) => {
-      const result = await reader.execute<{ keys: string }>(
-        sql`SELECT coalesce(string_agg(${GRADE_ROW_KEY}, E'\n' ORDER BY ${GRADE_ORDER}), '') AS keys FROM ${grades} WHERE ${grades.userId} = ${userId}`,
-      );
-      return result.rows[0]?.keys ?? '';
-    },
-    rows: async (reader, ids) => {
-      const only = ids === null ? sql`` : sql` AND ${grades.id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
-      const result = await reader.execute<{ rows: string }>(
-        sql`SELECT coalesce(string_agg(${GRADE_ROW_KEY} || E'\n' || ${GRADE_JSON}, E'\n'), '') AS rows FROM ${grades} WHERE ${grades.userId} = ${userId}${only}`,
-      );
-      return result.rows[0]?.rows ?? '';
-    },
+    ...rowListQueries({
+      from: sql`${grades}`,
+      where: eq(grades.userId, userId),
+      id: sql`${grades.id}`,
+      rowKey: GRADE_ROW_KEY,
+      json: GRADE_JSON,
+      order: GRADE_ORDER,
+    }),
   });
 }
 

@@ -19,7 +19,7 @@ import { inTransaction, readAll, type Database, type DbOrTx } from '../../db/cli
 import { holidays, studySessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import { jsonInstantText, jsonIntegerText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
-import { renderRowList, rowKeySql } from '../../lib/row-cache';
+import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
@@ -93,19 +93,14 @@ export async function renderStudySessionsJson(db: Database, user: StudyUser, ran
     db,
     list: 'study-sessions',
     userId: user.id,
-    keys: async (reader) => {
-      const result = await reader.execute<{ keys: string }>(
-        sql`SELECT coalesce(string_agg(${SESSION_ROW_KEY}, E'\n' ORDER BY ${SESSION_ORDER}), '') AS keys FROM ${studySessions} WHERE ${where}`,
-      );
-      return result.rows[0]?.keys ?? '';
-    },
-    rows: async (reader, ids) => {
-      const only = ids === null ? sql`` : sql` AND ${studySessions.id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
-      const result = await reader.execute<{ rows: string }>(
-        sql`SELECT coalesce(string_agg(${SESSION_ROW_KEY} || E'\n' || ${SESSION_JSON}, E'\n'), '') AS rows FROM ${studySessions} WHERE ${where}${only}`,
-      );
-      return result.rows[0]?.rows ?? '';
-    },
+    ...rowListQueries({
+      from: sql`${studySessions}`,
+      where,
+      id: sql`${studySessions.id}`,
+      rowKey: SESSION_ROW_KEY,
+      json: SESSION_JSON,
+      order: SESSION_ORDER,
+    }),
   });
 }
 

@@ -27,7 +27,7 @@ import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { renderRowList, rowKeySql } from '../../lib/row-cache';
+import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 import type { Jobs } from '../../lib/jobs';
@@ -253,19 +253,14 @@ export async function renderTasksJson(db: Database, userId: string, status?: Tas
     db,
     list: 'tasks',
     userId,
-    keys: async (reader) => {
-      const result = await reader.execute<{ keys: string }>(
-        sql`SELECT coalesce(string_agg(${TASK_ROW_KEY}, E'\n' ORDER BY ${TASK_ORDER}), '') AS keys FROM ${tasks} ${SHARED_JOINS} WHERE ${where}`,
-      );
-      return result.rows[0]?.keys ?? '';
-    },
-    rows: async (reader, ids) => {
-      const only = ids === null ? sql`` : sql` AND ${tasks.id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
-      const result = await reader.execute<{ rows: string }>(
-        sql`SELECT coalesce(string_agg(${TASK_ROW_KEY} || E'\n' || ${TASK_JSON}::text, E'\n'), '') AS rows FROM ${tasks} ${SHARED_JOINS} WHERE ${where}${only}`,
-      );
-      return result.rows[0]?.rows ?? '';
-    },
+    ...rowListQueries({
+      from: sql`${tasks} ${SHARED_JOINS}`,
+      where,
+      id: sql`${tasks.id}`,
+      rowKey: TASK_ROW_KEY,
+      json: sql`${TASK_JSON}::text`,
+      order: TASK_ORDER,
+    }),
   });
 }
 
