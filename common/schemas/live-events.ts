@@ -24,4 +24,3 @@ export const LIVE_EVENTS = {
 
 /** The Accept a request must send (EventSource always does): anything else is a 400, never an open stream. */
 export const LIVE_MEDIA_TYPE = 'text/event-stream';
-
