@@ -1,5 +1,5 @@
 import { isLanguage } from '../../common/domain/languages';
-import type { Role, User } from '../../common/schemas/auth.schema';
+import { userResponseSchema, type Role, type User } from '../../common/schemas/auth.schema';
 import type { UserRow } from '../db/schema';
 
 /**
@@ -34,4 +34,21 @@ export function toUser(row: UserRow, hasActiveSubscription = false): User {
     subscriptionTier: row.subscriptionTier === 'monthly' || row.subscriptionTier === 'yearly' ? row.subscriptionTier : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * GET /api/auth/me's body, serialized once per user row. The session cache (session-cache.ts) hands
+ * every request of a cached session the same row object, and a change to the user replaces that
+ * object, so the body is as fresh as the row; a row looked up from the database is a new object and
+ * gets its own body. Validated by the same schema the route declares (a string is sent as it is), so
+ * a body that would not match the contract is an error here too. Issue 41: the call every page makes.
+ */
+const meBodies = new WeakMap<UserRow, string>();
+export function meBodyOf(user: UserRow): string {
+  let body = meBodies.get(user);
+  if (body === undefined) {
+    body = JSON.stringify(userResponseSchema.parse(toUser(user)));
+    meBodies.set(user, body);
+  }
+  return body;
 }

@@ -14,28 +14,10 @@ import { SESSION_COOKIE, currentUser, requireUser } from '../../plugins/session'
 import { SESSION_MAX_DAYS, revokeSession, storedUserAgent } from './sessions.service';
 import { login, register } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_DAYS } from './login-devices.service';
-import { toUser } from '../../lib/user-view';
+import { meBodyOf, toUser } from '../../lib/user-view';
 import { firstAcceptedLanguage } from '../../../common/domain/languages';
-import type { UserRow } from '../../db/schema';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-
-/**
- * GET /api/auth/me's body, serialized once per user row. The session cache (lib/session-cache.ts) hands
- * every request of a cached session the same row object, and a change to the user replaces that
- * object, so the body is as fresh as the row; a row looked up from the database is a new object and
- * gets its own body. Validated by the same schema the route declares (a string is sent as it is), so
- * a body that would not match the contract is an error here too. Issue 41: the call every page makes.
- */
-const meBodies = new WeakMap<UserRow, string>();
-function meBodyOf(user: UserRow): string {
-  let body = meBodies.get(user);
-  if (body === undefined) {
-    body = JSON.stringify(userResponseSchema.parse(toUser(user)));
-    meBodies.set(user, body);
-  }
-  return body;
-}
 
 /** The session cookie every way in sets (password sign-in, registration, single sign-on). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
