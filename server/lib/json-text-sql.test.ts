@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { jsonFloatText, jsonInstantText, jsonIntegerText, jsonObjectText, jsonStringText } from './json-text-sql';
+import { jsonDateText, jsonFloatText, jsonInstantText, jsonIntegerText, jsonObjectText, jsonStringText } from './json-text-sql';
 
 /** The JSON texts PostgreSQL writes for the row caches of decision 231, against JSON.stringify. */
 let t: TestApp;
@@ -71,6 +71,24 @@ describe('JSON texts built by PostgreSQL', () => {
         never: null,
       }),
     );
+  });
+
+  it('writes a date as the driver reads it, in the session DateStyle', async () => {
+    const dates = ['1900-01-01', '2024-02-29', '2200-12-31'];
+    const read = (style: string) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL DateStyle = '${style}'`));
+        return tx.execute<{ date: string; json: string; none: string }>(
+          sql`SELECT d AS date, ${jsonDateText(sql`d`)} AS json, ${jsonDateText(sql`NULL::date`)} AS none FROM unnest(${`{${dates.join(',')}}`}::date[]) AS d`,
+        );
+      });
+    const iso = await read('ISO, MDY');
+    expect(iso.rows.map((row) => row.json)).toEqual(dates.map((date) => JSON.stringify(date)));
+    // server/db/client.ts keeps a date as PostgreSQL's text: under another DateStyle the driver's string follows it, and so does the JSON.
+    const other = await read('SQL, DMY');
+    expect(other.rows.map((row) => row.json)).toEqual(other.rows.map((row) => JSON.stringify(row.date)));
+    expect(other.rows[0]!.date).toBe('01/01/1900');
+    expect(other.rows[0]!.none).toBe('null');
   });
 
   it('writes instants in UTC whatever the session time zone', async () => {

@@ -19,6 +19,14 @@ export function jsonObjectText(fields: ReadonlyArray<readonly [name: string, val
 /** A text (or uuid) as a JSON string; PostgreSQL escapes as JSON.stringify does (`\"`, `\\`, `\n`, `\u0001`…). */
 export const jsonStringText = (value: unknown): SQL => sql`coalesce(to_json(${value})::text, 'null')`;
 
+/**
+ * A date column as the driver reads it (server/db/client.ts keeps `date` as PostgreSQL's text, never a
+ * JavaScript Date): the column's text in the session's DateStyle (`YYYY-MM-DD` under the default ISO),
+ * as a JSON string. Not `to_json(date)`, which writes ISO whatever the DateStyle: the driver's string
+ * follows it.
+ */
+export const jsonDateText = (value: unknown): SQL => sql`coalesce(to_json((${value})::text)::text, 'null')`;
+
 /** An integer column. */
 export const jsonIntegerText = (value: unknown): SQL => sql`coalesce((${value})::text, 'null')`;
 
