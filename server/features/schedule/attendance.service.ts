@@ -1,11 +1,13 @@
 import { deleteOwned } from '../../lib/owned';
 import { pickColumns } from '../../db/pick-columns';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { expandTimetable, occurrenceKey } from '../../../common/domain/timetable';
 import type { AttendanceBody, AttendanceRecord, AttendanceStatus, AttendanceSummary } from '../../../common/schemas/schedule.schema';
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { attendance, courses } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
+import { jsonDateText, jsonIntegerText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
+import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
 import { rewardOutcomeInWrite, type WriteRewards } from '../rewards/rewards.service';
 import { findCourse, listHolidays, listTerms, timetableTerm } from './schedule.service';
 
@@ -82,24 +84,68 @@ export async function markAttendanceWithOutcome(
   });
 }
 
-export async function listAttendance(
-  db: Database,
-  userId: string,
-  filter: { courseId?: string; from?: string; to?: string },
-): Promise<AttendanceRecord[]> {
+type AttendanceFilter = { courseId?: string; from?: string; to?: string };
+
+/** The user's marks that GET /api/attendance's filter chooses (the dates are local dates: no time zone). */
+function attendanceIn(userId: string, filter: AttendanceFilter): SQL | undefined {
+  return and(
+    eq(attendance.userId, userId),
+    filter.courseId ? eq(attendance.courseId, filter.courseId) : undefined,
+    filter.from ? gte(attendance.date, filter.from) : undefined,
+    filter.to ? lte(attendance.date, filter.to) : undefined,
+  );
+}
+
+/** The list's order: by date and slot; two courses' marks of one date and slot by id (a total order for both renders). */
+const ATTENDANCE_ORDER = [asc(attendance.date), asc(attendance.slotIndex), asc(attendance.id)];
+
+export async function listAttendance(db: Database, userId: string, filter: AttendanceFilter): Promise<AttendanceRecord[]> {
   const rows = await db
     .select()
     .from(attendance)
-    .where(
-      and(
-        eq(attendance.userId, userId),
-        filter.courseId ? eq(attendance.courseId, filter.courseId) : undefined,
-        filter.from ? gte(attendance.date, filter.from) : undefined,
-        filter.to ? lte(attendance.date, filter.to) : undefined,
-      ),
-    )
-    .orderBy(asc(attendance.date), asc(attendance.slotIndex));
+    .where(attendanceIn(userId, filter))
+    .orderBy(...ATTENDANCE_ORDER);
   return rows.map(attendanceView);
+}
+
+/**
+ * A mark's JSON text, built by PostgreSQL byte for byte as `jsonOf(attendanceRecordResponseSchema,
+ * attendanceView(row))` writes it: the date as the driver reads it, the occurrence key as `occurrenceKey`
+ * (common/domain/timetable) joins it.
+ */
+const ATTENDANCE_JSON = jsonObjectText([
+  ['id', jsonStringText(attendance.id)],
+  ['courseId', jsonStringText(attendance.courseId)],
+  ['date', jsonDateText(attendance.date)],
+  ['slotIndex', jsonIntegerText(attendance.slotIndex)],
+  [
+    'occurrenceKey',
+    jsonStringText(sql`${attendance.courseId}::text || ':' || ${attendance.date}::text || ':' || ${attendance.slotIndex}::text`),
+  ],
+  ['status', jsonStringText(attendance.status)],
+]);
+/** A mark's JSON reads its own row only (the course is named by id). */
+const ATTENDANCE_ROW_KEY = sql.raw(rowKeySql('attendance.id', ['attendance']));
+
+/**
+ * `listAttendance` as the JSON text (UTF-8) of GET /api/attendance from rendered rows (decisions 214, 231,
+ * 233). A mark's text is the same whatever the filter, so every filter shares the cached texts; the
+ * filter only chooses the keys.
+ */
+export async function renderAttendanceJson(db: Database, userId: string, filter: AttendanceFilter): Promise<Buffer> {
+  return renderRowList({
+    db,
+    list: 'attendance',
+    userId,
+    ...rowListQueries({
+      from: sql`${attendance}`,
+      where: attendanceIn(userId, filter),
+      id: sql`${attendance.id}`,
+      rowKey: ATTENDANCE_ROW_KEY,
+      json: ATTENDANCE_JSON,
+      order: sql.join(ATTENDANCE_ORDER, sql`, `),
+    }),
+  });
 }
 
 export async function deleteAttendance(db: Database, userId: string, id: string): Promise<void> {

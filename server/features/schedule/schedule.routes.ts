@@ -28,7 +28,7 @@ import { sendVersionedList } from '../../lib/conditional-get';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { notFound } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/session';
-import { attendanceSummary, deleteAttendance, listAttendance, markAttendanceWithOutcome } from './attendance.service';
+import { attendanceSummary, deleteAttendance, markAttendanceWithOutcome, renderAttendanceJson } from './attendance.service';
 import { buildCalendar, feedToken, resetFeedToken, userForFeedToken } from './calendar.service';
 import * as schedule from './schedule.service';
 
@@ -131,8 +131,22 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts, j
   // ---------- attendance ----------
   app.get(
     '/api/attendance',
-    { ...auth, schema: { querystring: attendanceQuerySchema, response: { 200: z.array(attendanceRecordResponseSchema) } } },
-    async (request) => listAttendance(db, currentUser(request).id, request.query),
+    {
+      ...auth,
+      schema: { querystring: attendanceQuerySchema, response: { 200: z.array(attendanceRecordResponseSchema), 304: notModifiedSchema } },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const { courseId, from, to } = request.query;
+      return sendVersionedList(request, reply, {
+        db,
+        userId,
+        // The filter is part of the variant; the dates are local dates, the same in every zone.
+        variant: `attendance:${courseId ?? ''}:${from ?? ''}:${to ?? ''}`,
+        // From rendered rows (decision 233): the same bytes as jsonOf(z.array(attendanceRecordResponseSchema), await listAttendance(…)).
+        render: () => renderAttendanceJson(db, userId, request.query),
+      });
+    },
   );
   app.get('/api/attendance/summary', { ...auth, schema: { response: { 200: attendanceSummaryResponseSchema } } }, async (request) =>
     attendanceSummary(db, currentUser(request).id),
