@@ -27,5 +27,9 @@ export async function naiveStudySessionRows(db: Database, userId: string): Promi
 
 /** GET /api/attendance's read (the whole list, as the calendar asks) written the naive way: `select *` in list order. */
 export async function naiveAttendanceRows(db: Database, userId: string): Promise<Array<typeof attendance.$inferSelect>> {
-  return db.select().from(attendance).where(eq(attendance.userId, userId)).orderBy(asc(attendance.date), asc(attendance.slotIndex));
+  return db
+    .select()
+    .from(attendance)
+    .where(eq(attendance.userId, userId))
+    .orderBy(asc(attendance.date), asc(attendance.slotIndex), asc(attendance.id));
 }
