@@ -102,6 +102,57 @@ const rootZones = [
   { target: './server', from: './web', message: 'The server does not import the web client.' },
 ];
 
+/**
+ * One resource layer (docs/architecture.md "Fetching"): the app and the features read and write server
+ * resources only through web/api/, one file per resource holding its queries, mutations and cache
+ * updates (decision 191, "Resources whole"); a feature calls the hooks, never the client itself.
+ */
+const resourceLayerImports = {
+  paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'queryOptions'],
+              message: 'Read server resources through web/api/ (one queryOptions and hook per resource).',
+            },
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Write server resources through web/api/<resource>.ts (its mutations and cache updates live beside its queries).',
+            },
+            { name: 'canvas-confetti', message: 'Celebrate through web/lib/celebrate.ts (toast + lazy confetti, reduced motion).' },
+  ],
+  patterns: [
+            {
+              group: ['**/lib/api-client'],
+              importNames: ['apiJson', 'apiRequest'],
+              message: 'Request through web/api/<resource>.ts (its queries and mutations); a feature calls the hooks, never the client.',
+            },
+  ],
+};
+
+/**
+ * Zod loads with a form's first validation, never with a page (decision 233): a page imports a schema
+ * file's types and its zod-free constants (`common/schemas/<name>.constants.ts`); a form's rules live in
+ * a `*-schema.ts` module beside it that web/lib/lazy-zod-resolver.ts imports on demand. The build checks
+ * the same of every signed-in page's code (scripts/build/first-route-chunks.ts).
+ */
+const zodOnDemandImports = {
+  paths: [
+    { name: 'zod', allowTypeImports: true, message: 'Put the form rules in a *-schema.ts module loaded by lazyZodResolver (decision 233).' },
+    {
+      name: '@hookform/resolvers/zod',
+      message: 'Use web/lib/lazy-zod-resolver.ts: zod loads at the first validation, not with the page (decision 233).',
+    },
+  ],
+  patterns: [
+    {
+      group: ['**/common/schemas/*.schema', '**/common/schemas/bounds'],
+      allowTypeImports: true,
+      message: 'Import the constants from common/schemas/<name>.constants.ts and the types with `import type` (decision 233).',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -149,34 +200,14 @@ export default tseslint.config(
     },
   },
   {
-    // One resource layer (docs/architecture.md "Fetching"): the app and the features read and write server
-    // resources only through web/api/, one file per resource holding its queries, mutations and cache
-    // updates (decision 191, "Resources whole"); a feature calls the hooks, never the client itself.
-    files: ['web/features/**/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'],
+    // The resource layer, zod on demand (above), one formatter, one client.
+    files: ['web/features/**/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}', 'web/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'queryOptions'],
-              message: 'Read server resources through web/api/ (one queryOptions and hook per resource).',
-            },
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message: 'Write server resources through web/api/<resource>.ts (its mutations and cache updates live beside its queries).',
-            },
-            { name: 'canvas-confetti', message: 'Celebrate through web/lib/celebrate.ts (toast + lazy confetti, reduced motion).' },
-          ],
-          patterns: [
-            {
-              group: ['**/lib/api-client'],
-              importNames: ['apiJson', 'apiRequest'],
-              message: 'Request through web/api/<resource>.ts (its queries and mutations); a feature calls the hooks, never the client.',
-            },
-          ],
+          paths: [...resourceLayerImports.paths, ...zodOnDemandImports.paths],
+          patterns: [...resourceLayerImports.patterns, ...zodOnDemandImports.patterns],
         },
       ],
       'no-restricted-syntax': [
@@ -223,6 +254,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A form's rules (loaded on demand by lazyZodResolver) and the tests may import zod and the schemas.
+    files: ['web/{features,app,components}/**/*-schema.ts', 'web/{features,app,components}/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', resourceLayerImports] },
   },
   {
     // The server's layers and feature table hold for its source. Tests and the test harness sit above the

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CUSTOM_REWARD_COST_MAX, CUSTOM_REWARD_COST_MIN } from '../domain/shop';
 import { boundedInstant, multiLineText, singleLineText } from './bounds';
 
-export const REWARD_NAME_MAX = 100;
-export const REWARD_DESCRIPTION_MAX = 500;
-export const REWARD_CATEGORY_MAX = 50;
+import { REWARD_CATEGORY_MAX, REWARD_DESCRIPTION_MAX, REWARD_NAME_MAX } from './rewards.constants';
+
+export * from './rewards.constants';
 
 const cost = z.number().int().min(CUSTOM_REWARD_COST_MIN).max(CUSTOM_REWARD_COST_MAX);
 const optionalText = (max: number, multiLine = false) =>

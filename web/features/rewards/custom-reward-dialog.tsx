@@ -1,41 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { CUSTOM_REWARD_COST_MAX, CUSTOM_REWARD_COST_MIN } from '../../../common/domain/shop';
-import { REWARD_CATEGORY_MAX, REWARD_DESCRIPTION_MAX, REWARD_NAME_MAX, type ShopItem } from '../../../common/schemas/rewards.schema';
+import type { ShopItem } from '../../../common/schemas/rewards.schema';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useSaveCustomReward } from '../../api/rewards';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-function rewardSchema(t: TFunction) {
-  return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('form.nameRequired'))
-      .max(REWARD_NAME_MAX, t('form.nameMax', { max: REWARD_NAME_MAX })),
-    description: z.string().max(REWARD_DESCRIPTION_MAX, t('form.descriptionMax', { max: REWARD_DESCRIPTION_MAX })),
-    cost: z.coerce
-      .number({ error: t('form.costRange', { min: formatNumber(CUSTOM_REWARD_COST_MIN), max: formatNumber(CUSTOM_REWARD_COST_MAX) }) })
-      .int(t('form.costWhole'))
-      .min(
-        CUSTOM_REWARD_COST_MIN,
-        t('form.costRange', { min: formatNumber(CUSTOM_REWARD_COST_MIN), max: formatNumber(CUSTOM_REWARD_COST_MAX) }),
-      )
-      .max(
-        CUSTOM_REWARD_COST_MAX,
-        t('form.costRange', { min: formatNumber(CUSTOM_REWARD_COST_MIN), max: formatNumber(CUSTOM_REWARD_COST_MAX) }),
-      ),
-    category: z.string().max(REWARD_CATEGORY_MAX, t('form.categoryMax', { max: REWARD_CATEGORY_MAX })),
-  });
-}
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** Create or edit a custom reward (name, description, cost 1–100,000, category). */
 export function CustomRewardDialog({
@@ -50,7 +23,7 @@ export function CustomRewardDialog({
   const { t } = useTranslation('rewards');
   const save = useSaveCustomReward();
   const form = useForm({
-    resolver: zodResolver(rewardSchema(t)),
+    resolver: lazyZodResolver(() => import('./custom-reward-schema').then(({ rewardSchema }) => rewardSchema(t))),
     values: {
       name: reward?.name ?? '',
       description: reward?.description ?? '',
