@@ -2,14 +2,10 @@ import { z } from 'zod';
 import { anyText, singleLineText } from './bounds';
 import { ERROR_CODES } from './error-codes';
 import { TASK_TYPES } from './tasks.schema';
+import { COURSE_CHOICES_MAX, COURSE_KEY_MAX, FEED_FILE_MAX_BYTES, FEED_NAME_MAX, FEED_URL_MAX } from './lms-feeds.constants';
 
 /** School calendar feeds (issue 38; docs/api.md "School calendar feeds"; decisions 202–203). */
-export const FEED_URL_MAX = 2000;
-/** An uploaded .ics file's text, at most 5 MiB (as a fetched feed). */
-export const FEED_FILE_MAX_BYTES = 5 * 1024 * 1024;
-export const FEED_NAME_MAX = 200;
-export const COURSE_KEY_MAX = 200;
-export const COURSE_CHOICES_MAX = 500;
+export * from './lms-feeds.constants';
 
 const rowId = z.uuid('Expected an id (a UUID)');
 const url = singleLineText(FEED_URL_MAX, { trim: true }).min(1, 'Enter the calendar address');

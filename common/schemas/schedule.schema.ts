@@ -2,27 +2,31 @@ import { z } from 'zod';
 import { boundedDate, singleLineText } from './bounds';
 import { mediaResponseSchema } from './http.schema';
 import { rewardOutcomeSchema } from './rewards.schema';
+import {
+  ATTENDANCE_STATUSES,
+  COLOR_MESSAGE,
+  COLOR_PATTERN,
+  CREDITS_MAX,
+  CREDITS_MESSAGE,
+  DATE_MESSAGE,
+  DAY_MESSAGE,
+  END_DATE_MESSAGE,
+  END_TIME_MESSAGE,
+  endsBeforeStart,
+  MAX_TIME_SLOTS,
+  NAME_MAX,
+  NAME_MESSAGE,
+  NAME_MIN,
+  ROTATION_DAYS_MAX,
+  ROTATION_DAYS_MIN,
+  TARGET_GRADE_MESSAGE,
+  TEXT_MAX,
+  TIME_MESSAGE,
+  TIME_PATTERN,
+} from './schedule.constants';
 
-/** Limits shared by the server's validation and the web forms (docs/api.md "Schedule", docs/api.md). */
-export const NAME_MIN = 1;
-export const NAME_MAX = 100;
-export const TEXT_MAX = 100;
-export const CREDITS_MAX = 100;
-export const MAX_TIME_SLOTS = 50;
-export const ROTATION_DAYS_MIN = 2;
-export const ROTATION_DAYS_MAX = 10;
-export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-export const NAME_MESSAGE = `Name must be ${NAME_MIN}–${NAME_MAX} characters`;
-export const COLOR_MESSAGE = 'Colour must be a hex colour such as #3b82f6';
-export const DATE_MESSAGE = 'Date must be YYYY-MM-DD';
-export const TIME_MESSAGE = 'Time must be HH:mm';
-export const END_DATE_MESSAGE = 'End date must not be before the start date';
-export const END_TIME_MESSAGE = 'End time must be after the start time';
-export const DAY_MESSAGE = 'Day must be 0–6 (0 = Sunday)';
-export const CREDITS_MESSAGE = `Credits must be 0–${CREDITS_MAX}`;
-export const TARGET_GRADE_MESSAGE = 'Target grade must be 0–100';
+/** The limits, patterns and messages (docs/api.md "Schedule"), zod-free for the web's pages (decision 233). */
+export * from './schedule.constants';
 
 export const nameSchema = singleLineText(NAME_MAX, { trim: true, min: NAME_MIN, message: NAME_MESSAGE });
 export const colorSchema = z.string().regex(COLOR_PATTERN, COLOR_MESSAGE);
@@ -34,11 +38,6 @@ const optionalText = singleLineText(TEXT_MAX, { trim: true, message: `At most ${
   .transform((value) => (value ? value : value === undefined ? undefined : null));
 const optionalId = z.uuid('Not a valid id').nullable().optional();
 const optionalDate = dateSchema.nullable().optional();
-
-/** True when both dates are present and the end is before the start. */
-export function endsBeforeStart(startDate: string | null | undefined, endDate: string | null | undefined): boolean {
-  return Boolean(startDate && endDate && endDate < startDate);
-}
 
 const endDateIssue = { path: ['endDate'], message: END_DATE_MESSAGE };
 
@@ -148,7 +147,6 @@ export type Course = {
 };
 
 // ---------- attendance ----------
-export const ATTENDANCE_STATUSES = ['attended', 'missed'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 /** A lesson slot of a course by its index (attendance keys and cancelled lessons; slots only append). */
 export const slotIndexSchema = z

@@ -4,27 +4,26 @@ import { RECURRENCE_FREQUENCIES, RECURRENCE_MAX_SPAN_DAYS } from '../domain/task
 import { REMINDER_OFFSETS_MINUTES } from '../domain/task-reminders';
 import { boundedDate, boundedInstant, isInstantInRange, multiLineText, singleLineText } from './bounds';
 import { rewardOutcomeSchema } from './rewards.schema';
+import {
+  RECURRENCE_INTERVAL_MAX,
+  RECURRENCE_NEEDS_DUE_MESSAGE,
+  RECURRENCE_SPAN_MESSAGE,
+  REMINDER_NEEDS_DUE_MESSAGE,
+  SHARE_NEEDS_COURSE_MESSAGE,
+  SHARE_NO_RECURRENCE_MESSAGE,
+  TASK_DESCRIPTION_MAX,
+  TASK_PRIORITIES,
+  TASK_STATUS_FILTERS,
+  TASK_TITLE_MAX,
+  TASK_TYPES,
+} from './tasks.constants';
 
-/** Limits shared by the server's validation and the task form (docs/api.md "Tasks"). */
-export const TASK_TITLE_MAX = 200;
-export const TASK_DESCRIPTION_MAX = 5000;
-export const TASK_TYPES = ['assignment', 'exam', 'quiz', 'project', 'presentation', 'reading', 'coursework', 'other'] as const;
-export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
-export const TASK_STATUS_FILTERS = ['upcoming', 'late', 'completed'] as const;
-export const RECURRENCE_INTERVAL_MAX = 52;
+/** The limits, lists and messages (docs/api.md "Tasks"), zod-free for the web's pages (decision 233). */
+export * from './tasks.constants';
 
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
-
-/** Points for completing a task once, ever (docs/product.md §9). */
-export const TASK_POINTS: Record<TaskPriority, number> = { low: 5, medium: 10, high: 15 };
-
-export const REMINDER_IN_PAST_MESSAGE = 'Cannot set a reminder in the past. Please choose another time.';
-/** A reminder is an offset before the due date (API "Tasks additions": a task may have no due date). */
-export const REMINDER_NEEDS_DUE_MESSAGE = 'A reminder needs a due date. Set a due date or choose no reminder.';
-/** A series repeats the first occurrence's due time, so it cannot start from a task without one. */
-export const RECURRENCE_NEEDS_DUE_MESSAGE = 'A repeating task needs a due date.';
 
 const instant = boundedInstant('Expected an ISO 8601 instant');
 const localDate = boundedDate('Expected a YYYY-MM-DD date');
@@ -57,11 +56,6 @@ export const recurrenceSchema = z
     path: ['weekdays'],
   });
 export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
-
-export const SHARE_NEEDS_COURSE_MESSAGE = 'Only a task of a class shared with a class group can be shared';
-export const SHARE_NO_RECURRENCE_MESSAGE = 'A repeating task cannot be shared with a class group';
-
-export const RECURRENCE_SPAN_MESSAGE = `A task can repeat for at most ${RECURRENCE_MAX_SPAN_DAYS} days`;
 
 /**
  * The series' span rule (RECURRENCE_MAX_SPAN_DAYS), checked against the due date's UTC day with one
