@@ -1,28 +1,24 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './bounds';
 import { mediaResponseSchema } from './http.schema';
+import {
+  FILE_DESCRIPTION_MAX,
+  FILE_DESCRIPTION_MESSAGE,
+  FILE_NAME_MAX,
+  FILE_NAME_MESSAGE,
+  FILE_SORTS,
+  FOLDER_NAME_MAX,
+  FOLDER_NAME_MESSAGE,
+  FOLDER_NAME_REQUIRED,
+  NO_FOLDER,
+  SORT_ORDERS,
+} from './files.constants';
 
 /**
  * Files and folders (docs/api.md "Files", docs/product.md §3, §6, §8, §9). Names are the user's data only: the
  * server cleans them (common/domain/file-names.ts) and stores the bytes under a random key.
  */
-export const FOLDER_NAME_MAX = 100;
-export const FILE_NAME_MAX = 255;
-export const FILE_DESCRIPTION_MAX = 1000;
-/** docs/product.md §9 "File storage 2GB": 2 GiB per user. */
-export const STORAGE_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
-/** One upload at most (docs/decisions/137). */
-export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-/** The low-storage warning shows below this share of the quota left (docs/product.md §8). */
-export const LOW_STORAGE_SHARE = 0.1;
-
-export const FOLDER_NAME_REQUIRED = 'Folder name is required';
-export const FOLDER_NAME_MESSAGE = `Folder name must be at most ${FOLDER_NAME_MAX} characters`;
-export const FILE_NAME_MESSAGE = `File name must be 1–${FILE_NAME_MAX} characters`;
-export const FILE_DESCRIPTION_MESSAGE = `Description must be at most ${FILE_DESCRIPTION_MAX} characters`;
-export const FILE_TOO_LARGE_MESSAGE = 'This file is larger than the 100 MB limit for one file.';
-export const QUOTA_EXCEEDED_MESSAGE = 'This file does not fit in your 2 GB of storage. Delete some files and try again.';
-export const PREVIEW_NOT_AVAILABLE_MESSAGE = 'Preview not available';
+export * from './files.constants';
 
 const folderName = z
   .string()
@@ -33,13 +29,6 @@ const folderName = z
 /** POST /api/folders and PATCH /api/folders/:id. */
 export const folderBodySchema = z.strictObject({ name: folderName });
 export type FolderBody = z.infer<typeof folderBodySchema>;
-
-export const FILE_SORTS = ['name', 'date', 'size', 'downloads'] as const;
-export type FileSort = (typeof FILE_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-/** `folderId=none`: the files outside any folder. */
-export const NO_FOLDER = 'none';
 
 /** GET /api/files: without folderId every file; `none` the files outside any folder. */
 export const filesQuerySchema = z.strictObject({

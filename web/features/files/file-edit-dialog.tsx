@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { FILE_DESCRIPTION_MAX, FILE_NAME_MAX, type Folder, type StoredFile } from '../../../common/schemas/files.schema';
+import type { Folder, StoredFile } from '../../../common/schemas/files.schema';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
@@ -10,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../lib/toast';
 import { usePatchFile } from '../../api/files';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 type FormValues = { name: string; description: string; folderId: string };
 
@@ -17,20 +16,8 @@ type FormValues = { name: string; description: string; folderId: string };
 export function FileEditDialog({ file, folders, onClose }: { file: StoredFile | null; folders: readonly Folder[]; onClose: () => void }) {
   const { t } = useTranslation('files');
   const patch = usePatchFile();
-  const schema = z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('edit.nameRequired'))
-      .max(FILE_NAME_MAX, t('edit.nameTooLong', { max: FILE_NAME_MAX })),
-    description: z
-      .string()
-      .trim()
-      .max(FILE_DESCRIPTION_MAX, t('edit.descriptionTooLong', { max: FILE_DESCRIPTION_MAX })),
-    folderId: z.string(),
-  });
   const form = useForm<FormValues, unknown, FormValues>({
-    resolver: zodResolver(schema),
+    resolver: lazyZodResolver(() => import('./file-edit-schema').then(({ fileEditSchema }) => fileEditSchema(t))),
     values: { name: file?.name ?? '', description: file?.description ?? '', folderId: file?.folderId ?? '' },
   });
   const errors = form.formState.errors;

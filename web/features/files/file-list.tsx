@@ -1,7 +1,8 @@
 import { Download, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_SORTS, type FileSort, type Folder, type SortOrder, type StoredFile } from '../../../common/schemas/files.schema';
+import { FILE_SORTS, type FileSort, type SortOrder } from '../../../common/schemas/files.constants';
+import type { Folder, StoredFile } from '../../../common/schemas/files.schema';
 import { useUserTimeZone } from '../../api/session';
 import { IconButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

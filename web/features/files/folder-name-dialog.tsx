@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { FOLDER_NAME_MAX } from '../../../common/schemas/files.schema';
+import { FOLDER_NAME_MAX } from '../../../common/schemas/files.constants';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 type FormValues = { name: string };
 
@@ -29,14 +28,10 @@ export function FolderNameDialog({
   onSubmit: (name: string) => void;
 }) {
   const { t } = useTranslation('files');
-  const schema = z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('folders.required'))
-      .max(FOLDER_NAME_MAX, t('folders.tooLong', { max: FOLDER_NAME_MAX })),
+  const form = useForm<FormValues, unknown, FormValues>({
+    resolver: lazyZodResolver(() => import('./folder-name-schema').then(({ folderNameSchema }) => folderNameSchema(t))),
+    values: { name: initialName },
   });
-  const form = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(schema), values: { name: initialName } });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} closeLabel={t('folders.cancel')}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { storageState } from '../../../common/domain/file-kinds';
-import { LOW_STORAGE_SHARE, type StorageUsage } from '../../../common/schemas/files.schema';
+import { LOW_STORAGE_SHARE } from '../../../common/schemas/files.constants';
+import type { StorageUsage } from '../../../common/schemas/files.schema';
 import { Card } from '../../components/ui/card';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { storageTexts } from './files-view';

@@ -1,7 +1,8 @@
 import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_DESCRIPTION_MAX, MAX_FILE_BYTES, type StorageUsage } from '../../../common/schemas/files.schema';
+import { FILE_DESCRIPTION_MAX, MAX_FILE_BYTES } from '../../../common/schemas/files.constants';
+import type { StorageUsage } from '../../../common/schemas/files.schema';
 import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
