@@ -2,20 +2,10 @@ import { z } from 'zod';
 import { CUSTOM_SCALE_LIMITS, validateCustomScale } from '../domain/custom-scale';
 import { GRADING_SYSTEM_KEYS } from '../domain/grading-systems';
 import { boundedDate, multiLineText, singleLineText } from './bounds';
+import { ASSESSMENT_TYPES, GRADE_LIMITS } from './grades.constants';
 import { rewardOutcomeSchema } from './rewards.schema';
 
-/** The assessment types of docs/product.md §4 / docs/api.md "Grades". */
-export const ASSESSMENT_TYPES = ['exam', 'quiz', 'assignment', 'project', 'presentation', 'participation', 'other'] as const;
-export type AssessmentType = (typeof ASSESSMENT_TYPES)[number];
-
-/** Limits shared by the API and the web form. */
-export const GRADE_LIMITS = Object.freeze({
-  nameMax: 200,
-  textMax: 2000,
-  weightMin: 0,
-  weightMax: 100,
-  maxScoreMax: 1_000_000,
-} as const);
+export * from './grades.constants';
 
 const isoDate = boundedDate();
 const optionalText = multiLineText(GRADE_LIMITS.textMax).nullish();

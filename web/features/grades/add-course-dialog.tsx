@@ -1,35 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
-import { NATIVE_GRADE_EXAMPLES } from './grade-view';
+import { COURSE_NAME_MAX, NATIVE_GRADE_EXAMPLES } from './grade-view';
 import { useAddCourse } from '../../api/grades';
 
 const DEFAULT_COLOR = '#3b82f6';
-const NAME_MAX = 200;
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-function addCourseSchema(t: TFunction, system: GradingSystemKey) {
-  const native = nativeScaleOf(system) !== null;
-  return z.object({
-    name: z.string().trim().min(1, t('addCourse.nameRequired')).max(NAME_MAX),
-    credits: z.string(),
-    target: z
-      .string()
-      .refine(
-        (value) => !native || value.trim() === '' || parseNativeGrade(value, system) !== null,
-        t('courses.targetNativeInvalid', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' }),
-      ),
-  });
-}
 
 const BLANK = { name: '', credits: '', target: '' };
 /** The request's fields → the form field that holds each (where a 400's `issues[]` land). */
@@ -49,7 +31,10 @@ export function AddCourseDialog({
   const { t } = useTranslation('grades');
   const add = useAddCourse();
   const native = nativeScaleOf(system) !== null;
-  const form = useForm({ resolver: zodResolver(addCourseSchema(t, system)), defaultValues: BLANK });
+  const form = useForm({
+    resolver: lazyZodResolver(() => import('./add-course-schema').then(({ addCourseSchema }) => addCourseSchema(t, system))),
+    defaultValues: BLANK,
+  });
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) => {
@@ -74,7 +59,7 @@ export function AddCourseDialog({
       <DialogContent title={t('addCourse.title')} closeLabel={t('common:close')}>
         <form onSubmit={submit} noValidate className="space-y-3">
           <FormField label={t('addCourse.name')} error={errors.name?.message}>
-            <Input {...form.register('name')} maxLength={NAME_MAX} autoComplete="off" />
+            <Input {...form.register('name')} maxLength={COURSE_NAME_MAX} autoComplete="off" />
           </FormField>
           <div className="grid grid-cols-2 gap-3">
             <FormField label={t('addCourse.credits')} error={errors.credits?.message}>

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { localDateOf } from '../../../common/domain/local-time';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
-import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.schema';
+import { ASSESSMENT_TYPES, GRADE_LIMITS } from '../../../common/schemas/grades.constants';
 import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
@@ -13,58 +11,14 @@ import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
+import type { GradeFormValues } from './grade-form-schema';
 import { NATIVE_GRADE_EXAMPLES, nativeEntryText } from './grade-view';
 import { useSaveGrade, type Assessment, type Course, type Grade } from '../../api/grades';
 import { NativeSelect } from '../../components/ui/native-select';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-const optionalNumber = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => value === '' || Number.isFinite(Number(value)), message);
-
-function gradeFormSchema(t: TFunction, system: GradingSystemKey) {
-  return z
-    .object({
-      // National scales only: the grade itself (2+, 14,5); it replaces score and max score.
-      nativeGrade: z
-        .string()
-        .trim()
-        .refine(
-          (value) => value === '' || parseNativeGrade(value, system) !== null,
-          t('form.errors.nativeGrade', { example: NATIVE_GRADE_EXAMPLES[system] ?? '' }),
-        ),
-      courseId: z.string(),
-      name: z.string().max(GRADE_LIMITS.nameMax, t('form.errors.nameMax', { max: GRADE_LIMITS.nameMax })),
-      type: z.enum(ASSESSMENT_TYPES),
-      date: z.string(),
-      maxScore: z
-        .string()
-        .trim()
-        .refine((value) => Number.isFinite(Number(value)) && Number(value) > 0 && value !== '', t('form.errors.maxScore')),
-      score: optionalNumber(t('form.errors.number')),
-      weight: z
-        .string()
-        .trim()
-        .refine((value) => value !== '' && Number(value) >= 0 && Number(value) <= 100, t('form.errors.weight')),
-      feedback: z.string().max(GRADE_LIMITS.textMax),
-      comments: z.string().max(GRADE_LIMITS.textMax),
-    })
-    .superRefine((values, context) => {
-      if (values.score === '' || values.nativeGrade !== '') return;
-      const score = Number(values.score);
-      if (score < 0 || score > Number(values.maxScore)) {
-        context.addIssue({ code: 'custom', path: ['score'], message: t('form.errors.score') });
-      }
-    });
-}
-
-type GradeFormValues = z.infer<ReturnType<typeof gradeFormSchema>>;
 
 export type EditTarget = { assessment: Assessment; grade: Grade | null };
 
@@ -113,7 +67,7 @@ function GradeForm({
   const timeZone = useUserTimeZone();
   const [today] = useState(() => localDateOf(Date.now(), timeZone));
   const form = useForm<GradeFormValues>({
-    resolver: zodResolver(gradeFormSchema(t, system)),
+    resolver: lazyZodResolver(() => import('./grade-form-schema').then(({ gradeFormSchema }) => gradeFormSchema(t, system))),
     defaultValues: {
       // A grade entered as a grade is stored out of 100; it opens as the grade again (2+).
       nativeGrade: native && editing?.grade && existing?.maxScore === 100 ? nativeEntryText(editing.grade.score, system) : '',

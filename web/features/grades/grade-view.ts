@@ -8,6 +8,9 @@ import {
   type ScoreColor,
 } from '../../../common/domain/grading-systems';
 
+/** The longest course name the add-course form takes (its field and its rules, add-course-schema.ts). */
+export const COURSE_NAME_MAX = 200;
+
 /** Text colours for docs/product.md §9's score colours, readable on light and dark backgrounds. */
 export const SCORE_COLOR_CLASSES: Record<ScoreColor, string> = {
   green: 'text-green-700 dark:text-green-400',
