@@ -1,12 +1,8 @@
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  INVITE_EXPIRES_DAYS_DEFAULT,
-  INVITE_EXPIRES_DAYS_MAX,
-  INVITE_EXPIRES_DAYS_MIN,
-  type Group,
-} from '../../../common/schemas/groups.schema';
+import { INVITE_EXPIRES_DAYS_DEFAULT, INVITE_EXPIRES_DAYS_MAX, INVITE_EXPIRES_DAYS_MIN } from '../../../common/schemas/groups.constants';
+import type { Group } from '../../../common/schemas/groups.schema';
 import { useGroupWrites } from '../../api/groups';
 import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';

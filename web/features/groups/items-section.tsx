@@ -1,15 +1,8 @@
 import { Flag, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  REPORT_NOTE_MAX,
-  REPORT_REASONS,
-  type Group,
-  type GroupItem,
-  type GroupReport,
-  type ReportAction,
-  type ReportReason,
-} from '../../../common/schemas/groups.schema';
+import { REPORT_NOTE_MAX, REPORT_REASONS } from '../../../common/schemas/groups.constants';
+import type { Group, GroupItem, GroupReport, ReportAction, ReportReason } from '../../../common/schemas/groups.schema';
 import { canModerate, useGroupItems, useGroupReports, useGroupWrites } from '../../api/groups';
 import { useUserTimeZone } from '../../api/session';
 import { Button, IconButton } from '../../components/ui/button';

@@ -1,7 +1,8 @@
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_ROLES, type Group, type GroupMember, type GroupRole } from '../../../common/schemas/groups.schema';
+import { GROUP_ROLES } from '../../../common/schemas/groups.constants';
+import type { Group, GroupMember, GroupRole } from '../../../common/schemas/groups.schema';
 import { useGroupWrites } from '../../api/groups';
 import { useUserTimeZone } from '../../api/session';
 import { IconButton } from '../../components/ui/button';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
-import { TASK_TITLE_MAX, type Task } from '../../../common/schemas/tasks.schema';
+import { TASK_TITLE_MAX } from '../../../common/schemas/tasks.constants';
+import type { Task } from '../../../common/schemas/tasks.schema';
 import { toastQueued } from '../../api/offline-writes';
 import { DueFields } from '../../components/ui/due-fields';
 import { Dialog, DialogContent } from '../../components/ui/dialog';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FEED_FILE_MAX_BYTES, type FeedPreview } from '../../../common/schemas/lms-feeds.schema';
+import { FEED_FILE_MAX_BYTES } from '../../../common/schemas/lms-feeds.constants';
+import type { FeedPreview } from '../../../common/schemas/lms-feeds.schema';
 import { useImportFeed, usePreviewFeed } from '../../api/lms-feeds';
 import { useCourses } from '../../api/schedule';
 import { useUserTimeZone } from '../../api/session';

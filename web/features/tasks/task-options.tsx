@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TASK_TYPES } from '../../../common/schemas/tasks.schema';
+import { TASK_TYPES } from '../../../common/schemas/tasks.constants';
 import { NamedOptions } from '../../components/ui/native-select';
 import type { CourseSummary } from '../../api/tasks-writes';
 

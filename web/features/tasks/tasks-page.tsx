@@ -15,7 +15,8 @@ import {
   type TaskQuery,
   type TaskViewStatus,
 } from '../../../common/domain/task-selection';
-import { TASK_TYPES, type Task } from '../../../common/schemas/tasks.schema';
+import { TASK_TYPES } from '../../../common/schemas/tasks.constants';
+import type { Task } from '../../../common/schemas/tasks.schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
