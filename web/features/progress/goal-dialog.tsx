@@ -1,53 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import {
-  GOAL_DESCRIPTION_MAX,
-  GOAL_NOTES_MAX,
-  GOAL_PRIORITIES,
-  GOAL_PROGRESS_MAX,
-  GOAL_PROGRESS_MIN,
-  GOAL_STATUSES,
-  GOAL_TARGET_MAX,
-  GOAL_TITLE_MAX,
-  type AcademicGoal,
-} from '../../../common/schemas/academic-goals.schema';
+import { GOAL_PRIORITIES, GOAL_PROGRESS_MAX, GOAL_PROGRESS_MIN, GOAL_STATUSES } from '../../../common/schemas/academic-goals.constants';
+import type { AcademicGoal } from '../../../common/schemas/academic-goals.schema';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { applyFieldErrors } from '../../lib/api-errors';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { useSaveGoal } from '../../api/progress';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-function goalFormSchema(t: TFunction) {
-  const progressMessage = t('goals.form.progressRange', { min: GOAL_PROGRESS_MIN, max: GOAL_PROGRESS_MAX });
-  return z.object({
-    title: z
-      .string()
-      .trim()
-      .min(1, t('goals.form.titleRequired'))
-      .max(GOAL_TITLE_MAX, t('goals.form.tooLong', { max: GOAL_TITLE_MAX })),
-    description: z.string().max(GOAL_DESCRIPTION_MAX, t('goals.form.tooLong', { max: GOAL_DESCRIPTION_MAX })),
-    targetDate: z.string(),
-    target: z
-      .string()
-      .trim()
-      .max(GOAL_TARGET_MAX, t('goals.form.tooLong', { max: GOAL_TARGET_MAX })),
-    progress: z.coerce
-      .number({ error: progressMessage })
-      .int(progressMessage)
-      .min(GOAL_PROGRESS_MIN, progressMessage)
-      .max(GOAL_PROGRESS_MAX, progressMessage),
-    priority: z.enum(GOAL_PRIORITIES),
-    status: z.enum(GOAL_STATUSES),
-    notes: z.string().max(GOAL_NOTES_MAX, t('goals.form.tooLong', { max: GOAL_NOTES_MAX })),
-  });
-}
 
 const textareaClass = 'w-full rounded-md border bg-background p-2 text-base focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -64,7 +27,7 @@ export function GoalDialog({
   const { t } = useTranslation('progress');
   const save = useSaveGoal();
   const form = useForm({
-    resolver: zodResolver(goalFormSchema(t)),
+    resolver: lazyZodResolver(() => import('./goal-form-schema').then(({ goalFormSchema }) => goalFormSchema(t))),
     values: {
       title: goal?.title ?? '',
       description: goal?.description ?? '',
