@@ -4,7 +4,9 @@
  * the tasks: each round writes one row of a student's list and reads the list, so every read finds a new
  * data version. Each against the naive route (`select *` + JSON.stringify), the route's render without
  * its body cache (every read renders from rows) and the render before decision 231 (the service's
- * objects through the response schema); then the calendar's schedule reads after an attendance mark.
+ * objects through the response schema); then the calendar's schedule reads after an attendance mark, and
+ * GET /api/attendance (the whole list the calendar reads; from rendered rows since decision 233) against
+ * its naive route.
  * 50 students, each list seeded by SQL into the server's own database. Needs the reference routes
  * (BENCH_REFERENCE_ROUTES=1). `scripts/bench/run.ts` calls the three benches; standalone, see the end.
  */
@@ -316,7 +318,10 @@ async function seedCalendar(databaseUrl: string, users: Student[]): Promise<void
 }
 
 export type CalendarAfterWrite = {
-  /** POST one attendance mark + GET /api/attendance (every read renders: the route has no version cache). */
+  /**
+   * POST one attendance mark + GET /api/attendance: every read finds a new data version, so it misses the
+   * body cache and renders from rows (decision 233: the changed mark's JSON only).
+   */
   attendance: PairLoad;
   /** POST one attendance mark + GET /api/bench/naive-attendance. */
   naiveAttendance: PairLoad;
