@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { DISPLAY_NAME_MAX, displayNameSchema } from '../../common/schemas/groups.schema';
+import { DISPLAY_NAME_MAX } from '../../common/schemas/groups.constants';
 import { FormField } from './ui/form-field';
 import { Input } from './ui/input';
 
 /**
  * The name classmates see in a class group (issue 39), as sharing a class, joining one and renaming
  * oneself ask for it: the server's own rule (displayNameSchema: trimmed, one line, 1–40 characters),
- * checked before sending. Returns the name to send, or null when the field shows an error.
+ * checked before sending. Resolves to the name to send, or null when the field shows an error. The rule
+ * (and zod) load at the first submit, not with the page (decision 233).
  */
-export function parseDisplayName(raw: string): string | null {
-  const parsed = displayNameSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+export async function parseDisplayName(raw: string): Promise<string | null> {
+  const { displayNameOf } = await import('./display-name-schema');
+  return displayNameOf(raw);
 }
 
 /** The display name's field: its label and hint are the form's; its error is groups' `join.nameError`. */

@@ -12,15 +12,15 @@ export function DisplayNameForm({ group }: { group: Group }) {
   const { rename } = useGroupWrites(group.id);
   const [name, setName] = useState(group.displayName);
   const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = parseDisplayName(name);
+    const trimmed = await parseDisplayName(name);
     setInvalid(trimmed === null);
     if (trimmed === null) return;
     rename.mutate(trimmed, { onSuccess: () => toast({ title: t('me.saved'), variant: 'success' }) });
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="min-w-0 flex-1">
         <DisplayNameField label={t('me.displayName')} hint={t('me.hint')} value={name} onChange={setName} invalid={invalid} />
       </div>

@@ -83,7 +83,7 @@ function JoinForm({ code }: { code: string }) {
   const [invalid, setInvalid] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const name = parseDisplayName(displayName);
+    const name = await parseDisplayName(displayName);
     setInvalid(name === null);
     if (name === null) return;
     // Awaited, not a callback of mutate(): the answer opens the group even if this form is gone by then.

@@ -57,7 +57,7 @@ function ShareForm({ courseId, onCancel }: { courseId: string; onCancel: () => v
   const [invalid, setInvalid] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const name = parseDisplayName(displayName);
+    const name = await parseDisplayName(displayName);
     setInvalid(name === null);
     if (name === null) return;
     // Awaited, as the join form does: the answer opens the group even if this dialog is gone by then.
