@@ -1,19 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pause, Play, RotateCcw, Settings2, SkipForward } from 'lucide-react';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import {
-  phaseLengthMs,
-  remainingMs,
-  TIMER_LIMITS,
-  TIMER_MODES,
-  type TimerMode,
-  type TimerSettings,
-} from '../../../common/domain/focus-timer';
+import { phaseLengthMs, remainingMs, TIMER_MODES, type TimerMode, type TimerSettings } from '../../../common/domain/focus-timer';
 import { FOCUS_ALARM_TAG } from '../../../common/domain/focus-alarm';
-import { FOCUS_SESSION_POINTS, STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.schema';
+import { FOCUS_SESSION_POINTS, STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.constants';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
@@ -22,6 +13,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage, readApiError } from '../../lib/api-errors';
 import { APP_NAME, useDocumentTitleOverride } from '../../lib/document-title';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
 import { playChime, unlockAudio } from './focus-effects';
@@ -60,23 +52,6 @@ function loadSelection(): Selection {
 
 const MODE_KEYS: Record<TimerMode, string> = { focus: 'modes.focus', shortBreak: 'modes.shortBreak', longBreak: 'modes.longBreak' };
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-function settingsSchema(t: TFunction) {
-  const field = (key: keyof typeof TIMER_LIMITS) =>
-    z.coerce
-      .number<string>()
-      .int(t('errors.range', TIMER_LIMITS[key]))
-      .min(TIMER_LIMITS[key].min, t('errors.range', TIMER_LIMITS[key]))
-      .max(TIMER_LIMITS[key].max, t('errors.range', TIMER_LIMITS[key]));
-  return z.object({
-    focusMinutes: field('focusMinutes'),
-    shortBreakMinutes: field('shortBreakMinutes'),
-    longBreakMinutes: field('longBreakMinutes'),
-    longBreakEvery: field('longBreakEvery'),
-  });
-}
-
 function TimerSettingsDialog({
   open,
   onOpenChange,
@@ -90,7 +65,7 @@ function TimerSettingsDialog({
 }) {
   const { t } = useTranslation('study');
   const form = useForm({
-    resolver: zodResolver(settingsSchema(t)),
+    resolver: lazyZodResolver(() => import('./timer-settings-schema').then(({ settingsSchema }) => settingsSchema(t))),
     values: {
       focusMinutes: String(settings.focusMinutes),
       shortBreakMinutes: String(settings.shortBreakMinutes),

@@ -1,18 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { localDateTimeOf, utcInstantOf, utcMillisOf } from '../../../common/domain/local-time';
-import {
-  FOCUS_SESSION_POINTS,
-  STUDY_DURATION_MAX,
-  STUDY_DURATION_MIN,
-  STUDY_SESSION_TYPES,
-  type StudySession,
-  type StudySessionType,
-} from '../../../common/schemas/study.schema';
+import { localDateTimeOf, utcInstantOf } from '../../../common/domain/local-time';
+import { FOCUS_SESSION_POINTS, STUDY_SESSION_TYPES, type StudySessionType } from '../../../common/schemas/study.constants';
+import type { StudySession } from '../../../common/schemas/study.schema';
 import { useUserTimeZone } from '../../api/session';
 import { Button, IconButton } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -25,6 +17,7 @@ import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
@@ -33,34 +26,6 @@ import { useCreateStudySession, useDeleteStudySession } from '../../api/study-wr
 import { isQueued, toastQueued } from '../../api/offline-writes';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
-/** The log form's date and time are wall-clock values in the profile's zone (as the server counts them). */
-function logSchema(t: TFunction, timeZone: string) {
-  return (
-    z
-      .object({
-        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, t('errors.date')),
-        time: z.string().regex(/^\d{2}:\d{2}$/, t('errors.time')),
-        durationMinutes: z.coerce
-          .number<string>()
-          .int(t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
-          .min(STUDY_DURATION_MIN, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX }))
-          .max(STUDY_DURATION_MAX, t('errors.duration', { min: STUDY_DURATION_MIN, max: STUDY_DURATION_MAX })),
-        type: z.enum(STUDY_SESSION_TYPES),
-        courseId: z.string(),
-      })
-      .refine((values) => utcMillisOf(values.date, values.time, timeZone) <= Date.now(), {
-        message: t('errors.future'),
-        path: ['time'],
-      })
-      // The server refuses a session that would end in the future (time not yet spent, issue 34).
-      .refine((values) => utcMillisOf(values.date, values.time, timeZone) + values.durationMinutes * 60_000 <= Date.now(), {
-        message: t('errors.endsInFuture'),
-        path: ['durationMinutes'],
-      })
-  );
-}
-
 function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('study');
   const courses = useCourses();
@@ -68,7 +33,7 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   const timeZone = useUserTimeZone();
   const [anHourAgo] = useState(() => localDateTimeOf(Date.now() - 3_600_000, timeZone));
   const form = useForm({
-    resolver: zodResolver(logSchema(t, timeZone)),
+    resolver: lazyZodResolver(() => import('./log-session-schema').then(({ logSchema }) => logSchema(t, timeZone))),
     defaultValues: {
       date: anHourAgo.date,
       time: anHourAgo.time,

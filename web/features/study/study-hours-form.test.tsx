@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { interceptApi, renderWithProviders, writes } from '../../test/component-harness';
 import { StudyHoursForm } from './study-hours-form';
 
@@ -15,6 +15,10 @@ const HOURS = {
 };
 
 describe('Study hours form → studyHoursSchema', () => {
+  // The form loads the API's schema (and zod) at its first save (decision 233); loading that module graph once here
+  // keeps its one-time transform out of each test's wait for the message.
+  beforeAll(() => import('./study-hours-schema'));
+
   it.each([
     ['Most a day (minutes)', '10', 'The daily maximum is 25 to 960 minutes.'],
     ['Most a day (minutes)', '961', 'The daily maximum is 25 to 960 minutes.'],

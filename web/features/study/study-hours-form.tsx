@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { studyHoursSchema, type StudyHoursBody } from '../../../common/schemas/study-plan.schema';
+import type { StudyHoursBody } from '../../../common/schemas/study-plan.schema';
 import { useSaveStudyHours, useStudyHours, type StudyHoursView } from '../../api/study-plan';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/card';
@@ -63,14 +63,17 @@ function HoursForm({ hours }: { hours: StudyHoursView }) {
       bufferMinutes: Number(draft.buffer) * 60,
       unitMinutes: hours.unitMinutes,
     };
-    // The API's own schema decides (its limits are not repeated here); the first refused field names the message.
-    const parsed = studyHoursSchema.safeParse(body);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      return setError(t(ERROR_KEYS[String(field)] ?? 'plan.hours.errors.window'));
-    }
-    setError(null);
-    save.mutate(parsed.data, { onSuccess: () => toast({ title: t('plan.hours.saved'), variant: 'success' }) });
+    // The API's own schema decides (its limits are not repeated here), loaded at the first save (decision 233);
+    // the first refused field names the message.
+    void import('./study-hours-schema').then(({ studyHoursSchema }) => {
+      const parsed = studyHoursSchema.safeParse(body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path[0];
+        return setError(t(ERROR_KEYS[String(field)] ?? 'plan.hours.errors.window'));
+      }
+      setError(null);
+      save.mutate(parsed.data, { onSuccess: () => toast({ title: t('plan.hours.saved'), variant: 'success' }) });
+    });
   };
 
   return (
