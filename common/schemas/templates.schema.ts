@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../domain/languages';
+import { TEMPLATE_CATEGORIES, TEMPLATE_FORMATS, TEMPLATE_IDS } from './templates.constants';
 
 /**
  * Premium templates (docs/product.md §3 "Premium template", docs/api.md "Premium"; docs/decisions/134). The server
@@ -7,37 +8,7 @@ import { LANGUAGES } from '../domain/languages';
  * renders it as PDF, XLSX or DOCX; the preview endpoint answers the same model as JSON, which the web
  * draws as HTML, so the preview and the file can never disagree about what is in them.
  */
-export const TEMPLATE_CATEGORIES = ['scheduleTemplates', 'studyPlanners', 'noteTaking', 'examPrep', 'projectManagement'] as const;
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
-
-export const TEMPLATE_FORMATS = ['pdf', 'xlsx', 'docx'] as const;
-export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
-
-/** The catalogue keys, three per category (the order of the page). */
-export const TEMPLATE_IDS = [
-  'weekly-timetable',
-  'class-schedule',
-  'term-calendar',
-  'semester-planner',
-  'weekly-study-planner',
-  'task-tracker',
-  'cornell-notes',
-  'lecture-notes',
-  'reading-log',
-  'exam-checklist',
-  'revision-timetable',
-  'exam-study-guide',
-  'project-plan',
-  'group-charter',
-  'meeting-notes',
-] as const;
-export type TemplateId = (typeof TEMPLATE_IDS)[number];
-
-export const TEMPLATE_CONTENT_TYPES: Record<TemplateFormat, string> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+export * from './templates.constants';
 
 /** `:id` of /api/premium/templates/:id/…: a catalogue key; anything else is a 400. */
 export const templateParamsSchema = z.strictObject({ id: z.enum(TEMPLATE_IDS, 'Unknown template') });

@@ -1,4 +1,5 @@
-import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateSummary } from '../../../common/schemas/templates.schema';
+import { TEMPLATE_CATEGORIES, type TemplateCategory } from '../../../common/schemas/templates.constants';
+import type { TemplateSummary } from '../../../common/schemas/templates.schema';
 import { readApiError } from '../../lib/api-errors';
 
 /**
