@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { MAX_TIME_SLOTS, type Course, type Term } from '../../../common/schemas/schedule.schema';
+import { MAX_TIME_SLOTS } from '../../../common/schemas/schedule.constants';
+import type { Course, Term } from '../../../common/schemas/schedule.schema';
 import { Button } from '../../components/ui/button';
 import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormActions } from '../../components/ui/form-actions';
@@ -13,8 +12,9 @@ import { TimeField } from '../../components/ui/time-field';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { formatNumber, formatClock, weekdayNames } from '../../lib/format';
-import { DEFAULT_COLORS, formRules, numberOrNull } from './form-rules';
+import { DEFAULT_COLORS, numberOrNull } from './form-rules';
 import { ClassGroupAction, JoinByCode } from './class-group-actions';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { assessmentsQuery } from '../../api/grades';
@@ -52,40 +52,13 @@ function slotDraft(slot?: Partial<Course['timeSlots'][number]>): SlotDraft {
  */
 export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { initialSlot?: Partial<Course['timeSlots'][number]> }) {
   const { t } = useTranslation('schedule');
-  const rules = formRules(t);
   const terms = useTerms();
   const crud = useCrud<Course, CourseBody>(coursesQuery.queryKey[0], [attendanceSummaryQuery.queryKey]);
   const toasts = useEntityToasts('course');
   const days = weekdayNames();
   const savedSlots = item?.timeSlots.length ?? 0;
-  const slotSchema = z
-    .object({
-      day: z.string(),
-      startTime: rules.time,
-      endTime: rules.time,
-      week: z.string(),
-      cycleDay: z.string(),
-    })
-    .refine((slot) => !slot.startTime || !slot.endTime || slot.endTime > slot.startTime, {
-      path: ['endTime'],
-      message: rules.endTimeMessage,
-    });
-  const schema = z
-    .object({
-      name: rules.name,
-      credits: rules.credits,
-      instructor: rules.optionalText,
-      room: rules.optionalText,
-      termId: z.string(),
-      startDate: rules.optionalDate,
-      endDate: rules.optionalDate,
-      color: rules.color,
-      targetGrade: rules.targetGrade,
-      timeSlots: z.array(slotSchema).max(MAX_TIME_SLOTS),
-    })
-    .refine((values) => !values.startDate || !values.endDate || values.endDate >= values.startDate, rules.endAfterStart);
   const form = useForm({
-    resolver: zodResolver(schema),
+    resolver: lazyZodResolver(() => import('./course-schema').then(({ courseSchema }) => courseSchema(t))),
     defaultValues: {
       name: item?.name ?? '',
       credits: item?.credits === null || item?.credits === undefined ? '' : String(item.credits),

@@ -9,11 +9,15 @@ import {
   ROTATION_DAYS_MIN,
   TEXT_MAX,
   TIME_PATTERN,
-} from '../../../common/schemas/schedule.schema';
+} from '../../../common/schemas/schedule.constants';
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
+export type TFunction = ReturnType<typeof useTranslation>['t'];
 
-/** The server's rules (common/schemas/schedule.schema.ts) with translated messages, for inline errors. */
+/**
+ * The server's rules (common/schemas/schedule.schema.ts) with translated messages, for inline errors: the
+ * building blocks of the Schedule forms' rules (year-, term-, holiday- and course-schema.ts), which load
+ * at a form's first validation, not with the page (decision 233).
+ */
 export function formRules(t: TFunction) {
   const name = z
     .string()
@@ -52,8 +56,3 @@ export function formRules(t: TFunction) {
     endTimeMessage: t('errors.endTime'),
   };
 }
-
-/** "" → null, else the number. */
-export const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
-
-export const DEFAULT_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'];

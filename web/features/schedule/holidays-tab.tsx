@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { Holiday } from '../../../common/schemas/schedule.schema';
 import { FormActions } from '../../components/ui/form-actions';
 import { formatCalendarDate } from '../../lib/format';
-import { formRules } from './form-rules';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { NameAndDates } from './name-and-dates';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { holidaysQuery, useHolidays, useCrud } from '../../api/schedule';
@@ -14,14 +12,10 @@ type HolidayBody = { name: string; startDate: string; endDate: string };
 
 function HolidayForm({ item, onDone }: FormProps<Holiday>) {
   const { t } = useTranslation('schedule');
-  const rules = formRules(t);
   const crud = useCrud<Holiday, HolidayBody>(holidaysQuery.queryKey[0]);
   const toasts = useEntityToasts('holiday');
-  const schema = z
-    .object({ name: rules.name, startDate: rules.requiredDate, endDate: rules.optionalDate })
-    .refine((values) => !values.endDate || !values.startDate || values.endDate >= values.startDate, rules.endAfterStart);
   const form = useForm({
-    resolver: zodResolver(schema),
+    resolver: lazyZodResolver(() => import('./holiday-schema').then(({ holidaySchema }) => holidaySchema(t))),
     defaultValues: {
       name: item?.name ?? '',
       startDate: item?.startDate ?? '',

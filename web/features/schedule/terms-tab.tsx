@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { Rotation, Term } from '../../../common/schemas/schedule.schema';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatCalendarDate } from '../../lib/format';
-import { DEFAULT_COLORS, formRules } from './form-rules';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { DEFAULT_COLORS } from './form-rules';
 import { NameAndDates } from './name-and-dates';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { coursesQuery, termsQuery, useAcademicYears, useTerms, useCrud } from '../../api/schedule';
@@ -17,27 +16,11 @@ type TermBody = { name: string; startDate: string; endDate: string; academicYear
 
 function TermForm({ item, onDone }: FormProps<Term>) {
   const { t } = useTranslation('schedule');
-  const rules = formRules(t);
   const years = useAcademicYears();
   const crud = useCrud<Term, TermBody>(termsQuery.queryKey[0], [coursesQuery.queryKey]);
   const toasts = useEntityToasts('term');
-  const schema = z
-    .object({
-      name: rules.name,
-      startDate: rules.requiredDate,
-      endDate: rules.requiredDate,
-      academicYearId: z.string(),
-      color: rules.color,
-      rotationKind: z.enum(['weekly', 'ab', 'nday']),
-      rotationDays: z.string(),
-    })
-    .refine((values) => !values.startDate || !values.endDate || values.endDate >= values.startDate, rules.endAfterStart)
-    .refine((values) => values.rotationKind !== 'nday' || rules.rotationDays.safeParse(values.rotationDays).success, {
-      path: ['rotationDays'],
-      message: t('errors.rotationDays', { min: 2, max: 10 }),
-    });
   const form = useForm({
-    resolver: zodResolver(schema),
+    resolver: lazyZodResolver(() => import('./term-schema').then(({ termSchema }) => termSchema(t))),
     defaultValues: {
       name: item?.name ?? '',
       startDate: item?.startDate ?? '',

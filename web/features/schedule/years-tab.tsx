@@ -1,21 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { AcademicYear } from '../../../common/schemas/schedule.schema';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { formRules } from './form-rules';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { academicYearsQuery, termsQuery, useAcademicYears, useCrud } from '../../api/schedule';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 function YearForm({ item, onDone }: FormProps<AcademicYear>) {
   const { t } = useTranslation('schedule');
-  const rules = formRules(t);
   const crud = useCrud<AcademicYear, { name: string }>(academicYearsQuery.queryKey[0], [termsQuery.queryKey]);
   const toasts = useEntityToasts('year');
-  const form = useForm({ resolver: zodResolver(z.object({ name: rules.name })), defaultValues: { name: item?.name ?? '' } });
+  const form = useForm({
+    resolver: lazyZodResolver(() => import('./year-schema').then(({ yearSchema }) => yearSchema(t))),
+    defaultValues: { name: item?.name ?? '' },
+  });
   const submit = form.handleSubmit((values) => {
     crud.save(item?.id ?? null, values, toasts.outcome(item ? 'update' : 'add', onDone));
   });
