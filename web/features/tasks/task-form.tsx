@@ -1,19 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { isReminderInPast, REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
+import { REMINDER_OFFSETS_MINUTES } from '../../../common/domain/task-reminders';
 import { ESTIMATE_MAX_MINUTES, ESTIMATE_QUICK_PICKS } from '../../../common/domain/study-plan';
-import {
-  RECURRENCE_INTERVAL_MAX,
-  TASK_DESCRIPTION_MAX,
-  TASK_PRIORITIES,
-  TASK_TITLE_MAX,
-  TASK_TYPES,
-  type Task,
-  type TaskShared,
-} from '../../../common/schemas/tasks.schema';
+import { RECURRENCE_INTERVAL_MAX, TASK_PRIORITIES, TASK_TITLE_MAX } from '../../../common/schemas/tasks.constants';
+import type { Task, TaskShared } from '../../../common/schemas/tasks.schema';
 import { useSessionUser, useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -23,8 +14,9 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
-import { ensureNotificationPermission, notificationsSupported } from '../../lib/browser-notifications';
+import { ensureNotificationPermission } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from '../../api/tasks-writes';
 import { useEstimateSuggestion } from '../../api/study-plan';
 import { isQueued, toastQueued } from '../../api/offline-writes';
@@ -35,72 +27,10 @@ import { defaultReminderOffset } from '../../lib/default-reminder';
 import { NativeSelect } from '../../components/ui/native-select';
 import { formatDateTime } from '../../lib/format';
 import { postedByText } from './shared-task';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
+import type { TaskFormValues as FormValues } from './task-form-schema';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-function formSchema(t: TFunction, timeZone: string) {
-  return z
-    .object({
-      title: z
-        .string()
-        .trim()
-        .min(1, t('form.errors.titleRequired'))
-        .max(TASK_TITLE_MAX, t('form.errors.titleMax', { max: TASK_TITLE_MAX })),
-      description: z.string().max(TASK_DESCRIPTION_MAX, t('form.errors.descriptionMax', { max: TASK_DESCRIPTION_MAX })),
-      due: z.string(),
-      noDue: z.boolean(),
-      courseId: z.string(),
-      taskType: z.enum(TASK_TYPES),
-      priority: z.enum(TASK_PRIORITIES),
-      reminder: z.string(),
-      estimate: z.string(),
-      repeat: z.enum(['none', 'daily', 'weekly']),
-      interval: z.string(),
-      weekdays: z.array(z.string()),
-      until: z.string(),
-      share: z.boolean(),
-    })
-    .superRefine((values, ctx) => {
-      const due = new Date(values.noDue ? Number.NaN : dueInputMillis(values.due, timeZone));
-      if (!values.noDue && Number.isNaN(due.getTime()))
-        ctx.addIssue({ code: 'custom', path: ['due'], message: t('form.errors.dueRequired') });
-      if (values.reminder) {
-        // A reminder is an offset before the due date: say so rather than drop the choice silently.
-        if (values.noDue) ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('form.errors.reminderNeedsDue') });
-        else if (!notificationsSupported()) {
-          ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.unsupported') });
-        } else if (!Number.isNaN(due.getTime()) && isReminderInPast(due, Number(values.reminder), Date.now())) {
-          ctx.addIssue({ code: 'custom', path: ['reminder'], message: t('reminders.inPast') });
-        }
-      }
-      if (values.estimate.trim() !== '') {
-        const estimate = Number(values.estimate);
-        if (!Number.isInteger(estimate) || estimate < 5 || estimate > ESTIMATE_MAX_MINUTES) {
-          ctx.addIssue({ code: 'custom', path: ['estimate'], message: t('form.errors.estimate', { max: ESTIMATE_MAX_MINUTES }) });
-        }
-      }
-      if (values.repeat !== 'none' && values.noDue) {
-        ctx.addIssue({ code: 'custom', path: ['repeat'], message: t('form.errors.repeatNeedsDue') });
-      }
-      if (values.repeat !== 'none') {
-        if (!values.until) ctx.addIssue({ code: 'custom', path: ['until'], message: t('form.errors.untilRequired') });
-        else if (!values.noDue && values.due && values.until < values.due.slice(0, 10)) {
-          ctx.addIssue({ code: 'custom', path: ['until'], message: t('form.errors.untilBeforeDue') });
-        }
-      }
-      if (values.repeat === 'weekly') {
-        if (values.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: t('form.errors.weekdaysRequired') });
-        const interval = Number(values.interval);
-        if (!Number.isInteger(interval) || interval < 1 || interval > RECURRENCE_INTERVAL_MAX) {
-          ctx.addIssue({ code: 'custom', path: ['interval'], message: t('form.errors.interval', { max: RECURRENCE_INTERVAL_MAX }) });
-        }
-      }
-    });
-}
-
-type FormValues = z.infer<ReturnType<typeof formSchema>>;
 /** The fields of a shared copy that stay the user's own (docs/api.md "Class groups"). */
 type PrivateTaskInput = Pick<TaskInput, 'courseId' | 'priority' | 'reminderOffsetMinutes' | 'estimateMinutes'>;
 
@@ -214,7 +144,7 @@ function TaskForm({
   const isNew = task === null;
   const timeZone = useUserTimeZone();
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema(t, timeZone)),
+    resolver: lazyZodResolver(() => import('./task-form-schema').then(({ taskFormSchema }) => taskFormSchema(t, timeZone))),
     defaultValues: {
       title: task?.title ?? '',
       description: task?.description ?? '',
