@@ -1,4 +1,4 @@
-import { FILE_NAME_MAX } from '../schemas/files.schema';
+import { FILE_NAME_MAX } from '../schemas/files.constants';
 
 // C0/C1 controls (NUL included), and the bidirectional marks, embeddings, overrides and isolates
 // that can make "invoice\u202Efdp.exe" read as "invoiceexe.pdf".

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, userResponseSchema } from './auth.schema';
 import { boundedInstant, multiLineText, singleLineText } from './bounds';
+import { ADMIN_PAGE_MAX, ADMIN_USER_SORTS, ADMIN_PLANS, AUDIT_ACTIONS } from './admin.constants';
 import { FEEDBACK_CATEGORIES, FEEDBACK_PRIORITIES, FEEDBACK_REPLY_MAX, FEEDBACK_STATUSES, feedbackResponseSchema } from './feedback.schema';
 
 /**
@@ -8,9 +9,7 @@ import { FEEDBACK_CATEGORIES, FEEDBACK_PRIORITIES, FEEDBACK_REPLY_MAX, FEEDBACK_
  * Lists that grow are keyset pages: a plain JSON array, and the next page's cursor in the
  * `X-Next-Cursor` response header (absent on the last page).
  */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-export const ADMIN_PAGE_MAX = 100;
-export const ADMIN_PAGE_DEFAULT = 50;
+export * from './admin.constants';
 
 /** The query of a keyset page: the list's own filters, then the cursor from X-Next-Cursor and a page size. */
 function pageQuerySchema<Filters extends z.ZodRawShape>(filters: Filters) {
@@ -20,12 +19,6 @@ function pageQuerySchema<Filters extends z.ZodRawShape>(filters: Filters) {
     limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).optional(),
   });
 }
-
-export const ADMIN_USER_SORTS = ['created', 'lastActive', 'plan'] as const;
-export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
-/** A user's plan as support sees it: paid or granted, an active trial, or free. */
-export const ADMIN_PLANS = ['premium', 'trial', 'free'] as const;
-export type AdminPlan = (typeof ADMIN_PLANS)[number];
 
 /** GET /api/admin/users: a name or e-mail fragment, a sort (newest first), a page. */
 export const adminUsersQuerySchema = pageQuerySchema({
@@ -124,20 +117,6 @@ export const adminStatsResponseSchema = z.strictObject({
   usageWeekly: z.array(usagePoint),
 });
 export type AdminStats = z.output<typeof adminStatsResponseSchema>;
-
-export const AUDIT_ACTIONS = [
-  'user.role',
-  'user.premium',
-  'user.trial',
-  'user.sign_out',
-  'user.lock',
-  'user.unlock',
-  'feedback.status',
-  'feedback.reply',
-  // A report of a class group's shared item, dismissed or its item removed (decision 211).
-  'group_report.resolve',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const adminAuditQuerySchema = pageQuerySchema({
   action: z.enum(AUDIT_ACTIONS).optional(),

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { LANGUAGE_TAG_MAX, LANGUAGES } from '../domain/languages';
 import { anyText, singleLineText } from './bounds';
+import {
+  USERNAME_MIN,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+  EMAIL_MAX,
+  LOGIN_USERNAME_MAX,
+  LOGIN_PASSWORD_MAX,
+  TIME_ZONE_MAX,
+} from './auth.constants';
 
-/** Limits shared by the server's validation and the web forms (docs/api.md "Authentication"). */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const EMAIL_MAX = 254;
-/** Sign-in fields are only compared, never stored, but they are bounded too (a 10,000-character username answered 500). */
-export const LOGIN_USERNAME_MAX = 254;
-export const LOGIN_PASSWORD_MAX = 1024;
-export const TIME_ZONE_MAX = 64;
+export * from './auth.constants';
 
 export const CREDENTIALS_REQUIRED_MESSAGE = 'Username and password are required';
 

@@ -1,15 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  NEXT_CURSOR_HEADER,
-  type AdminAuditEntry,
-  type AdminFeedback,
-  type AdminStats,
-  type AdminUser,
-  type AdminUserDetail,
-  type AdminUserSort,
-  type AuditAction,
-  type AdminFeedbackPatch,
-  type AdminUserPatch,
+import { NEXT_CURSOR_HEADER } from '../../common/schemas/admin.constants';
+import type {
+  AdminAuditEntry,
+  AdminFeedback,
+  AdminStats,
+  AdminUser,
+  AdminUserDetail,
+  AdminUserSort,
+  AuditAction,
+  AdminFeedbackPatch,
+  AdminUserPatch,
 } from '../../common/schemas/admin.schema';
 import type { AdminGroupReport, ReportAction } from '../../common/schemas/groups.schema';
 import type { PaymentModeView } from '../../common/schemas/premium.schema';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isSsoError } from '../../common/schemas/sso.schema';
+import { isSsoError } from '../../common/schemas/sso.constants';
 import { cn } from '../lib/class-names';
 
 /**

@@ -1,36 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/schemas/auth.schema';
+import { PASSWORD_MIN } from '../../../common/schemas/auth.constants';
 import { useChangePassword } from '../../api/account';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-function passwordSchema(t: TFunction) {
-  return z
-    .object({
-      currentPassword: z.string().min(1, t('errors.currentRequired')),
-      newPassword: z
-        .string()
-        .min(PASSWORD_MIN, t('errors.passwordMin', { min: PASSWORD_MIN }))
-        .max(PASSWORD_MAX, t('errors.passwordMax', { max: PASSWORD_MAX })),
-      confirmPassword: z.string(),
-    })
-    .refine((values) => values.newPassword === values.confirmPassword, { message: t('errors.mismatch'), path: ['confirmPassword'] });
-}
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** The Security tab's password change (the signed-in devices and recovery email are their own cards). */
 export function PasswordForm() {
   const { t } = useTranslation('account');
   const change = useChangePassword();
   const form = useForm({
-    resolver: zodResolver(passwordSchema(t)),
+    resolver: lazyZodResolver(() => import('./password-form-schema').then(({ passwordSchema }) => passwordSchema(t))),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const submit = form.handleSubmit((values) =>

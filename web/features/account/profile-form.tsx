@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { EMAIL_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type User } from '../../../common/schemas/auth.schema';
+import type { User } from '../../../common/schemas/auth.schema';
 import { useUpdateProfile } from '../../api/account';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -10,8 +8,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** Every IANA zone the browser knows, always including UTC and the user's current one. */
 function timeZones(current: string): string[] {
@@ -22,26 +19,12 @@ function timeZones(current: string): string[] {
   return [...zones].sort();
 }
 
-function profileSchema(t: TFunction) {
-  const email = z.union([z.literal(''), z.email(t('errors.email')).max(EMAIL_MAX)]);
-  return z.object({
-    username: z
-      .string()
-      .min(USERNAME_MIN, t('errors.usernameLength', { min: USERNAME_MIN, max: USERNAME_MAX }))
-      .max(USERNAME_MAX, t('errors.usernameLength', { min: USERNAME_MIN, max: USERNAME_MAX }))
-      .regex(USERNAME_PATTERN, t('errors.usernameCharacters')),
-    email,
-    recoveryEmail: email,
-    timeZone: z.string().min(1),
-  });
-}
-
 /** The account page's Profile tab: username, emails and time zone. */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const update = useUpdateProfile();
   const form = useForm({
-    resolver: zodResolver(profileSchema(t)),
+    resolver: lazyZodResolver(() => import('./profile-form-schema').then(({ profileSchema }) => profileSchema(t))),
     defaultValues: { username: user.username, email: user.email ?? '', recoveryEmail: user.recoveryEmail ?? '', timeZone: user.timeZone },
   });
   const submit = form.handleSubmit((values) =>

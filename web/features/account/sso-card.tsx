@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { isSsoError } from '../../../common/schemas/sso.schema';
+import { isSsoError } from '../../../common/schemas/sso.constants';
 import { useAccountSso, useLinkSso, useUnlinkSso, type SsoIdentity } from '../../api/account';
 import { useUserTimeZone } from '../../api/session';
 import { SsoErrorNotice } from '../../components/sso-error-notice';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';
-import { AUDIT_ACTIONS } from '../../../common/schemas/admin.schema';
+import { AUDIT_ACTIONS } from '../../../common/schemas/admin.constants';
 import { useAdminAudit, type AdminAuditEntry, type AuditAction } from '../../api/admin';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';

@@ -6,7 +6,7 @@ import {
   FEEDBACK_REPLY_MAX,
   FEEDBACK_STATUSES,
   type FeedbackStatus,
-} from '../../../common/schemas/feedback.schema';
+} from '../../../common/schemas/feedback.constants';
 import { useAdminFeedback, type AdminFeedback, type AdminFeedbackFilter, useAdminFeedbackUpdate } from '../../api/admin';
 import { useUserTimeZone } from '../../api/session';
 import { Card } from '../../components/ui/card';

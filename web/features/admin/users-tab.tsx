@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_USER_SORTS, type AdminUserSort } from '../../../common/schemas/admin.schema';
+import { ADMIN_USER_SORTS, type AdminUserSort } from '../../../common/schemas/admin.constants';
 import { useAdminUsers, type AdminUser } from '../../api/admin';
 import { useUserTimeZone } from '../../api/session';
 import { Button } from '../../components/ui/button';

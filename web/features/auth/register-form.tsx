@@ -1,39 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../../common/schemas/auth.schema';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../common/schemas/auth.constants';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { useRegister } from '../../api/session';
-import { authErrorMessage, type TFunction } from './auth-error-message';
+import { authErrorMessage } from './auth-error-message';
 import { PasswordInput } from './password-input';
-
-function registerSchema(t: TFunction) {
-  return z.object({
-    username: z
-      .string()
-      .min(1, t('auth:errors.credentialsRequired'))
-      .min(USERNAME_MIN, t('auth:errors.usernameLength', { min: USERNAME_MIN, max: USERNAME_MAX }))
-      .max(USERNAME_MAX, t('auth:errors.usernameLength', { min: USERNAME_MIN, max: USERNAME_MAX }))
-      .regex(USERNAME_PATTERN, t('auth:errors.usernameCharacters')),
-    email: z.union([z.literal(''), z.email(t('auth:errors.emailInvalid')).max(EMAIL_MAX)]),
-    password: z
-      .string()
-      .min(1, t('auth:errors.credentialsRequired'))
-      .min(PASSWORD_MIN, t('auth:errors.passwordMin', { min: PASSWORD_MIN }))
-      .max(PASSWORD_MAX, t('auth:errors.passwordMax', { max: PASSWORD_MAX })),
-  });
-}
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** /auth's Register tab. */
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const register = useRegister();
   const form = useForm({
-    resolver: zodResolver(registerSchema(t)),
+    resolver: lazyZodResolver(() => import('./register-form-schema').then(({ registerSchema }) => registerSchema(t))),
     defaultValues: { username: '', email: '', password: '' },
     mode: 'onTouched',
   });

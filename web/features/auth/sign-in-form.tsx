@@ -1,28 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { useLogin } from '../../api/session';
-import { authErrorMessage, type TFunction } from './auth-error-message';
+import { authErrorMessage } from './auth-error-message';
 import { PasswordInput } from './password-input';
-
-function signInSchema(t: TFunction) {
-  return z
-    .object({ username: z.string(), password: z.string() })
-    .refine((values) => values.username.trim() !== '' && values.password !== '', {
-      message: t('auth:errors.credentialsRequired'),
-      path: ['password'],
-    });
-}
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** /auth's Sign in tab. */
 export function SignInForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const login = useLogin();
-  const form = useForm({ resolver: zodResolver(signInSchema(t)), defaultValues: { username: '', password: '' } });
+  const form = useForm({
+    resolver: lazyZodResolver(() => import('./sign-in-form-schema').then(({ signInSchema }) => signInSchema(t))),
+    defaultValues: { username: '', password: '' },
+  });
   const submit = form.handleSubmit((values) =>
     login.mutate({ username: values.username.trim(), password: values.password }, { onSuccess: onDone }),
   );

@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import {
   FEEDBACK_CATEGORIES,
   FEEDBACK_MESSAGE_MAX,
   FEEDBACK_MESSAGE_MIN,
-  FEEDBACK_SUBJECT_MAX,
-  FEEDBACK_SUBJECT_MIN,
   FEEDBACK_REPLY_HOURS,
+  FEEDBACK_SUBJECT_MAX,
   type FeedbackCategory,
-} from '../../../common/schemas/feedback.schema';
+} from '../../../common/schemas/feedback.constants';
 import { usePremiumCheck } from '../../api/premium';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -23,24 +20,12 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { useSendFeedback } from '../../api/feedback';
 import { replyHoursFor } from './feedback-view';
 import { Page } from '../../components/ui/page-header';
 import { TextLink } from '../../components/ui/text-link';
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-/** The form's rules: the contract's limits, with translated messages (the server checks them again). */
-export function feedbackFormSchema(t: TFunction) {
-  const subject = t('form.subjectLength', { min: FEEDBACK_SUBJECT_MIN, max: FEEDBACK_SUBJECT_MAX });
-  const message = t('form.messageLength', { min: FEEDBACK_MESSAGE_MIN, max: FEEDBACK_MESSAGE_MAX });
-  return z.object({
-    category: z.enum(FEEDBACK_CATEGORIES, t('form.categoryRequired')),
-    subject: z.string().trim().min(FEEDBACK_SUBJECT_MIN, subject).max(FEEDBACK_SUBJECT_MAX, subject),
-    message: z.string().trim().min(FEEDBACK_MESSAGE_MIN, message).max(FEEDBACK_MESSAGE_MAX, message),
-  });
-}
 
 type FormValues = { category: FeedbackCategory; subject: string; message: string };
 const EMPTY: FormValues = { category: 'bug', subject: '', message: '' };
@@ -52,7 +37,10 @@ export function FeedbackPage() {
   const hours = replyHoursFor(premium.data);
   const send = useSendFeedback();
   const [sent, setSent] = useState(false);
-  const form = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(feedbackFormSchema(t)), defaultValues: EMPTY });
+  const form = useForm<FormValues, unknown, FormValues>({
+    resolver: lazyZodResolver(() => import('./feedback-form-schema').then(({ feedbackFormSchema }) => feedbackFormSchema(t))),
+    defaultValues: EMPTY,
+  });
   const draft = useFormDraft(form, { form: 'feedback', entityId: null, userId: useSessionUser()?.id ?? null });
   const errors = form.formState.errors;
 

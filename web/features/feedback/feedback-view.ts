@@ -1,4 +1,4 @@
-import { FEEDBACK_REPLY_HOURS, type FeedbackStatus } from '../../../common/schemas/feedback.schema';
+import { FEEDBACK_REPLY_HOURS, type FeedbackStatus } from '../../../common/schemas/feedback.constants';
 import type { PremiumCheck } from '../../../common/schemas/premium.schema';
 
 /**
