@@ -3,7 +3,7 @@ import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../db/free-port';
+import { freePort, freePorts } from '../db/free-port';
 
 /**
  * A primary, a streaming replica of it (pg_basebackup -R) and a PgBouncer in transaction mode in front
@@ -64,11 +64,61 @@ async function waitForPostgres(url: string, timeoutMs = 30_000): Promise<void> {
   }
 }
 
+/**
+ * PgBouncer in front of the primary, on a free port. Its port is chosen only now, after the servers have
+ * bound theirs; if another process took it meanwhile PgBouncer exits, and it is started again on another.
+ * The URL is checked to reach the primary (not in recovery) before it is handed out, so a test can never
+ * mistake another server for the bouncer.
+ */
+async function startBouncer(dir: string, primaryPort: number): Promise<{ bouncer: ChildProcess; bouncerUrl: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const bouncerPort = await freePort();
+    const ini = path.join(dir, 'pgbouncer.ini');
+    writeFileSync(
+      ini,
+      [
+        '[databases]',
+        `${DATABASE} = host=127.0.0.1 port=${primaryPort} dbname=${DATABASE} user=postgres`,
+        '[pgbouncer]',
+        'listen_addr = 127.0.0.1',
+        `listen_port = ${bouncerPort}`,
+        'unix_socket_dir =',
+        'auth_type = any',
+        'pool_mode = transaction',
+        'default_pool_size = 8',
+        'max_client_conn = 500',
+        `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+        '',
+      ].join('\n'),
+    );
+    chownTree(ini);
+    const bouncer: ChildProcess = spawn(PGBOUNCER, [ini], { stdio: 'ignore', ...runAs() });
+    const exited = new Promise<'exited'>((resolve) => bouncer.once('exit', () => resolve('exited')));
+    const bouncerUrl = `postgres://postgres@127.0.0.1:${bouncerPort}/${DATABASE}`;
+    const ready = await Promise.race([waitForPostgres(bouncerUrl).then(() => 'ready' as const), exited]);
+    if (ready === 'ready' && bouncer.exitCode === null && !(await inRecovery(bouncerUrl))) return { bouncer, bouncerUrl };
+    bouncer.kill('SIGINT');
+    if (attempt === 3) throw new Error(`PgBouncer did not start in front of the primary (port ${bouncerPort}; see ${dir}/pgbouncer.log)`);
+  }
+}
+
+/** Whether the server behind `url` is a standby. */
+async function inRecovery(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    const result = await client.query<{ recovering: boolean }>('SELECT pg_is_in_recovery() AS recovering');
+    return result.rows[0]?.recovering === true;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Starts the three; `settings` go to both PostgreSQL servers' configuration. */
 export async function startPgCluster(settings: Record<string, string> = {}): Promise<PgCluster> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-pg-cluster-'));
   chownTree(dir);
-  const [primaryPort, replicaPort, bouncerPort] = [await freePort(), await freePort(), await freePort()];
+  const [primaryPort = 0, replicaPort = 0] = await freePorts(2);
   const primaryDir = path.join(dir, 'primary');
   const replicaDir = path.join(dir, 'replica');
   run(`${PG15_BIN}/initdb`, ['-D', primaryDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
@@ -123,29 +173,7 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
   const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/${DATABASE}`;
   await waitForPostgres(replicaUrl);
 
-  const ini = path.join(dir, 'pgbouncer.ini');
-  writeFileSync(
-    ini,
-    [
-      '[databases]',
-      `${DATABASE} = host=127.0.0.1 port=${primaryPort} dbname=${DATABASE} user=postgres`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${bouncerPort}`,
-      'unix_socket_dir =',
-      'auth_type = any',
-      'pool_mode = transaction',
-      'default_pool_size = 8',
-      'max_client_conn = 500',
-      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
-      '',
-    ].join('\n'),
-  );
-  chownTree(ini);
-  const bouncer: ChildProcess = spawn(PGBOUNCER, [ini], { stdio: 'ignore', ...runAs() });
-  const bouncerUrl = `postgres://postgres@127.0.0.1:${bouncerPort}/${DATABASE}`;
-  await waitForPostgres(bouncerUrl);
-
+  const { bouncer, bouncerUrl } = await startBouncer(dir, primaryPort);
   return {
     primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/${DATABASE}`,
     replicaUrl,
