@@ -131,24 +131,24 @@ const resourceLayerImports = {
 };
 
 /**
- * Zod loads with a form's first validation, never with a page (decision 233): a page imports a schema
+ * Zod loads with a form's first validation, never with a page (decision 234): a page imports a schema
  * file's types and its zod-free constants (`common/schemas/<name>.constants.ts`); a form's rules live in
  * a `*-schema.ts` module beside it that web/lib/lazy-zod-resolver.ts imports on demand. The build checks
  * the same of every signed-in page's code (scripts/build/first-route-chunks.ts).
  */
 const zodOnDemandImports = {
   paths: [
-    { name: 'zod', allowTypeImports: true, message: 'Put the form rules in a *-schema.ts module loaded by lazyZodResolver (decision 233).' },
+    { name: 'zod', allowTypeImports: true, message: 'Put the form rules in a *-schema.ts module loaded by lazyZodResolver (decision 234).' },
     {
       name: '@hookform/resolvers/zod',
-      message: 'Use web/lib/lazy-zod-resolver.ts: zod loads at the first validation, not with the page (decision 233).',
+      message: 'Use web/lib/lazy-zod-resolver.ts: zod loads at the first validation, not with the page (decision 234).',
     },
   ],
   patterns: [
     {
       group: ['**/common/schemas/*.schema', '**/common/schemas/bounds'],
       allowTypeImports: true,
-      message: 'Import the constants from common/schemas/<name>.constants.ts and the types with `import type` (decision 233).',
+      message: 'Import the constants from common/schemas/<name>.constants.ts and the types with `import type` (decision 234).',
     },
   ],
 };

@@ -1,6 +1,6 @@
 /**
  * Limits and enums of docs/api.md "Progress and study" → /api/academic-goals, shared by the server and the goal
- * form, without zod: the web's pages import them (decision 233).
+ * form, without zod: the web's pages import them (decision 234).
  */
 export const GOAL_TITLE_MAX = 200;
 export const GOAL_DESCRIPTION_MAX = 5000;

@@ -1,6 +1,6 @@
 /**
  * The admin console's keyset pages, sorts, plans and audit actions (docs/api.md "Admin"), without zod:
- * the web's pages import them (decision 233).
+ * the web's pages import them (decision 234).
  */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const ADMIN_PAGE_MAX = 100;

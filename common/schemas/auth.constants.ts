@@ -1,6 +1,6 @@
 /**
  * Limits shared by the server's validation and the web forms (docs/api.md "Authentication"); without zod,
- * so the web's pages import them without it (decision 233).
+ * so the web's pages import them without it (decision 234).
  */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;

@@ -2,7 +2,7 @@
  * Feedback (docs/api.md "Support, admin and the rest", docs/product.md §3/§8/§9). The user sends a category, a
  * subject and a message; support answers later (the admin console's issue writes `status`, `reply` and
  * `repliedAt`). Feedback and replies are plain text: no client renders them as HTML.
- * Without zod: the web's pages import these (decision 233).
+ * Without zod: the web's pages import these (decision 234).
  */
 export const FEEDBACK_CATEGORIES = ['bug', 'feature', 'question', 'other'] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];

@@ -1,7 +1,7 @@
 /**
  * Files and folders (docs/api.md "Files", docs/product.md §3, §6, §8, §9). Names are the user's data only: the
  * server cleans them (common/domain/file-names.ts) and stores the bytes under a random key. The limits, messages
- * and sorts without zod: the web's pages import them (decision 233).
+ * and sorts without zod: the web's pages import them (decision 234).
  */
 export const FOLDER_NAME_MAX = 100;
 export const FILE_NAME_MAX = 255;

@@ -1,4 +1,4 @@
-/** The assessment types and the grade limits, without zod: the web's pages import them (decision 233). */
+/** The assessment types and the grade limits, without zod: the web's pages import them (decision 234). */
 
 /** The assessment types of docs/product.md §4 / docs/api.md "Grades". */
 export const ASSESSMENT_TYPES = ['exam', 'quiz', 'assignment', 'project', 'presentation', 'participation', 'other'] as const;

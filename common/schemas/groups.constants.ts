@@ -1,6 +1,6 @@
 /**
  * Class groups' limits, lists and messages (issue 39, docs/api.md "Class groups"); without zod, so the
- * web's pages import them without it (decision 233).
+ * web's pages import them without it (decision 234).
  */
 export const GROUP_ROLES = ['owner', 'moderator', 'member'] as const;
 

@@ -1,6 +1,6 @@
 /**
  * School calendar feeds' limits (issue 38; docs/api.md "School calendar feeds"; decisions 202–203);
- * without zod, so the web's pages import them without it (decision 233).
+ * without zod, so the web's pages import them without it (decision 234).
  */
 export const FEED_URL_MAX = 2000;
 /** An uploaded .ics file's text, at most 5 MiB (as a fetched feed). */

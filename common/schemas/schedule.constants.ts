@@ -1,6 +1,6 @@
 /**
  * Limits, patterns and messages shared by the server's validation and the web forms (docs/api.md
- * "Schedule"); without zod, so the web's pages import them without it (decision 233).
+ * "Schedule"); without zod, so the web's pages import them without it (decision 234).
  */
 export const NAME_MIN = 1;
 export const NAME_MAX = 100;

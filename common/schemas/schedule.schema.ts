@@ -25,7 +25,7 @@ import {
   TIME_PATTERN,
 } from './schedule.constants';
 
-/** The limits, patterns and messages (docs/api.md "Schedule"), zod-free for the web's pages (decision 233). */
+/** The limits, patterns and messages (docs/api.md "Schedule"), zod-free for the web's pages (decision 234). */
 export * from './schedule.constants';
 
 export const nameSchema = singleLineText(NAME_MAX, { trim: true, min: NAME_MIN, message: NAME_MESSAGE });

@@ -1,7 +1,7 @@
 /**
  * Why a single sign-on did not finish: the callback ends on `/auth?sso_error=<code>` (signing in) or
  * `/account?sso_error=<code>#security` (linking); the page says the code's sentence (`auth:sso.errors.*`).
- * Without zod: the web's pages import them (decision 233).
+ * Without zod: the web's pages import them (decision 234).
  */
 export const SSO_ERRORS = [
   /** OIDC_* not set (an old link to the start address). */

@@ -1,6 +1,6 @@
 /**
  * Limits and enums of docs/api.md "Progress and study", shared by the server and the web forms, without zod: the
- * web's pages import them (decision 233).
+ * web's pages import them (decision 234).
  */
 export const STUDY_DURATION_MIN = 1;
 export const STUDY_DURATION_MAX = 720;

@@ -2,7 +2,7 @@ import { RECURRENCE_MAX_SPAN_DAYS } from '../domain/task-recurrence';
 
 /**
  * Limits, lists and messages shared by the server's validation and the task form (docs/api.md "Tasks");
- * without zod, so the web's pages import them without it (decision 233).
+ * without zod, so the web's pages import them without it (decision 234).
  */
 export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 5000;

@@ -18,7 +18,7 @@ import {
   TASK_TYPES,
 } from './tasks.constants';
 
-/** The limits, lists and messages (docs/api.md "Tasks"), zod-free for the web's pages (decision 233). */
+/** The limits, lists and messages (docs/api.md "Tasks"), zod-free for the web's pages (decision 234). */
 export * from './tasks.constants';
 
 export type TaskType = (typeof TASK_TYPES)[number];

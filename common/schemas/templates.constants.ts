@@ -1,6 +1,6 @@
 /**
  * The premium templates' catalogue keys, categories and formats (docs/decisions/134; the content model is in
- * templates.schema.ts), without zod: the web's pages import them (decision 233).
+ * templates.schema.ts), without zod: the web's pages import them (decision 234).
  */
 export const TEMPLATE_CATEGORIES = ['scheduleTemplates', 'studyPlanners', 'noteTaking', 'examPrep', 'projectManagement'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];

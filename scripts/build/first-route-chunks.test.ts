@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstRouteScripts, sharedByLazyPages } from './first-route-chunks';
+import { firstRouteScripts, sharedByLazyPages, staticImportChain, zodOnDemandErrors } from './first-route-chunks';
 import { PAGE_MODULES } from './js-budget';
 
 const webRoot = '/repo/web';
@@ -47,5 +47,36 @@ describe('the page-common group (decision 229)', () => {
     };
     const info = (id: string) => (graph[id] ? { importedIds: graph[id] } : null);
     expect([...sharedByLazyPages(root, info)].sort()).toEqual(['/node_modules/radix/dialog.js', '/web/ui/dialog.tsx', '/web/ui/form.tsx']);
+  });
+});
+
+describe('zod on demand (decision 234)', () => {
+  const root = '/web';
+  const graph: Record<string, string[]> = {
+    '/web/features/tasks/tasks-page.tsx': ['/web/features/tasks/task-form.tsx', '/web/lib/format.ts'],
+    '/web/features/tasks/task-form.tsx': ['/common/schemas/tasks.schema.ts'],
+    '/common/schemas/tasks.schema.ts': ['/node_modules/zod/v4/classic/schemas.js'],
+    '/web/features/grades/grades-page.tsx': ['/web/lib/format.ts', '/node_modules/lucide-react/dist/esm/lucide-react.mjs'],
+    // The icon barrel lists every icon; the closure does not go through it.
+    '/node_modules/lucide-react/dist/esm/lucide-react.mjs': ['/node_modules/zod/v4/core/core.js'],
+    '/web/lib/format.ts': [],
+    '/node_modules/zod/v4/classic/schemas.js': [],
+  };
+  const info = (id: string) => (graph[id] ? { importedIds: graph[id] } : null);
+
+  it('finds the shortest chain of static imports from a page to zod', () => {
+    expect(staticImportChain('/web/features/tasks/tasks-page.tsx', (id) => id.includes('/zod/'), info)).toEqual([
+      '/web/features/tasks/tasks-page.tsx',
+      '/web/features/tasks/task-form.tsx',
+      '/common/schemas/tasks.schema.ts',
+      '/node_modules/zod/v4/classic/schemas.js',
+    ]);
+    expect(staticImportChain('/web/features/grades/grades-page.tsx', (id) => id.includes('/zod/'), info)).toBeNull();
+  });
+
+  it('names each signed-in page whose code reaches zod, with the imports to cut', () => {
+    expect(zodOnDemandErrors(root, info)).toEqual([
+      'features/tasks/tasks-page.tsx loads zod before it paints: features/tasks/tasks-page.tsx → features/tasks/task-form.tsx → ../common/schemas/tasks.schema.ts → ../node_modules/zod/v4/classic/schemas.js',
+    ]);
   });
 });

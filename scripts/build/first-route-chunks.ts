@@ -169,6 +169,50 @@ export function sharedByLazyPages(webRoot: string, info: (id: string) => Graph):
   return new Set([...usedBy].filter(([, count]) => count >= 2).map(([id]) => id));
 }
 
+/** Zod's modules, which a signed-in page's first load must not evaluate (decision 234). */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * The chain of static imports from `root` to the first module `matches`, or null: how a page's code
+ * reaches a module it must not load before it paints. Breadth first, so the chain is a shortest one.
+ */
+export function staticImportChain(root: string, matches: (id: string) => boolean, info: (id: string) => Graph): string[] | null {
+  const parents = new Map<string, string | null>([[root, null]]);
+  const queue = [root];
+  while (queue.length > 0) {
+    const id = queue.shift() ?? '';
+    if (matches(id)) {
+      const chain = [id];
+      for (let parent = parents.get(id); parent; parent = parents.get(parent)) chain.unshift(parent);
+      return chain;
+    }
+    const module = info(id);
+    if (!module || BARREL.test(id)) continue;
+    for (const next of module.importedIds)
+      if (!parents.has(next)) {
+        parents.set(next, id);
+        queue.push(next);
+      }
+  }
+  return null;
+}
+
+/**
+ * Fails the build when a signed-in page's code (the shell, the app's start or a lazy page with their
+ * static imports) reaches zod: it loads with a form's first validation (web/lib/lazy-zod-resolver.ts),
+ * ~30 KB gzip less before each page paints (issue 41, decision 234). The message names the chain of
+ * imports to cut.
+ */
+export function zodOnDemandErrors(webRoot: string, info: (id: string) => Graph): string[] {
+  const roots = [...START, ...SHELL, ...Object.values(PAGE_MODULES)].map((module) => path.join(webRoot, module));
+  return roots.flatMap((root) => {
+    const chain = staticImportChain(root, (id) => ZOD.test(id), info);
+    return chain
+      ? [`${path.relative(webRoot, root)} loads zod before it paints: ${chain.map((id) => path.relative(webRoot, id)).join(' → ')}`]
+      : [];
+  });
+}
+
 export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: ChunkGroup[] } {
   const app = new Set<string>();
   const shared = new Set<string>();
@@ -189,6 +233,8 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
       // The entry's stylesheet stays with the entry: in `app`, the entry would import `app` for it.
       for (const id of entry) if (!entryModules.has(id) && !/\.css$/.test(id)) app.add(id);
       for (const id of closure(resolve(SHELL), info)) if (!entry.has(id)) (publicPages.has(id) ? shared : shell).add(id);
+      const zodErrors = zodOnDemandErrors(webRoot, info);
+      if (zodErrors.length > 0) this.error(`Zod on demand (decision 234):\n${zodErrors.join('\n')}`);
       pageCommon.clear();
       for (const id of sharedByLazyPages(webRoot, info)) if (!entry.has(id) && !shell.has(id) && !publicPages.has(id)) pageCommon.add(id);
     },

@@ -7,7 +7,7 @@ import { Input } from './ui/input';
  * The name classmates see in a class group (issue 39), as sharing a class, joining one and renaming
  * oneself ask for it: the server's own rule (displayNameSchema: trimmed, one line, 1–40 characters),
  * checked before sending. Resolves to the name to send, or null when the field shows an error. The rule
- * (and zod) load at the first submit, not with the page (decision 233).
+ * (and zod) load at the first submit, not with the page (decision 234).
  */
 export async function parseDisplayName(raw: string): Promise<string | null> {
   const { displayNameOf } = await import('./display-name-schema');

@@ -6,7 +6,7 @@ type FormSchema = z4.$ZodType<unknown, FieldValues>;
 
 /**
  * A react-hook-form resolver whose zod, resolver and schema load at the form's first validation, not
- * with the page (decision 233): zod and its resolver are ~30 KB gzip that every signed-in page loaded
+ * with the page (decision 234): zod and its resolver are ~30 KB gzip that every signed-in page loaded
  * before it could paint, for forms a student may never submit. `load` imports the form's schema module
  * (`() => import('./x-schema').then((m) => m.xSchema(t))`) — a dynamic import, so the page's chunk does
  * not include it; the bundler caches the module, so later validations wait for nothing but the parse.

@@ -16,7 +16,7 @@ export type TFunction = ReturnType<typeof useTranslation>['t'];
 /**
  * The server's rules (common/schemas/schedule.schema.ts) with translated messages, for inline errors: the
  * building blocks of the Schedule forms' rules (year-, term-, holiday- and course-schema.ts), which load
- * at a form's first validation, not with the page (decision 233).
+ * at a form's first validation, not with the page (decision 234).
  */
 export function formRules(t: TFunction) {
   const name = z

@@ -1,4 +1,4 @@
-/** What the Schedule forms share without zod; their rules are form-rules-schema.ts, loaded on demand (decision 233). */
+/** What the Schedule forms share without zod; their rules are form-rules-schema.ts, loaded on demand (decision 234). */
 
 /** "" → null, else the number. */
 export const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));

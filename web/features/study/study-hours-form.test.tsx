@@ -15,7 +15,7 @@ const HOURS = {
 };
 
 describe('Study hours form → studyHoursSchema', () => {
-  // The form loads the API's schema (and zod) at its first save (decision 233); loading that module graph once here
+  // The form loads the API's schema (and zod) at its first save (decision 234); loading that module graph once here
   // keeps its one-time transform out of each test's wait for the message.
   beforeAll(() => import('./study-hours-schema'));
 

@@ -63,7 +63,7 @@ function HoursForm({ hours }: { hours: StudyHoursView }) {
       bufferMinutes: Number(draft.buffer) * 60,
       unitMinutes: hours.unitMinutes,
     };
-    // The API's own schema decides (its limits are not repeated here), loaded at the first save (decision 233);
+    // The API's own schema decides (its limits are not repeated here), loaded at the first save (decision 234);
     // the first refused field names the message.
     void import('./study-hours-schema').then(({ studyHoursSchema }) => {
       const parsed = studyHoursSchema.safeParse(body);
