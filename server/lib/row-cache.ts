@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { QueryResult } from 'pg';
 import type { Database, Transaction } from '../db/client';
+import { userDataVersions } from '../db/schema';
 
 /**
  * Rendered rows of the lists that grow (decision 214). A list is rendered from its rows' JSON texts,
@@ -9,7 +13,10 @@ import type { Database, Transaction } from '../db/client';
  * (a few bytes a row, no JSON built) and for the JSON of the rows whose key this instance has not
  * seen, and joins the texts in the list's order. Correctness comes from the database on every read
  * (which rows, in which order, at which version); this cache only saves building a row's text again.
- * The user is in the cache key, and the queries read only the user's rows.
+ * The user is in the cache key, and the queries read only the user's rows. A list answered by
+ * `sendVersionedList` reads its keys with the user's data version, in one statement (decision 235): a
+ * read after a write is that statement and the missing rows' JSON, two round trips (one when no text is
+ * missing), and the version that names the body is the one its keys were read at.
  *
  * `xmin` names the transaction that wrote a row version. Another session sees a row version only once
  * that transaction committed, and then only its last version, so one `(id, xmin)` seen from outside
@@ -42,6 +49,19 @@ type RowListQueries = {
   rows: (db: Database | Transaction, ids: string[] | null) => Promise<string>;
 };
 
+/** A list's data version read together with its keys (`null`: not read, the version being one the caller knows). */
+export type RowListRead = { version: number; keys: string | null };
+
+type VersionedRowListQueries = RowListQueries & {
+  /**
+   * The user's data version and, unless it is one of `known`, the list's keys as `keys` reads them, in
+   * one statement (decision 235): one round trip, and one snapshot, so the keys are those of that
+   * version exactly. When the version is known (the client's ETag, a body this instance holds) the keys
+   * are not read: PostgreSQL evaluates the CASE's branch only when it is taken.
+   */
+  versionAndKeys: (db: Database | Transaction, userId: string, known: readonly number[]) => Promise<RowListRead>;
+};
+
 /** A list's SQL pieces, for `rowListQueries`: the user's rows only, in `where`. */
 type RowListSql = {
   /** What follows FROM: the table and any joins the row's JSON reads. */
@@ -56,14 +76,25 @@ type RowListSql = {
   order: SQL;
 };
 
-/** The `keys` and `rows` queries of a list, as every list of rendered rows asks them. */
-export function rowListQueries({ from, where, id, rowKey, json, order }: RowListSql): RowListQueries {
+/** The `keys`, `versionAndKeys` and `rows` queries of a list, as every list of rendered rows asks them. */
+export function rowListQueries({ from, where, id, rowKey, json, order }: RowListSql): VersionedRowListQueries {
+  const keysSql = sql`SELECT coalesce(string_agg(${rowKey}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
   return {
     keys: async (reader) => {
-      const result = await reader.execute<{ keys: string }>(
-        sql`SELECT coalesce(string_agg(${rowKey}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`,
-      );
+      const result = await reader.execute<{ keys: string }>(keysSql);
       return result.rows[0]?.keys ?? '';
+    },
+    versionAndKeys: async (reader, userId, known) => {
+      // A user without a counter row (the triggers never leave one) is at version 0, as readDataVersion says;
+      // the aggregate keeps the lookup one subquery (a plain one is pulled up and evaluated once per use).
+      const query = dialect.sqlToQuery(sql`
+        SELECT data_version.version::text AS version,
+               CASE WHEN data_version.version = ANY(${`{${known.join(',')}}`}::int8[]) THEN NULL ELSE (${keysSql}) END AS keys
+        FROM (SELECT coalesce(max(${userDataVersions.version}), 0) AS version FROM ${userDataVersions}
+              WHERE ${userDataVersions.userId} = ${userId}) AS data_version`);
+      const prepared = reader._.session.prepareQuery(query, undefined, statementName(query.sql), false);
+      const { rows } = (await prepared.execute()) as QueryResult<{ version: string; keys: string | null }>;
+      return { version: Number(rows[0]!.version), keys: rows[0]!.keys };
     },
     rows: async (reader, ids) => {
       const only = ids === null ? sql`` : sql` AND ${id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
@@ -75,12 +106,37 @@ export function rowListQueries({ from, where, id, rowKey, json, order }: RowList
   };
 }
 
+/** Drizzle's SQL to text and parameters, as `db.execute` turns it (the database has no casing option). */
+const dialect = new PgDialect();
+
+/**
+ * The name of a prepared statement, from its text: node-postgres parses and plans a named statement once
+ * per connection and then only binds it, as the version lookup it replaces was (`data_version_lookup`),
+ * so a read answered from the body cache or 304 costs no more planning than before. Every list and filter
+ * has its own text, hence its own name; behind a transaction pooler the names are dropped
+ * (server/db/client.ts).
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `row_list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    // A few dozen shapes (lists × filters present); bounded all the same.
+    if (statementNames.size >= 1000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 type RowList = RowListQueries & {
   db: Database;
   /** Which list: rows of two lists (or of two renderings of one table) never share texts. */
   list: string;
   userId: string;
 };
+
+/** A list of rendered rows that `sendVersionedList` answers: its keys can be read with the user's data version. */
+export type VersionedRowList = RowList & VersionedRowListQueries;
 
 /**
  * Row texts (UTF-8) by `list|user|key`, least recently used first out, bounded by bytes. Both are copies:
@@ -180,11 +236,38 @@ const FETCH_ALL_SHARE = 0.5;
  * rows answered), both run again in one REPEATABLE READ snapshot, where they cannot disagree.
  */
 export async function renderRowList(list: RowList): Promise<Buffer> {
-  const rendered = await renderOnce(list, list.db);
+  const rendered = await renderOnce(list, list.db, await list.keys(list.db));
   if (rendered !== null) return rendered;
+  return inOneSnapshot(list, async (tx) => renderOnce(list, tx, await list.keys(tx)));
+}
+
+/** A list's body and the data version its keys were read at: the name of that body (its ETag). */
+export type VersionedBody = { version: number; body: Buffer };
+
+/**
+ * The list at the version `read` has the keys of (decision 235): the missing rows are one more query, none
+ * when every row's text is cached (a deletion, a read on another instance's write to another list). When
+ * a row changed since the keys (its key is not among the rows answered), the version, the keys and the rows
+ * are read again in one REPEATABLE READ snapshot, and the body is named by the version read there: a body
+ * is never named by another version than the one its keys were read with. `read.keys === null` (not read:
+ * the caller expected a body of that version that is gone) reads them now, with the version.
+ */
+export async function renderRowListAt(list: VersionedRowList, read: RowListRead): Promise<VersionedBody> {
+  const first = read.keys === null ? await list.versionAndKeys(list.db, list.userId, []) : read;
+  const body = await renderOnce(list, list.db, first.keys!);
+  if (body !== null) return { version: first.version, body };
+  return inOneSnapshot(list, async (tx) => {
+    const again = await list.versionAndKeys(tx, list.userId, []);
+    const rendered = await renderOnce(list, tx, again.keys!);
+    return rendered === null ? null : { version: again.version, body: rendered };
+  });
+}
+
+/** `render` again in one REPEATABLE READ, READ ONLY snapshot, where the keys and the rows cannot disagree. */
+function inOneSnapshot<T>(list: RowList, render: (tx: Transaction) => Promise<T | null>): Promise<T> {
   return list.db.transaction(
     async (tx) => {
-      const again = await renderOnce(list, tx);
+      const again = await render(tx);
       if (again === null) throw new Error(`row list ${list.list}: keys and rows disagree within one snapshot`);
       return again;
     },
@@ -192,8 +275,8 @@ export async function renderRowList(list: RowList): Promise<Buffer> {
   );
 }
 
-async function renderOnce(list: RowList, db: Database | Transaction): Promise<Buffer | null> {
-  const keysText = await list.keys(db);
+/** The body from `keysText` and the missing rows' JSON (read by `db`), or null when a row changed since the keys. */
+async function renderOnce(list: RowList, db: Database | Transaction, keysText: string): Promise<Buffer | null> {
   if (keysText === '') return EMPTY;
   const keys = keysText.split(LINE);
   const prefix = `${list.list}|${list.userId}|`;

@@ -25,9 +25,9 @@ import {
   getAssessment,
   getCustomScale,
   getGrade,
+  gradeRows,
   gradesSummary,
   listAssessments,
-  renderGradesJson,
   putCustomScale,
   updateAssessmentWithOutcome,
   updateGradeWithOutcome,
@@ -97,7 +97,7 @@ export function registerGradesRoutes(app: ZodApp, { db, rewardFacts }: AppDeps):
       userId,
       variant: 'grades',
       // From rendered rows (decision 231): the same bytes as jsonOf(gradeList, await listGrades(db, userId)).
-      render: () => renderGradesJson(db, userId),
+      rows: gradeRows(db, userId),
     });
   });
   app.get('/api/grades/summary', { ...auth, schema: { response: { 200: gradesSummaryResponseSchema } } }, async (request) =>

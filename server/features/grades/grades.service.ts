@@ -11,7 +11,7 @@ import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { assessments, courses, grades, gradingPreferences, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { jsonFloatText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
-import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
+import { renderRowList, rowKeySql, rowListQueries, type VersionedRowList } from '../../lib/row-cache';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 
@@ -212,7 +212,12 @@ const GRADE_ORDER = sql`${grades.createdAt}, ${grades.id}`;
  * their current version, the others' texts from the row cache.
  */
 export async function renderGradesJson(db: Database, userId: string): Promise<Buffer> {
-  return renderRowList({
+  return renderRowList(gradeRows(db, userId));
+}
+
+/** The user's grades as a list of rendered rows: what GET /api/grades answers through sendVersionedList. */
+export function gradeRows(db: Database, userId: string): VersionedRowList {
+  return {
     db,
     list: 'grades',
     userId,
@@ -224,7 +229,7 @@ export async function renderGradesJson(db: Database, userId: string): Promise<Bu
       json: GRADE_JSON,
       order: GRADE_ORDER,
     }),
-  });
+  };
 }
 
 async function findGrade(db: DbOrTx, userId: string, id: string): Promise<GradeRow> {

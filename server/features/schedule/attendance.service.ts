@@ -7,7 +7,7 @@ import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { attendance, courses } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { jsonDateText, jsonIntegerText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
-import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
+import { renderRowList, rowKeySql, rowListQueries, type VersionedRowList } from '../../lib/row-cache';
 import { rewardOutcomeInWrite, type WriteRewards } from '../rewards/rewards.service';
 import { findCourse, listHolidays, listTerms, timetableTerm } from './schedule.service';
 
@@ -133,7 +133,12 @@ const ATTENDANCE_ROW_KEY = sql.raw(rowKeySql('attendance.id', ['attendance']));
  * filter only chooses the keys.
  */
 export async function renderAttendanceJson(db: Database, userId: string, filter: AttendanceFilter): Promise<Buffer> {
-  return renderRowList({
+  return renderRowList(attendanceRows(db, userId, filter));
+}
+
+/** The user's marks (with `filter`) as a list of rendered rows: what GET /api/attendance answers through sendVersionedList. */
+export function attendanceRows(db: Database, userId: string, filter: AttendanceFilter): VersionedRowList {
+  return {
     db,
     list: 'attendance',
     userId,
@@ -145,7 +150,7 @@ export async function renderAttendanceJson(db: Database, userId: string, filter:
       json: ATTENDANCE_JSON,
       order: sql.join(ATTENDANCE_ORDER, sql`, `),
     }),
-  });
+  };
 }
 
 export async function deleteAttendance(db: Database, userId: string, id: string): Promise<void> {

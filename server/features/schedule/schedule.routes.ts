@@ -28,7 +28,7 @@ import { sendVersionedList } from '../../lib/conditional-get';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { notFound } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/session';
-import { attendanceSummary, deleteAttendance, markAttendanceWithOutcome, renderAttendanceJson } from './attendance.service';
+import { attendanceRows, attendanceSummary, deleteAttendance, markAttendanceWithOutcome } from './attendance.service';
 import { buildCalendar, feedToken, resetFeedToken, userForFeedToken } from './calendar.service';
 import * as schedule from './schedule.service';
 
@@ -144,7 +144,7 @@ export function registerScheduleRoutes(app: ZodApp, { db, config, rewardFacts, j
         // The filter is part of the variant; the dates are local dates, the same in every zone.
         variant: `attendance:${courseId ?? ''}:${from ?? ''}:${to ?? ''}`,
         // From rendered rows (decision 233): the same bytes as jsonOf(z.array(attendanceRecordResponseSchema), await listAttendance(…)).
-        render: () => renderAttendanceJson(db, userId, request.query),
+        rows: attendanceRows(db, userId, request.query),
       });
     },
   );

@@ -14,7 +14,7 @@ import { idParamsSchema } from '../../../common/schemas/params.schema';
 import type { AppDeps, ZodApp } from '../../app-types';
 import { currentUser, requireUser } from '../../plugins/session';
 import { rewardingWrite } from '../rewards/rewarding-write';
-import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, renderStudySessionsJson, studyStats } from './study.service';
+import { computeStreaks, createStudySession, deleteStudySessionWithOutcome, studySessionRows, studyStats } from './study.service';
 
 /** Study sessions, streaks and statistics (docs/api.md "Progress and study", docs/api.md). */
 export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): void {
@@ -34,7 +34,7 @@ export function registerStudyRoutes(app: ZodApp, { db, rewardFacts }: AppDeps): 
         userId: user.id,
         variant: `study-sessions:${from ?? ''}:${to ?? ''}`,
         // From rendered rows (decision 231): the same bytes as jsonOf(studySessionList, await listStudySessions(…)).
-        render: () => renderStudySessionsJson(db, user, request.query),
+        rows: studySessionRows(db, user, request.query),
       });
     },
   );

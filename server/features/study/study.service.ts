@@ -19,7 +19,7 @@ import { inTransaction, readAll, type Database, type DbOrTx } from '../../db/cli
 import { holidays, studySessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, conflictOnUniqueViolation } from '../../lib/http-error';
 import { jsonInstantText, jsonIntegerText, jsonObjectText, jsonStringText } from '../../lib/json-text-sql';
-import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
+import { renderRowList, rowKeySql, rowListQueries, type VersionedRowList } from '../../lib/row-cache';
 import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { awardPoints, pointsBalance, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
@@ -88,20 +88,24 @@ const SESSION_ORDER = sql`${studySessions.startedAt} DESC, ${studySessions.creat
  * the range (and the user's zone that places its days) only chooses the keys.
  */
 export async function renderStudySessionsJson(db: Database, user: StudyUser, range: StudySessionRange): Promise<Buffer> {
-  const where = sessionsInRange(user, range);
-  return renderRowList({
+  return renderRowList(studySessionRows(db, user, range));
+}
+
+/** The user's sessions in `range` as a list of rendered rows: what GET /api/study-sessions answers through sendVersionedList. */
+export function studySessionRows(db: Database, user: StudyUser, range: StudySessionRange): VersionedRowList {
+  return {
     db,
     list: 'study-sessions',
     userId: user.id,
     ...rowListQueries({
       from: sql`${studySessions}`,
-      where,
+      where: sessionsInRange(user, range),
       id: sql`${studySessions.id}`,
       rowKey: SESSION_ROW_KEY,
       json: SESSION_JSON,
       order: SESSION_ORDER,
     }),
-  });
+  };
 }
 
 /**

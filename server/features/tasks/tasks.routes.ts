@@ -22,7 +22,7 @@ import {
   listSeries,
   listTasksJson,
   materializeSeries,
-  renderTasksJson,
+  taskRows,
   updateTaskWithOutcome,
 } from './tasks.service';
 
@@ -53,7 +53,7 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppD
         db,
         userId,
         variant: `tasks:${status ?? 'all'}`,
-        render: () => renderTasksJson(db, userId, status),
+        rows: taskRows(db, userId, status),
       });
     },
   );

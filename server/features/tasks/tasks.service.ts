@@ -27,7 +27,7 @@ import type { RewardOutcome } from '../../../common/schemas/rewards.schema';
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import { taskSeries, tasks } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { renderRowList, rowKeySql, rowListQueries } from '../../lib/row-cache';
+import { renderRowList, rowKeySql, rowListQueries, type VersionedRowList } from '../../lib/row-cache';
 import { awardPoints, revokeAward } from '../rewards/points.service';
 import { rewardOutcomeInWrite, rewardOutcomeWithoutEvaluation, type WriteRewards } from '../rewards/rewards.service';
 import type { Jobs } from '../../lib/jobs';
@@ -248,20 +248,24 @@ const TASK_ORDER = sql`${tasks.dueDate} ASC NULLS LAST, ${tasks.createdAt}, ${ta
  * others' texts from the row cache (decision 214).
  */
 export async function renderTasksJson(db: Database, userId: string, status?: TaskStatusFilter, now: Date = new Date()): Promise<Buffer> {
-  const where = and(...statusConditions(userId, status, now));
-  return renderRowList({
+  return renderRowList(taskRows(db, userId, status, now));
+}
+
+/** The user's tasks (with `status`) as a list of rendered rows: what GET /api/tasks answers through sendVersionedList. */
+export function taskRows(db: Database, userId: string, status?: TaskStatusFilter, now: Date = new Date()): VersionedRowList {
+  return {
     db,
     list: 'tasks',
     userId,
     ...rowListQueries({
       from: sql`${tasks} ${SHARED_JOINS}`,
-      where,
+      where: and(...statusConditions(userId, status, now)),
       id: sql`${tasks.id}`,
       rowKey: TASK_ROW_KEY,
       json: sql`${TASK_JSON}::text`,
       order: TASK_ORDER,
     }),
-  });
+  };
 }
 
 /** The list in one `json_agg` without the row cache: what every read did before decision 214 (the bench shows it beside). */
