@@ -9,9 +9,12 @@
  * its naive route.
  * 50 students, each list seeded by SQL into the server's own database. Needs the reference routes
  * (BENCH_REFERENCE_ROUTES=1). `scripts/bench/run.ts` calls the three benches; standalone, see the end.
+ * `BENCH_IN_PROCESS=1` measures the read alone instead, in one process without HTTP, for the four lists
+ * of rendered rows (attendance, grades, sessions, tasks; decisions 233, 235): benchReadsInProcess.
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
 export const LIST_SIZES = { grades: 500, sessions: 2000 };
@@ -430,12 +433,284 @@ export function listAfterWriteRows(which: keyof ListsAfterWriteBench, list: List
     : rowsOf(list, 'POST or DELETE one session', '/api/study-sessions', `${LIST_SIZES.sessions.toLocaleString('en')} sessions`);
 }
 
+/** The lists the in-process bench reads, at issue 41's sizes (attendance: a year's marks, decision 233). */
+export const IN_PROCESS_SIZES = { attendance: 1008, grades: LIST_SIZES.grades, sessions: LIST_SIZES.sessions, tasks: 3000 };
+type InProcessList = keyof typeof IN_PROCESS_SIZES;
+
+export type InProcessRead = {
+  list: InProcessList;
+  rows: number;
+  bytes: number;
+  /** Median milliseconds of the route's read after a one-row write (no HTTP), of the naive read, and of a `SELECT 1`. */
+  ours: number;
+  naive: number;
+  selectOne: number;
+  /** Median milliseconds of the route's read with nothing changed: the body from the cache, and a 304. */
+  cached: number;
+  notModified: number;
+  /** Statements sent to PostgreSQL by one read after a write, by one read answered from the body cache, by a 304. */
+  statements: { afterWrite: number; cached: number; notModified: number };
+};
+
+/**
+ * The read alone, in one process (decisions 233 and 235; `BENCH_IN_PROCESS=1`): one student per list on a
+ * database of its own (two more students with the same rows beside), seeded by SQL. Each round commits a
+ * one-row UPDATE on another connection (a new data version, so the body cache misses), then times the
+ * route's read as `sendVersionedList` does it without the reply (`answerVersionedList`; for the tasks
+ * after `materializeSeries`, as the route) and the naive read (`select *` + JSON.stringify), in
+ * alternating order; the medians of `rounds`. The machine is usually shared: compare within one run.
+ */
+export async function benchReadsInProcess(adminUrl: string, rounds = 100, lists = Object.keys(IN_PROCESS_SIZES) as InProcessList[]) {
+  const { connectDatabase, runMigrations } = await import('../../server/db/client');
+  const { answerVersionedList, listEtag, readDataVersion } = await import('../../server/lib/conditional-get');
+  const bench = await import('../../server/features/bench/bench-reference.service');
+  const { attendanceRows } = await import('../../server/features/schedule/attendance.service');
+  const { gradeRows } = await import('../../server/features/grades/grades.service');
+  const { studySessionRows } = await import('../../server/features/study/study.service');
+  const { materializeSeries, taskRows } = await import('../../server/features/tasks/tasks.service');
+  type Db = ReturnType<typeof connectDatabase>['db'];
+
+  const name = `sp_bench_reads_${randomBytes(4).toString('hex')}`;
+  await withDatabase(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`).then(() => undefined));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = connectDatabase(url.toString(), 4);
+  const writer = new pg.Client({ connectionString: url.toString() });
+  // Statements sent by the app's pool while counting (a pool's query is its client's; BEGIN and COMMIT count).
+  const counter = { on: false, count: 0 };
+  const clientQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counter.on && this !== writer) counter.count += 1;
+    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof clientQuery;
+  try {
+    await runMigrations(handle);
+    await writer.connect();
+    const db = handle.db;
+    const results: InProcessRead[] = [];
+    for (const list of lists) {
+      const students: string[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const inserted = await writer.query<{ id: string }>(
+          `INSERT INTO users (username, trial_end_date) VALUES ($1, now() + interval '30 days') RETURNING id`,
+          [`bench_reads_${randomBytes(4).toString('hex')}`],
+        );
+        const id = inserted.rows[0]!.id;
+        await seedInProcess(writer, list, id);
+        students.push(id);
+      }
+      await writer.query('ANALYZE');
+      const userId = students[0]!;
+      const ids = (await writer.query<{ id: string }>(`SELECT id FROM ${TABLE_OF[list]} WHERE user_id = $1`, [userId])).rows.map(
+        (row) => row.id,
+      );
+      if (ids.length !== IN_PROCESS_SIZES[list]) throw new Error(`${list}: seeded ${ids.length} rows, not ${IN_PROCESS_SIZES[list]}`);
+      const user = { id: userId, timeZone: 'UTC' };
+      const variant = { attendance: 'attendance:::', grades: 'grades', sessions: 'study-sessions::', tasks: 'tasks:all' }[list];
+      const rowsOf = (reader: Db) =>
+        list === 'attendance'
+          ? attendanceRows(reader, userId, {})
+          : list === 'grades'
+            ? gradeRows(reader, userId)
+            : list === 'sessions'
+              ? studySessionRows(reader, user, {})
+              : taskRows(reader, userId);
+      const read = async (ifNoneMatch?: string) => {
+        if (list === 'tasks') await materializeSeries(db, userId);
+        return answerVersionedList({ db, userId, variant, rows: rowsOf(db) }, ifNoneMatch);
+      };
+      const naive = async () =>
+        JSON.stringify(
+          await (list === 'attendance'
+            ? bench.naiveAttendanceRows(db, userId)
+            : list === 'grades'
+              ? bench.naiveGradeRows(db, userId)
+              : list === 'sessions'
+                ? bench.naiveStudySessionRows(db, userId)
+                : bench.naiveTaskRows(db, userId)),
+        );
+      let written = 0;
+      const write = async () => {
+        const id = ids[Math.floor(Math.random() * ids.length)];
+        written += 1;
+        await writer.query(WRITE_OF[list], [id, written]);
+      };
+      const timed = async (run: () => Promise<unknown>) => {
+        const start = performance.now();
+        await run();
+        return performance.now() - start;
+      };
+      const counted = async (run: () => Promise<unknown>) => {
+        counter.count = 0;
+        counter.on = true;
+        try {
+          await run();
+        } finally {
+          counter.on = false;
+        }
+        return counter.count;
+      };
+      const times = {
+        ours: [] as number[],
+        naive: [] as number[],
+        selectOne: [] as number[],
+        cached: [] as number[],
+        notModified: [] as number[],
+      };
+      const warmUp = 10;
+      for (let round = 0; round < warmUp + rounds; round += 1) {
+        await write();
+        const [first, second] = round % 2 === 0 ? (['ours', 'naive'] as const) : (['naive', 'ours'] as const);
+        const measured: Record<string, number> = {};
+        measured[first] = await timed(first === 'ours' ? read : naive);
+        measured[second] = await timed(second === 'ours' ? read : naive);
+        measured.selectOne = await timed(() => db.execute(sql`SELECT 1`));
+        measured.cached = await timed(read);
+        const etag = listEtag(userId, await readDataVersion(db, userId), variant);
+        measured.notModified = await timed(async () => {
+          const answer = await read(etag);
+          if (answer.entry !== null) throw new Error(`${list}: no 304 for the current ETag`);
+        });
+        if (round < warmUp) continue;
+        for (const key of Object.keys(times) as Array<keyof typeof times>) times[key].push(measured[key]!);
+      }
+      await write();
+      const afterWrite = await counted(read);
+      const cached = await counted(read);
+      const current = listEtag(userId, await readDataVersion(db, userId), variant);
+      const notModified = await counted(() => read(current));
+      const body = (await read()).entry!.identity;
+      if ((JSON.parse(body.toString()) as unknown[]).length !== ids.length) throw new Error(`${list}: the body lost rows`);
+      results.push({
+        list,
+        rows: ids.length,
+        bytes: body.length,
+        ours: median(times.ours),
+        naive: median(times.naive),
+        selectOne: median(times.selectOne),
+        cached: median(times.cached),
+        notModified: median(times.notModified),
+        statements: { afterWrite, cached, notModified },
+      });
+    }
+    return results;
+  } finally {
+    pg.Client.prototype.query = clientQuery;
+    await writer.end().catch(() => {});
+    await handle.close();
+    await withDatabase(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined));
+  }
+}
+
+const TABLE_OF: Record<InProcessList, string> = { attendance: 'attendance', grades: 'grades', sessions: 'study_sessions', tasks: 'tasks' };
+
+/** One row's committed write a round ($1 the row, $2 the round): its data version is raised by the table's trigger. */
+const WRITE_OF: Record<InProcessList, string> = {
+  attendance: `UPDATE attendance SET status = CASE WHEN status = 'attended' THEN 'missed' ELSE 'attended' END WHERE id = $1 AND $2::int > 0`,
+  grades: `UPDATE grades SET score = $2::int % 100 WHERE id = $1`,
+  sessions: `UPDATE study_sessions SET duration_minutes = 1 + $2::int % 90 WHERE id = $1`,
+  tasks: `UPDATE tasks SET title = 'Task edited ' || $2::int WHERE id = $1`,
+};
+
+async function seedInProcess(client: pg.Client, list: InProcessList, userId: string): Promise<void> {
+  if (list === 'attendance') {
+    // 12 courses of two weekly classes, 42 weeks marked: 1,008 marks.
+    await client.query(
+      `INSERT INTO courses (user_id, name, color, time_slots)
+       SELECT $1, 'Course ' || c, '#228844',
+              jsonb_build_array(
+                jsonb_build_object('day', 1 + c % 5, 'startTime', '09:00', 'endTime', '10:30', 'week', NULL, 'cycleDay', NULL),
+                jsonb_build_object('day', 1 + (c + 2) % 5, 'startTime', '13:00', 'endTime', '14:30', 'week', NULL, 'cycleDay', NULL))
+       FROM generate_series(0, 11) AS c`,
+      [userId],
+    );
+    await client.query(
+      `INSERT INTO attendance (user_id, course_id, date, slot_index, status)
+       SELECT $1, c.id, date_trunc('week', current_date)::date - w * 7 + ((c.time_slots -> s ->> 'day')::int - 1), s,
+              CASE WHEN (w + s) % 5 = 0 THEN 'missed' ELSE 'attended' END
+       FROM courses c, generate_series(1, 42) AS w, generate_series(0, 1) AS s WHERE c.user_id = $1`,
+      [userId],
+    );
+  } else if (list === 'grades') {
+    await client.query(
+      `WITH a AS (
+         INSERT INTO assessments (user_id, name, type, max_score, weight, date)
+         SELECT $1, 'Assessment ' || n, CASE WHEN n % 3 = 0 THEN 'exam' ELSE 'quiz' END, 100, 5, current_date - n
+         FROM generate_series(1, $2::int) AS n RETURNING id, name)
+       INSERT INTO grades (user_id, assessment_id, score)
+       SELECT $1, a.id, 40 + (substr(a.name, 12)::int * 37) % 60 + (substr(a.name, 12)::int % 4) * 0.25 FROM a`,
+      [userId, IN_PROCESS_SIZES.grades],
+    );
+  } else if (list === 'sessions') {
+    await client.query(
+      `INSERT INTO study_sessions (user_id, started_at, duration_minutes, type, technique, local_date, local_hour)
+       SELECT $1, s.at, 25 + (n % 3) * 10, (ARRAY['focus', 'reading', 'problem_solving', 'note_taking'])[1 + n % 4],
+              CASE WHEN n % 2 = 0 THEN 'custom' ELSE 'pomodoro' END, (s.at AT TIME ZONE 'UTC')::date, extract(hour FROM s.at AT TIME ZONE 'UTC')
+       FROM generate_series(0, $2::int - 1) AS n,
+            LATERAL (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 day'
+                            - (n / 4) * interval '1 day' + (8 + (n % 4) * 3) * interval '1 hour' AS at) AS s`,
+      [userId, IN_PROCESS_SIZES.sessions],
+    );
+  } else {
+    // A year of tasks, about a third completed, some with a description.
+    await client.query(
+      `INSERT INTO tasks (user_id, title, description, due_date, completed, completed_at, priority, task_type)
+       SELECT $1, 'Task ' || n, CASE WHEN n % 4 = 0 THEN 'Read chapter ' || n || ' and write “notes”' END,
+              now() - interval '180 days' + n * interval '173 minutes', n % 3 = 0, CASE WHEN n % 3 = 0 THEN now() END,
+              (ARRAY['low', 'medium', 'high'])[1 + n % 3], (ARRAY['assignment', 'exam', 'reading'])[1 + n % 3]
+       FROM generate_series(1, $2::int) AS n`,
+      [userId, IN_PROCESS_SIZES.tasks],
+    );
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function inProcessRows(results: InProcessRead[], rounds: number): [string, string][] {
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  return results.map((result) => [
+    `In process, ${result.list}, ${result.rows.toLocaleString('en')} rows (${(result.bytes / 1024).toFixed(1)} KB), median of ${rounds}`,
+    `after a one-row write ${ms(result.ours)} (${result.statements.afterWrite} statements) against naive ${ms(result.naive)} = ` +
+      `${(result.naive / result.ours).toFixed(2)}× naive; cached body ${ms(result.cached)} (${result.statements.cached}), ` +
+      `304 ${ms(result.notModified)} (${result.statements.notModified}); SELECT 1 ${ms(result.selectOne)}`,
+  ]);
+}
+
 /**
  * Standalone: `npx tsx scripts/bench/lists-after-write.bench.ts`. Starts the compiled server
  * (dist/server/main.js, `bash scripts/build.sh` first; BENCH_DIST_DIR for another build) on its own data
  * directory with the reference routes, as scripts/bench/run.ts does, seeds its database, and stops it after.
  */
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}` && process.env.BENCH_IN_PROCESS === '1') {
+  // The read alone, in process: `BENCH_IN_PROCESS=1 [DATABASE_URL=…] [BENCH_ROUNDS=100] [BENCH_LISTS=attendance,tasks]`.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
+  const lists = process.env.BENCH_LISTS?.split(',') as InProcessList[] | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  let stopEmbedded = async () => {};
+  if (!adminUrl) {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { startEmbeddedPostgres } = await import('../../server/db/embedded-postgres');
+    const dataDir = await mkdtemp(join(tmpdir(), 'sp-bench-reads-'));
+    const embedded = await startEmbeddedPostgres(dataDir);
+    adminUrl = embedded.url;
+    stopEmbedded = async () => {
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  try {
+    const results = await benchReadsInProcess(adminUrl, rounds, lists);
+    for (const [name, value] of inProcessRows(results, rounds)) console.log(`${name}  ${value}`);
+  } finally {
+    await stopEmbedded();
+  }
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const load = { connections: 50, durationSeconds: Number(process.env.BENCH_SECONDS ?? 8) };
   const { startCompiledServer } = await import('./server.bench');
   const { embeddedDatabaseUrl } = await import('./live.bench');
