@@ -109,24 +109,24 @@ const rootZones = [
  */
 const resourceLayerImports = {
   paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'queryOptions'],
-              message: 'Read server resources through web/api/ (one queryOptions and hook per resource).',
-            },
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message: 'Write server resources through web/api/<resource>.ts (its mutations and cache updates live beside its queries).',
-            },
-            { name: 'canvas-confetti', message: 'Celebrate through web/lib/celebrate.ts (toast + lazy confetti, reduced motion).' },
+    {
+      name: '@tanstack/react-query',
+      importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useSuspenseQueries', 'useInfiniteQuery', 'queryOptions'],
+      message: 'Read server resources through web/api/ (one queryOptions and hook per resource).',
+    },
+    {
+      name: '@tanstack/react-query',
+      importNames: ['useMutation'],
+      message: 'Write server resources through web/api/<resource>.ts (its mutations and cache updates live beside its queries).',
+    },
+    { name: 'canvas-confetti', message: 'Celebrate through web/lib/celebrate.ts (toast + lazy confetti, reduced motion).' },
   ],
   patterns: [
-            {
-              group: ['**/lib/api-client'],
-              importNames: ['apiJson', 'apiRequest'],
-              message: 'Request through web/api/<resource>.ts (its queries and mutations); a feature calls the hooks, never the client.',
-            },
+    {
+      group: ['**/lib/api-client'],
+      importNames: ['apiJson', 'apiRequest'],
+      message: 'Request through web/api/<resource>.ts (its queries and mutations); a feature calls the hooks, never the client.',
+    },
   ],
 };
 
@@ -138,7 +138,11 @@ const resourceLayerImports = {
  */
 const zodOnDemandImports = {
   paths: [
-    { name: 'zod', allowTypeImports: true, message: 'Put the form rules in a *-schema.ts module loaded by lazyZodResolver (decision 234).' },
+    {
+      name: 'zod',
+      allowTypeImports: true,
+      message: 'Put the form rules in a *-schema.ts module loaded by lazyZodResolver (decision 234).',
+    },
     {
       name: '@hookform/resolvers/zod',
       message: 'Use web/lib/lazy-zod-resolver.ts: zod loads at the first validation, not with the page (decision 234).',

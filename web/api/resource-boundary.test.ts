@@ -21,7 +21,7 @@ describe('server resources are read and written only through web/api/', { timeou
       '',
     ].join('\n');
     const ids = await ruleIds('web/features/tasks/probe.ts', code);
-    expect(ids).toContain('no-restricted-imports');
+    expect(ids).toContain('@typescript-eslint/no-restricted-imports');
     expect(ids).toContain('no-restricted-syntax');
   });
 
@@ -33,7 +33,7 @@ describe('server resources are read and written only through web/api/', { timeou
       '',
     ].join('\n');
     const ids = await ruleIds('web/features/tasks/probe.ts', code);
-    expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(2);
+    expect(ids.filter((id) => id === '@typescript-eslint/no-restricted-imports')).toHaveLength(2);
   });
 
   it('a feature reads and writes through web/api and may still tell a refusal by its ApiError', async () => {

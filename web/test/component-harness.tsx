@@ -6,6 +6,7 @@ import type { User } from '../../common/schemas/auth.schema';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { loadDialogLayer } from '../components/ui/dialog';
 import { Toaster } from '../components/ui/toaster';
 import { clearToasts } from '../lib/toast';
 import { createQueryClient } from '../lib/query-client';
@@ -109,6 +110,8 @@ export async function renderWithProviders(
   }));
   const queryClient = createQueryClient();
   queryClient.setQueryData(['/api/auth/me'], user);
+  // A dialog rendered open shows at once when its Radix layer has loaded (decision 234).
+  await loadDialogLayer();
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

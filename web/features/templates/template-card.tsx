@@ -1,11 +1,12 @@
 import { Download, Eye, FileSpreadsheet, FileText, Lock } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Language } from '../../lib/i18n';
 import type { TemplateSummary } from '../../api/templates';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog } from '../../components/ui/dialog';
 import { formatSize } from '../../lib/format';
 import { TemplatePreviewDialog } from './template-preview-dialog';
 
@@ -25,6 +26,7 @@ export function TemplateCard({
 }) {
   const { t } = useTranslation('templates');
   const Icon = template.format === 'xlsx' ? FileSpreadsheet : FileText;
+  const [previewOpen, setPreviewOpen] = useState(false);
   return (
     <li>
       <Card className="flex h-full flex-col gap-3">
@@ -37,13 +39,17 @@ export function TemplateCard({
         </div>
         <p className="flex-1 text-sm">{template.description}</p>
         <div className="flex flex-wrap gap-2">
-          <Dialog>
-            <DialogTrigger asChild>
-              <Button variant="outline" size="sm" aria-label={t('previewOf', { name: template.name })}>
-                <Eye aria-hidden="true" className="h-4 w-4" />
-                {t('preview.open')}
-              </Button>
-            </DialogTrigger>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={t('previewOf', { name: template.name })}
+            aria-haspopup="dialog"
+            onClick={() => setPreviewOpen(true)}
+          >
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            {t('preview.open')}
+          </Button>
+          <Dialog open={previewOpen} onOpenChange={setPreviewOpen}>
             <TemplatePreviewDialog template={template} language={language} />
           </Dialog>
           <Button
