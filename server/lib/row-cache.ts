@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { QueryResult } from 'pg';
+import type { QueryResult, QueryResultRow } from 'pg';
 import type { Database, Transaction } from '../db/client';
 import { userDataVersions } from '../db/schema';
 
@@ -80,41 +80,51 @@ type RowListSql = {
 export function rowListQueries({ from, where, id, rowKey, json, order }: RowListSql): VersionedRowListQueries {
   const keysSql = sql`SELECT coalesce(string_agg(${rowKey}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
   return {
-    keys: async (reader) => {
-      const result = await reader.execute<{ keys: string }>(keysSql);
-      return result.rows[0]?.keys ?? '';
-    },
+    keys: async (reader) => (await prepared<{ keys: string }>(reader, keysSql))[0]?.keys ?? '',
     versionAndKeys: async (reader, userId, known) => {
       // A user without a counter row (the triggers never leave one) is at version 0, as readDataVersion says;
       // the aggregate keeps the lookup one subquery (a plain one is pulled up and evaluated once per use).
-      const query = dialect.sqlToQuery(sql`
-        SELECT data_version.version::text AS version,
-               CASE WHEN data_version.version = ANY(${`{${known.join(',')}}`}::int8[]) THEN NULL ELSE (${keysSql}) END AS keys
-        FROM (SELECT coalesce(max(${userDataVersions.version}), 0) AS version FROM ${userDataVersions}
-              WHERE ${userDataVersions.userId} = ${userId}) AS data_version`);
-      const prepared = reader._.session.prepareQuery(query, undefined, statementName(query.sql), false);
-      const { rows } = (await prepared.execute()) as QueryResult<{ version: string; keys: string | null }>;
-      return { version: Number(rows[0]!.version), keys: rows[0]!.keys };
+      const [row] = await prepared<{ version: string; keys: string | null }>(
+        reader,
+        sql`
+          SELECT data_version.version::text AS version,
+                 CASE WHEN data_version.version = ANY(${`{${known.join(',')}}`}::int8[]) THEN NULL ELSE (${keysSql}) END AS keys
+          FROM (SELECT coalesce(max(${userDataVersions.version}), 0) AS version FROM ${userDataVersions}
+                WHERE ${userDataVersions.userId} = ${userId}) AS data_version`,
+      );
+      return { version: Number(row!.version), keys: row!.keys };
     },
     rows: async (reader, ids) => {
       const only = ids === null ? sql`` : sql` AND ${id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
-      const result = await reader.execute<{ rows: string }>(
+      const answered = await prepared<{ rows: string }>(
+        reader,
         sql`SELECT coalesce(string_agg(${rowKey} || E'\n' || ${json}, E'\n'), '') AS rows FROM ${from} WHERE ${where}${only}`,
       );
-      return result.rows[0]?.rows ?? '';
+      return answered[0]?.rows ?? '';
     },
   };
+}
+
+/**
+ * Runs `query` as a prepared statement named by its text (statementName): parsed and planned once per
+ * connection, then only bound. The statements of a list have one text per list and filter (the ids and
+ * the known versions are one parameter each), so a read after a write spends no time parsing and
+ * planning them, and a read answered from the body cache or 304 plans no more than the version lookup
+ * it replaces (`data_version_lookup`, decision 235).
+ */
+async function prepared<Row>(reader: Database | Transaction, query: SQL): Promise<Row[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const statement = reader._.session.prepareQuery(compiled, undefined, statementName(compiled.sql), false);
+  return ((await statement.execute()) as QueryResult<Row & QueryResultRow>).rows;
 }
 
 /** Drizzle's SQL to text and parameters, as `db.execute` turns it (the database has no casing option). */
 const dialect = new PgDialect();
 
 /**
- * The name of a prepared statement, from its text: node-postgres parses and plans a named statement once
- * per connection and then only binds it, as the version lookup it replaces was (`data_version_lookup`),
- * so a read answered from the body cache or 304 costs no more planning than before. Every list and filter
- * has its own text, hence its own name; behind a transaction pooler the names are dropped
- * (server/db/client.ts).
+ * The name of a prepared statement, from its text. Every list and filter has its own text, hence its own
+ * name (node-postgres refuses one name for two texts); behind a transaction pooler the names are dropped
+ * and every statement is parsed again (server/db/client.ts).
  */
 const statementNames = new Map<string, string>();
 function statementName(text: string): string {
