@@ -262,7 +262,8 @@ async function answerRowList(list: VersionedList, rows: VersionedRowList, ifNone
  * second read of the keys (renderRowListAt), never a wrong answer.
  */
 const lastVersions = new Map<string, number>();
-const LAST_VERSIONS_MAX = 50_000;
+/** About 1.5 MB at most; a hint is of use only while its body is among the 24 MB of bodies. */
+const LAST_VERSIONS_MAX = 10_000;
 
 function rememberVersion(state: string, version: number): void {
   const last = lastVersions.get(state);
