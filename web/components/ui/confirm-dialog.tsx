@@ -3,17 +3,13 @@ import type { ConfirmProps } from './dialog-layer';
 
 type Props = ConfirmProps & { open: boolean; onOpenChange: (open: boolean) => void };
 
-function ConfirmLayer(props: Props) {
-  const layer = useDialogLayer();
-  return layer ? <layer.ConfirmLayer {...props} /> : null;
-}
-
 /**
  * The confirmation docs/product.md §5 requires before every delete. Its Radix layer loads when the page
  * is idle or when it first opens (decision 234); until then it renders nothing.
  */
 export function ConfirmDialog(props: Props) {
   usePreloadedDialogLayer();
-  if (!useOpenedOnce(props.open)) return null;
-  return <ConfirmLayer {...props} />;
+  const opened = useOpenedOnce(props.open);
+  const layer = useDialogLayer(opened);
+  return opened && layer ? <layer.ConfirmLayer {...props} /> : null;
 }

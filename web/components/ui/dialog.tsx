@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { whenIdle } from '../../lib/idle';
 import type * as DialogLayerModule from './dialog-layer';
 
@@ -26,16 +26,16 @@ export function loadDialogLayer(): Promise<DialogLayer> {
 }
 
 /**
- * The dialogs' layer, or undefined while it loads (the component renders nothing meanwhile, then again
- * with it). State, not `use()` under Suspense: with those a dialog's form stopped showing its
- * validation errors (its component tests caught it).
+ * The dialogs' layer once `wanted` (a dialog has opened), or undefined while it loads: the component
+ * renders nothing meanwhile, then again with it. State, not `use()` under Suspense: with those a
+ * dialog's form stopped showing its validation errors (its component tests caught it).
  */
-export function useDialogLayer(): DialogLayer | undefined {
+export function useDialogLayer(wanted = true): DialogLayer | undefined {
   const [module, setModule] = useState(loaded);
   useEffect(() => {
-    if (!module) void loadDialogLayer().then(setModule, () => {});
-  }, [module]);
-  return module;
+    if (wanted && !module) void loadDialogLayer().then(setModule, () => {});
+  }, [wanted, module]);
+  return module ?? (wanted ? loaded : undefined);
 }
 
 /** Starts loading the dialogs' layer when the page is idle (a page that shows a dialog's opener). */
@@ -51,34 +51,36 @@ export function useOpenedOnce(open: boolean): boolean {
 }
 
 type RootProps = { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode };
-
-function RootLayer(props: RootProps) {
-  const layer = useDialogLayer();
-  return layer ? <layer.DialogRoot {...props} /> : null;
-}
+type DialogState = { open: boolean; onOpenChange: (open: boolean) => void; opened: boolean };
+const DialogStateContext = createContext<DialogState | null>(null);
 
 /**
- * A modal dialog, controlled by its opener's state. Nothing of it renders until it first opens; then it
- * stays mounted, so it closes with its animation and gives focus back. `DialogContent` inside it is the
- * sheet itself.
+ * A modal dialog, controlled by its opener's state. It renders its children as they are (an opener may
+ * sit beside the sheet); its `DialogContent` renders nothing, and no Radix code loads for it, until it
+ * first opens. Once opened the sheet stays mounted, so it closes with its animation and gives focus back.
  */
 export function Dialog({ open, onOpenChange, children }: RootProps) {
   usePreloadedDialogLayer();
-  if (!useOpenedOnce(open)) return null;
-  return (
-    <RootLayer open={open} onOpenChange={onOpenChange}>
-      {children}
-    </RootLayer>
-  );
+  const opened = useOpenedOnce(open);
+  const state = useMemo(() => ({ open, onOpenChange, opened }), [open, onOpenChange, opened]);
+  return <DialogStateContext.Provider value={state}>{children}</DialogStateContext.Provider>;
 }
 
 /**
  * The dialog's sheet: focus trapped, title and description announced, and the focus rules of
  * components/ui/focus-rules.ts — it opens on its first field (not on ✕), gives focus back to what
  * opened it (or to `returnFocus()` when that is gone), and Escape closes the innermost layer first.
- * Centred on wider screens, a bottom sheet on phones (dialog-layer.tsx).
+ * Centred on wider screens, a bottom sheet on phones (dialog-layer.tsx). The Radix root is here, around
+ * the sheet only, so what sits beside it in `Dialog` keeps its place in the tree when the layer loads.
  */
 export function DialogContent(props: ComponentProps<DialogLayer['DialogContentLayer']>) {
-  const layer = useDialogLayer();
-  return layer ? <layer.DialogContentLayer {...props} /> : null;
+  const state = useContext(DialogStateContext);
+  if (!state) throw new Error('DialogContent is used inside a Dialog');
+  const layer = useDialogLayer(state.opened);
+  if (!state.opened || !layer) return null;
+  return (
+    <layer.DialogRoot open={state.open} onOpenChange={state.onOpenChange}>
+      <layer.DialogContentLayer {...props} />
+    </layer.DialogRoot>
+  );
 }
