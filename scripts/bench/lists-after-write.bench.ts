@@ -72,6 +72,22 @@ async function inParallel(count: number, concurrency: number, work: (index: numb
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/** $2 graded assessments for the student $1, one a day back from today (both seeds of this file). */
+const SEED_GRADES_SQL = `WITH a AS (
+  INSERT INTO assessments (user_id, name, type, max_score, weight, date)
+  SELECT $1, 'Assessment ' || n, CASE WHEN n % 3 = 0 THEN 'exam' ELSE 'quiz' END, 100, 5, current_date - n
+  FROM generate_series(1, $2::int) AS n RETURNING id, name)
+INSERT INTO grades (user_id, assessment_id, score)
+SELECT $1, a.id, 40 + (substr(a.name, 12)::int * 37) % 60 + (substr(a.name, 12)::int % 4) * 0.25 FROM a`;
+
+/** $2 study sessions for the student $1: four a day at 08:00, 11:00, 14:00 and 17:00 UTC, back from yesterday. */
+const SEED_SESSIONS_SQL = `INSERT INTO study_sessions (user_id, started_at, duration_minutes, type, technique, local_date, local_hour)
+SELECT $1, s.at, 25 + (n % 3) * 10, (ARRAY['focus', 'reading', 'problem_solving', 'note_taking'])[1 + n % 4],
+       CASE WHEN n % 2 = 0 THEN 'custom' ELSE 'pomodoro' END, (s.at AT TIME ZONE 'UTC')::date, extract(hour FROM s.at AT TIME ZONE 'UTC')
+FROM generate_series(0, $2::int - 1) AS n,
+     LATERAL (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 day'
+                     - (n / 4) * interval '1 day' + (8 + (n % 4) * 3) * interval '1 hour' AS at) AS s`;
+
 /**
  * `LIST_SIZES.grades` graded assessments for each student, written by SQL into the server's database
  * (500 rewarding POSTs a student through the API took minutes); answers each student's grade ids.
@@ -79,15 +95,7 @@ async function inParallel(count: number, concurrency: number, work: (index: numb
 async function seedGrades(databaseUrl: string, users: Student[]): Promise<void> {
   await withDatabase(databaseUrl, async (client) => {
     for (const user of users) {
-      await client.query(
-        `WITH a AS (
-           INSERT INTO assessments (user_id, name, type, max_score, weight, date)
-           SELECT $1, 'Assessment ' || n, CASE WHEN n % 3 = 0 THEN 'exam' ELSE 'quiz' END, 100, 5, current_date - n
-           FROM generate_series(1, $2::int) AS n RETURNING id, name)
-         INSERT INTO grades (user_id, assessment_id, score)
-         SELECT $1, a.id, 40 + (substr(a.name, 12)::int * 37) % 60 + (substr(a.name, 12)::int % 4) * 0.25 FROM a`,
-        [user.id, LIST_SIZES.grades],
-      );
+      await client.query(SEED_GRADES_SQL, [user.id, LIST_SIZES.grades]);
       user.rows = (await client.query<{ id: string }>('SELECT id FROM grades WHERE user_id = $1', [user.id])).rows.map((row) => row.id);
     }
   });
@@ -97,15 +105,7 @@ async function seedGrades(databaseUrl: string, users: Student[]): Promise<void> 
 async function seedSessions(databaseUrl: string, users: Student[]): Promise<void> {
   await withDatabase(databaseUrl, async (client) => {
     for (const user of users) {
-      await client.query(
-        `INSERT INTO study_sessions (user_id, started_at, duration_minutes, type, technique, local_date, local_hour)
-         SELECT $1, s.at, 25 + (n % 3) * 10, (ARRAY['focus', 'reading', 'problem_solving', 'note_taking'])[1 + n % 4],
-                CASE WHEN n % 2 = 0 THEN 'custom' ELSE 'pomodoro' END, (s.at AT TIME ZONE 'UTC')::date, extract(hour FROM s.at AT TIME ZONE 'UTC')
-         FROM generate_series(0, $2::int - 1) AS n,
-              LATERAL (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 day'
-                              - (n / 4) * interval '1 day' + (8 + (n % 4) * 3) * interval '1 hour' AS at) AS s`,
-        [user.id, LIST_SIZES.sessions],
-      );
+      await client.query(SEED_SESSIONS_SQL, [user.id, LIST_SIZES.sessions]);
     }
   });
 }
@@ -632,25 +632,9 @@ async function seedInProcess(client: pg.Client, list: InProcessList, userId: str
       [userId],
     );
   } else if (list === 'grades') {
-    await client.query(
-      `WITH a AS (
-         INSERT INTO assessments (user_id, name, type, max_score, weight, date)
-         SELECT $1, 'Assessment ' || n, CASE WHEN n % 3 = 0 THEN 'exam' ELSE 'quiz' END, 100, 5, current_date - n
-         FROM generate_series(1, $2::int) AS n RETURNING id, name)
-       INSERT INTO grades (user_id, assessment_id, score)
-       SELECT $1, a.id, 40 + (substr(a.name, 12)::int * 37) % 60 + (substr(a.name, 12)::int % 4) * 0.25 FROM a`,
-      [userId, IN_PROCESS_SIZES.grades],
-    );
+    await client.query(SEED_GRADES_SQL, [userId, IN_PROCESS_SIZES.grades]);
   } else if (list === 'sessions') {
-    await client.query(
-      `INSERT INTO study_sessions (user_id, started_at, duration_minutes, type, technique, local_date, local_hour)
-       SELECT $1, s.at, 25 + (n % 3) * 10, (ARRAY['focus', 'reading', 'problem_solving', 'note_taking'])[1 + n % 4],
-              CASE WHEN n % 2 = 0 THEN 'custom' ELSE 'pomodoro' END, (s.at AT TIME ZONE 'UTC')::date, extract(hour FROM s.at AT TIME ZONE 'UTC')
-       FROM generate_series(0, $2::int - 1) AS n,
-            LATERAL (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 day'
-                            - (n / 4) * interval '1 day' + (8 + (n % 4) * 3) * interval '1 hour' AS at) AS s`,
-      [userId, IN_PROCESS_SIZES.sessions],
-    );
+    await client.query(SEED_SESSIONS_SQL, [userId, IN_PROCESS_SIZES.sessions]);
   } else {
     // A year of tasks, about a third completed, some with a description.
     await client.query(
