@@ -10,9 +10,12 @@ import { Input } from './ui/input';
  * (and zod) load at the first submit, not with the page (decision 234).
  */
 export async function parseDisplayName(raw: string): Promise<string | null> {
-  const { displayNameOf } = await import('./display-name-schema');
+  const { displayNameOf } = await loadDisplayNameRule();
   return displayNameOf(raw);
 }
+
+/** The rule's module; the field starts loading it when focused, so a submit finds it in and waits for nothing. */
+const loadDisplayNameRule = () => import('./display-name-schema');
 
 /** The display name's field: its label and hint are the form's; its error is groups' `join.nameError`. */
 export function DisplayNameField({
@@ -31,7 +34,13 @@ export function DisplayNameField({
   const { t } = useTranslation('groups');
   return (
     <FormField label={label} hint={hint} error={invalid ? t('join.nameError', { max: DISPLAY_NAME_MAX }) : undefined}>
-      <Input value={value} maxLength={DISPLAY_NAME_MAX} autoComplete="nickname" onChange={(event) => onChange(event.target.value)} />
+      <Input
+        value={value}
+        maxLength={DISPLAY_NAME_MAX}
+        autoComplete="nickname"
+        onFocus={() => void loadDisplayNameRule().catch(() => {})}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </FormField>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
 
@@ -23,4 +24,30 @@ export function lazyZodResolver<T extends FormSchema>(load: () => Promise<T>): R
     >;
     return resolve(values, context, options);
   };
+}
+
+/**
+ * `lazyZodResolver` for a form component, which also starts loading the rules when the student first
+ * focuses or presses anything on the page (a field, before they type): by the first submit they are in,
+ * so the submit waits for no request and a quick second click finds the mutation pending as before.
+ * Not on idle: a page opened and left alone (Lighthouse's) loads no zod at all.
+ */
+export function useLazyZodResolver<T extends FormSchema>(
+  load: () => Promise<T>,
+): Resolver<z4.input<T> & FieldValues, unknown, z4.output<T>> {
+  const firstLoad = useRef(load);
+  useEffect(() => {
+    const start = () => {
+      stop();
+      void Promise.all([import('@hookform/resolvers/zod'), firstLoad.current()]).catch(() => {});
+    };
+    const stop = () => {
+      document.removeEventListener('focusin', start, true);
+      document.removeEventListener('pointerdown', start, true);
+    };
+    document.addEventListener('focusin', start, true);
+    document.addEventListener('pointerdown', start, true);
+    return stop;
+  }, []);
+  return lazyZodResolver(load);
 }

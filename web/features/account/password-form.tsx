@@ -7,14 +7,14 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** The Security tab's password change (the signed-in devices and recovery email are their own cards). */
 export function PasswordForm() {
   const { t } = useTranslation('account');
   const change = useChangePassword();
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./password-form-schema').then(({ passwordSchema }) => passwordSchema(t))),
+    resolver: useLazyZodResolver(() => import('./password-form-schema').then(({ passwordSchema }) => passwordSchema(t))),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const submit = form.handleSubmit((values) =>

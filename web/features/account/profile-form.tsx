@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** Every IANA zone the browser knows, always including UTC and the user's current one. */
 function timeZones(current: string): string[] {
@@ -24,7 +24,7 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const update = useUpdateProfile();
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./profile-form-schema').then(({ profileSchema }) => profileSchema(t))),
+    resolver: useLazyZodResolver(() => import('./profile-form-schema').then(({ profileSchema }) => profileSchema(t))),
     defaultValues: { username: user.username, email: user.email ?? '', recoveryEmail: user.recoveryEmail ?? '', timeZone: user.timeZone },
   });
   const submit = form.handleSubmit((values) =>

@@ -8,14 +8,14 @@ import { Input } from '../../components/ui/input';
 import { useRegister } from '../../api/session';
 import { authErrorMessage } from './auth-error-message';
 import { PasswordInput } from './password-input';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** /auth's Register tab. */
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const register = useRegister();
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./register-form-schema').then(({ registerSchema }) => registerSchema(t))),
+    resolver: useLazyZodResolver(() => import('./register-form-schema').then(({ registerSchema }) => registerSchema(t))),
     defaultValues: { username: '', email: '', password: '' },
     mode: 'onTouched',
   });

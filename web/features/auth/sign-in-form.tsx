@@ -6,14 +6,14 @@ import { Input } from '../../components/ui/input';
 import { useLogin } from '../../api/session';
 import { authErrorMessage } from './auth-error-message';
 import { PasswordInput } from './password-input';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** /auth's Sign in tab. */
 export function SignInForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const login = useLogin();
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./sign-in-form-schema').then(({ signInSchema }) => signInSchema(t))),
+    resolver: useLazyZodResolver(() => import('./sign-in-form-schema').then(({ signInSchema }) => signInSchema(t))),
     defaultValues: { username: '', password: '' },
   });
   const submit = form.handleSubmit((values) =>

@@ -20,7 +20,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { useSendFeedback } from '../../api/feedback';
 import { replyHoursFor } from './feedback-view';
@@ -38,7 +38,7 @@ export function FeedbackPage() {
   const send = useSendFeedback();
   const [sent, setSent] = useState(false);
   const form = useForm<FormValues, unknown, FormValues>({
-    resolver: lazyZodResolver(() => import('./feedback-form-schema').then(({ feedbackFormSchema }) => feedbackFormSchema(t))),
+    resolver: useLazyZodResolver(() => import('./feedback-form-schema').then(({ feedbackFormSchema }) => feedbackFormSchema(t))),
     defaultValues: EMPTY,
   });
   const draft = useFormDraft(form, { form: 'feedback', entityId: null, userId: useSessionUser()?.id ?? null });

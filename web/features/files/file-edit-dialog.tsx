@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input';
 import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../lib/toast';
 import { usePatchFile } from '../../api/files';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 type FormValues = { name: string; description: string; folderId: string };
 
@@ -17,7 +17,7 @@ export function FileEditDialog({ file, folders, onClose }: { file: StoredFile | 
   const { t } = useTranslation('files');
   const patch = usePatchFile();
   const form = useForm<FormValues, unknown, FormValues>({
-    resolver: lazyZodResolver(() => import('./file-edit-schema').then(({ fileEditSchema }) => fileEditSchema(t))),
+    resolver: useLazyZodResolver(() => import('./file-edit-schema').then(({ fileEditSchema }) => fileEditSchema(t))),
     values: { name: file?.name ?? '', description: file?.description ?? '', folderId: file?.folderId ?? '' },
   });
   const errors = form.formState.errors;

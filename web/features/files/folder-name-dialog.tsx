@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 type FormValues = { name: string };
 
@@ -29,7 +29,7 @@ export function FolderNameDialog({
 }) {
   const { t } = useTranslation('files');
   const form = useForm<FormValues, unknown, FormValues>({
-    resolver: lazyZodResolver(() => import('./folder-name-schema').then(({ folderNameSchema }) => folderNameSchema(t))),
+    resolver: useLazyZodResolver(() => import('./folder-name-schema').then(({ folderNameSchema }) => folderNameSchema(t))),
     values: { name: initialName },
   });
   return (

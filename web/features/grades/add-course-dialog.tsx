@@ -5,7 +5,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { nativeScaleOf, parseNativeGrade, type GradingSystemKey } from '../../../common/domain/grading-systems';
 import { COURSE_NAME_MAX, NATIVE_GRADE_EXAMPLES } from './grade-view';
@@ -32,7 +32,7 @@ export function AddCourseDialog({
   const add = useAddCourse();
   const native = nativeScaleOf(system) !== null;
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./add-course-schema').then(({ addCourseSchema }) => addCourseSchema(t, system))),
+    resolver: useLazyZodResolver(() => import('./add-course-schema').then(({ addCourseSchema }) => addCourseSchema(t, system))),
     defaultValues: BLANK,
   });
   const errors = form.formState.errors;

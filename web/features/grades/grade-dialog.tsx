@@ -11,7 +11,7 @@ import { DraftNotice } from '../../components/ui/draft-notice';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { useFormDraft } from '../../lib/form-draft';
 import { toast } from '../../lib/toast';
 import { playConfetti } from '../../lib/celebrate';
@@ -67,7 +67,7 @@ function GradeForm({
   const timeZone = useUserTimeZone();
   const [today] = useState(() => localDateOf(Date.now(), timeZone));
   const form = useForm<GradeFormValues>({
-    resolver: lazyZodResolver(() => import('./grade-form-schema').then(({ gradeFormSchema }) => gradeFormSchema(t, system))),
+    resolver: useLazyZodResolver(() => import('./grade-form-schema').then(({ gradeFormSchema }) => gradeFormSchema(t, system))),
     defaultValues: {
       // A grade entered as a grade is stored out of 100; it opens as the grade again (2+).
       nativeGrade: native && editing?.grade && existing?.maxScore === 100 ? nativeEntryText(editing.grade.score, system) : '',

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { applyFieldErrors } from '../../lib/api-errors';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { useSaveGoal } from '../../api/progress';
 
@@ -27,7 +27,7 @@ export function GoalDialog({
   const { t } = useTranslation('progress');
   const save = useSaveGoal();
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./goal-form-schema').then(({ goalFormSchema }) => goalFormSchema(t))),
+    resolver: useLazyZodResolver(() => import('./goal-form-schema').then(({ goalFormSchema }) => goalFormSchema(t))),
     values: {
       title: goal?.title ?? '',
       description: goal?.description ?? '',

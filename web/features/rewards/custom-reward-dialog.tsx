@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
 import { useSaveCustomReward } from '../../api/rewards';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 /** Create or edit a custom reward (name, description, cost 1–100,000, category). */
 export function CustomRewardDialog({
@@ -23,7 +23,7 @@ export function CustomRewardDialog({
   const { t } = useTranslation('rewards');
   const save = useSaveCustomReward();
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./custom-reward-schema').then(({ rewardSchema }) => rewardSchema(t))),
+    resolver: useLazyZodResolver(() => import('./custom-reward-schema').then(({ rewardSchema }) => rewardSchema(t))),
     values: {
       name: reward?.name ?? '',
       description: reward?.description ?? '',

@@ -12,7 +12,7 @@ import { TimeField } from '../../components/ui/time-field';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useSessionUser } from '../../api/session';
 import { useFormDraft } from '../../lib/form-draft';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { formatNumber, formatClock, weekdayNames } from '../../lib/format';
 import { DEFAULT_COLORS, numberOrNull } from './form-rules';
 import { ClassGroupAction, JoinByCode } from './class-group-actions';
@@ -58,7 +58,7 @@ export function CourseForm({ item, onDone, initialSlot }: FormProps<Course> & { 
   const days = weekdayNames();
   const savedSlots = item?.timeSlots.length ?? 0;
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./course-schema').then(({ courseSchema }) => courseSchema(t))),
+    resolver: useLazyZodResolver(() => import('./course-schema').then(({ courseSchema }) => courseSchema(t))),
     defaultValues: {
       name: item?.name ?? '',
       credits: item?.credits === null || item?.credits === undefined ? '' : String(item.credits),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Holiday } from '../../../common/schemas/schedule.schema';
 import { FormActions } from '../../components/ui/form-actions';
 import { formatCalendarDate } from '../../lib/format';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { NameAndDates } from './name-and-dates';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { holidaysQuery, useHolidays, useCrud } from '../../api/schedule';
@@ -15,7 +15,7 @@ function HolidayForm({ item, onDone }: FormProps<Holiday>) {
   const crud = useCrud<Holiday, HolidayBody>(holidaysQuery.queryKey[0]);
   const toasts = useEntityToasts('holiday');
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./holiday-schema').then(({ holidaySchema }) => holidaySchema(t))),
+    resolver: useLazyZodResolver(() => import('./holiday-schema').then(({ holidaySchema }) => holidaySchema(t))),
     defaultValues: {
       name: item?.name ?? '',
       startDate: item?.startDate ?? '',

@@ -5,7 +5,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatCalendarDate } from '../../lib/format';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { DEFAULT_COLORS } from './form-rules';
 import { NameAndDates } from './name-and-dates';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
@@ -20,7 +20,7 @@ function TermForm({ item, onDone }: FormProps<Term>) {
   const crud = useCrud<Term, TermBody>(termsQuery.queryKey[0], [coursesQuery.queryKey]);
   const toasts = useEntityToasts('term');
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./term-schema').then(({ termSchema }) => termSchema(t))),
+    resolver: useLazyZodResolver(() => import('./term-schema').then(({ termSchema }) => termSchema(t))),
     defaultValues: {
       name: item?.name ?? '',
       startDate: item?.startDate ?? '',

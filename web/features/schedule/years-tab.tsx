@@ -6,14 +6,14 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ResourceSection, useEntityToasts, type FormProps } from './resource-section';
 import { academicYearsQuery, termsQuery, useAcademicYears, useCrud } from '../../api/schedule';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 
 function YearForm({ item, onDone }: FormProps<AcademicYear>) {
   const { t } = useTranslation('schedule');
   const crud = useCrud<AcademicYear, { name: string }>(academicYearsQuery.queryKey[0], [termsQuery.queryKey]);
   const toasts = useEntityToasts('year');
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./year-schema').then(({ yearSchema }) => yearSchema(t))),
+    resolver: useLazyZodResolver(() => import('./year-schema').then(({ yearSchema }) => yearSchema(t))),
     defaultValues: { name: item?.name ?? '' },
   });
   const submit = form.handleSubmit((values) => {

@@ -13,7 +13,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { apiErrorMessage, readApiError } from '../../lib/api-errors';
 import { APP_NAME, useDocumentTitleOverride } from '../../lib/document-title';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { safeStorage } from '../../lib/storage-keys';
 import { toast } from '../../lib/toast';
 import { playChime, unlockAudio } from './focus-effects';
@@ -65,7 +65,7 @@ function TimerSettingsDialog({
 }) {
   const { t } = useTranslation('study');
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./timer-settings-schema').then(({ settingsSchema }) => settingsSchema(t))),
+    resolver: useLazyZodResolver(() => import('./timer-settings-schema').then(({ settingsSchema }) => settingsSchema(t))),
     values: {
       focusMinutes: String(settings.focusMinutes),
       shortBreakMinutes: String(settings.shortBreakMinutes),

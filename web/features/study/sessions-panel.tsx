@@ -17,7 +17,7 @@ import { EmptyState } from '../../components/ui/page-state';
 import { QueryState } from '../../components/ui/query-state';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { TYPE_KEYS } from './study-format';
 import { useCourses } from '../../api/schedule';
@@ -33,7 +33,7 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   const timeZone = useUserTimeZone();
   const [anHourAgo] = useState(() => localDateTimeOf(Date.now() - 3_600_000, timeZone));
   const form = useForm({
-    resolver: lazyZodResolver(() => import('./log-session-schema').then(({ logSchema }) => logSchema(t, timeZone))),
+    resolver: useLazyZodResolver(() => import('./log-session-schema').then(({ logSchema }) => logSchema(t, timeZone))),
     defaultValues: {
       date: anHourAgo.date,
       time: anHourAgo.time,

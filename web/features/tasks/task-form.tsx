@@ -14,7 +14,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { applyFieldErrors } from '../../lib/api-errors';
 import { useFormDraft } from '../../lib/form-draft';
-import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { useLazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { toast } from '../../lib/toast';
 import { ensureNotificationPermission } from '../../lib/browser-notifications';
 import { useCreateTask, useUpdateTask, type CourseSummary, type TaskInput } from '../../api/tasks-writes';
@@ -144,7 +144,7 @@ function TaskForm({
   const isNew = task === null;
   const timeZone = useUserTimeZone();
   const form = useForm<FormValues>({
-    resolver: lazyZodResolver(() => import('./task-form-schema').then(({ taskFormSchema }) => taskFormSchema(t, timeZone))),
+    resolver: useLazyZodResolver(() => import('./task-form-schema').then(({ taskFormSchema }) => taskFormSchema(t, timeZone))),
     defaultValues: {
       title: task?.title ?? '',
       description: task?.description ?? '',
