@@ -106,7 +106,7 @@ export function rowListQueries({ from, where, id, rowKey, json, order }: RowList
 }
 
 /**
- * Runs `query` as a prepared statement named by its text (statementName): parsed and planned once per
+ * Runs `query` as a prepared statement named by its text (preparedStatementName): parsed and planned once per
  * connection, then only bound. The statements of a list have one text per list and filter (the ids and
  * the known versions are one parameter each), so a read after a write spends no time parsing and
  * planning them, and a read answered from the body cache or 304 plans no more than the version lookup
@@ -114,7 +114,7 @@ export function rowListQueries({ from, where, id, rowKey, json, order }: RowList
  */
 async function prepared<Row>(reader: Database | Transaction, query: SQL): Promise<Row[]> {
   const compiled = dialect.sqlToQuery(query);
-  const statement = reader._.session.prepareQuery(compiled, undefined, statementName(compiled.sql), false);
+  const statement = reader._.session.prepareQuery(compiled, undefined, preparedStatementName(compiled.sql), false);
   return ((await statement.execute()) as QueryResult<Row & QueryResultRow>).rows;
 }
 
@@ -127,7 +127,7 @@ const dialect = new PgDialect();
  * and every statement is parsed again (server/db/client.ts).
  */
 const statementNames = new Map<string, string>();
-function statementName(text: string): string {
+function preparedStatementName(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `row_list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;

@@ -95,7 +95,12 @@ async function startBouncer(dir: string, primaryPort: number): Promise<{ bouncer
     const bouncer: ChildProcess = spawn(PGBOUNCER, [ini], { stdio: 'ignore', ...runAs() });
     const exited = new Promise<'exited'>((resolve) => bouncer.once('exit', () => resolve('exited')));
     const bouncerUrl = `postgres://postgres@127.0.0.1:${bouncerPort}/${DATABASE}`;
-    const ready = await Promise.race([waitForPostgres(bouncerUrl).then(() => 'ready' as const), exited]);
+    // If PgBouncer exits, the wait for it runs on until its own timeout: its failure then is expected, not unhandled.
+    const answered = waitForPostgres(bouncerUrl).then(
+      () => 'ready' as const,
+      () => 'unreachable' as const,
+    );
+    const ready = await Promise.race([answered, exited]);
     if (ready === 'ready' && bouncer.exitCode === null && !(await inRecovery(bouncerUrl))) return { bouncer, bouncerUrl };
     bouncer.kill('SIGINT');
     if (attempt === 3) throw new Error(`PgBouncer did not start in front of the primary (port ${bouncerPort}; see ${dir}/pgbouncer.log)`);
