@@ -89,14 +89,23 @@ export async function fillTime(scope: Page | Locator, label: string, value: stri
 
 export const ADMIN_ACCOUNT: Account = { username: 'e2e_admin', password: 'Admin-e2e-password-9f3k' };
 
+/**
+ * Whether this worker has granted the role (the run's server and database live as long as the worker's
+ * run): the grant is a process of its own (~2.5 s of tsx starting and importing the server), run once.
+ */
+let adminGranted = false;
+
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const registered = await request.post('/api/auth/register', { data: ADMIN_ACCOUNT, headers: { cookie: '' } });
   const token: string = registered.status() === 201 ? (await registered.json()).token : await apiToken(request, ADMIN_ACCOUNT);
-  // Idempotent, and run by whichever worker gets here, so no test signs in before the grant landed.
-  execFileSync('npx', ['tsx', 'scripts/admin.ts', 'grant', ADMIN_ACCOUNT.username], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  });
+  // Idempotent, and run by whichever worker gets here first, so no test signs in before the grant landed.
+  if (!adminGranted) {
+    execFileSync('npx', ['tsx', 'scripts/admin.ts', 'grant', ADMIN_ACCOUNT.username], {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+      stdio: 'pipe',
+    });
+    adminGranted = true;
+  }
   return token;
 }
 
