@@ -1,3 +1,5 @@
+import http from 'node:http';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../test/factories';
 import { createTestApp } from '../test/test-app';
@@ -45,5 +47,63 @@ describe('load shedding: at most MAX_IN_FLIGHT_REQUESTS API requests at once per
       Array.from({ length: 24 }, () => t.request({ method: 'GET', url: '/api/progress/summary', token: user.token })),
     );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+  });
+
+  it('stops counting a request whose client left while it was being answered, its body read', async () => {
+    const t = await createTestApp({ maxInFlightRequests: 1 });
+    const user = await signUp(t);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/assessments',
+      token: user.token,
+      payload: { name: 'Quiz', type: 'quiz', maxScore: 100, weight: 5, score: 50 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const gradeId = created.json<{ grade: { id: string } }>().grade.id;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    // The grade's row locked elsewhere: the PATCH waits in its handler, its body long read.
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM grades WHERE id = $1 FOR UPDATE', [gradeId]);
+      const body = JSON.stringify({ score: 70 });
+      const client = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: `/api/grades/${gradeId}`,
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+      client.on('error', () => {});
+      client.end(body);
+      // Waiting on the lock: PostgreSQL shows the PATCH's update blocked.
+      for (let attempt = 0; ; attempt += 1) {
+        const { rows } = await locker.query<{ waiting: string }>(
+          "SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        );
+        if (Number(rows[0]!.waiting) > 0) break;
+        if (attempt > 400) throw new Error('the PATCH never waited on the lock');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // The bound is 1 and the PATCH holds it: another request is shed.
+      expect((await t.request({ method: 'GET', url: '/api/auth/me', token: user.token })).statusCode).toBe(503);
+      client.destroy();
+      await locker.query('COMMIT');
+    } finally {
+      await locker.end();
+    }
+    // Once the handler has finished for a client that is gone, the instance serves again.
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await t.request({ method: 'GET', url: '/api/auth/me', token: user.token });
+      if (answer.statusCode === 200) break;
+      expect(answer.statusCode).toBe(503);
+      if (attempt > 200) throw new Error('the gone client’s request is still counted');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await t.app.close();
   });
 });

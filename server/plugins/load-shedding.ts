@@ -23,7 +23,7 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
   };
   if (maxInFlight > 0) {
     // Callback hooks: no promise and microtask on every request (decision 215).
-    app.addHook('onRequest', (request, _reply, next) => {
+    app.addHook('onRequest', (request, reply, next) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return next();
       // To the client a busy instance is the same retry as a database away: the same answer.
       if (inFlight >= maxInFlight) {
@@ -39,6 +39,12 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
       inFlight += 1;
       counted.add(request);
       releases.set(request, done);
+      // The response's end, however it ends: onResponse misses a client gone while its request was being
+      // answered once its body had been read (the request's own 'close' has fired by then, so no
+      // onRequestAbort either). Each such request stayed counted, and a few rounds of clients dropping
+      // writes under load left the instance shedding every request for good (measured: 50 connections
+      // of PATCHes ended by the client, four times, and 50 of 50 later requests were answered 503).
+      reply.raw.once('close', () => done(request));
       next();
     });
     app.addHook('onResponse', (request, _reply, next) => {
