@@ -53,20 +53,9 @@ async function registerUsers(base: string, count: number): Promise<Student[]> {
       username: `bench_lists_${randomBytes(4).toString('hex')}`,
       password: `Bench-${randomBytes(9).toString('base64url')}`,
     });
-    let registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: account,
-    });
-    // Shed while the server still works off the last run's queue (load-shedding.ts): Retry-After is 1 s.
-    for (let attempt = 0; registered.status === 503 && attempt < 20; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      registered = await fetch(`${base}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: account,
-      });
-    }
+    const registered = await unlessShed(() =>
+      fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: account }),
+    );
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
     const { token, id } = (await registered.json()) as { token: string; id: string };
     users.push({ id, token, rows: [] });
@@ -208,15 +197,23 @@ async function measure(
   };
 }
 
-async function listLength(base: string, user: Student, path: string, attempt = 0): Promise<number> {
-  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${user.token}` } });
-  if (response.status === 503 && attempt < 20) {
-    // Shed while the server still works off the last run's queue (load-shedding.ts): Retry-After is 1 s.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    return listLength(base, user, path, attempt + 1);
-  }
+async function listLength(base: string, user: Student, path: string): Promise<number> {
+  const response = await unlessShed(() => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${user.token}` } }));
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
   return ((await response.json()) as unknown[]).length;
+}
+
+/**
+ * `send` again while it is shed (503), as the server's Retry-After (1 s) asks, 20 times at most: the
+ * server may still be working off the last load run's queue (load-shedding.ts).
+ */
+async function unlessShed(send: () => Promise<Response>): Promise<Response> {
+  let response = await send();
+  for (let attempt = 0; response.status === 503 && attempt < 20; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    response = await send();
+  }
+  return response;
 }
 
 /** GET /api/grades after a PATCH of one grade's score (a random one of the student's 500). */
