@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/class-names';
 
-const WIDTHS = { xl: 'max-w-xl', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '4xl': 'max-w-4xl', '5xl': 'max-w-5xl' } as const;
+// 'full': the shell's main column (max-w-6xl) and no narrower.
+const WIDTHS = { xl: 'max-w-xl', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '4xl': 'max-w-4xl', '5xl': 'max-w-5xl', full: '' } as const;
 
 /**
  * A page's title: its one h1 (`id` names the page's section), and beside it, wrapping under it on a

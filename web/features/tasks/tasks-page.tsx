@@ -1,4 +1,4 @@
-import { CalendarPlus, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/ui/query-state';
@@ -36,6 +36,8 @@ import { isQueued, toastQueued, useOfflineWrites } from '../../api/offline-write
 import { pendingTaskIds } from '../../lib/pending-tasks';
 import { useDeleteTask, useSetTaskCompleted, useStopSeries, type CourseSummary } from '../../api/tasks-writes';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
+import { PageFrame } from '../../components/ui/page-frame';
+import { TasksActions } from './tasks-actions';
 
 /** The school-calendar import, loaded on first open (decision 202). */
 const LmsFeedsDialog = lazy(async () => ({ default: (await import('./calendar-import-dialog')).LmsFeedsDialog }));
@@ -255,26 +257,18 @@ export function TasksPage() {
     );
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t('title')}</h1>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            onClick={() => {
-              setFeedsMounted(true);
-              setFeedsOpen(true);
-            }}
-          >
-            <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-            {t('actions.importCalendar')}
-          </Button>
-          <Button onClick={openNew}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            {t('actions.add')}
-          </Button>
-        </div>
-      </div>
+    <PageFrame
+      page="/tasks"
+      actions={
+        <TasksActions
+          onImportCalendar={() => {
+            setFeedsMounted(true);
+            setFeedsOpen(true);
+          }}
+          onAdd={openNew}
+        />
+      }
+    >
       {feedsMounted ? (
         <Suspense fallback={null}>
           <LmsFeedsDialog open={feedsOpen} onOpenChange={setFeedsOpen} />
@@ -372,6 +366,6 @@ export function TasksPage() {
         onConfirm={confirmStopSeries}
         pending={stopSeries.isPending}
       />
-    </div>
+    </PageFrame>
   );
 }
