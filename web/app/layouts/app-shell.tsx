@@ -14,6 +14,7 @@ import { enforcePremiumTheme, followSystemMode } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { BottomNav } from './bottom-nav';
 import { framedPageAt, PageFrame } from '../../components/ui/page-frame';
+import { FRAME_ACTIONS } from './frame-actions';
 import { NotificationsBell } from './notifications-bell';
 import { ReleaseBanner } from './release-banner';
 import { UserMenu } from './user-menu';
@@ -185,7 +186,7 @@ export function AppShell() {
             </>
           ) : framedPage ? (
             // The page's own heading with the loading status (decision 229): the frame's, and the page's once it shows.
-            <PageFrame page={framedPage}>
+            <PageFrame page={framedPage} actions={FRAME_ACTIONS[framedPage]}>
               <LoadingState label={t('common:loading')} />
             </PageFrame>
           ) : (

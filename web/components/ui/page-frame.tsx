@@ -1,17 +1,12 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TasksActions } from '../../features/tasks/tasks-actions';
 import { Page, type PageWidth } from './page-header';
 
-/**
- * `Actions`: what the page shows beside its title, rendered without its handlers (disabled) until the
- * page replaces the frame (decision 236), so that the title sits where the page puts it.
- */
-type Frame = { namespace: string; id: string; width: PageWidth; intro?: string; Actions?: ComponentType };
+type Frame = { namespace: string; id: string; width: PageWidth; intro?: string };
 
 /**
  * The pages whose heading their frame shows too (decision 229): a page with its title alone at its top,
- * or with buttons beside it that the frame draws too, disabled (decision 236: /tasks, whose import button
+ * or with buttons beside it that the shell draws too, disabled (decision 236: /tasks, whose import button
  * was its LCP element). A badge that shows data would place the title differently once it is there: those
  * pages (dashboard, grades, study, rewards) have no heading in their frame. Each renders its
  * content inside `PageFrame`, and the shell, until the session has answered — the document's prerendered
@@ -25,7 +20,8 @@ export const FRAMED_PAGES = {
   '/progress': { namespace: 'progress', id: 'progress-title', width: '5xl' },
   '/files': { namespace: 'files', id: 'files-title', width: '5xl', intro: 'subtitle' },
   '/account': { namespace: 'account', id: 'account-title', width: 'xl' },
-  '/tasks': { namespace: 'tasks', id: 'tasks-title', width: 'full', Actions: TasksActions },
+  // Its buttons too: the shell draws them disabled (web/app/layouts/frame-actions.tsx).
+  '/tasks': { namespace: 'tasks', id: 'tasks-title', width: 'full' },
 } as const satisfies Record<string, Frame>;
 export type FramedPage = keyof typeof FRAMED_PAGES;
 
@@ -37,20 +33,13 @@ export function framedPageAt(pathname: string): FramedPage | null {
 
 /**
  * A framed page's `Page` (its section and heading), around the page's content or the shell's loading
- * status; `actions` are the page's own (with their handlers), else the frame's disabled ones.
+ * status; `actions` beside the title: the page's own, or in the shell the same ones disabled.
  */
 export function PageFrame({ page, actions, children }: { page: FramedPage; actions?: ReactNode; children: ReactNode }) {
   const frame: Frame = FRAMED_PAGES[page];
   const { t } = useTranslation(frame.namespace);
-  const FrameActions = frame.Actions;
   return (
-    <Page
-      id={frame.id}
-      title={t('title')}
-      intro={frame.intro ? t(frame.intro) : undefined}
-      width={frame.width}
-      actions={actions ?? (FrameActions ? <FrameActions /> : undefined)}
-    >
+    <Page id={frame.id} title={t('title')} intro={frame.intro ? t(frame.intro) : undefined} width={frame.width} actions={actions}>
       {children}
     </Page>
   );
