@@ -11,16 +11,22 @@ import { HttpError } from '../lib/http-error';
  * liveness, metrics: the `operatorProbe` route flag) and the web app's files are never shed. Per instance on purpose: it protects this process's CPU and pool; it
  * decides nothing about data. MAX_IN_FLIGHT_REQUESTS=0 turns it off.
  */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Ends this request's count among those in flight (load shedding); null when not counted, or no longer. */
+    inFlightRelease: (() => void) | null;
+  }
+}
+
 export function registerLoadShedding(app: FastifyInstance, maxInFlight: number): { inFlight: () => number } {
   let inFlight = 0;
   // One warning a second at most while shedding, with how many were shed: an operator (and a failed
   // browser test's server log) can tell a busy instance from a database that is away.
   let shedSinceWarning = 0;
   let lastWarningAt = 0;
-  const counted = new WeakSet<FastifyRequest>();
-  const done = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight -= 1;
-  };
+  // A field every request has from its creation (Fastify's decorator), not a WeakSet or WeakMap entry:
+  // every request pays this (decision 215).
+  app.decorateRequest('inFlightRelease', null);
   if (maxInFlight > 0) {
     // Callback hooks: no promise and microtask on every request (decision 215).
     app.addHook('onRequest', (request, reply, next) => {
@@ -37,30 +43,33 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number):
         return next(new HttpError(503, 'service_unavailable', databaseUnavailableBody.message, undefined, 1));
       }
       inFlight += 1;
-      counted.add(request);
-      releases.set(request, done);
+      let counted = true;
+      const release = () => {
+        if (!counted) return;
+        counted = false;
+        inFlight -= 1;
+        request.inFlightRelease = null;
+      };
+      request.inFlightRelease = release;
       // The response's end, however it ends: onResponse misses a client gone while its request was being
       // answered once its body had been read (the request's own 'close' has fired by then, so no
       // onRequestAbort either). Each such request stayed counted, and a few rounds of clients dropping
       // writes under load left the instance shedding every request for good (measured: 50 connections
       // of PATCHes ended by the client, four times, and 50 of 50 later requests were answered 503).
-      reply.raw.once('close', () => done(request));
+      reply.raw.once('close', release);
       next();
     });
     app.addHook('onResponse', (request, _reply, next) => {
-      done(request);
+      request.inFlightRelease?.();
       next();
     });
     app.addHook('onRequestAbort', (request, next) => {
-      done(request);
+      request.inFlightRelease?.();
       next();
     });
   }
   return { inFlight: () => inFlight };
 }
-
-/** How each counted request stops counting (its app's counter), for releaseInFlight. */
-const releases = new WeakMap<FastifyRequest, (request: FastifyRequest) => void>();
 
 /**
  * A long-lived answer (a live update stream, decision 212) stops counting as in flight once it has been
@@ -69,6 +78,5 @@ const releases = new WeakMap<FastifyRequest, (request: FastifyRequest) => void>(
  * shedding every other request. Streams have their own bound (LIVE_MAX_STREAMS). Idempotent.
  */
 export function releaseInFlight(request: FastifyRequest): void {
-  releases.get(request)?.(request);
-  releases.delete(request);
+  request.inFlightRelease?.();
 }

@@ -81,8 +81,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, inlineScript
 export function registerStrictTransportSecurity(app: FastifyInstance, maxAgeSeconds: number): void {
   if (maxAgeSeconds <= 0) return;
   const value = `max-age=${maxAgeSeconds}`;
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', value);
+    done();
   });
 }
 
@@ -95,12 +96,14 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * redirected (the visitor's own machine), and any other host is served as is.
  */
 export function registerPort5000Redirect(app: FastifyInstance, publicOrigin: string | undefined): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (decision 215): every request runs it. A redirect answers here and does not go on.
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.headers.host;
-    if (!host?.endsWith(':5000')) return;
-    if (publicOrigin) return reply.redirect(`${publicOrigin}${request.url}`, 301);
+    if (!host?.endsWith(':5000')) return done();
+    if (publicOrigin) return void reply.redirect(`${publicOrigin}${request.url}`, 301);
     const hostname = host.slice(0, -':5000'.length).toLowerCase();
-    if (LOOPBACK_HOSTS.has(hostname)) return reply.redirect(`http://${hostname}${request.url}`, 301);
+    if (LOOPBACK_HOSTS.has(hostname)) return void reply.redirect(`http://${hostname}${request.url}`, 301);
+    done();
   });
 }
 
