@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CHART_HEIGHT } from '../../components/charts/chart-size';
 import { Spinner } from '../../components/ui/spinner';
@@ -22,19 +22,61 @@ export function ChartLoading({ height = DEFAULT_CHART_HEIGHT }: { height?: numbe
   );
 }
 
-/** A bar chart from the lazily loaded Recharts chunk, in a box of its size while it arrives. */
+/** Set once a frame with a chart's box has been painted in this tab: later charts ask for their code at once. */
+let chartsMayLoad = false;
+
+/**
+ * False until the browser has painted the render that first drew a chart's box (the page's text beside
+ * it): Recharts' chunk (97 KB brotli) is asked for only then, so that it does not share the phone's
+ * bandwidth with what that first content needs (issue 41: on /progress it was requested in the same
+ * render as the term line, Lighthouse's LCP element, and counted before it).
+ */
+function useChartsMayLoad(): boolean {
+  const [mayLoad, setMayLoad] = useState(chartsMayLoad);
+  useEffect(() => {
+    if (mayLoad) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the next paint: a frame's callback runs before it, a task queued there runs after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        chartsMayLoad = true;
+        setMayLoad(true);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [mayLoad]);
+  return mayLoad;
+}
+
+/** A bar chart from the lazily loaded Recharts chunk, in a box of its size until it is drawn. */
 export function BarChartLazy(props: Props) {
-  return (
-    <Suspense fallback={<ChartLoading height={props.height} />}>
+  const mayLoad = useChartsMayLoad();
+  const loading = <ChartLoading height={props.height} />;
+  return mayLoad ? (
+    <Suspense fallback={loading}>
       <LazyBar {...props} />
     </Suspense>
+  ) : (
+    loading
   );
 }
 
 export function LineChartLazy(props: LineProps) {
-  return (
-    <Suspense fallback={<ChartLoading height={props.height} />}>
+  const mayLoad = useChartsMayLoad();
+  const loading = <ChartLoading height={props.height} />;
+  return mayLoad ? (
+    <Suspense fallback={loading}>
       <LazyLine {...props} />
     </Suspense>
+  ) : (
+    loading
   );
+}
+
+/** Tests: a fresh tab. */
+export function resetChartsMayLoad(): void {
+  chartsMayLoad = false;
 }
