@@ -1,5 +1,6 @@
 import './lib/zod-jitless';
 import './styles.css';
+import { afterNextPaint } from './lib/after-next-paint';
 
 /**
  * The entry: the app's code is evaluated once the document's own content has painted — a signed-in
@@ -8,10 +9,4 @@ import './styles.css';
  * the code takes to run; now the frame shows, then the app starts. The code itself is not waited for:
  * the page preloads it beside this file.
  */
-function afterFirstPaint(start: () => void): void {
-  // A hidden tab renders no frames.
-  if (document.visibilityState === 'hidden') return start();
-  requestAnimationFrame(() => setTimeout(start, 0));
-}
-
-afterFirstPaint(() => void import('./start'));
+afterNextPaint(() => void import('./start'));

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { databaseUnavailableBody } from '../db/errors';
 import { HttpError } from '../lib/http-error';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Ends this request's count among those in flight (load shedding); null when not counted, or no longer. */
+    inFlightRelease: (() => void) | null;
+  }
+}
+
 /**
  * Load shedding (decision 201): an instance answers at most `maxInFlight` API requests at once; one more
  * is answered 503 `service_unavailable` with `Retry-After: 1` at once, before its session lookup or any
@@ -11,13 +18,6 @@ import { HttpError } from '../lib/http-error';
  * liveness, metrics: the `operatorProbe` route flag) and the web app's files are never shed. Per instance on purpose: it protects this process's CPU and pool; it
  * decides nothing about data. MAX_IN_FLIGHT_REQUESTS=0 turns it off.
  */
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Ends this request's count among those in flight (load shedding); null when not counted, or no longer. */
-    inFlightRelease: (() => void) | null;
-  }
-}
-
 export function registerLoadShedding(app: FastifyInstance, maxInFlight: number): { inFlight: () => number } {
   let inFlight = 0;
   // One warning a second at most while shedding, with how many were shed: an operator (and a failed

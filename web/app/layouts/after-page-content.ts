@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from '../../lib/after-next-paint';
 
 /**
  * The longest the shell's extras wait for a page's content: a page whose reads never all settle (a
@@ -35,23 +36,19 @@ export function useAfterPageContent(pageMounted: boolean): boolean {
   }, [shown]);
   useEffect(() => {
     if (shown || !pageMounted) return;
-    let frame: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelPaintWait: (() => void) | undefined;
     const cancel = () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-      frame = timer = undefined;
+      cancelPaintWait?.();
+      cancelPaintWait = undefined;
     };
     // After the next paint with no read out: the content the last answer brought is on screen first.
     const check = () => {
       cancel();
       if (queryClient.isFetching() > 0) return;
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => {
-          if (queryClient.isFetching() > 0) return;
-          shownOnce = true;
-          setShown(true);
-        }, 0);
+      cancelPaintWait = afterNextPaint(() => {
+        if (queryClient.isFetching() > 0) return;
+        shownOnce = true;
+        setShown(true);
       });
     };
     const unsubscribe = queryClient.getQueryCache().subscribe(check);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CHART_HEIGHT } from '../../components/charts/chart-size';
 import { Spinner } from '../../components/ui/spinner';
@@ -35,46 +36,31 @@ function useChartsMayLoad(): boolean {
   const [mayLoad, setMayLoad] = useState(chartsMayLoad);
   useEffect(() => {
     if (mayLoad) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the next paint: a frame's callback runs before it, a task queued there runs after it.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        chartsMayLoad = true;
-        setMayLoad(true);
-      }, 0);
+    return afterNextPaint(() => {
+      chartsMayLoad = true;
+      setMayLoad(true);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, [mayLoad]);
   return mayLoad;
 }
 
-/** A bar chart from the lazily loaded Recharts chunk, in a box of its size until it is drawn. */
-export function BarChartLazy(props: Props) {
-  const mayLoad = useChartsMayLoad();
-  const loading = <ChartLoading height={props.height} />;
-  return mayLoad ? (
-    <Suspense fallback={loading}>
-      <LazyBar {...props} />
-    </Suspense>
-  ) : (
-    loading
-  );
+/** A chart from the lazily loaded Recharts chunk, in a box of its size until it is drawn. */
+function deferredChart<P extends { height?: number | undefined }>(Chart: ComponentType<P>) {
+  return function DeferredChart(props: P) {
+    const mayLoad = useChartsMayLoad();
+    const loading = <ChartLoading height={props.height} />;
+    return mayLoad ? (
+      <Suspense fallback={loading}>
+        <Chart {...props} />
+      </Suspense>
+    ) : (
+      loading
+    );
+  };
 }
 
-export function LineChartLazy(props: LineProps) {
-  const mayLoad = useChartsMayLoad();
-  const loading = <ChartLoading height={props.height} />;
-  return mayLoad ? (
-    <Suspense fallback={loading}>
-      <LazyLine {...props} />
-    </Suspense>
-  ) : (
-    loading
-  );
-}
+export const BarChartLazy = deferredChart<Props>(LazyBar);
+export const LineChartLazy = deferredChart<LineProps>(LazyLine);
 
 /** Tests: a fresh tab. */
 export function resetChartsMayLoad(): void {
