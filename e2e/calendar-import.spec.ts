@@ -80,7 +80,10 @@ test.describe('at 360 px, with the keyboard', () => {
     body = canvas;
     await registerViaApi(page.request);
     await page.goto('/tasks');
-    await page.getByRole('button', { name: 'Import from your school’s calendar' }).focus();
+    // The shell's frame draws this button disabled until the page's code has arrived (decision 236).
+    const open = page.getByRole('button', { name: 'Import from your school’s calendar' });
+    await expect(open).toBeEnabled();
+    await open.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Import from your school’s calendar' });
     await expect(dialog).toBeVisible();
