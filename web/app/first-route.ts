@@ -1,5 +1,5 @@
 import type { QueryClient, UseQueryOptions } from '@tanstack/react-query';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { premiumCheckQuery } from '../api/premium';
 import { pointsQuery } from '../api/rewards';
 import { sessionQuery } from '../api/session';
@@ -36,8 +36,11 @@ const PAGE_QUERIES: Readonly<Record<string, readonly Prefetch[]>> = Object.fromE
   Object.entries(PAGE_NEEDS).map(([page, needs]) => [page, needs.requests.map(pageRead)]),
 );
 
-// The signed-in shell's route: the one whose pages include /dashboard (web/app/router.tsx).
-const shellRoute = routes.find((route) => route.children?.some((child) => child.path === '/dashboard'));
+// The signed-in shell's route: the one whose pages include /dashboard (web/app/router.tsx), under the
+// pathless route that holds their error page.
+const holdsPath = (route: RouteObject, path: string): boolean =>
+  route.path === path || (route.children?.some((child) => holdsPath(child, path)) ?? false);
+const shellRoute = routes.find((route) => holdsPath(route, '/dashboard'));
 
 /** Whether `pathname` is a page inside the signed-in shell (RequireAuth). */
 export function isShellPath(pathname: string): boolean {

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout, type RouteHandle, type TitleKey } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
 
 /** Loads a page module on demand (every route is its own chunk) and wraps it in its guards. */
 function page(
@@ -28,6 +29,57 @@ const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
  * before /dashboard (decision 097's budget).
  */
 const PushSettings = lazy(async () => ({ default: (await import('../features/push/push-settings')).PushSettings }));
+
+/** The pages inside the signed-in shell (docs/product.md §2's routes). */
+const shellPages: RouteObject[] = [
+  {
+    path: '/dashboard',
+    ...titled('dashboard'),
+    ...page(async () => {
+      const { HomePage } = await import('../features/home/home-page');
+      return function Dashboard() {
+        return <HomePage pushSettings={<PushSettings />} />;
+      };
+    }),
+  },
+  { path: '/home', element: <Navigate to="/dashboard" replace /> },
+  { path: '/schedule', ...titled('schedule'), ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
+  { path: '/tasks', ...titled('tasks'), ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
+  { path: '/groups/:id', ...titled('group'), ...page(async () => (await import('../features/groups/group-page')).GroupPage) },
+  // An invite link: a signed-out visitor signs in or up (RequireAuth keeps the address) and comes back here.
+  { path: '/join/:code', ...titled('joinGroup'), ...page(async () => (await import('../features/groups/join-page')).JoinPage) },
+  { path: '/grades', ...titled('grades'), ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
+  { path: '/progress', ...titled('progress'), ...page(async () => (await import('../features/progress/progress-page')).ProgressPage) },
+  { path: '/study', ...titled('study'), ...page(async () => (await import('../features/study/study-page')).StudyPage) },
+  { path: '/rewards', ...titled('rewards'), ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
+  { path: '/help', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
+  { path: '/help/:slug', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
+  { path: '/files', ...titled('files'), ...page(async () => (await import('../features/files/files-page')).FilesPage) },
+  { path: '/premium', ...titled('premium'), ...page(async () => (await import('../features/premium/premium-page')).PremiumPage) },
+  {
+    path: '/premium/test-payment',
+    ...titled('premium'),
+    ...page(async () => (await import('../features/premium/test-payment-page')).TestPaymentPage),
+  },
+  {
+    path: '/premium-files',
+    ...titled('premiumFiles'),
+    ...page(async () => (await import('../features/templates/templates-page')).TemplatesPage),
+  },
+  { path: '/admin', ...titled('admin'), ...page(async () => (await import('../features/admin/admin-page')).AdminPage, admin) },
+  {
+    path: '/premium-success',
+    ...titled('premiumSuccess'),
+    ...page(async () => (await import('../features/premium/premium-success-page')).PremiumSuccessPage),
+  },
+  { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
+  { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/feedback/feedback-page')).FeedbackPage) },
+  {
+    path: '/feedback/mine',
+    ...titled('myFeedback'),
+    ...page(async () => (await import('../features/feedback/my-feedback-page')).MyFeedbackPage),
+  },
+];
 
 /** docs/product.md §2's routes, with the adjustments decided there. */
 export const routes: RouteObject[] = [
@@ -58,55 +110,8 @@ export const routes: RouteObject[] = [
         ),
       };
     },
-    children: [
-      {
-        path: '/dashboard',
-        ...titled('dashboard'),
-        ...page(async () => {
-          const { HomePage } = await import('../features/home/home-page');
-          return function Dashboard() {
-            return <HomePage pushSettings={<PushSettings />} />;
-          };
-        }),
-      },
-      { path: '/home', element: <Navigate to="/dashboard" replace /> },
-      { path: '/schedule', ...titled('schedule'), ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
-      { path: '/tasks', ...titled('tasks'), ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
-      { path: '/groups/:id', ...titled('group'), ...page(async () => (await import('../features/groups/group-page')).GroupPage) },
-      // An invite link: a signed-out visitor signs in or up (RequireAuth keeps the address) and comes back here.
-      { path: '/join/:code', ...titled('joinGroup'), ...page(async () => (await import('../features/groups/join-page')).JoinPage) },
-      { path: '/grades', ...titled('grades'), ...page(async () => (await import('../features/grades/grades-page')).GradesPage) },
-      { path: '/progress', ...titled('progress'), ...page(async () => (await import('../features/progress/progress-page')).ProgressPage) },
-      { path: '/study', ...titled('study'), ...page(async () => (await import('../features/study/study-page')).StudyPage) },
-      { path: '/rewards', ...titled('rewards'), ...page(async () => (await import('../features/rewards/rewards-page')).RewardsPage) },
-      { path: '/help', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
-      { path: '/help/:slug', ...titled('help'), ...page(async () => (await import('../features/help/help-page')).HelpPage) },
-      { path: '/files', ...titled('files'), ...page(async () => (await import('../features/files/files-page')).FilesPage) },
-      { path: '/premium', ...titled('premium'), ...page(async () => (await import('../features/premium/premium-page')).PremiumPage) },
-      {
-        path: '/premium/test-payment',
-        ...titled('premium'),
-        ...page(async () => (await import('../features/premium/test-payment-page')).TestPaymentPage),
-      },
-      {
-        path: '/premium-files',
-        ...titled('premiumFiles'),
-        ...page(async () => (await import('../features/templates/templates-page')).TemplatesPage),
-      },
-      { path: '/admin', ...titled('admin'), ...page(async () => (await import('../features/admin/admin-page')).AdminPage, admin) },
-      {
-        path: '/premium-success',
-        ...titled('premiumSuccess'),
-        ...page(async () => (await import('../features/premium/premium-success-page')).PremiumSuccessPage),
-      },
-      { path: '/account', ...titled('account'), ...page(async () => (await import('../features/account/account-page')).AccountPage) },
-      { path: '/feedback', ...titled('feedback'), ...page(async () => (await import('../features/feedback/feedback-page')).FeedbackPage) },
-      {
-        path: '/feedback/mine',
-        ...titled('myFeedback'),
-        ...page(async () => (await import('../features/feedback/my-feedback-page')).MyFeedbackPage),
-      },
-    ],
+    // A page whose code failed to load, or that threw, shows its error inside the shell (decision 238).
+    children: [{ errorElement: <RouteErrorPage />, children: shellPages }],
   },
   {
     // The legal pages are public (linked from the landing page and the sign-up form): the shell for a
@@ -127,5 +132,5 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   // The pathless root sets each route's title. No fallback while the first route's code loads: the app
   // renders once it has (web/start.tsx), the document's spinner or frame showing until then.
-  return createBrowserRouter([{ element: <RootLayout />, children: routes }]);
+  return createBrowserRouter([{ element: <RootLayout />, errorElement: <RouteErrorPage standalone />, children: routes }]);
 }

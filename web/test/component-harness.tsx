@@ -20,7 +20,8 @@ import { createQueryClient } from '../lib/query-client';
 
 const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });
 
-async function ensureI18n(): Promise<void> {
+/** The English translations, as every component test reads them (also for tests that bring their own router). */
+export async function ensureI18n(): Promise<void> {
   if (i18next.isInitialized) return;
   const resources: Record<string, Record<string, unknown>> = {};
   for (const [path, module] of Object.entries(english)) {
