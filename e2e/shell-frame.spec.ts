@@ -154,6 +154,7 @@ test.describe("a framed page's heading (decision 229)", () => {
       '/files': 'Files',
       '/account': 'Account settings',
       '/tasks': 'Tasks',
+      '/grades': 'Grades',
     };
     for (const [path, title] of Object.entries(titles)) {
       await withoutAppCode(page);
@@ -178,34 +179,37 @@ test.describe("a framed page's heading (decision 229)", () => {
 test.describe("a framed page's buttons beside its heading (decision 236)", () => {
   test.use({ locale: 'en-US' });
 
-  test("/tasks's frame draws its buttons disabled; the page's, in the same place, work", async ({ page }) => {
-    await registerViaApi(page.request);
-    const buttons = ['Import from your school’s calendar', 'Add task'];
-    const buttonBoxes = () =>
-      page.evaluate(
-        (names) =>
-          names.map((name) => {
-            const button = [...document.querySelectorAll('main button')].find((element) => element.textContent === name);
-            const box = button?.getBoundingClientRect();
-            return box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null;
-          }),
-        buttons,
-      );
-    await withoutAppCode(page);
-    await page.goto('/tasks');
-    await expect(page.locator('[data-shell-frame]')).toBeVisible();
-    for (const name of buttons) await expect(page.getByRole('main').getByRole('button', { name })).toBeDisabled();
-    const inFrame = await buttonBoxes();
-    expect(inFrame.every((box) => box !== null && box.width > 0)).toBe(true);
+  for (const { path, buttons, opens } of [
+    { path: '/tasks', buttons: ['Import from your school’s calendar', 'Add task'], opens: 'Add task' },
+    { path: '/grades', buttons: ['Add course', 'Add grade'], opens: 'Add grade' },
+  ])
+    test(`${path}'s frame draws its buttons disabled; the page's, in the same place, work`, async ({ page }) => {
+      await registerViaApi(page.request);
+      const buttonBoxes = () =>
+        page.evaluate(
+          (names) =>
+            names.map((name) => {
+              const button = [...document.querySelectorAll('main button')].find((element) => element.textContent === name);
+              const box = button?.getBoundingClientRect();
+              return box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null;
+            }),
+          buttons,
+        );
+      await withoutAppCode(page);
+      await page.goto(path);
+      await expect(page.locator('[data-shell-frame]')).toBeVisible();
+      for (const name of buttons) await expect(page.getByRole('main').getByRole('button', { name })).toBeDisabled();
+      const inFrame = await buttonBoxes();
+      expect(inFrame.every((box) => box !== null && box.width > 0)).toBe(true);
 
-    await page.unroute(/\/assets\/[^/]+\.js$/);
-    await page.reload();
-    await expect(page.locator('[data-shell-frame]')).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
-    // The header's come first (a new student's empty list offers "Add task" too).
-    for (const name of buttons) await expect(page.getByRole('main').getByRole('button', { name }).first()).toBeEnabled();
-    expect(await buttonBoxes()).toEqual(inFrame);
-    await page.getByRole('main').getByRole('button', { name: 'Add task' }).first().click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-  });
+      await page.unroute(/\/assets\/[^/]+\.js$/);
+      await page.reload();
+      await expect(page.locator('[data-shell-frame]')).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+      // The header's come first (a new student's empty list offers "Add task" too).
+      for (const name of buttons) await expect(page.getByRole('main').getByRole('button', { name }).first()).toBeEnabled();
+      expect(await buttonBoxes()).toEqual(inFrame);
+      await page.getByRole('main').getByRole('button', { name: opens }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    });
 });

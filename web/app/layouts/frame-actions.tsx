@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FramedPage } from '../../components/ui/page-frame';
+import { GradesActions } from '../../features/grades/grades-actions';
 import { TasksActions } from '../../features/tasks/tasks-actions';
 
 /**
@@ -9,4 +10,5 @@ import { TasksActions } from '../../features/tasks/tasks-actions';
  */
 export const FRAME_ACTIONS: Partial<Record<FramedPage, ReactNode>> = {
   '/tasks': <TasksActions />,
+  '/grades': <GradesActions />,
 };

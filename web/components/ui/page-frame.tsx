@@ -19,9 +19,10 @@ export const FRAMED_PAGES = {
   '/schedule': { namespace: 'schedule', id: 'schedule-title', width: '5xl' },
   '/progress': { namespace: 'progress', id: 'progress-title', width: '5xl' },
   '/files': { namespace: 'files', id: 'files-title', width: '5xl', intro: 'subtitle' },
-  '/account': { namespace: 'account', id: 'account-title', width: 'xl' },
-  // Its buttons too: the shell draws them disabled (web/app/layouts/frame-actions.tsx).
+  '/account': { namespace: 'account', id: 'account-title', width: 'xl', intro: 'intro' },
+  // Their buttons too: the shell draws them disabled (web/app/layouts/frame-actions.tsx).
   '/tasks': { namespace: 'tasks', id: 'tasks-title', width: 'full' },
+  '/grades': { namespace: 'grades', id: 'grades-title', width: '4xl', intro: 'intro' },
 } as const satisfies Record<string, Frame>;
 export type FramedPage = keyof typeof FRAMED_PAGES;
 

@@ -1,7 +1,5 @@
-import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -14,7 +12,8 @@ import { GradeDialog, type EditTarget } from './grade-dialog';
 import { GradeSettings } from './grade-settings';
 import { useDeleteGrade, type Assessment, type Grade, useAssessments, useCustomScale, useGrades, useGradingSystem } from '../../api/grades';
 import { useCourses } from '../../api/schedule';
-import { PageHeader } from '../../components/ui/page-header';
+import { PageFrame } from '../../components/ui/page-frame';
+import { GradesActions } from './grades-actions';
 
 export type GradedAssessment = { assessment: Assessment; grade: Grade | null };
 
@@ -37,12 +36,22 @@ export function GradesPage() {
     return (assessments.data ?? []).map((assessment) => ({ assessment, grade: byAssessment.get(assessment.id) ?? null }));
   }, [assessments.data, grades.data]);
 
+  const openAdd = () => setDialog({ open: true, editing: null });
+  // The page's own frame (decision 229): its title, intro and buttons stay where the shell drew them.
+  // Its buttons work once the lists they need have arrived; until then they are drawn as the frame's, disabled.
+  const frame = (content: ReactNode, ready: boolean) => (
+    <PageFrame
+      page="/grades"
+      actions={ready ? <GradesActions onAddCourse={() => setCourseDialog(true)} onAddGrade={openAdd} /> : <GradesActions />}
+    >
+      {content}
+    </PageFrame>
+  );
   const queries = [assessments, grades, courses, systemQuery, scaleQuery];
-  if (!queries.every((q) => q.isSuccess)) return <QueryState queries={queries} />;
+  if (!queries.every((q) => q.isSuccess)) return frame(<QueryState queries={queries} />, false);
   const system = systemQuery.data?.system ?? 'letter';
   const scale = scaleQuery.data?.bands;
   const courseList = courses.data ?? [];
-  const openAdd = () => setDialog({ open: true, editing: null });
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -57,20 +66,9 @@ export function GradesPage() {
     );
   };
 
-  return (
-    <section aria-labelledby="grades-title" className="mx-auto max-w-4xl">
-      <PageHeader id="grades-title" title={t('title')} className="mb-4">
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setCourseDialog(true)}>
-            {t('addCourse.open')}
-          </Button>
-          <Button onClick={openAdd}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            {t('addGrade')}
-          </Button>
-        </div>
-      </PageHeader>
-      <p className="mb-3 text-sm text-muted-foreground">{t('currentSystem', { system: t(`settings:grading.systems.${system}`) })}</p>
+  return frame(
+    <>
+      <p className="text-sm text-muted-foreground">{t('currentSystem', { system: t(`settings:grading.systems.${system}`) })}</p>
       <Tabs defaultValue="all">
         <TabsList className="mb-4">
           <TabsTrigger value="all">{t('tabs.all')}</TabsTrigger>
@@ -115,6 +113,7 @@ export function GradesPage() {
         onConfirm={confirmDelete}
         pending={remove.isPending}
       />
-    </section>
+    </>,
+    true,
   );
 }
