@@ -146,7 +146,8 @@ test.describe("a framed page's heading (decision 229)", () => {
       page.evaluate(() => {
         const box = document.querySelector('h1')?.getBoundingClientRect();
         const main = document.querySelector('main')?.getBoundingClientRect();
-        return box && main ? { x: box.x - main.x, y: box.y - main.y, width: box.width, height: box.height } : null;
+        // Where the title's text is; not the heading block's width, which a page's actions beside it narrow.
+        return box && main ? { x: box.x - main.x, y: box.y - main.y, height: box.height } : null;
       });
     const titles = {
       '/schedule': 'Schedule',
@@ -155,6 +156,8 @@ test.describe("a framed page's heading (decision 229)", () => {
       '/account': 'Account settings',
       '/tasks': 'Tasks',
       '/grades': 'Grades',
+      '/study': 'Study',
+      '/rewards': 'Rewards',
     };
     for (const [path, title] of Object.entries(titles)) {
       await withoutAppCode(page);

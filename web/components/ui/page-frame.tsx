@@ -7,8 +7,10 @@ type Frame = { namespace: string; id: string; width: PageWidth; intro?: string }
 /**
  * The pages whose heading their frame shows too (decision 229): a page with its title alone at its top,
  * or with buttons beside it that the shell draws too, disabled (decision 236: /tasks, whose import button
- * was its LCP element). A badge that shows data would place the title differently once it is there: those
- * pages (dashboard, grades, study, rewards) have no heading in their frame. Each renders its
+ * was its LCP element), or with a sentence under the title (`intro`, decisions 239 and 240). Badges that
+ * show data would place a lone title differently once they are there; beside a title with its intro,
+ * which is taller than they are, they do not, so /study and /rewards are framed with their intro and
+ * their badges come with the page. The dashboard has no heading in its frame. Each renders its
  * content inside `PageFrame`, and the shell, until the session has answered — the document's prerendered
  * frame included — renders the same `Page` and heading around its loading status, so the title paints
  * with the document and stays where it is when the page replaces the frame. On a phone the heading was
@@ -17,9 +19,12 @@ type Frame = { namespace: string; id: string; width: PageWidth; intro?: string }
  */
 export const FRAMED_PAGES = {
   '/schedule': { namespace: 'schedule', id: 'schedule-title', width: '5xl' },
-  '/progress': { namespace: 'progress', id: 'progress-title', width: '5xl' },
+  '/progress': { namespace: 'progress', id: 'progress-title', width: '5xl', intro: 'intro' },
   '/files': { namespace: 'files', id: 'files-title', width: '5xl', intro: 'subtitle' },
   '/account': { namespace: 'account', id: 'account-title', width: 'xl', intro: 'intro' },
+  // Their title and intro only: the badges beside them show data, and come with the page (decision 240).
+  '/study': { namespace: 'study', id: 'study-title', width: '4xl', intro: 'intro' },
+  '/rewards': { namespace: 'rewards', id: 'rewards-title', width: 'full', intro: 'intro' },
   // Their buttons too: the shell draws them disabled (web/app/layouts/frame-actions.tsx).
   '/tasks': { namespace: 'tasks', id: 'tasks-title', width: 'full' },
   '/grades': { namespace: 'grades', id: 'grades-title', width: '4xl', intro: 'intro' },

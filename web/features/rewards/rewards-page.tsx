@@ -9,7 +9,7 @@ import { AchievementsTab } from './achievements-tab';
 import { ChallengesTab } from './challenges-tab';
 import { PointsHistoryDialog } from './points-history-dialog';
 import { ShopTab } from './shop-tab';
-import { PageHeader } from '../../components/ui/page-header';
+import { PageFrame } from '../../components/ui/page-frame';
 
 /** /rewards: the points balance and history, and the Rewards Shop, Achievements and Challenges tabs. */
 export function RewardsPage() {
@@ -17,8 +17,10 @@ export function RewardsPage() {
   const points = usePoints();
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
-    <section aria-labelledby="rewards-title">
-      <PageHeader id="rewards-title" title={t('title')} className="mb-4">
+    // Framed with its title and intro (decision 240); the points and the history button come with the page.
+    <PageFrame
+      page="/rewards"
+      actions={
         <div className="flex items-center gap-2">
           <span
             className="flex items-center gap-2 rounded-full bg-accent px-3 py-1.5 font-semibold text-accent-foreground"
@@ -32,7 +34,8 @@ export function RewardsPage() {
             {t('history.open')}
           </Button>
         </div>
-      </PageHeader>
+      }
+    >
       <Tabs defaultValue="shop">
         <TabsList className="mb-4">
           <TabsTrigger value="shop">{t('tabs.shop')}</TabsTrigger>
@@ -50,6 +53,6 @@ export function RewardsPage() {
         </TabsContent>
       </Tabs>
       <PointsHistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
-    </section>
+    </PageFrame>
   );
 }

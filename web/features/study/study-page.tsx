@@ -2,7 +2,7 @@ import { Flame, Star } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/ui/page-header';
+import { PageFrame } from '../../components/ui/page-frame';
 import { TabPanels, Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatNumber } from '../../lib/format';
 import { FocusCentre, type FocusStarter } from './focus-centre';
@@ -45,10 +45,9 @@ export function StudyPage() {
     );
   }, [startId, plan.data, startBlock, setSearchParams]);
   return (
-    <Page
-      id="study-title"
-      title={t('title')}
-      width="4xl"
+    // Framed with its title and intro (decision 240); the points and streak badges come with the page.
+    <PageFrame
+      page="/study"
       actions={
         <div className="flex gap-2 text-sm">
           <span className="inline-flex items-center gap-1 rounded-full border px-3 py-1" data-testid="points-badge">
@@ -90,6 +89,6 @@ export function StudyPage() {
           }}
         />
       </Tabs>
-    </Page>
+    </PageFrame>
   );
 }
