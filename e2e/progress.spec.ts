@@ -22,6 +22,21 @@ test('a seeded student opens every Progress tab, adds and completes a goal, and 
   await expect(page.getByTestId('overview-tile')).toHaveCount(6);
   await expect(page.getByRole('img', { name: 'Study minutes per week' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'GPA week by week' })).toBeVisible();
+  // The overview's charts are drawn without Recharts (decision 241): a week's values under the pointer,
+  // and with the arrow keys.
+  const study = page.getByRole('img', { name: 'Study minutes per week' });
+  await study.hover({ position: { x: 2, y: 30 } });
+  await expect(page.getByTestId('sparkline-tip')).toContainText('Minutes: ');
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('sparkline-tip')).toHaveCount(0);
+  await study.focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('sparkline-tip')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sparkline-tip')).toHaveCount(0);
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /BarChart|recharts/i.test(entry.name)))).toBe(
+    false,
+  );
   await expectNoSeriousA11yViolations(page);
 
   await openTab(page, 'Summary');

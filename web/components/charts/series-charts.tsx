@@ -23,8 +23,6 @@ type ChartProps = {
   /** A horizontal line (a target, a capacity). */
   reference?: { value: number; label: string } | undefined;
   legend?: boolean;
-  /** A compact chart without axes (the overview's small charts). */
-  compact?: boolean;
 };
 
 type LineChartProps = ChartProps & {
@@ -50,27 +48,17 @@ function SeriesLegend({ series }: { series: readonly ChartSeries[] }) {
   );
 }
 
-export function SeriesBarChart({
-  data,
-  series,
-  title,
-  height = DEFAULT_CHART_HEIGHT,
-  reference,
-  legend = series.length > 1,
-  compact = false,
-}: ChartProps) {
+export function SeriesBarChart({ data, series, title, height = DEFAULT_CHART_HEIGHT, reference, legend = series.length > 1 }: ChartProps) {
   return (
     <div role="img" aria-label={title} className="w-full" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: compact ? 0 : -16 }}>
-          {compact ? null : <CartesianGrid strokeDasharray="3 3" className="stroke-border" />}
-          <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-          <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={localNumber} />
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+          <YAxis allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={localNumber} />
           <Tooltip cursor={{ fillOpacity: 0.1 }} formatter={localNumber} />
-          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
-          {reference ? (
-            <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />
-          ) : null}
+          {legend ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
+          {reference ? <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={reference.label} /> : null}
           {series.map((entry) => (
             <Bar
               key={entry.key}
@@ -94,25 +82,22 @@ export function SeriesLineChart({
   height = DEFAULT_CHART_HEIGHT,
   reference,
   legend = series.length > 1,
-  compact = false,
   yAxis = 'auto',
 }: LineChartProps) {
   return (
     <div role="img" aria-label={title} className="w-full" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: compact ? 0 : -16 }}>
-          {compact ? null : <CartesianGrid strokeDasharray="3 3" className="stroke-border" />}
-          <XAxis dataKey="label" hide={compact} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+        <LineChart data={data} margin={{ top: 8, right: 8, bottom: 4, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
           {yAxis === 'counts' ? (
-            <YAxis hide={compact} allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={localNumber} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={localNumber} />
           ) : (
-            <YAxis hide={compact} tick={{ fontSize: 12 }} domain={['auto', 'auto']} tickFormatter={localNumber} />
+            <YAxis tick={{ fontSize: 12 }} domain={['auto', 'auto']} tickFormatter={localNumber} />
           )}
           <Tooltip formatter={localNumber} />
-          {legend && !compact ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
-          {reference ? (
-            <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={compact ? undefined : reference.label} />
-          ) : null}
+          {legend ? <Legend wrapperStyle={{ fontSize: 12 }} content={<SeriesLegend series={series} />} /> : null}
+          {reference ? <ReferenceLine y={reference.value} stroke="#dc2626" strokeDasharray="4 4" label={reference.label} /> : null}
           {series.map((entry) => (
             <Line
               key={entry.key}
@@ -120,7 +105,7 @@ export function SeriesLineChart({
               name={entry.name}
               stroke={entry.color}
               strokeWidth={2}
-              dot={!compact}
+              dot
               connectNulls
               isAnimationActive={false}
             />

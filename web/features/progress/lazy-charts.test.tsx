@@ -14,7 +14,7 @@ describe('a lazy chart while its code loads', () => {
     ['bar', BarChartLazy, 64, '64px'],
     ['line', LineChartLazy, undefined, '220px'],
   ] as const)('keeps the %s chart’s own height', async (_kind, Chart, height, expected) => {
-    await renderWithProviders(<Chart compact title="Chart" data={[{ label: 'a', value: 1 }]} series={series} height={height} />);
+    await renderWithProviders(<Chart title="Chart" data={[{ label: 'a', value: 1 }]} series={series} height={height} />);
     const box = screen.getByTestId('chart-loading');
     expect(box.style.height).toBe(expected);
     expect(box.querySelector('[role="status"]')?.textContent).toBe('Loading charts…');
@@ -25,7 +25,7 @@ describe('when a chart asks for its code (issue 41)', () => {
   beforeEach(resetChartsMayLoad);
 
   it('draws its box first, and the chart once a frame has been painted', async () => {
-    await renderWithProviders(<BarChartLazy compact title="Hours" data={[{ label: 'a', value: 1 }]} series={series} height={64} />);
+    await renderWithProviders(<BarChartLazy title="Hours" data={[{ label: 'a', value: 1 }]} series={series} height={64} />);
     // The render that draws the page's text beside it has the box only: Recharts is not asked for yet.
     expect(screen.getByTestId('chart-loading')).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Hours' })).toBeNull();

@@ -4,7 +4,7 @@ import type { ProgressSummary } from '../../../common/schemas/progress.schema';
 import { Card } from '../../components/ui/card';
 import { formatCalendarDate, formatGpa, formatGradeLabel, formatNumber } from '../../lib/format';
 import { LATE, ON_TIME, PRIMARY } from './chart-colors';
-import { BarChartLazy, LineChartLazy } from './lazy-charts';
+import { Sparkline } from '../../components/charts/sparkline';
 
 export const weekLabel = (weekStart: string) => formatCalendarDate(weekStart, { month: 'short', day: 'numeric' });
 const percent = (rate: number) => formatNumber(rate, { style: 'percent', maximumFractionDigits: 0 });
@@ -81,8 +81,8 @@ export function OverviewTab({ summary }: { summary: ProgressSummary }) {
           }
           empty={gpa.value === null && gpa.mark === null ? t('overview.gpaEmpty') : null}
           chart={
-            <LineChartLazy
-              compact
+            <Sparkline
+              kind="line"
               height={64}
               title={t('overview.gpaChart')}
               data={gpa.trend.map((point) => ({ label: weekLabel(point.weekStart), value: point.value }))}
@@ -100,8 +100,8 @@ export function OverviewTab({ summary }: { summary: ProgressSummary }) {
           })}
           empty={completed === 0 ? t('overview.tasksEmpty') : null}
           chart={
-            <BarChartLazy
-              compact
+            <Sparkline
+              kind="bar"
               height={64}
               title={t('overview.tasksChart')}
               data={tasks.byWeek.map((week) => ({ label: weekLabel(week.weekStart), onTime: week.onTime, late: week.late }))}
@@ -121,8 +121,8 @@ export function OverviewTab({ summary }: { summary: ProgressSummary }) {
           })}
           empty={study.total === 0 && study.lastWeek === 0 ? t('overview.studyEmpty') : null}
           chart={
-            <BarChartLazy
-              compact
+            <Sparkline
+              kind="bar"
               height={64}
               title={t('overview.studyChart')}
               data={study.byWeek.map((week) => ({ label: weekLabel(week.weekStart), minutes: week.minutes }))}
@@ -136,8 +136,8 @@ export function OverviewTab({ summary }: { summary: ProgressSummary }) {
           detail={t('overview.attendanceDetail', { attended: formatNumber(attendance.attended), missed: formatNumber(attendance.missed) })}
           empty={attendance.rate === null ? t('overview.attendanceEmpty') : null}
           chart={
-            <LineChartLazy
-              compact
+            <Sparkline
+              kind="line"
               height={64}
               title={t('overview.attendanceChart')}
               data={attendance.byWeek.map((week) => ({
@@ -154,8 +154,8 @@ export function OverviewTab({ summary }: { summary: ProgressSummary }) {
           detail={t('overview.pointsEarned', { value: formatNumber(points.earned) })}
           empty={points.earned === 0 ? t('overview.pointsEmpty') : null}
           chart={
-            <BarChartLazy
-              compact
+            <Sparkline
+              kind="bar"
               height={64}
               title={t('overview.pointsChart')}
               data={points.byWeek.map((week) => ({ label: weekLabel(week.weekStart), points: week.points }))}
