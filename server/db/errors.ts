@@ -79,6 +79,28 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * SQLSTATEs of a statement PostgreSQL gave up on because a time limit ran out (the pool's
+ * statement_timeout, a lock_timeout): the database is slow or busy, not the request wrong.
+ */
+const TIMEOUT_SQLSTATES = new Set([
+  '57014', // query_canceled: statement_timeout (or a cancel request)
+  '55P03', // lock_not_available: lock_timeout
+]);
+
+/**
+ * True when `error` (or what it wraps) is a statement that ran out of time: PostgreSQL's own limits, or
+ * node-postgres's `query_timeout` (behind a transaction-mode pooler, decision 200), which has no code.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  for (const link of chain(error)) {
+    const code = codeOf(link);
+    if (code !== undefined && TIMEOUT_SQLSTATES.has(code)) return true;
+    if (link instanceof Error && /^Query read timeout$/.test(link.message)) return true;
+  }
+  return false;
+}
+
+/**
  * "insert users", "select sessions"…: which statement failed, from the SQL text alone. Statements are
  * parameterised, but the name is all a log line needs; values never reach a log.
  */

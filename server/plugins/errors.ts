@@ -4,6 +4,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailableBody,
   describeDatabaseError,
+  isDatabaseTimeout,
   isDatabaseUnavailable,
   isTransientConflict,
 } from '../db/errors';
@@ -21,7 +22,7 @@ function requestContext(request: FastifyRequest, reply: FastifyReply): { route: 
 /**
  * One error shape everywhere (docs/api.md): `{ message, code, issues? }`. Validation failures list each
  * field; anything unexpected is logged with its stack and answered as a bare 500 (no stack, no SQL); a
- * database that is away is a 503 with Retry-After.
+ * database that is away, or a statement that ran out of time, is a 503 with Retry-After.
  */
 export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocument | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,6 +55,13 @@ export function registerErrorHandling(app: FastifyInstance, indexHtml: HtmlDocum
     if (isDatabaseUnavailable(error)) {
       // The database is away (restarting, connection dropped): a 503 the client may retry, not a 500.
       request.log.warn({ db: describeDatabaseError(error), ...requestContext(request, reply) }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(databaseUnavailableBody);
+    }
+    if (isDatabaseTimeout(error)) {
+      // A statement ran out of time (statement_timeout, lock_timeout): the database is overloaded, and the
+      // client may retry; PostgreSQL rolled the transaction back, so nothing of it was written.
+      request.log.warn({ db: describeDatabaseError(error), ...requestContext(request, reply) }, 'database statement timed out');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.status(503).send(databaseUnavailableBody);
     }
