@@ -17,13 +17,14 @@ library=$(ls /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1)
 pg_bin=/usr/lib/postgresql/15/bin
 pg_data=/var/lib/postgresql/15/main
 pg_conf=/etc/postgresql/15/main/postgresql.conf
-pg_ctlcluster 15 main stop || true
-su postgres -c "env LD_PRELOAD=$library FAKETIME='$faked' $pg_bin/pg_ctl -D $pg_data -o '-c config_file=$pg_conf' -l /tmp/postgresql-on-a-set-clock.log -w start"
 back_on_the_real_clock() {
   su postgres -c "$pg_bin/pg_ctl -D $pg_data -m fast -w stop" || true
   pg_ctlcluster 15 main start
 }
+# Set before the restart: a start that fails on the set clock still leaves the server running on the real one.
 trap back_on_the_real_clock EXIT
+pg_ctlcluster 15 main stop || true
+su postgres -c "env LD_PRELOAD=$library FAKETIME='$faked' $pg_bin/pg_ctl -D $pg_data -o '-c config_file=$pg_conf' -l /tmp/postgresql-on-a-set-clock.log -w start"
 echo "PostgreSQL's clock: $(psql -h 127.0.0.1 -U postgres -d postgres -Atc 'select now()')"
 cd "$clone"
 faketime -f "$faked" bash -c 'echo "the run'"'"'s clock: $(date -u)"; bash .ci/run'

@@ -69,19 +69,15 @@ async function main(): Promise<void> {
   // and what holds session state — the start-up's advisory locks, the job queue, LISTEN — connects
   // directly (decision 200). Without it both are the same pool.
   // On libfaketime's clock (the browser tests) PostgreSQL's own statement and idle-transaction timeouts
-  // fire at random, so they are left off there, and said (decision 226).
-  const serverTimeouts = !clockIsFaked();
-  if (!serverTimeouts)
+  // fire at random, so every pool leaves them off there (connectDatabase), and the server says so (decision 226).
+  if (clockIsFaked())
     databaseLog({ db: { code: 'faked_clock' } }, 'libfaketime clock: PostgreSQL statement and idle-transaction timeouts are off');
   const database: DatabaseHandle = connectDatabase(databaseUrl, 10, databaseLog, {
     transactionPooler: Boolean(config.databaseSessionUrl),
-    serverTimeouts,
   });
   // A client stuck on a dead connection must not keep PostgreSQL from its clean shutdown.
   started.push({ name: 'database pool', stop: () => bounded(database.close(), 10_000) });
-  const session: DatabaseHandle = config.databaseSessionUrl
-    ? connectDatabase(config.databaseSessionUrl, 4, databaseLog, { serverTimeouts })
-    : database;
+  const session: DatabaseHandle = config.databaseSessionUrl ? connectDatabase(config.databaseSessionUrl, 4, databaseLog) : database;
   if (session !== database) started.push({ name: 'session pool', stop: () => bounded(session.close(), 10_000) });
   const reads: ReadRouter = config.replica
     ? replicaReads({ primary: database.db, replicaUrl: config.replica.url, maxLagSeconds: config.replica.maxLagSeconds, log: databaseLog })

@@ -89,7 +89,7 @@ export function connectDatabase(
     connectTimeoutMs = CONNECT_TIMEOUT_MS,
     transactionPooler = false,
     longTransactionMs = LONG_TRANSACTION_MS,
-    serverTimeouts = true,
+    serverTimeouts = !clockIsFaked(),
   }: ConnectOptions = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
@@ -172,9 +172,9 @@ export type ConnectOptions = {
   /** After how long an open transaction is reported (LONG_TRANSACTION_MS; tests use less). */
   longTransactionMs?: number;
   /**
-   * Whether PostgreSQL bounds each statement and each idle transaction itself (on by default). Off
+   * Whether PostgreSQL bounds each statement and each idle transaction itself. By default on, and off
    * only where the clock is faked by libfaketime (clockIsFaked): there those timeouts fire at random
-   * (decision 226).
+   * (decision 226) — for every pool, the server's, its replica's, the tests' and the scripts' alike.
    */
   serverTimeouts?: boolean;
 };

@@ -95,9 +95,21 @@ export function isDatabaseTimeout(error: unknown): boolean {
   for (const link of chain(error)) {
     const code = codeOf(link);
     if (code !== undefined && TIMEOUT_SQLSTATES.has(code)) return true;
-    if (link instanceof Error && /^Query read timeout$/.test(link.message)) return true;
+    if (link instanceof Error && QUERY_READ_TIMEOUT.test(link.message)) return true;
   }
   return false;
+}
+
+/** node-postgres's own message when its `query_timeout` runs out (it gives it no code). */
+const QUERY_READ_TIMEOUT = /^Query read timeout$/;
+
+/**
+ * True when the database could not answer this request now, though nothing is wrong with it: away, out
+ * of time, or a race still lost after the retries. The errors plugin answers each of them 503 with
+ * Retry-After; code that turns its own failures into a message of its own lets these through to it.
+ */
+export function isDatabaseBusyOrAway(error: unknown): boolean {
+  return isDatabaseUnavailable(error) || isDatabaseTimeout(error) || isTransientConflict(error);
 }
 
 /**
@@ -130,7 +142,7 @@ export function describeDatabaseError(error: unknown): { code: string; statement
     // Server errors carry a `severity`; connection failures match one of node-postgres's own messages.
     if ((link as { severity?: unknown } | null)?.severity !== undefined) fromDatabase = true;
     const message = link instanceof Error ? link.message : '';
-    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) {
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)) || QUERY_READ_TIMEOUT.test(message)) {
       fromDatabase = true;
       code ??= message.split('\n')[0];
     }

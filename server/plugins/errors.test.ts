@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseTimeout, isDatabaseUnavailable } from '../db/errors';
+import { describeDatabaseError, isDatabaseBusyOrAway, isDatabaseTimeout, isDatabaseUnavailable } from '../db/errors';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registerErrorHandling } from './errors';
 
@@ -57,12 +57,16 @@ describe('a statement that runs out of time', () => {
         );
       expect(isDatabaseTimeout(error)).toBe(true);
       expect(isDatabaseUnavailable(error)).toBe(false);
+      // What code with its own failure message (a template's) lets through to the 503.
+      expect(isDatabaseBusyOrAway(error)).toBe(true);
     });
   });
 
   it('node-postgres’s own query_timeout (behind a pooler) too, and a bug stays a 500', async () => {
     expect(isDatabaseTimeout(new Error('Query read timeout'))).toBe(true);
     expect(isDatabaseTimeout(new Error('Query read timeout after all'))).toBe(false);
+    expect(describeDatabaseError(new Error('Query read timeout'))).toEqual({ code: 'Query read timeout' });
+    expect(isDatabaseBusyOrAway(new Error('division by zero'))).toBe(false);
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
     expect(bug.json()).toEqual({ message: 'Something went wrong. Please try again.', code: 'internal' });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import webPush from 'web-push';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { clockIsFaked, connectDatabase, type Database } from '../db/client';
+import { connectDatabase, type Database } from '../db/client';
 import { loadConfig, type AppConfig } from '../env';
 import { InstanceEvents } from '../lib/instance-events';
 import { afterThisFile, databaseOfThisFile } from './file-cleanup';
@@ -48,9 +48,7 @@ export async function createTestApp(
   databaseOfThisFile(databaseName);
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
-  // As the server does (server/main.ts): on libfaketime's clock PostgreSQL's own timeouts fire at random,
-  // so they are off there (decision 226; a CI run on a set small-hours clock, decision 242).
-  const handle = connectDatabase(url.toString(), 5, undefined, { serverTimeouts: !clockIsFaked() });
+  const handle = connectDatabase(url.toString(), 5);
   // Uploaded files go to a directory of this test file's own, removed afterwards.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sp-test-data-'));
   const base = loadConfig({

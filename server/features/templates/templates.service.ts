@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/templates.schema';
 import type { DbOrTx } from '../../db/client';
 import { assessments, courses, holidays, tasks, terms, type UserRow } from '../../db/schema';
-import { isDatabaseUnavailable } from '../../db/errors';
+import { isDatabaseBusyOrAway } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
 import { assertPremiumAccess } from '../premium/premium-guard';
 import { paperFor, type Paper } from './paper';
@@ -232,7 +232,7 @@ export type TemplateRequest = { user: UserRow; id: TemplateId; language: Languag
 
 /**
  * Makes the request's document, then `finish` makes what is answered from it: a failure is logged and
- * answered with docs/product.md §8's `message`, never a stack; a database outage stays the usual 503
+ * answered with docs/product.md §8's `message`, never a stack; a database away, slow or busy stays the usual 503
  * (server/plugins/errors.ts).
  */
 async function guarded<T>(
@@ -244,7 +244,7 @@ async function guarded<T>(
   try {
     return await finish(await templateDocumentFor(db, user, id, language, now));
   } catch (error) {
-    if (error instanceof HttpError || isDatabaseUnavailable(error)) throw error;
+    if (error instanceof HttpError || isDatabaseBusyOrAway(error)) throw error;
     log.error({ err: error, template: id, language }, 'template generation failed');
     throw new HttpError(500, 'internal', message);
   }

@@ -105,7 +105,6 @@ export function Sparkline({ kind, data, series, title, height }: Props) {
       tabIndex={0}
       className="relative w-full rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       style={{ height }}
-      data-testid="sparkline"
       onPointerMove={onPointerMove}
       onPointerLeave={() => setActive(null)}
       onKeyDown={onKeyDown}

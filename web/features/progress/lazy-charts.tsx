@@ -29,8 +29,9 @@ let chartsMayLoad = false;
 /**
  * False until the browser has painted the render that first drew a chart's box (the page's text beside
  * it): Recharts' chunk (97 KB brotli) is asked for only then, so that it does not share the phone's
- * bandwidth with what that first content needs (issue 41: on /progress it was requested in the same
- * render as the term line, Lighthouse's LCP element, and counted before it).
+ * bandwidth with what that first content needs (issue 41: on /progress's overview it was requested in
+ * the same render as the term line, Lighthouse's LCP element, and counted before it; the overview now
+ * draws its small charts without Recharts, decision 241, and the analytics tab's charts come this way).
  */
 function useChartsMayLoad(): boolean {
   const [mayLoad, setMayLoad] = useState(chartsMayLoad);
