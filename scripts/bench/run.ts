@@ -34,13 +34,16 @@ import {
   benchCalendarAfterWrite,
   benchGradesAfterWrite,
   benchSessionsAfterWrite,
+  benchReadsInProcess,
   calendarAfterWriteRows,
+  inProcessRows,
   listAfterWriteRows,
 } from './lists-after-write.bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
+const IN_PROCESS_ROUNDS = 100;
 const rows: [string, string][] = [];
 // Each figure is printed as it is measured too (the whole run takes tens of minutes): a run cut short
 // still leaves what it measured; the table at the end repeats them aligned.
@@ -133,6 +136,8 @@ async function httpBenchmarks(): Promise<void> {
       ...listAfterWriteRows('sessions', await benchSessionsAfterWrite(base, listsDatabase, lists), `${CONNECTIONS} conns, ${DURATION_S}s`),
     );
     rows.push(...calendarAfterWriteRows(await benchCalendarAfterWrite(base, listsDatabase, lists), `${CONNECTIONS} conns, ${DURATION_S}s`));
+    // The read alone after a one-row write, without HTTP and without the write's cost (decisions 235, 243).
+    rows.push(...inProcessRows(await benchReadsInProcess(listsDatabase, IN_PROCESS_ROUNDS), IN_PROCESS_ROUNDS));
     rows.push(...rewardingWriteRows(await benchRewardingWrites(base)));
     rows.push(...liveFanOutRows(await benchLiveFanOut(base, await embeddedDatabaseUrl(dataDir))));
     const progress = await benchProgressSummary(base);

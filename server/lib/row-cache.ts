@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResult, QueryResultRow } from 'pg';
 import type { Database, Transaction } from '../db/client';
@@ -49,21 +49,44 @@ type RowListQueries = {
   rows: (db: Database | Transaction, ids: string[] | null) => Promise<string>;
 };
 
-/** A list's data version read together with its keys (`null`: not read, the version being one the caller knows). */
-export type RowListRead = { version: number; keys: string | null };
+/**
+ * A list's data version read together with its keys (`null`: not read, the version being one the caller
+ * knows) or, for a list this instance rendered before, with the rows changed since that render (decision
+ * 243); and the read's horizon: the oldest transaction still running when its snapshot was taken
+ * (`pg_snapshot_xmin`), before which every row version it saw was written.
+ */
+export type RowListRead = { variant: string; version: number; keys: string | null; horizon: bigint; changes?: RowListChanges };
+
+/** The rows changed since `since` was rendered, as `versionAndKeys` read them (decision 243). */
+type RowListChanges = {
+  since: LastRender;
+  /** `count\nrank\nkey\njson…`: the list's length, then each changed row's place (1-based), key and JSON. */
+  text: string;
+  /** The read's `pg_snapshot_xmax`: how far the transaction ids moved since `since` (the wraparound guard). */
+  xmax: bigint;
+};
 
 type VersionedRowListQueries = RowListQueries & {
   /**
    * The user's data version and, unless it is one of `known`, the list's keys as `keys` reads them, in
    * one statement (decision 235): one round trip, and one snapshot, so the keys are those of that
    * version exactly. When the version is known (the client's ETag, a body this instance holds) the keys
-   * are not read: PostgreSQL evaluates the CASE's branch only when it is taken.
+   * are not read: PostgreSQL evaluates the CASE's branch only when it is taken. A list with `changedSince`
+   * that this instance rendered before reads, instead of the keys, only the rows changed since that render
+   * (decision 243), unless `keysOnly`.
    */
-  versionAndKeys: (db: Database | Transaction, userId: string, known: readonly number[]) => Promise<RowListRead>;
+  versionAndKeys: (db: Database | Transaction, userId: string, known: readonly number[], keysOnly?: boolean) => Promise<RowListRead>;
+  /** Whether its reads after a write ask for the changed rows only (`changedSince`). */
+  readsChanges: boolean;
 };
 
 /** A list's SQL pieces, for `rowListQueries`: the user's rows only, in `where`. */
 type RowListSql = {
+  /**
+   * Which list: rows of two lists (or of two renderings of one table) never share texts. A name stands for one
+   * table, JSON and order: with the filter (`where`) it names a variant's last render (decision 243).
+   */
+  list: string;
   /** What follows FROM: the table and any joins the row's JSON reads. */
   from: SQL;
   where: SQL | undefined;
@@ -74,31 +97,76 @@ type RowListSql = {
   /** The row's JSON as text. */
   json: SQL;
   order: SQL;
+  /**
+   * The `xmin` of the list's one table, for a list whose rows' JSON, filter and order read that table only
+   * (no join): a read after a write then asks for the rows written since this instance's last render of the
+   * list, not for every row's key (decision 243). A list that joins another table leaves it out: a joined
+   * row deleted would change a row's JSON without writing it.
+   */
+  changedSince?: SQL;
 };
 
 /** The `keys`, `versionAndKeys` and `rows` queries of a list, as every list of rendered rows asks them. */
-export function rowListQueries({ from, where, id, rowKey, json, order }: RowListSql): VersionedRowListQueries {
+export function rowListQueries({
+  list,
+  from,
+  where,
+  id,
+  rowKey,
+  json,
+  order,
+  changedSince,
+}: RowListSql): VersionedRowListQueries & { list: string } {
   const keysSql = sql`SELECT coalesce(string_agg(${rowKey}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
+  /**
+   * The user's data version and, unless it is one of `known`, `reads` (the keys, or the changes), in one
+   * statement: one snapshot, whose horizon it answers too. A user without a counter row (the triggers never
+   * leave one) is at version 0, as readDataVersion says; the aggregate keeps the lookup one subquery (a plain
+   * one is pulled up and evaluated once per use).
+   */
+  const withVersion = (userId: string, known: readonly number[], reads: SQL) => sql`
+    SELECT data_version.version::text AS version,
+           pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+           pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
+           CASE WHEN data_version.version = ANY(${`{${known.join(',')}}`}::int8[]) THEN NULL ELSE (${reads}) END AS read
+    FROM (SELECT coalesce(max(${userDataVersions.version}), 0) AS version FROM ${userDataVersions}
+          WHERE ${userDataVersions.userId} = ${userId}) AS data_version`;
+  type VersionRow = { version: string; horizon: string; xmax: string; read: string | null };
   return {
-    keys: async (reader) => (await prepared<{ keys: string }>(reader, keysSql))[0]?.keys ?? '',
-    versionAndKeys: async (reader, userId, known) => {
-      // A user without a counter row (the triggers never leave one) is at version 0, as readDataVersion says;
-      // the aggregate keeps the lookup one subquery (a plain one is pulled up and evaluated once per use).
-      const [row] = await prepared<{ version: string; keys: string | null }>(
-        reader,
-        sql`
-          SELECT data_version.version::text AS version,
-                 CASE WHEN data_version.version = ANY(${`{${known.join(',')}}`}::int8[]) THEN NULL ELSE (${keysSql}) END AS keys
-          FROM (SELECT coalesce(max(${userDataVersions.version}), 0) AS version FROM ${userDataVersions}
-                WHERE ${userDataVersions.userId} = ${userId}) AS data_version`,
-      );
-      return { version: Number(row!.version), keys: row!.keys };
+    list,
+    readsChanges: changedSince !== undefined,
+    keys: async (reader) => (await prepared<{ keys: string }>(reader, dialect.sqlToQuery(keysSql)))[0]?.keys ?? '',
+    versionAndKeys: async (reader, userId, known, keysOnly = false) => {
+      // The list and its filter (a list's name stands for its table, JSON and order): its last render's key.
+      const filter = changedSince === undefined ? null : dialect.sqlToQuery(where ?? sql``);
+      const variant = filter === null ? '' : `${list}|${filter.sql}|${JSON.stringify(filter.params)}`;
+      const since = changedSince !== undefined && !keysOnly ? lastRenders.get(variant) : undefined;
+      if (since === undefined) {
+        const [row] = await prepared<VersionRow>(reader, dialect.sqlToQuery(withVersion(userId, known, keysSql)));
+        return { variant, version: Number(row!.version), keys: row!.read, horizon: BigInt(row!.horizon) };
+      }
+      // Written at or after the last render's horizon: every row version that render could not see, and a few it
+      // saw (those of transactions then running). `age` compares transaction ids as PostgreSQL does (modulo 2^32,
+      // from the transaction's own), and counts a frozen id as oldest. Each changed row comes with its place; the
+      // order of the answer's rows does not matter.
+      const horizon = (since.horizon & 0xffffffffn).toString();
+      const changes = sql`
+        SELECT count(*)::text || coalesce(string_agg(numbered.entry, ''), '')
+        FROM (SELECT CASE WHEN age(${changedSince}) <= age(${horizon}::xid)
+                          THEN E'\n' || (row_number() OVER (ORDER BY ${order}))::text || E'\n' || ${rowKey} || E'\n' || ${json} END AS entry
+              FROM ${from} WHERE ${where}) AS numbered`;
+      const [row] = await prepared<VersionRow>(reader, dialect.sqlToQuery(withVersion(userId, known, changes)));
+      const read: RowListRead = { variant, version: Number(row!.version), keys: null, horizon: BigInt(row!.horizon) };
+      if (row!.read !== null) read.changes = { since, text: row!.read, xmax: BigInt(row!.xmax) };
+      return read;
     },
     rows: async (reader, ids) => {
       const only = ids === null ? sql`` : sql` AND ${id} = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`;
       const answered = await prepared<{ rows: string }>(
         reader,
-        sql`SELECT coalesce(string_agg(${rowKey} || E'\n' || ${json}, E'\n'), '') AS rows FROM ${from} WHERE ${where}${only}`,
+        dialect.sqlToQuery(
+          sql`SELECT coalesce(string_agg(${rowKey} || E'\n' || ${json}, E'\n'), '') AS rows FROM ${from} WHERE ${where}${only}`,
+        ),
       );
       return answered[0]?.rows ?? '';
     },
@@ -112,8 +180,7 @@ export function rowListQueries({ from, where, id, rowKey, json, order }: RowList
  * planning them, and a read answered from the body cache or 304 plans no more than the version lookup
  * it replaces (`data_version_lookup`, decision 235).
  */
-async function prepared<Row>(reader: Database | Transaction, query: SQL): Promise<Row[]> {
-  const compiled = dialect.sqlToQuery(query);
+async function prepared<Row>(reader: Database | Transaction, compiled: Query): Promise<Row[]> {
   const statement = reader._.session.prepareQuery(compiled, undefined, preparedStatementName(compiled.sql), false);
   return ((await statement.execute()) as QueryResult<Row & QueryResultRow>).rows;
 }
@@ -149,36 +216,39 @@ type RowList = RowListQueries & {
 export type VersionedRowList = RowList & VersionedRowListQueries;
 
 /**
- * Row texts (UTF-8) by `list|user|key`, least recently used first out, bounded by bytes. Both are copies:
- * a piece cut from the query's answer by `split` may keep the whole answer alive in V8 (a sliced string).
+ * Values by string key, least recently used first out, bounded by bytes (`sizeOf` of each entry). Row texts
+ * (UTF-8) by `list|user|key`, and the last render of each list variant (decision 243).
  */
-class RowTextCache {
-  private readonly entries = new Map<string, Buffer>();
+class ByteBoundedLru<Value> {
+  private readonly entries = new Map<string, Value>();
   private bytes = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    private readonly sizeOf: (key: string, value: Value) => number,
+  ) {}
 
-  get(key: string): Buffer | undefined {
-    const text = this.entries.get(key);
-    if (text !== undefined) {
+  get(key: string): Value | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
       this.entries.delete(key);
-      this.entries.set(key, text);
+      this.entries.set(key, value);
     }
-    return text;
+    return value;
   }
 
-  set(key: string, text: Buffer): void {
+  set(key: string, value: Value): void {
     const replaced = this.entries.get(key);
     if (replaced !== undefined) {
       this.entries.delete(key);
-      this.bytes -= sizeOf(key, replaced);
+      this.bytes -= this.sizeOf(key, replaced);
     }
-    this.entries.set(key, text);
-    this.bytes += sizeOf(key, text);
-    for (const [oldKey, oldText] of this.entries) {
+    this.entries.set(key, value);
+    this.bytes += this.sizeOf(key, value);
+    for (const [oldKey, oldValue] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= sizeOf(oldKey, oldText);
+      this.bytes -= this.sizeOf(oldKey, oldValue);
     }
   }
 
@@ -196,7 +266,11 @@ class RowTextCache {
   }
 }
 
-/** What an entry costs: the key (2 bytes a character at most in V8), the text's bytes and the Map's slot. */
+/**
+ * What a row text costs: the key (2 bytes a character at most in V8), the text's bytes and the Map's slot. Both
+ * are copies: a piece cut from the query's answer by `split` may keep the whole answer alive in V8 (a sliced
+ * string).
+ */
 const sizeOf = (key: string, text: Buffer) => 2 * key.length + text.length + 64;
 
 /** A flat copy of an ASCII string (a key), holding nothing else alive. */
@@ -221,7 +295,7 @@ const EMPTY = Buffer.from('[]');
  * 32 MB an instance: the rows of about a dozen 3,000-task lists (a task's text is about 300 bytes),
  * beside the 24 MB of whole bodies (decision 092).
  */
-const rowTexts = new RowTextCache(32 * 1024 * 1024);
+const rowTexts = new ByteBoundedLru<Buffer>(32 * 1024 * 1024, sizeOf);
 
 /** For tests: the cache's state, and emptying it. */
 export const rowTextCache = {
@@ -234,11 +308,44 @@ export const rowTextCache = {
   },
 };
 
-/** Counters for tests and the bench: how many row texts were built by PostgreSQL and how many were reused. */
-export const rowCacheCounters = { built: 0, reused: 0 };
-
 /** When more than this share of a list is missing, its rows are all fetched at once (no id list is sent). */
 const FETCH_ALL_SHARE = 0.5;
+
+/** A list's body with each row's id and place in it: what `applyChanges` rebuilds a body from. */
+type Rendered = { body: Buffer; ids: string[]; starts: Uint32Array; ends: Uint32Array };
+
+/**
+ * The last body of a list variant this instance built (decision 243), as its rows' snapshot saw them: the
+ * rows written at or after `horizon` are the only ones a later read needs, with each row's place.
+ */
+type LastRender = Rendered & { version: number; horizon: bigint };
+
+/**
+ * 16 MB an instance (a body, and its ids: 36 characters and two offsets a row). The bodies are the ones
+ * the body cache holds too (one Buffer, counted in both). A variant whose render was evicted costs one read
+ * of the keys, as before decision 243.
+ */
+const lastRenders = new ByteBoundedLru<LastRender>(
+  16 * 1024 * 1024,
+  (key, last) => 2 * key.length + last.body.length + last.ids.length * (2 * 36 + 8 + 16) + 64,
+);
+
+/** For tests: the last renders' state, and emptying it. */
+export const lastRenderCache = {
+  clear: () => lastRenders.clear(),
+  get size() {
+    return lastRenders.size;
+  },
+};
+
+/**
+ * Transaction ids a last render may be behind the read before its horizon is no longer comparable modulo
+ * 2^32 (xmin is 32 bits): half the circle, with a margin. Beyond it the read asks for the keys.
+ */
+const HORIZON_REACH = 2n ** 31n - 2n ** 20n;
+
+/** Counters for tests and the bench: how many row texts were built by PostgreSQL and how many were reused. */
+export const rowCacheCounters = { built: 0, reused: 0, changesApplied: 0 };
 
 /**
  * The list as a JSON array (UTF-8), from the cached texts of its unchanged rows and the JSON of the others. The
@@ -247,8 +354,8 @@ const FETCH_ALL_SHARE = 0.5;
  */
 export async function renderRowList(list: RowList): Promise<Buffer> {
   const rendered = await renderOnce(list, list.db, await list.keys(list.db));
-  if (rendered !== null) return rendered;
-  return inOneSnapshot(list, async (tx) => renderOnce(list, tx, await list.keys(tx)));
+  if (rendered !== null) return rendered.body;
+  return (await inOneSnapshot(list, async (tx) => renderOnce(list, tx, await list.keys(tx)))).body;
 }
 
 /** A list's body and the data version its keys were read at: the name of that body (its ETag). */
@@ -261,15 +368,47 @@ export type VersionedBody = { version: number; body: Buffer };
  * are read again in one REPEATABLE READ snapshot, and the body is named by the version read there: a body
  * is never named by another version than the one its keys were read with. `read.keys === null` (not read:
  * the caller expected a body of that version that is gone) reads them now, with the version.
+ *
+ * A read with the rows changed since this instance's last render (decision 243) is the body at once: the
+ * last render's rows, the changed ones in their places. When a row of that render has left the list (a
+ * deletion), or the render is too far behind, the keys are read as above.
  */
 export async function renderRowListAt(list: VersionedRowList, read: RowListRead): Promise<VersionedBody> {
-  const first = read.keys === null ? await list.versionAndKeys(list.db, list.userId, []) : read;
-  const body = await renderOnce(list, list.db, first.keys!);
-  if (body !== null) return { version: first.version, body };
-  return inOneSnapshot(list, async (tx) => {
-    const again = await list.versionAndKeys(tx, list.userId, []);
-    const rendered = await renderOnce(list, tx, again.keys!);
-    return rendered === null ? null : { version: again.version, body: rendered };
+  if (read.changes !== undefined && read.changes.xmax - read.changes.since.horizon < HORIZON_REACH) {
+    const applied = applyChanges(list, read.changes);
+    if (applied !== null) {
+      rowCacheCounters.changesApplied += 1;
+      remember(list, read.variant, { ...applied, version: read.version, horizon: read.horizon });
+      return { version: read.version, body: applied.body };
+    }
+  }
+  const first = read.keys === null ? await list.versionAndKeys(list.db, list.userId, [], true) : read;
+  const rendered = await renderOnce(list, list.db, first.keys!);
+  if (rendered !== null) {
+    remember(list, first.variant, { ...rendered, version: first.version, horizon: first.horizon });
+    return { version: first.version, body: rendered.body };
+  }
+  const again = await inOneSnapshot(list, async (tx) => {
+    const reread = await list.versionAndKeys(tx, list.userId, [], true);
+    const body = await renderOnce(list, tx, reread.keys!);
+    return body === null ? null : { ...body, version: reread.version, horizon: reread.horizon, variant: reread.variant };
+  });
+  remember(list, again.variant, again);
+  return { version: again.version, body: again.body };
+}
+
+/** Keeps `render` as `variant`'s last (a newer one already kept stays). */
+function remember(list: VersionedRowList, variant: string, render: LastRender): void {
+  if (!list.readsChanges) return;
+  const kept = lastRenders.get(variant);
+  if (kept !== undefined && kept.version > render.version) return;
+  lastRenders.set(variant, {
+    body: render.body,
+    ids: render.ids,
+    starts: render.starts,
+    ends: render.ends,
+    version: render.version,
+    horizon: render.horizon,
   });
 }
 
@@ -286,8 +425,8 @@ function inOneSnapshot<T>(list: RowList, render: (tx: Transaction) => Promise<T 
 }
 
 /** The body from `keysText` and the missing rows' JSON (read by `db`), or null when a row changed since the keys. */
-async function renderOnce(list: RowList, db: Database | Transaction, keysText: string): Promise<Buffer | null> {
-  if (keysText === '') return EMPTY;
+async function renderOnce(list: RowList, db: Database | Transaction, keysText: string): Promise<Rendered | null> {
+  if (keysText === '') return { body: EMPTY, ids: [], starts: new Uint32Array(0), ends: new Uint32Array(0) };
   const keys = keysText.split(LINE);
   const prefix = `${list.list}|${list.userId}|`;
   const texts: Array<Buffer | undefined> = new Array(keys.length);
@@ -317,13 +456,104 @@ async function renderOnce(list: RowList, db: Database | Transaction, keysText: s
     rowCacheCounters.built += fetched.size;
   }
   rowCacheCounters.reused += keys.length - missing.length;
+  const ids: string[] = new Array(keys.length);
+  const starts = new Uint32Array(keys.length);
+  const ends = new Uint32Array(keys.length);
   const parts: Buffer[] = new Array(2 * keys.length + 1);
   parts[0] = OPEN;
+  let position = 1;
   for (let index = 0; index < keys.length; index += 1) {
-    parts[2 * index + 1] = texts[index]!;
+    const text = texts[index]!;
+    ids[index] = idOf(keys[index]!);
+    starts[index] = position;
+    position += text.length + 1;
+    ends[index] = position - 1;
+    parts[2 * index + 1] = text;
     parts[2 * index + 2] = index + 1 < keys.length ? COMMA : CLOSE;
   }
-  return Buffer.concat(parts);
+  return { body: Buffer.concat(parts, position), ids, starts, ends };
+}
+
+/**
+ * The body at the read of `changes`: the rows of its last render that did not change, in their order, with
+ * the changed rows at their places (decision 243). Null when a row of that render is gone from the list (the
+ * count disagrees): the caller reads the keys. The unchanged rows keep their order among themselves, since
+ * the order reads only their own columns, which did not change; runs of them are copied from the last body
+ * whole, commas and all.
+ */
+function applyChanges(list: VersionedRowList, { since, text }: RowListChanges): Rendered | null {
+  const lines = text.split(LINE);
+  const count = Number(lines[0]);
+  const changedAt = new Map<number, { id: string; key: string; text: Buffer }>();
+  const changedIds = new Set<string>();
+  for (let index = 1; index + 2 < lines.length; index += 3) {
+    const key = lines[index + 1]!;
+    const row = { id: idOf(key), key, text: ownBuffer(lines[index + 2]!) };
+    changedAt.set(Number(lines[index]) - 1, row);
+    changedIds.add(row.id);
+  }
+  let kept = 0;
+  for (const id of since.ids) if (!changedIds.has(id)) kept += 1;
+  // Every row the last render saw unchanged is still in the list exactly when the counts agree.
+  if (kept + changedAt.size !== count) return null;
+  const prefix = `${list.list}|${list.userId}|`;
+  for (const row of changedAt.values()) rowTexts.set(copyOf(prefix + row.key), row.text);
+  rowCacheCounters.built += changedAt.size;
+  rowCacheCounters.reused += kept;
+  if (count === 0) return { body: EMPTY, ids: [], starts: new Uint32Array(0), ends: new Uint32Array(0) };
+
+  const ids: string[] = new Array(count);
+  const starts = new Uint32Array(count);
+  const ends = new Uint32Array(count);
+  const parts: Buffer[] = [OPEN];
+  let position = 1;
+  // A run of the last render's rows that follow each other there and here: one slice of its body.
+  let runFirst = -1;
+  let runLast = -1;
+  let runShift = 0;
+  const endRun = () => {
+    if (runFirst < 0) return;
+    parts.push(since.body.subarray(since.starts[runFirst]!, since.ends[runLast]!));
+    position += since.ends[runLast]! - since.starts[runFirst]!;
+    runFirst = -1;
+  };
+  let old = 0;
+  for (let place = 0; place < count; place += 1) {
+    const changed = changedAt.get(place);
+    if (changed !== undefined) {
+      endRun();
+      if (place > 0) {
+        parts.push(COMMA);
+        position += 1;
+      }
+      ids[place] = changed.id;
+      starts[place] = position;
+      parts.push(changed.text);
+      position += changed.text.length;
+      ends[place] = position;
+      continue;
+    }
+    while (changedIds.has(since.ids[old]!)) old += 1;
+    if (runFirst >= 0 && old === runLast + 1) {
+      runLast = old;
+    } else {
+      endRun();
+      if (place > 0) {
+        parts.push(COMMA);
+        position += 1;
+      }
+      runFirst = old;
+      runLast = old;
+      runShift = position - since.starts[old]!;
+    }
+    ids[place] = since.ids[old]!;
+    starts[place] = since.starts[old]! + runShift;
+    ends[place] = since.ends[old]! + runShift;
+    old += 1;
+  }
+  endRun();
+  parts.push(CLOSE);
+  return { body: Buffer.concat(parts, position + 1), ids, starts, ends };
 }
 
 /** A key's id: what precedes its first `.` (ids are UUIDs). */

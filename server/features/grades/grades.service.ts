@@ -219,15 +219,17 @@ export async function renderGradesJson(db: Database, userId: string): Promise<Bu
 export function gradeRows(db: Database, userId: string): VersionedRowList {
   return {
     db,
-    list: 'grades',
     userId,
     ...rowListQueries({
+      list: 'grades',
       from: sql`${grades}`,
       where: eq(grades.userId, userId),
       id: sql`${grades.id}`,
       rowKey: GRADE_ROW_KEY,
       json: GRADE_JSON,
       order: GRADE_ORDER,
+      // One table, no join: a read after a write asks for the changed rows only (decision 243).
+      changedSince: sql.raw('grades.xmin'),
     }),
   };
 }

@@ -140,15 +140,17 @@ export async function renderAttendanceJson(db: Database, userId: string, filter:
 export function attendanceRows(db: Database, userId: string, filter: AttendanceFilter): VersionedRowList {
   return {
     db,
-    list: 'attendance',
     userId,
     ...rowListQueries({
+      list: 'attendance',
       from: sql`${attendance}`,
       where: attendanceIn(userId, filter),
       id: sql`${attendance.id}`,
       rowKey: ATTENDANCE_ROW_KEY,
       json: ATTENDANCE_JSON,
       order: sql.join(ATTENDANCE_ORDER, sql`, `),
+      // One table, no join: a read after a write asks for the changed rows only (decision 243).
+      changedSince: sql.raw('attendance.xmin'),
     }),
   };
 }

@@ -95,15 +95,17 @@ export async function renderStudySessionsJson(db: Database, user: StudyUser, ran
 export function studySessionRows(db: Database, user: StudyUser, range: StudySessionRange): VersionedRowList {
   return {
     db,
-    list: 'study-sessions',
     userId: user.id,
     ...rowListQueries({
+      list: 'study-sessions',
       from: sql`${studySessions}`,
       where: sessionsInRange(user, range),
       id: sql`${studySessions.id}`,
       rowKey: SESSION_ROW_KEY,
       json: SESSION_JSON,
       order: SESSION_ORDER,
+      // One table, no join: a read after a write asks for the changed rows only (decision 243).
+      changedSince: sql.raw('study_sessions.xmin'),
     }),
   };
 }

@@ -255,9 +255,9 @@ export async function renderTasksJson(db: Database, userId: string, status?: Tas
 export function taskRows(db: Database, userId: string, status?: TaskStatusFilter, now: Date = new Date()): VersionedRowList {
   return {
     db,
-    list: 'tasks',
     userId,
     ...rowListQueries({
+      list: 'tasks',
       from: sql`${tasks} ${SHARED_JOINS}`,
       where: and(...statusConditions(userId, status, now)),
       id: sql`${tasks.id}`,
