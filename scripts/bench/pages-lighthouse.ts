@@ -44,7 +44,13 @@ export const SIGNED_IN_PAGES: readonly { path: string; desktop?: boolean }[] = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const METRICS = { LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift' } as const;
-export type PageRun = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number>;
+/**
+ * A run's scores and metrics, and the host's `benchmarkIndex` (Lighthouse's measure of the machine's CPU): the
+ * 4× CPU throttling multiplies what this machine does, so a slower host scores lower for the same page (about
+ * 1,000 is a mid-tier phone unthrottled; 4× on such a host is a low-tier one). Figures from two hosts compare only
+ * with their indexes beside them.
+ */
+export type PageRun = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number> & { benchmarkIndex: number };
 
 /** A student with 40 tasks and the sample semester; their session token. */
 export async function seedPagesStudent(base: string): Promise<string> {
@@ -88,10 +94,11 @@ export async function auditPageOnce(port: number, url: string, token: string, de
     run[category] = Math.round(score * 100);
   }
   for (const [key, id] of Object.entries(METRICS) as [keyof typeof METRICS, string][]) run[key] = lhr.audits[id]?.numericValue ?? NaN;
+  run.benchmarkIndex = lhr.environment.benchmarkIndex;
   return run;
 }
 
-/** "perf 96 median, 91 worst (91/95/96/97/98) · a11y 100 · BP 100 · CLS 0.000 / 0.000 · TBT 120 ms · LCP 1.9 s". */
+/** "perf 96 median, 91 worst (91/95/96/97/98) · a11y 100 · BP 100 · CLS 0.000 / 0.000 · TBT 120 ms · LCP 1.9 s · host benchmarkIndex 2100". */
 export function describePageRuns(runs: readonly PageRun[]): string {
   if (runs.length === 0) return '— (no scored run)';
   const byPerformance = [...runs].sort((a, b) => a.performance - b.performance);
@@ -105,6 +112,7 @@ export function describePageRuns(runs: readonly PageRun[]): string {
     `CLS ${(cls[Math.floor(cls.length / 2)] ?? 0).toFixed(3)} median, ${(cls.at(-1) ?? 0).toFixed(3)} worst`,
     `TBT ${Math.round(median.TBT)} ms`,
     `LCP ${(median.LCP / 1000).toFixed(2)} s`,
+    `host benchmarkIndex ${Math.round(median.benchmarkIndex)}`,
   ].join(' · ');
 }
 
