@@ -219,7 +219,13 @@ describe.each(LISTS)('GET $url: the version and the keys in one statement', (lis
     expect(afterWrite.statements).toEqual(
       list.readsChanges ? ['version and changes'] : [...list.before, 'version and keys', 'missing rows'],
     );
-    expect(rowCacheCounters.built - built).toBe(1);
+    if (list.readsChanges) {
+      // The changes are the rows written since the oldest transaction then running anywhere on the server
+      // (transaction ids are the cluster's): on a server other databases share, a few more than the one.
+      expect(rowCacheCounters.built - built).toBeGreaterThanOrEqual(1);
+    } else {
+      expect(rowCacheCounters.built - built).toBe(1);
+    }
     expect(list.shown(rowOf(afterWrite.result.body, rows[3]!)!)).toEqual(list.written(7));
     expect(afterWrite.result.headers.etag).toBe(listEtag(user.id, await readDataVersion(t.db, user.id), list.variant));
     // The client's ETag of before no longer matches: the list, not a 304.
