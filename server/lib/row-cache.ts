@@ -16,7 +16,9 @@ import { userDataVersions } from '../db/schema';
  * The user is in the cache key, and the queries read only the user's rows. A list answered by
  * `sendVersionedList` reads its keys with the user's data version, in one statement (decision 235): a
  * read after a write is that statement and the missing rows' JSON, two round trips (one when no text is
- * missing), and the version that names the body is the one its keys were read at.
+ * missing), and the version that names the body is the one its keys were read at. A list of one table
+ * (`changedSince`) that this instance rendered before reads, instead of the keys, only the rows written
+ * since that render, with their places, and rebuilds its last body (decision 243): one round trip.
  *
  * `xmin` names the transaction that wrote a row version. Another session sees a row version only once
  * that transaction committed, and then only its last version, so one `(id, xmin)` seen from outside
@@ -313,6 +315,7 @@ const FETCH_ALL_SHARE = 0.5;
 
 /** A list's body with each row's id and place in it: what `applyChanges` rebuilds a body from. */
 type Rendered = { body: Buffer; ids: string[]; starts: Uint32Array; ends: Uint32Array };
+const EMPTY_LIST: Rendered = { body: EMPTY, ids: [], starts: new Uint32Array(0), ends: new Uint32Array(0) };
 
 /**
  * The last body of a list variant this instance built (decision 243), as its rows' snapshot saw them: the
@@ -391,25 +394,17 @@ export async function renderRowListAt(list: VersionedRowList, read: RowListRead)
   const again = await inOneSnapshot(list, async (tx) => {
     const reread = await list.versionAndKeys(tx, list.userId, [], true);
     const body = await renderOnce(list, tx, reread.keys!);
-    return body === null ? null : { ...body, version: reread.version, horizon: reread.horizon, variant: reread.variant };
+    return body === null ? null : { render: { ...body, version: reread.version, horizon: reread.horizon }, variant: reread.variant };
   });
-  remember(list, again.variant, again);
-  return { version: again.version, body: again.body };
+  remember(list, again.variant, again.render);
+  return { version: again.render.version, body: again.render.body };
 }
 
 /** Keeps `render` as `variant`'s last (a newer one already kept stays). */
 function remember(list: VersionedRowList, variant: string, render: LastRender): void {
   if (!list.readsChanges) return;
   const kept = lastRenders.get(variant);
-  if (kept !== undefined && kept.version > render.version) return;
-  lastRenders.set(variant, {
-    body: render.body,
-    ids: render.ids,
-    starts: render.starts,
-    ends: render.ends,
-    version: render.version,
-    horizon: render.horizon,
-  });
+  if (kept === undefined || kept.version <= render.version) lastRenders.set(variant, render);
 }
 
 /** `render` again in one REPEATABLE READ, READ ONLY snapshot, where the keys and the rows cannot disagree. */
@@ -426,7 +421,7 @@ function inOneSnapshot<T>(list: RowList, render: (tx: Transaction) => Promise<T 
 
 /** The body from `keysText` and the missing rows' JSON (read by `db`), or null when a row changed since the keys. */
 async function renderOnce(list: RowList, db: Database | Transaction, keysText: string): Promise<Rendered | null> {
-  if (keysText === '') return { body: EMPTY, ids: [], starts: new Uint32Array(0), ends: new Uint32Array(0) };
+  if (keysText === '') return EMPTY_LIST;
   const keys = keysText.split(LINE);
   const prefix = `${list.list}|${list.userId}|`;
   const texts: Array<Buffer | undefined> = new Array(keys.length);
@@ -500,7 +495,7 @@ function applyChanges(list: VersionedRowList, { since, text }: RowListChanges): 
   for (const row of changedAt.values()) rowTexts.set(copyOf(prefix + row.key), row.text);
   rowCacheCounters.built += changedAt.size;
   rowCacheCounters.reused += kept;
-  if (count === 0) return { body: EMPTY, ids: [], starts: new Uint32Array(0), ends: new Uint32Array(0) };
+  if (count === 0) return EMPTY_LIST;
 
   const ids: string[] = new Array(count);
   const starts = new Uint32Array(count);
