@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gradeResponseSchema } from '../../../common/schemas/grades.schema';
 import { clearListBodyCache, jsonOf } from '../../lib/conditional-get';
-import { rowCacheCounters, rowTextCache } from '../../lib/row-cache';
+import { rowTextCache } from '../../lib/row-cache';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { counted, expectRebuiltAfterWrite } from '../../test/row-cache-counts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listGrades, renderGradesJson } from './grades.service';
 
@@ -52,12 +53,6 @@ async function insertGraded(user: SignedUpUser, scores: number[]): Promise<void>
     SELECT ${user.id}, a.id, (${`{${scores.join(',')}}`}::float8[])[substr(a.name, 6)::int] FROM a`);
 }
 
-async function counted<T>(run: () => Promise<T>): Promise<{ result: T; built: number; reused: number }> {
-  const before = { ...rowCacheCounters };
-  const result = await run();
-  return { result, built: rowCacheCounters.built - before.built, reused: rowCacheCounters.reused - before.reused };
-}
-
 describe('GET /api/grades from rendered rows', () => {
   it('sends the bytes the route sent before, on varied scores and many rows, from a cold and a warm cache', async () => {
     const user = await signUp(t);
@@ -90,8 +85,7 @@ describe('GET /api/grades from rendered rows', () => {
     const edited = await t.request({ method: 'PATCH', url: `/api/grades/${grades[1]!.id}`, token: user.token, payload: { score: 66.25 } });
     expect(edited.statusCode, edited.body).toBe(200);
     const read = await counted(() => get(user));
-    expect(read.built).toBe(1);
-    expect(read.reused).toBe(3);
+    expectRebuiltAfterWrite(read, 1, 4);
     expect(read.result.json<Grade[]>()).toEqual(grades.map((grade, index) => (index === 1 ? { ...grade, score: 66.25 } : grade)));
     expect(read.result.body).toBe(await oldBody(user));
 

@@ -5,8 +5,9 @@ import { occurrenceKey } from '../../../common/domain/timetable';
 import { DATE_MAX, DATE_MIN } from '../../../common/schemas/bounds';
 import { attendanceRecordResponseSchema, type AttendanceRecord } from '../../../common/schemas/schedule.schema';
 import { clearListBodyCache, jsonOf } from '../../lib/conditional-get';
-import { rowCacheCounters, rowTextCache } from '../../lib/row-cache';
+import { rowTextCache } from '../../lib/row-cache';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { counted, expectRebuiltAfterWrite } from '../../test/row-cache-counts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listAttendance, renderAttendanceJson } from './attendance.service';
 
@@ -88,12 +89,6 @@ async function insertMarks(user: SignedUpUser, courseIds: string[], count: numbe
            (${user.id}, ${courseIds[0]}, '2024-02-29', 2, 'attended')`);
 }
 
-async function counted<T>(run: () => Promise<T>): Promise<{ result: T; built: number; reused: number }> {
-  const before = { ...rowCacheCounters };
-  const result = await run();
-  return { result, built: rowCacheCounters.built - before.built, reused: rowCacheCounters.reused - before.reused };
-}
-
 describe('GET /api/attendance from rendered rows', () => {
   it('sends the bytes the route sent before for every filter, in several time zones, from a cold and a warm cache', async () => {
     const user = await signUp(t);
@@ -168,14 +163,13 @@ describe('GET /api/attendance from rendered rows', () => {
     const changed = await mark(user, physics, '2025-09-03', 1, 'attended');
     expect(changed).toEqual({ ...marks[2], status: 'attended' });
     const read = await counted(() => get(user));
-    expect(read.built).toBe(1);
-    expect(read.reused).toBe(3);
+    expectRebuiltAfterWrite(read, 1, 4);
     expect(read.result.body).toBe(await oldBody(user));
     expect(read.result.json<AttendanceRecord[]>().find((record) => record.id === changed.id)).toEqual(changed);
 
     const added = await mark(user, art, '2025-09-08', 0, 'missed');
     const afterAdd = await counted(() => get(user));
-    expect(afterAdd.built).toBe(1);
+    expectRebuiltAfterWrite(afterAdd, 1, 5);
     expect(afterAdd.result.body).toBe(await oldBody(user));
     expect(afterAdd.result.json<AttendanceRecord[]>().map((record) => record.id)).toContain(added.id);
 
@@ -189,7 +183,7 @@ describe('GET /api/attendance from rendered rows', () => {
     // A row changed outside the app shows in the rendered rows at once (a new version of the row).
     await t.db.execute(sql`UPDATE attendance SET status = 'missed' WHERE id = ${marks[3]!.id}`);
     const edited = await counted(() => newBody(user));
-    expect(edited.built).toBe(1);
+    expectRebuiltAfterWrite(edited, 1, 4);
     expect(edited.result).toBe(await oldBody(user));
   });
 

@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { studySessionResponseSchema, type StudySession } from '../../../common/schemas/study.schema';
 import { courses } from '../../db/schema';
 import { clearListBodyCache, jsonOf } from '../../lib/conditional-get';
-import { rowCacheCounters, rowTextCache } from '../../lib/row-cache';
+import { rowTextCache } from '../../lib/row-cache';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { counted, expectRebuiltAfterWrite } from '../../test/row-cache-counts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listStudySessions, renderStudySessionsJson } from './study.service';
 
@@ -59,12 +60,6 @@ async function insertSessions(user: SignedUpUser, first: string, count: number, 
     FROM generate_series(0, ${count - 1}::int) AS n`);
 }
 
-async function counted<T>(run: () => Promise<T>): Promise<{ result: T; built: number; reused: number }> {
-  const before = { ...rowCacheCounters };
-  const result = await run();
-  return { result, built: rowCacheCounters.built - before.built, reused: rowCacheCounters.reused - before.reused };
-}
-
 describe('GET /api/study-sessions from rendered rows', () => {
   it('sends the bytes the route sent before for every range, in several time zones, from a cold and a warm cache', async () => {
     const user = await signUp(t);
@@ -107,8 +102,7 @@ describe('GET /api/study-sessions from rendered rows', () => {
     await get(user);
     const added = await post(user, hoursAgo(15), { type: 'note_taking', durationMinutes: 45 });
     const read = await counted(() => get(user));
-    expect(read.built).toBe(1);
-    expect(read.reused).toBe(3);
+    expectRebuiltAfterWrite(read, 1, 4);
     expect(read.result.json<StudySession[]>()).toEqual([sessions[2], added, sessions[1], sessions[0]]);
     expect(read.result.body).toBe(await oldBody(owner));
 
@@ -124,7 +118,7 @@ describe('GET /api/study-sessions from rendered rows', () => {
     // A row changed outside the app shows in the rendered rows at once (a new version of the row).
     await t.db.execute(sql`UPDATE study_sessions SET duration_minutes = 61 WHERE id = ${sessions[0]!.id}`);
     const edited = await counted(() => newBody(owner));
-    expect(edited.built).toBe(1);
+    expectRebuiltAfterWrite(edited, 1, 3);
     expect(edited.result).toBe(await oldBody(owner));
     expect(JSON.parse(edited.result).at(-1).durationMinutes).toBe(61);
   });

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../../common/schemas/tasks.schema';
 import type { Database } from '../../db/client';
 import { clearListBodyCache } from '../../lib/conditional-get';
-import { renderRowList, rowCacheCounters, rowTextCache } from '../../lib/row-cache';
+import { renderRowList, rowTextCache } from '../../lib/row-cache';
 import { signUp, type SignedUpUser } from '../../test/factories';
+import { counted } from '../../test/row-cache-counts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { renderTasksJson, renderTasksJsonWhole } from './tasks.service';
 
@@ -35,12 +36,6 @@ async function addTasks(user: Caller, count: number): Promise<Task[]> {
 }
 
 /** Row texts built by PostgreSQL and reused from the cache during `run`. */
-async function counted<T>(run: () => Promise<T>): Promise<{ result: T; built: number; reused: number }> {
-  const before = { ...rowCacheCounters };
-  const result = await run();
-  return { result, built: rowCacheCounters.built - before.built, reused: rowCacheCounters.reused - before.reused };
-}
-
 describe('GET /api/tasks from rendered rows', () => {
   it('after a write to one task renders that task only: the list shows it fresh and every other task as before', async () => {
     const user = await signUp(t);
