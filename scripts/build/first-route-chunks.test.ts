@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstRouteScripts, sharedByLazyPages, staticImportChain, zodOnDemandErrors } from './first-route-chunks';
+import { appPreloads, firstRouteScripts, sharedByLazyPages, staticImportChain, zodOnDemandErrors } from './first-route-chunks';
 import { PAGE_MODULES } from './js-budget';
 
 const webRoot = '/repo/web';
@@ -26,6 +26,26 @@ describe("a signed-in page's own scripts (decision 223)", () => {
     expect(scripts['/grades']).toEqual(['/assets/grades-page.js', '/assets/dates.js']);
     // Pages without a route chunk of their own (the dashboard is in the shell's) have no entry.
     expect(scripts).not.toHaveProperty('/dashboard');
+  });
+});
+
+describe("the HTML's preloads of the app's start", () => {
+  it('are the app chunks and every chunk they import statically, at any depth, each once', () => {
+    const chunks = [
+      chunk('assets/index.js', 'main.tsx', ['assets/preload-helper.js']),
+      chunk('assets/preload-helper.js', null),
+      chunk('assets/app.js', null, ['assets/rolldown-runtime.js', 'assets/preload-helper.js']),
+      chunk('assets/rolldown-runtime.js', null, ['assets/tiny.js']),
+      chunk('assets/tiny.js', null, ['assets/app.js']),
+      chunk('assets/tasks-page.js', PAGE_MODULES['/tasks'], ['assets/app.js', 'assets/dates.js']),
+      chunk('assets/dates.js', null),
+    ];
+    expect(appPreloads(chunks, (built) => built.fileName === 'assets/app.js')).toEqual([
+      'assets/app.js',
+      'assets/rolldown-runtime.js',
+      'assets/tiny.js',
+      'assets/preload-helper.js',
+    ]);
   });
 });
 

@@ -213,6 +213,27 @@ export function zodOnDemandErrors(webRoot: string, info: (id: string) => Graph):
   });
 }
 
+/**
+ * The files the HTML preloads for the app's start: the `app` chunks and every chunk they import
+ * statically, at any depth. The bundler's runtime (`rolldown-runtime`, 0.7 KB) is such an import: not
+ * named, it was discovered only once `app` (139 KB) had downloaded, and fetched then, one more round
+ * trip before the app could start on a page that does not preload it itself (/dashboard).
+ */
+export function appPreloads<C extends { fileName: string; imports: readonly string[] }>(
+  chunks: readonly C[],
+  isApp: (chunk: C) => boolean,
+): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    byFile.get(file)?.imports.forEach(visit);
+  };
+  chunks.filter(isApp).forEach((chunk) => visit(chunk.fileName));
+  return files;
+}
+
 export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: ChunkGroup[] } {
   const app = new Set<string>();
   const shared = new Set<string>();
@@ -239,14 +260,13 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
       for (const id of sharedByLazyPages(webRoot, info)) if (!entry.has(id) && !shell.has(id) && !publicPages.has(id)) pageCommon.add(id);
     },
     // The entry imports the app's start lazily, so the HTML would not name `app`; it does, so that `app`
-    // downloads beside the entry instead of after it (decision 169).
+    // downloads beside the entry instead of after it (decision 169), and so do the chunks `app` imports.
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const files = Object.values(context.bundle ?? {}).flatMap((chunk) =>
-          chunk.type === 'chunk' && chunk.moduleIds.some((id) => app.has(id)) && !html.includes(`/${chunk.fileName}"`)
-            ? [chunk.fileName]
-            : [],
+        const chunks = Object.values(context.bundle ?? {}).flatMap((chunk) => (chunk.type === 'chunk' ? [chunk] : []));
+        const files = appPreloads(chunks, (chunk) => chunk.moduleIds.some((id) => app.has(id))).filter(
+          (file) => !html.includes(`/${file}"`),
         );
         return files.map((file) => ({
           tag: 'link',

@@ -170,19 +170,28 @@ export function TasksPage() {
     setQuery({ search: '', course: null, type: null });
   };
 
-  const toggle = (task: Task) => {
-    const completed = !task.completed;
-    setCompleted.mutate(
-      { id: task.id, completed },
-      {
-        onSuccess: (answer) => {
-          if (isQueued(answer)) return toastQueued();
-          toast({ title: completed ? t('toasts.completed') : t('toasts.reopened'), variant: 'success' });
-          if (completed) void playConfetti();
+  // Stable for the memoised rows of the list (task-list.tsx): a new function each render would render every row again.
+  const completeTask = setCompleted.mutate;
+  const toggle = useCallback(
+    (task: Task) => {
+      const completed = !task.completed;
+      completeTask(
+        { id: task.id, completed },
+        {
+          onSuccess: (answer) => {
+            if (isQueued(answer)) return toastQueued();
+            toast({ title: completed ? t('toasts.completed') : t('toasts.reopened'), variant: 'success' });
+            if (completed) void playConfetti();
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    [completeTask, t],
+  );
+  const editTask = useCallback((task: Task) => {
+    setEditing(task);
+    setFormOpen(true);
+  }, []);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -248,10 +257,7 @@ export function TasksPage() {
         now={now}
         timeZone={timeZone}
         onToggle={toggle}
-        onEdit={(task) => {
-          setEditing(task);
-          setFormOpen(true);
-        }}
+        onEdit={editTask}
         onDelete={setDeleting}
       />
     );
