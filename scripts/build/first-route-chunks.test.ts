@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appPreloads, firstRouteScripts, sharedByLazyPages, staticImportChain, zodOnDemandErrors } from './first-route-chunks';
+import { firstRouteScripts, sharedByLazyPages, staticChunkClosure, staticImportChain, zodOnDemandErrors } from './first-route-chunks';
 import { PAGE_MODULES } from './js-budget';
 
 const webRoot = '/repo/web';
@@ -29,7 +29,7 @@ describe("a signed-in page's own scripts (decision 223)", () => {
   });
 });
 
-describe("the HTML's preloads of the app's start", () => {
+describe("the HTML's preloads of the app's start (decision 244)", () => {
   it('are the app chunks and every chunk they import statically, at any depth, each once', () => {
     const chunks = [
       chunk('assets/index.js', 'main.tsx', ['assets/preload-helper.js']),
@@ -40,7 +40,7 @@ describe("the HTML's preloads of the app's start", () => {
       chunk('assets/tasks-page.js', PAGE_MODULES['/tasks'], ['assets/app.js', 'assets/dates.js']),
       chunk('assets/dates.js', null),
     ];
-    expect(appPreloads(chunks, (built) => built.fileName === 'assets/app.js')).toEqual([
+    expect(staticChunkClosure(chunks, ['assets/app.js'])).toEqual([
       'assets/app.js',
       'assets/rolldown-runtime.js',
       'assets/tiny.js',

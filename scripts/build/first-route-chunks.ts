@@ -122,6 +122,30 @@ export function firstRouteLocales(
 type BuiltChunk = { fileName: string; facadeModuleId: string | null; imports: readonly string[] };
 
 /**
+ * The chunks `roots` name and every chunk they import statically, at any depth, each once, in the order
+ * reached; a chunk in `skip` is neither listed nor followed. A page's own scripts (less what shell.html
+ * preloads), and the HTML's preloads for the app's start: the `app` chunks with what they import, the
+ * bundler's runtime (`rolldown-runtime`, 0.7 KB) among it — not named, it was asked for only once `app`
+ * (139 KB) had downloaded, one more round trip before a page that does not preload it could start
+ * (/dashboard; decision 244).
+ */
+export function staticChunkClosure(
+  chunks: readonly { fileName: string; imports: readonly string[] }[],
+  roots: readonly string[],
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file) || skip.has(file)) return;
+    files.add(file);
+    byFile.get(file)?.imports.forEach(visit);
+  };
+  roots.forEach(visit);
+  return [...files];
+}
+
+/**
  * Each signed-in page's own scripts (FIRST_ROUTE_SCRIPTS): its route chunk (PAGE_MODULES) and every chunk
  * it imports statically, less those `preloaded` already (the entry's, `app`, the shell's). A page whose
  * route is inside the shell's chunk (the dashboard) has none of its own.
@@ -131,21 +155,11 @@ export function firstRouteScripts(
   webRoot: string,
   preloaded: ReadonlySet<string>,
 ): Record<string, string[]> {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const scripts: Record<string, string[]> = {};
   for (const [page, module] of Object.entries(PAGE_MODULES)) {
     const route = chunks.find((chunk) => chunk.facadeModuleId === path.join(webRoot, module));
     if (!route) continue;
-    const files: string[] = [];
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file) || preloaded.has(file)) return;
-      seen.add(file);
-      files.push(`/${file}`);
-      byFile.get(file)?.imports.forEach(visit);
-    };
-    visit(route.fileName);
-    scripts[page] = files;
+    scripts[page] = staticChunkClosure(chunks, [route.fileName], preloaded).map((file) => `/${file}`);
   }
   return scripts;
 }
@@ -213,27 +227,6 @@ export function zodOnDemandErrors(webRoot: string, info: (id: string) => Graph):
   });
 }
 
-/**
- * The files the HTML preloads for the app's start: the `app` chunks and every chunk they import
- * statically, at any depth. The bundler's runtime (`rolldown-runtime`, 0.7 KB) is such an import: not
- * named, it was discovered only once `app` (139 KB) had downloaded, and fetched then, one more round
- * trip before the app could start on a page that does not preload it itself (/dashboard).
- */
-export function appPreloads<C extends { fileName: string; imports: readonly string[] }>(
-  chunks: readonly C[],
-  isApp: (chunk: C) => boolean,
-): string[] {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const files: string[] = [];
-  const visit = (file: string) => {
-    if (files.includes(file)) return;
-    files.push(file);
-    byFile.get(file)?.imports.forEach(visit);
-  };
-  chunks.filter(isApp).forEach((chunk) => visit(chunk.fileName));
-  return files;
-}
-
 export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: ChunkGroup[] } {
   const app = new Set<string>();
   const shared = new Set<string>();
@@ -265,9 +258,8 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
       order: 'post',
       handler(html, context) {
         const chunks = Object.values(context.bundle ?? {}).flatMap((chunk) => (chunk.type === 'chunk' ? [chunk] : []));
-        const files = appPreloads(chunks, (chunk) => chunk.moduleIds.some((id) => app.has(id))).filter(
-          (file) => !html.includes(`/${file}"`),
-        );
+        const appChunks = chunks.filter((chunk) => chunk.moduleIds.some((id) => app.has(id))).map((chunk) => chunk.fileName);
+        const files = staticChunkClosure(chunks, appChunks).filter((file) => !html.includes(`/${file}"`));
         return files.map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },

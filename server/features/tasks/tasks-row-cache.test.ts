@@ -35,7 +35,6 @@ async function addTasks(user: Caller, count: number): Promise<Task[]> {
   return created;
 }
 
-/** Row texts built by PostgreSQL and reused from the cache during `run`. */
 describe('GET /api/tasks from rendered rows', () => {
   it('after a write to one task renders that task only: the list shows it fresh and every other task as before', async () => {
     const user = await signUp(t);
