@@ -18,7 +18,7 @@ type Frame = { namespace: string; id: string; width: PageWidth; intro?: string }
  * once the page's code and data had arrived.
  */
 export const FRAMED_PAGES = {
-  '/schedule': { namespace: 'schedule', id: 'schedule-title', width: '5xl' },
+  '/schedule': { namespace: 'schedule', id: 'schedule-title', width: '5xl', intro: 'intro' },
   '/progress': { namespace: 'progress', id: 'progress-title', width: '5xl', intro: 'intro' },
   '/files': { namespace: 'files', id: 'files-title', width: '5xl', intro: 'subtitle' },
   '/account': { namespace: 'account', id: 'account-title', width: 'xl', intro: 'intro' },
