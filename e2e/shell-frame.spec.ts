@@ -150,6 +150,7 @@ test.describe("a framed page's heading (decision 229)", () => {
         return box && main ? { x: box.x - main.x, y: box.y - main.y, height: box.height } : null;
       });
     const titles = {
+      '/dashboard': 'Home',
       '/schedule': 'Schedule',
       '/progress': 'Progress',
       '/files': 'Files',

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDateOf, startOfWeek } from '../../../common/domain/local-time';
+import { PageFrame } from '../../components/ui/page-frame';
 import { QueryState } from '../../components/ui/query-state';
 import { formatCalendarDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -69,11 +70,18 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
   );
   const courseById = useMemo(() => new Map((courses ?? []).map((course) => [course.id, course])), [courses]);
 
+  // Beside the title, under it on a phone: the frame has the title and its sentence, not the date (decision 246).
+  const date = <p className="text-sm text-muted-foreground">{formatCalendarDate(today, { dateStyle: 'full' })}</p>;
+
   const core = [data.tasks, data.courses, data.terms, data.holidays];
   if (!tasks || !courses || !terms || !holidays || !buckets || !week || !todayClasses) {
     // The persisted first paint counts as data: only a query with nothing to show is loading or failed.
     const gate = core.map((query) => ({ isPending: query.isPending && !query.data, isError: !query.data, refetch: query.refetch }));
-    return <QueryState queries={gate} />;
+    return (
+      <PageFrame page="/dashboard" actions={date}>
+        <QueryState queries={gate} />
+      </PageFrame>
+    );
   }
 
   const loadSampleData = () =>
@@ -81,27 +89,20 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
       onSuccess: () => toast({ title: t('firstRun.loadedTitle'), description: t('firstRun.loaded') }),
     });
 
-  const header = (
-    <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <h1 className="text-2xl font-bold">{t('title')}</h1>
-      <p className="text-sm text-muted-foreground">{formatCalendarDate(today, { dateStyle: 'full' })}</p>
-    </div>
-  );
-
   if (isFirstRun({ terms, courses, tasks })) {
     return (
-      <div className="mx-auto max-w-3xl space-y-6">
-        {header}
-        <FirstRun onLoadSample={loadSampleData} loading={loadSample.isPending} />
-      </div>
+      <PageFrame page="/dashboard" actions={date}>
+        <div className="max-w-3xl">
+          <FirstRun onLoadSample={loadSampleData} loading={loadSample.isPending} />
+        </div>
+      </PageFrame>
     );
   }
 
   const alerts = [...(alertPrefs.overdue ? buckets.overdue : []), ...(alertPrefs.today ? buckets.today : [])];
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      {header}
+    <PageFrame page="/dashboard" actions={date}>
       <QuickActions premium={data.premium.data} timeZone={timeZone} tasks={tasks} />
       <div className="grid gap-4 lg:grid-cols-3">
         <AlertsPanel alerts={alerts} now={now} timeZone={timeZone} />
@@ -115,6 +116,6 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
           <NotificationSettings prefs={alertPrefs} onPrefsChange={setAlertPrefs} pushSettings={pushSettings} />
         </Panel>
       </div>
-    </div>
+    </PageFrame>
   );
 }
