@@ -10,7 +10,7 @@
  *
  * Per page: performance median and worst of LIGHTHOUSE_RUNS (default 5) runs, accessibility and best
  * practices (their worst: they should not move), CLS median and worst, TBT and LCP of the median run.
- * LH_SAVE=<dir> writes each run's report; LH_DEBUG=1 prints each run's audits that cost a score (the
+ * LH_SAVE=<dir> writes each run's report (LH_TRACE=1: and its trace); LH_DEBUG=1 prints each run's audits that cost a score (the
  * long tasks, the layout shifts' elements, the console's errors). Bench only, never CI.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -78,6 +78,7 @@ export async function auditPageOnce(port: number, url: string, token: string, de
   if (process.env.LH_SAVE && saveAs) {
     await fs.mkdir(process.env.LH_SAVE, { recursive: true });
     await fs.writeFile(path.join(process.env.LH_SAVE, `${saveAs}.json`), JSON.stringify(lhr));
+    if (process.env.LH_TRACE) await fs.writeFile(path.join(process.env.LH_SAVE, `${saveAs}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   if (process.env.LH_DEBUG) {
     for (const category of CATEGORIES)
