@@ -204,7 +204,6 @@ const GRADE_JSON = jsonObjectText([
 ]);
 /** A grade's JSON reads its own row only (the assessment is a list of its own). */
 const GRADE_ROW_KEY = sql.raw(rowKeySql('grades.id', ['grades']));
-const GRADE_ORDER = sql`${grades.createdAt}, ${grades.id}`;
 
 /**
  * `listGrades` as the JSON text (UTF-8) of GET /api/grades from rendered rows (decisions 214, 231): the
@@ -227,9 +226,8 @@ export function gradeRows(db: Database, userId: string): VersionedRowList {
       id: sql`${grades.id}`,
       rowKey: GRADE_ROW_KEY,
       json: GRADE_JSON,
-      order: GRADE_ORDER,
-      // One table, no join: a read after a write asks for the changed rows only (decision 243).
-      changedSince: sql.raw('grades.xmin'),
+      // One table, no join: a read after a write asks for the changed rows only (decisions 243, 247).
+      changedSince: { xmin: sql.raw('grades.xmin'), orderColumns: [sql`${grades.createdAt}`, sql`${grades.id}`], descending: false },
     }),
   };
 }

@@ -97,7 +97,8 @@ function attendanceIn(userId: string, filter: AttendanceFilter): SQL | undefined
 }
 
 /** The list's order: by date and slot; two courses' marks of one date and slot by id (a total order for both renders). */
-const ATTENDANCE_ORDER = [asc(attendance.date), asc(attendance.slotIndex), asc(attendance.id)];
+const ATTENDANCE_ORDER_COLUMNS = [attendance.date, attendance.slotIndex, attendance.id];
+const ATTENDANCE_ORDER = ATTENDANCE_ORDER_COLUMNS.map((column) => asc(column));
 
 export async function listAttendance(db: Database, userId: string, filter: AttendanceFilter): Promise<AttendanceRecord[]> {
   const rows = await db
@@ -148,9 +149,12 @@ export function attendanceRows(db: Database, userId: string, filter: AttendanceF
       id: sql`${attendance.id}`,
       rowKey: ATTENDANCE_ROW_KEY,
       json: ATTENDANCE_JSON,
-      order: sql.join(ATTENDANCE_ORDER, sql`, `),
-      // One table, no join: a read after a write asks for the changed rows only (decision 243).
-      changedSince: sql.raw('attendance.xmin'),
+      // One table, no join: a read after a write asks for the changed rows only (decisions 243, 247).
+      changedSince: {
+        xmin: sql.raw('attendance.xmin'),
+        orderColumns: ATTENDANCE_ORDER_COLUMNS.map((column) => sql`${column}`),
+        descending: false,
+      },
     }),
   };
 }

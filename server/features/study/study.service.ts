@@ -80,7 +80,6 @@ const SESSION_JSON = jsonObjectText([
 ]);
 /** A session's JSON reads its own row only (its course is named by id). */
 const SESSION_ROW_KEY = sql.raw(rowKeySql('study_sessions.id', ['study_sessions']));
-const SESSION_ORDER = sql`${studySessions.startedAt} DESC, ${studySessions.createdAt} DESC, ${studySessions.id} DESC`;
 
 /**
  * `listStudySessions` as the JSON text (UTF-8) of GET /api/study-sessions from rendered rows (decisions 214,
@@ -103,9 +102,12 @@ export function studySessionRows(db: Database, user: StudyUser, range: StudySess
       id: sql`${studySessions.id}`,
       rowKey: SESSION_ROW_KEY,
       json: SESSION_JSON,
-      order: SESSION_ORDER,
-      // One table, no join: a read after a write asks for the changed rows only (decision 243).
-      changedSince: sql.raw('study_sessions.xmin'),
+      // One table, no join: a read after a write asks for the changed rows only (decisions 243, 247). Newest first.
+      changedSince: {
+        xmin: sql.raw('study_sessions.xmin'),
+        orderColumns: [sql`${studySessions.startedAt}`, sql`${studySessions.createdAt}`, sql`${studySessions.id}`],
+        descending: true,
+      },
     }),
   };
 }
