@@ -78,7 +78,8 @@ export async function auditPageOnce(port: number, url: string, token: string, de
   if (process.env.LH_SAVE && saveAs) {
     await fs.mkdir(process.env.LH_SAVE, { recursive: true });
     await fs.writeFile(path.join(process.env.LH_SAVE, `${saveAs}.json`), JSON.stringify(lhr));
-    if (process.env.LH_TRACE) await fs.writeFile(path.join(process.env.LH_SAVE, `${saveAs}.trace.json`), JSON.stringify(result.artifacts.Trace));
+    if (process.env.LH_TRACE)
+      await fs.writeFile(path.join(process.env.LH_SAVE, `${saveAs}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   if (process.env.LH_DEBUG) {
     for (const category of CATEGORIES)
