@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Query, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { QueryResult, QueryResultRow } from 'pg';
 import type { Database, Transaction } from '../db/client';
 import { userDataVersions } from '../db/schema';
@@ -83,7 +83,9 @@ type VersionedRowListQueries = RowListQueries & {
 };
 
 /** A list's SQL pieces, for `rowListQueries`: the user's rows only, in `where`. */
-type RowListSql = {
+type RowListSql = ListSqlBase & ({ order: SQL; changedSince?: undefined } | { order?: undefined; changedSince: ChangedSince });
+
+type ListSqlBase = {
   /**
    * Which list: rows of two lists (or of two renderings of one table) never share texts. A name stands for one
    * table, JSON and order: with the filter (`where`) it names a variant's last render (decision 243).
@@ -98,18 +100,14 @@ type RowListSql = {
   rowKey: SQL;
   /** The row's JSON as text. */
   json: SQL;
-  /** The list's order (a list with `changedSince` gives its columns there instead). */
-  order?: SQL;
-  /**
-   * For a list whose rows' JSON, filter and order read its one table only (no join): a read after a write
-   * then asks for the rows written since this instance's last render of the list, not for every row's key
-   * (decision 243). A list that joins another table leaves it out: a joined row deleted would change a
-   * row's JSON without writing it.
-   */
-  changedSince?: ChangedSince;
 };
 
-/** What a list of one table tells `rowListQueries` so that a read after a write asks for its changed rows only. */
+/**
+ * Instead of its `order`, a list whose rows' JSON, filter and order read its one table only (no join): a read
+ * after a write then asks for the rows written since this instance's last render of the list, not for every
+ * row's key (decision 243), and the list's ORDER BY is built from its columns. A list that joins another
+ * table gives `order`: a joined row deleted would change a row's JSON without writing it.
+ */
 type ChangedSince = {
   /** The table's `xmin`. */
   xmin: SQL;
@@ -117,14 +115,14 @@ type ChangedSince = {
    * The list's order: its columns, all ascending or all descending, none nullable, the last one unique
    * (the id). A changed row's place is then one more than the number of rows before it (decision 247).
    */
-  orderColumns: readonly SQL[];
+  orderColumns: readonly AnyPgColumn[];
   descending: boolean;
 };
 
 /** A list's ORDER BY from its columns, as `changedSince` gives them. */
 function orderOf({ orderColumns, descending }: ChangedSince): SQL {
   return sql.join(
-    orderColumns.map((column) => (descending ? sql`${column} DESC` : column)),
+    orderColumns.map((column) => (descending ? sql`${column} DESC` : sql`${column}`)),
     sql`, `,
   );
 }
@@ -146,8 +144,7 @@ export function rowListQueries({
   order: givenOrder,
   changedSince,
 }: RowListSql): VersionedRowListQueries & { list: string } {
-  if ((givenOrder === undefined) === (changedSince === undefined)) throw new Error(`${list}: give either order or changedSince`);
-  const order = givenOrder ?? orderOf(changedSince!);
+  const order = changedSince === undefined ? givenOrder : orderOf(changedSince);
   const keysSql = sql`SELECT coalesce(string_agg(${rowKey}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
   /**
    * The user's data version and, unless it is one of `known`, `reads` (the keys, or the changes), in one

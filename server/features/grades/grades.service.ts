@@ -227,7 +227,7 @@ export function gradeRows(db: Database, userId: string): VersionedRowList {
       rowKey: GRADE_ROW_KEY,
       json: GRADE_JSON,
       // One table, no join: a read after a write asks for the changed rows only (decisions 243, 247).
-      changedSince: { xmin: sql.raw('grades.xmin'), orderColumns: [sql`${grades.createdAt}`, sql`${grades.id}`], descending: false },
+      changedSince: { xmin: sql.raw('grades.xmin'), orderColumns: [grades.createdAt, grades.id], descending: false },
     }),
   };
 }

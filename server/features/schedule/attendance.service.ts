@@ -152,7 +152,7 @@ export function attendanceRows(db: Database, userId: string, filter: AttendanceF
       // One table, no join: a read after a write asks for the changed rows only (decisions 243, 247).
       changedSince: {
         xmin: sql.raw('attendance.xmin'),
-        orderColumns: ATTENDANCE_ORDER_COLUMNS.map((column) => sql`${column}`),
+        orderColumns: ATTENDANCE_ORDER_COLUMNS,
         descending: false,
       },
     }),

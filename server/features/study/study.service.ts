@@ -105,7 +105,7 @@ export function studySessionRows(db: Database, user: StudyUser, range: StudySess
       // One table, no join: a read after a write asks for the changed rows only (decisions 243, 247). Newest first.
       changedSince: {
         xmin: sql.raw('study_sessions.xmin'),
-        orderColumns: [sql`${studySessions.startedAt}`, sql`${studySessions.createdAt}`, sql`${studySessions.id}`],
+        orderColumns: [studySessions.startedAt, studySessions.createdAt, studySessions.id],
         descending: true,
       },
     }),

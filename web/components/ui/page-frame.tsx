@@ -10,8 +10,8 @@ type Frame = { namespace: string; id: string; width: PageWidth; intro?: string }
  * was its LCP element), or with a sentence under the title (`intro`, decisions 239 and 240). Badges that
  * show data would place a lone title differently once they are there; beside a title with its intro,
  * which is taller than they are, they do not, so /study and /rewards are framed with their intro and
- * their badges come with the page. The dashboard is framed with its intro, its date coming with the page (decision 246). Each renders its
- * content inside `PageFrame`, and the shell, until the session has answered — the document's prerendered
+ * their badges come with the page; so is the dashboard, whose date comes with the page (decision 246).
+ * Each renders its content inside `PageFrame`, and the shell, until the session has answered — the document's prerendered
  * frame included — renders the same `Page` and heading around its loading status, so the title paints
  * with the document and stays where it is when the page replaces the frame. On a phone the heading was
  * the largest text these pages paint (Lighthouse's LCP element on every view of /schedule), drawn only
