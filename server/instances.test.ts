@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from './db/free-port';
+import { freePorts } from './db/free-port';
 import { dropDatabase, emptyDatabase, startInstance, stopInstance } from './test/server-process';
 
 /**
@@ -38,7 +38,7 @@ async function freshDatabase(): Promise<string> {
 
 async function startTogether(databaseUrl: string, count: number, env: Record<string, string> = {}) {
   dataDir ??= await fs.mkdtemp(path.join(os.tmpdir(), 'studypilot-instances-'));
-  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const ports = await freePorts(count);
   const outcomes = await Promise.allSettled(ports.map((port) => startInstance(databaseUrl, port, dataDir!, env)));
   for (const outcome of outcomes) if (outcome.status === 'fulfilled') children.push(outcome.value.child);
   return { ports, outcomes };

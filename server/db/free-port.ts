@@ -1,35 +1,68 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /**
- * A free TCP port on the loopback interface (the OS picks it; a race with another process is unlikely).
- * Here, in the bottom layer, because the embedded PostgreSQL needs one; tests and benches use it too.
+ * A free TCP port on the loopback interface, for a listener started a moment later (the embedded
+ * PostgreSQL; tests and benches). Here, in the bottom layer, because the embedded PostgreSQL needs one.
  */
 export async function freePort(): Promise<number> {
   const [port = 0] = await freePorts(1);
   return port;
 }
 
+/** Below the kernel's ephemeral range, where outgoing connections never take their local port. */
+const LISTEN_RANGE_LOW = 20_000;
+
 /**
- * `count` distinct free ports: the probes stay open until all are chosen, so the OS cannot hand the same
- * port out twice (three calls of freePort() one after the other can, and a test cluster once started its
- * PgBouncer on the port its replica had taken).
+ * The first port the kernel gives outgoing connections (Linux: /proc/sys/net/ipv4/ip_local_port_range,
+ * 32768 by default). Elsewhere, IANA's dynamic range: 49152.
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+function listenOn(port: number): Promise<net.Server | undefined> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(undefined));
+    probe.listen(port, '127.0.0.1', () => resolve(probe));
+  });
+}
+
+/**
+ * `count` distinct free ports. Each is chosen below the ephemeral range: a port the OS picks for
+ * `listen(0)` comes from that range, so in the seconds between the probe closing and the real listener
+ * binding, any outgoing connection (a PostgreSQL client, a fetch) may take it as its local port, and
+ * the listener then fails with EADDRINUSE (CI once lost an instance drill to that). The probes stay
+ * open until all are chosen, so no port is handed out twice. When the range below is too small (an
+ * unusual kernel setting), the OS chooses.
  */
 export async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const probe = net.createServer();
-          probe.once('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve(probe));
-        }),
-    ),
-  );
-  const ports = probes.map((probe) => {
-    const address = probe.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  return ports;
+  const high = ephemeralLow();
+  const probes: net.Server[] = [];
+  try {
+    if (high - LISTEN_RANGE_LOW >= 1_000) {
+      for (let attempt = 0; probes.length < count && attempt < count * 50; attempt += 1) {
+        const port = LISTEN_RANGE_LOW + Math.floor(Math.random() * (high - LISTEN_RANGE_LOW));
+        const probe = await listenOn(port);
+        if (probe) probes.push(probe);
+      }
+    }
+    while (probes.length < count) {
+      const probe = await listenOn(0);
+      if (!probe) throw new Error('no free port on 127.0.0.1');
+      probes.push(probe);
+    }
+    return probes.map((probe) => {
+      const address = probe.address();
+      return typeof address === 'object' && address ? address.port : 0;
+    });
+  } finally {
+    await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  }
 }
