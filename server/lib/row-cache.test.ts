@@ -64,7 +64,7 @@ afterAll(async () => {
 
 /** What a statement is, for the assertions: the list's statements by their shape, any other by its text. */
 function kind({ text }: Statement): string {
-  if (/"user_data_versions"/.test(text) && /WITH listed AS/.test(text)) return 'version and changes';
+  if (/"user_data_versions"/.test(text) && /FILTER \(WHERE age\(/.test(text)) return 'version and changes';
   if (/"user_data_versions"/.test(text) && /string_agg/.test(text)) return 'version and keys';
   if (/"user_data_versions"/.test(text)) return 'version';
   if (/ AS rows FROM /.test(text)) return /= ANY\(string_to_array/.test(text) ? 'missing rows' : 'all rows';

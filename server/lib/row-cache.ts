@@ -18,7 +18,7 @@ import { userDataVersions } from '../db/schema';
  * read after a write is that statement and the missing rows' JSON, two round trips (one when no text is
  * missing), and the version that names the body is the one its keys were read at. A list of one table
  * (`changedSince`) that this instance rendered before reads, instead of the keys, only the rows written
- * since that render, with their places, and rebuilds its last body (decision 243): one round trip.
+ * since that render, with their order keys, and rebuilds its last body (decisions 243, 249): one round trip.
  *
  * `xmin` names the transaction that wrote a row version. Another session sees a row version only once
  * that transaction committed, and then only its last version, so one `(id, xmin)` seen from outside
@@ -49,6 +49,8 @@ type RowListQueries = {
    * `keys` computes it, in the same query as its JSON.
    */
   rows: (db: Database | Transaction, ids: string[] | null) => Promise<string>;
+  /** Whether its reads after a write ask for the changed rows only (`changedSince`); then each key line is `key orderKey`. */
+  readsChanges: boolean;
 };
 
 /**
@@ -59,13 +61,15 @@ type RowListQueries = {
  */
 export type RowListRead = { variant: string; version: number; keys: string | null; horizon: bigint; changes?: RowListChanges };
 
-/** The rows changed since `since` was rendered, as `versionAndKeys` read them (decision 243). */
+/** The rows changed since `since` was rendered, as `versionAndKeys` read them (decisions 243, 249). */
 type RowListChanges = {
   since: LastRender;
-  /** `count\nrank\nkey\njson…`: the list's length, then each changed row's place (1-based), key and JSON. */
+  /** `count\norderKey\nkey\njson…`: the list's length, then each changed row's order key, key and JSON, in no order. */
   text: string;
   /** The read's `pg_snapshot_xmax`: how far the transaction ids moved since `since` (the wraparound guard). */
   xmax: bigint;
+  /** The list's order is descending (`changedSince.descending`): a greater order key comes first. */
+  descending: boolean;
 };
 
 type VersionedRowListQueries = RowListQueries & {
@@ -78,8 +82,6 @@ type VersionedRowListQueries = RowListQueries & {
    * (decision 243), unless `keysOnly`.
    */
   versionAndKeys: (db: Database | Transaction, userId: string, known: readonly number[], keysOnly?: boolean) => Promise<RowListRead>;
-  /** Whether its reads after a write ask for the changed rows only (`changedSince`). */
-  readsChanges: boolean;
 };
 
 /** A list's SQL pieces, for `rowListQueries`: the user's rows only, in `where`. */
@@ -113,7 +115,7 @@ type ChangedSince = {
   xmin: SQL;
   /**
    * The list's order: its columns, all ascending or all descending, none nullable, the last one unique
-   * (the id). A changed row's place is then one more than the number of rows before it (decision 247).
+   * (the id). Each is of a type `orderKeySql` can write as text (a timestamp, a date, an integer, a uuid).
    */
   orderColumns: readonly AnyPgColumn[];
   descending: boolean;
@@ -128,10 +130,33 @@ function orderOf({ orderColumns, descending }: ChangedSince): SQL {
 }
 
 /**
- * More changed rows than this since the last render (an import, the sample data): the changes query answers
- * `-1` instead of counting each one's place among all the others, and the read takes the keys (decision 247).
+ * A row's place in its list as text (decision 249): each order column written at a fixed width, so that two
+ * rows' texts compare as strings (JavaScript's `<`) exactly as PostgreSQL orders the rows by those columns
+ * ascending. A changed row is placed among the last render's rows by its text, in process; PostgreSQL sorts
+ * and counts nothing. A timestamp is its microseconds since 1970 (exact: `extract` is numeric), a date its
+ * days since 2000, each shifted to be positive and zero-padded; a uuid is its text (PostgreSQL compares
+ * uuids byte by byte, which is the order of their lowercase hex).
  */
-const MAX_PLACED_CHANGES = 64;
+export function orderKeySql(columns: readonly AnyPgColumn[]): SQL {
+  const parts = columns.map((column) => {
+    switch (column.columnType) {
+      case 'PgTimestamp':
+      case 'PgTimestampString':
+        return sql`lpad(((extract(epoch FROM ${column}) * 1000000)::int8 + 9007199254740992)::text, 17, '0')`;
+      case 'PgDate':
+      case 'PgDateString':
+        return sql`lpad(((${column} - DATE '2000-01-01') + 1000000000)::text, 10, '0')`;
+      case 'PgInteger':
+      case 'PgSmallInt':
+        return sql`lpad((${column}::int8 + 2147483648)::text, 10, '0')`;
+      case 'PgUUID':
+        return sql`${column}::text`;
+      default:
+        throw new Error(`row list order: no fixed-width text for a ${column.columnType} column (${column.name})`);
+    }
+  });
+  return sql.join(parts, sql` || `);
+}
 
 /** The `keys`, `versionAndKeys` and `rows` queries of a list, as every list of rendered rows asks them. */
 export function rowListQueries({
@@ -145,7 +170,11 @@ export function rowListQueries({
   changedSince,
 }: RowListSql): VersionedRowListQueries & { list: string } {
   const order = changedSince === undefined ? givenOrder : orderOf(changedSince);
-  const keysSql = sql`SELECT coalesce(string_agg(${rowKey}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
+  // A list that reads its changes has each key followed by the row's order key (`key orderKey`): its last render
+  // places the changed rows among its own by them (decision 249).
+  const orderKey = changedSince === undefined ? undefined : orderKeySql(changedSince.orderColumns);
+  const keyLine = orderKey === undefined ? rowKey : sql`${rowKey} || ' ' || ${orderKey}`;
+  const keysSql = sql`SELECT coalesce(string_agg(${keyLine}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
   /**
    * The user's data version and, unless it is one of `known`, `reads` (the keys, or the changes), in one
    * statement: one snapshot, whose horizon it answers too. A user without a counter row (the triggers never
@@ -175,33 +204,17 @@ export function rowListQueries({
       }
       // Written at or after the last render's horizon: every row version that render could not see, and a few it
       // saw (those of transactions then running). `age` compares transaction ids as PostgreSQL does (modulo 2^32,
-      // from the transaction's own), and counts a frozen id as oldest. Each changed row comes with its place: the
-      // rows before it in the list's order, counted, plus one — a scan of the list per changed row instead of a
-      // sort of the whole list (decision 247); past MAX_PLACED_CHANGES, `-1`. Each CASE branch is a subquery of
-      // its own, evaluated only when taken (an aggregate in a branch would be computed for every row first). The
-      // LIMIT on the changed rows also bounds the planner's estimate of the counting: unbounded, it priced one
-      // scan per row of the list and compiled the statement with JIT (18 ms a read of 2,000 sessions). The
-      // order of the answer's rows does not matter.
+      // from the transaction's own), and counts a frozen id as oldest. One pass over the user's rows: their count
+      // and each changed row with its order key (decision 249), placed in process among the last render's rows.
+      // Nothing is sorted or counted per row: the plan stays under JIT's cost threshold.
       const horizon = (since.horizon & 0xffffffffn).toString();
-      const columns = changedSince.orderColumns;
-      const tuple = (alias: string) => sql.raw(`(${columns.map((_, index) => `${alias}.o${index}`).join(', ')})`);
       const changes = sql`
-        WITH listed AS MATERIALIZED (
-          SELECT ${sql.join(
-            columns.map((column, index) => sql`${column} AS ${sql.raw(`o${index}`)}`),
-            sql`, `,
-          )}, CASE WHEN age(${changedSince.xmin}) <= (SELECT age(${horizon}::xid)) THEN ${rowKey} || E'\n' || ${json} END AS entry
-          FROM ${from} WHERE ${where}),
-        changed AS MATERIALIZED (SELECT * FROM listed WHERE entry IS NOT NULL LIMIT ${sql.raw(String(MAX_PLACED_CHANGES + 1))})
-        SELECT CASE WHEN (SELECT count(*) FROM changed) > ${sql.raw(String(MAX_PLACED_CHANGES))} THEN '-1'
-                    ELSE (SELECT count(*) FROM listed)::text || (SELECT coalesce(string_agg(
-                            E'\n' || (1 + (SELECT count(*) FROM listed AS other
-                                           WHERE ${tuple('other')} ${sql.raw(changedSince.descending ? '>' : '<')} ${tuple('changed')}))::text
-                            || E'\n' || changed.entry, ''), '')
-                          FROM changed) END`;
+        SELECT count(*)::text || coalesce(string_agg(E'\n' || ${orderKeySql(changedSince.orderColumns)} || E'\n' || ${rowKey} || E'\n' || ${json}, '')
+                                          FILTER (WHERE age(${changedSince.xmin}) <= (SELECT age(${horizon}::xid))), '')
+        FROM ${from} WHERE ${where}`;
       const [row] = await prepared<VersionRow>(reader, dialect.sqlToQuery(withVersion(userId, known, changes)));
       const read: RowListRead = { variant, version: Number(row!.version), keys: null, horizon: BigInt(row!.horizon) };
-      if (row!.read !== null) read.changes = { since, text: row!.read, xmax: BigInt(row!.xmax) };
+      if (row!.read !== null) read.changes = { since, text: row!.read, xmax: BigInt(row!.xmax), descending: changedSince.descending };
       return read;
     },
     rows: async (reader, ids) => {
@@ -355,9 +368,12 @@ export const rowTextCache = {
 /** When more than this share of a list is missing, its rows are all fetched at once (no id list is sent). */
 const FETCH_ALL_SHARE = 0.5;
 
-/** A list's body with each row's id and place in it: what `applyChanges` rebuilds a body from. */
-type Rendered = { body: Buffer; ids: string[]; starts: Uint32Array; ends: Uint32Array };
-const EMPTY_LIST: Rendered = { body: EMPTY, ids: [], starts: new Uint32Array(0), ends: new Uint32Array(0) };
+/**
+ * A list's body with each row's id and place in it, and for a list that reads its changes each row's order key
+ * (`orderKeySql`; empty otherwise): what `applyChanges` rebuilds a body from.
+ */
+type Rendered = { body: Buffer; ids: string[]; orderKeys: string[]; starts: Uint32Array; ends: Uint32Array };
+const EMPTY_LIST: Rendered = { body: EMPTY, ids: [], orderKeys: [], starts: new Uint32Array(0), ends: new Uint32Array(0) };
 
 /**
  * The last body of a list variant this instance built (decision 243), as its rows' snapshot saw them: the
@@ -372,7 +388,7 @@ type LastRender = Rendered & { version: number; horizon: bigint };
  */
 const lastRenders = new ByteBoundedLru<LastRender>(
   16 * 1024 * 1024,
-  (key, last) => 2 * key.length + last.body.length + last.ids.length * (2 * 36 + 8 + 16) + 64,
+  (key, last) => 2 * key.length + last.body.length + last.ids.length * (2 * 36 + 8 + 16) + last.orderKeys.length * (2 * 64 + 16) + 64,
 );
 
 /** For tests: the last renders' state, and emptying it. */
@@ -465,6 +481,16 @@ function inOneSnapshot<T>(list: RowList, render: (tx: Transaction) => Promise<T 
 async function renderOnce(list: RowList, db: Database | Transaction, keysText: string): Promise<Rendered | null> {
   if (keysText === '') return EMPTY_LIST;
   const keys = keysText.split(LINE);
+  // A list that reads its changes sends `key orderKey` (a row key holds no space): the key, and the order key kept.
+  const orderKeys: string[] = [];
+  if (list.readsChanges) {
+    for (let index = 0; index < keys.length; index += 1) {
+      const line = keys[index]!;
+      const space = line.indexOf(' ');
+      keys[index] = line.slice(0, space);
+      orderKeys.push(line.slice(space + 1));
+    }
+  }
   const prefix = `${list.list}|${list.userId}|`;
   const texts: Array<Buffer | undefined> = new Array(keys.length);
   const missing: string[] = [];
@@ -508,40 +534,44 @@ async function renderOnce(list: RowList, db: Database | Transaction, keysText: s
     parts[2 * index + 1] = text;
     parts[2 * index + 2] = index + 1 < keys.length ? COMMA : CLOSE;
   }
-  return { body: Buffer.concat(parts, position), ids, starts, ends };
+  return { body: Buffer.concat(parts, position), ids, orderKeys, starts, ends };
 }
 
 /**
  * The body at the read of `changes`: the rows of its last render that did not change, in their order, with
- * the changed rows at their places (decision 243). Null when a row of that render is gone from the list (the
- * count disagrees): the caller reads the keys. The unchanged rows keep their order among themselves, since
- * the order reads only their own columns, which did not change; runs of them are copied from the last body
- * whole, commas and all.
+ * the changed rows among them by their order keys (decision 249). Null when a row of that render is gone from
+ * the list (the count disagrees): the caller reads the keys. The unchanged rows keep their order among
+ * themselves, since the order reads only their own columns, which did not change; runs of them are copied
+ * from the last body whole, commas and all.
  */
-function applyChanges(list: VersionedRowList, { since, text }: RowListChanges): Rendered | null {
+function applyChanges(list: VersionedRowList, { since, text, descending }: RowListChanges): Rendered | null {
   const lines = text.split(LINE);
   const count = Number(lines[0]);
-  // More changed rows than the query places (MAX_PLACED_CHANGES): the caller reads the keys.
-  if (count < 0) return null;
-  const changedAt = new Map<number, { id: string; key: string; text: Buffer }>();
+  const changed: Array<{ id: string; key: string; orderKey: string; text: Buffer }> = [];
   const changedIds = new Set<string>();
   for (let index = 1; index + 2 < lines.length; index += 3) {
     const key = lines[index + 1]!;
-    const row = { id: idOf(key), key, text: ownBuffer(lines[index + 2]!) };
-    changedAt.set(Number(lines[index]) - 1, row);
+    const row = { id: idOf(key), key, orderKey: lines[index]!, text: ownBuffer(lines[index + 2]!) };
+    changed.push(row);
     changedIds.add(row.id);
   }
+  // A render without order keys (none can be kept today) cannot place rows: the caller reads the keys.
+  if (since.orderKeys.length !== since.ids.length) return null;
   let kept = 0;
   for (const id of since.ids) if (!changedIds.has(id)) kept += 1;
   // Every row the last render saw unchanged is still in the list exactly when the counts agree.
-  if (kept + changedAt.size !== count) return null;
+  if (kept + changed.length !== count) return null;
   const prefix = `${list.list}|${list.userId}|`;
-  for (const row of changedAt.values()) rowTexts.set(copyOf(prefix + row.key), row.text);
-  rowCacheCounters.built += changedAt.size;
+  for (const row of changed) rowTexts.set(copyOf(prefix + row.key), row.text);
+  rowCacheCounters.built += changed.length;
   rowCacheCounters.reused += kept;
   if (count === 0) return EMPTY_LIST;
 
+  // Order keys are fixed-width text that compares as the list orders its rows ascending; no two are equal (the id is last).
+  const before = descending ? (a: string, b: string) => a > b : (a: string, b: string) => a < b;
+  changed.sort((a, b) => (before(a.orderKey, b.orderKey) ? -1 : 1));
   const ids: string[] = new Array(count);
+  const orderKeys: string[] = new Array(count);
   const starts = new Uint32Array(count);
   const ends = new Uint32Array(count);
   const parts: Buffer[] = [OPEN];
@@ -557,22 +587,25 @@ function applyChanges(list: VersionedRowList, { since, text }: RowListChanges): 
     runFirst = -1;
   };
   let old = 0;
+  let next = 0;
   for (let place = 0; place < count; place += 1) {
-    const changed = changedAt.get(place);
-    if (changed !== undefined) {
+    while (old < since.ids.length && changedIds.has(since.ids[old]!)) old += 1;
+    const row = changed[next];
+    if (row !== undefined && (old >= since.ids.length || before(row.orderKey, since.orderKeys[old]!))) {
+      next += 1;
       endRun();
       if (place > 0) {
         parts.push(COMMA);
         position += 1;
       }
-      ids[place] = changed.id;
+      ids[place] = row.id;
+      orderKeys[place] = row.orderKey;
       starts[place] = position;
-      parts.push(changed.text);
-      position += changed.text.length;
+      parts.push(row.text);
+      position += row.text.length;
       ends[place] = position;
       continue;
     }
-    while (changedIds.has(since.ids[old]!)) old += 1;
     if (runFirst >= 0 && old === runLast + 1) {
       runLast = old;
     } else {
@@ -586,13 +619,14 @@ function applyChanges(list: VersionedRowList, { since, text }: RowListChanges): 
       runShift = position - since.starts[old]!;
     }
     ids[place] = since.ids[old]!;
+    orderKeys[place] = since.orderKeys[old]!;
     starts[place] = since.starts[old]! + runShift;
     ends[place] = since.ends[old]! + runShift;
     old += 1;
   }
   endRun();
   parts.push(CLOSE);
-  return { body: Buffer.concat(parts, position + 1), ids, starts, ends };
+  return { body: Buffer.concat(parts, position + 1), ids, orderKeys, starts, ends };
 }
 
 /** A key's id: what precedes its first `.` (ids are UUIDs). */

@@ -171,6 +171,7 @@ describe('renderRowList', () => {
     const rendered = await renderRowList({
       db: fakeDb,
       list: 'test-race',
+      readsChanges: false,
       userId: 'user-a',
       keys: async () => {
         calls.push('keys');
@@ -190,6 +191,7 @@ describe('renderRowList', () => {
       renderRowList({
         db: fakeDb,
         list: 'test-race',
+        readsChanges: false,
         userId: 'user-a',
         keys: async () => 'a.2\nb.1',
         rows: async () => '',
@@ -202,7 +204,14 @@ describe('renderRowList', () => {
   it('keeps the texts of one user apart from the same keys of another', async () => {
     const fakeDb = {} as Database;
     const render = (userId: string, text: string) =>
-      renderRowList({ db: fakeDb, list: 'test-users', userId, keys: async () => 'x.1', rows: async () => `x.1\n${text}` });
+      renderRowList({
+        db: fakeDb,
+        list: 'test-users',
+        readsChanges: false,
+        userId,
+        keys: async () => 'x.1',
+        rows: async () => `x.1\n${text}`,
+      });
     expect((await render('user-a', '"A"')).toString()).toBe('["A"]');
     expect((await render('user-b', '"B"')).toString()).toBe('["B"]');
     expect((await render('user-a', '"never asked"')).toString()).toBe('["A"]');
