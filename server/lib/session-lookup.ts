@@ -73,6 +73,20 @@ function prepareSessionLookup(db: Database) {
 // per connection instead of on every request.
 const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The signed-in user of a session looked up in the last few seconds (session-cache.ts), without a promise;
+ * undefined when the token is not cached (findSessionUser decides then). Most requests of a signed-in page
+ * are answered here: the session plugin's hook stays synchronous for them (decision 250).
+ */
+export function cachedSessionUser(token: string, cache: SessionCache): { user: UserRow; tokenHash: string } | undefined {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const tokenHash = hashOfArrivedToken(token);
+  const user = cache.get(tokenHash);
+  return user ? { user, tokenHash } : undefined;
+}
+
 /**
  * The signed-in user for a token, or null when it is unknown, expired or idle too long. With a cache,
  * a session looked up in the last few seconds costs no query (session-cache.ts, decision 093).
@@ -83,7 +97,7 @@ export async function findSessionUser(
   cache?: SessionCache,
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
   // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashOfArrivedToken(token);
   const cached = cache?.get(tokenHash);
   if (cached) return { user: cached, tokenHash };

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { HttpError, unauthorized } from '../lib/http-error';
 import type { InstanceEvents } from '../lib/instance-events';
 import { SessionCache } from '../lib/session-cache';
-import { findSessionUser } from '../lib/session-lookup';
+import { cachedSessionUser, findSessionUser } from '../lib/session-lookup';
 import { withTimeout } from '../db/timeout';
 import { markAccess } from '../lib/route-access';
 
@@ -122,20 +122,27 @@ export function registerSession(
     if (request.session && UNSAFE_METHODS.has(request.method)) cache.invalidateUser(request.session.user.id);
     done(null, payload);
   });
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return;
+  // A callback hook (decision 215): a session looked up lately is answered without a promise (decision 250);
+  // only a token the cache does not hold waits on the database.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.operatorProbe) return done();
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
     const via = bearer ? 'bearer' : 'cookie';
     if (UNSAFE_METHODS.has(request.method) && via === 'cookie' && (cookie || request.headers.origin)) {
-      if (!isSameOrigin(request, publicOrigin)) {
-        throw new HttpError(403, 'forbidden', 'Cross-origin request refused');
-      }
+      if (!isSameOrigin(request, publicOrigin)) return done(new HttpError(403, 'forbidden', 'Cross-origin request refused'));
     }
-    if (!token) return;
-    const found = await findSessionUser(db, token, cache);
-    if (found) request.session = { ...found, via };
+    if (!token) return done();
+    const cached = cachedSessionUser(token, cache);
+    if (cached) {
+      request.session = { ...cached, via };
+      return done();
+    }
+    findSessionUser(db, token, cache).then((found) => {
+      if (found) request.session = { ...found, via };
+      done();
+    }, done);
   });
 }
 
@@ -149,9 +156,9 @@ export function invalidateCachedSessions(app: FastifyInstance, userId: string): 
   sessionCaches.get(app)?.invalidateUser(userId);
 }
 
-/** onRequest: 401 unless signed in. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.session) throw unauthorized();
+/** onRequest: 401 unless signed in. A callback hook: it awaits nothing (decision 215). */
+export function requireUser(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  done(request.session ? undefined : unauthorized());
 }
 markAccess(requireUser, 'user');
 
