@@ -198,7 +198,7 @@ export function rowListQueries({
       const filter = changedSince === undefined ? null : dialect.sqlToQuery(where ?? sql``);
       const variant = filter === null ? '' : `${list}|${filter.sql}|${JSON.stringify(filter.params)}`;
       const since = changedSince !== undefined && !keysOnly ? lastRenders.get(variant) : undefined;
-      if (since === undefined || changedSince === undefined) {
+      if (since === undefined || changedSince === undefined || orderKey === undefined) {
         const [row] = await prepared<VersionRow>(reader, dialect.sqlToQuery(withVersion(userId, known, keysSql)));
         return { variant, version: Number(row!.version), keys: row!.read, horizon: BigInt(row!.horizon) };
       }
@@ -209,7 +209,7 @@ export function rowListQueries({
       // Nothing is sorted or counted per row: the plan stays under JIT's cost threshold.
       const horizon = (since.horizon & 0xffffffffn).toString();
       const changes = sql`
-        SELECT count(*)::text || coalesce(string_agg(E'\n' || ${orderKeySql(changedSince.orderColumns)} || E'\n' || ${rowKey} || E'\n' || ${json}, '')
+        SELECT count(*)::text || coalesce(string_agg(E'\n' || ${orderKey} || E'\n' || ${rowKey} || E'\n' || ${json}, '')
                                           FILTER (WHERE age(${changedSince.xmin}) <= (SELECT age(${horizon}::xid))), '')
         FROM ${from} WHERE ${where}`;
       const [row] = await prepared<VersionRow>(reader, dialect.sqlToQuery(withVersion(userId, known, changes)));

@@ -73,18 +73,12 @@ function prepareSessionLookup(db: Database) {
 // per connection instead of on every request.
 const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
 /**
- * The signed-in user of a session looked up in the last few seconds (session-cache.ts), without a promise;
- * undefined when the token is not cached (findSessionUser decides then). Most requests of a signed-in page
- * are answered here: the session plugin's hook stays synchronous for them (decision 250).
+ * A token's SHA-256 (remembered: hashOfArrivedToken), or null when it cannot be ours: tokens are 43 base64url
+ * characters, and anything else costs no query.
  */
-export function cachedSessionUser(token: string, cache: SessionCache): { user: UserRow; tokenHash: string } | undefined {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
-  const tokenHash = hashOfArrivedToken(token);
-  const user = cache.get(tokenHash);
-  return user ? { user, tokenHash } : undefined;
+export function sessionTokenHash(token: string): string | null {
+  return /^[A-Za-z0-9_-]{43}$/.test(token) ? hashOfArrivedToken(token) : null;
 }
 
 /**
@@ -96,11 +90,22 @@ export async function findSessionUser(
   token: string,
   cache?: SessionCache,
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
-  // Tokens are 43 base64url characters; anything else cannot be ours and costs no query.
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const tokenHash = hashOfArrivedToken(token);
+  const tokenHash = sessionTokenHash(token);
+  if (tokenHash === null) return null;
   const cached = cache?.get(tokenHash);
   if (cached) return { user: cached, tokenHash };
+  return lookUpSession(db, tokenHash, cache);
+}
+
+/**
+ * The session of `tokenHash` read from the database (its last use touched when due) and cached: for a hash
+ * the cache does not hold. The session plugin answers a cached one itself, without a promise (decision 250).
+ */
+export async function lookUpSession(
+  db: Database,
+  tokenHash: string,
+  cache?: SessionCache,
+): Promise<{ user: UserRow; tokenHash: string } | null> {
   const mark = cache?.mark() ?? 0;
   let lookup = sessionLookups.get(db);
   if (!lookup) {

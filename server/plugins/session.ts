@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema';
 import { HttpError, unauthorized } from '../lib/http-error';
 import type { InstanceEvents } from '../lib/instance-events';
 import { SessionCache } from '../lib/session-cache';
-import { cachedSessionUser, findSessionUser } from '../lib/session-lookup';
+import { findSessionUser, lookUpSession, sessionTokenHash } from '../lib/session-lookup';
 import { withTimeout } from '../db/timeout';
 import { markAccess } from '../lib/route-access';
 
@@ -134,12 +134,14 @@ export function registerSession(
       if (!isSameOrigin(request, publicOrigin)) return done(new HttpError(403, 'forbidden', 'Cross-origin request refused'));
     }
     if (!token) return done();
-    const cached = cachedSessionUser(token, cache);
+    const tokenHash = sessionTokenHash(token);
+    if (tokenHash === null) return done();
+    const cached = cache.get(tokenHash);
     if (cached) {
-      request.session = { ...cached, via };
+      request.session = { user: cached, tokenHash, via };
       return done();
     }
-    findSessionUser(db, token, cache).then((found) => {
+    lookUpSession(db, tokenHash, cache).then((found) => {
       if (found) request.session = { ...found, via };
       done();
     }, done);
