@@ -15,11 +15,16 @@ export const SERVER_OUT_DIR = path.join(root, 'dist/server');
 export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'main.js');
 
 /**
- * Node's flags for the compiled server: a young generation of 4 MB semi-spaces instead of 16 MB keeps
- * the resident memory under load about 30 MB lower (decision 091: 204 → 178 MB on the bench's load)
- * for a few more, shorter scavenges. `npm start`, the e2e server and the bench use them.
+ * Node's flags for the compiled server. `npm start` (package.json writes them out; server-flags.test.ts
+ * holds the two together), the e2e server, the cluster and the bench use them.
+ * - A young generation of 4 MB semi-spaces instead of 16 MB keeps the resident memory under load about
+ *   30 MB lower (decision 091: 204 → 178 MB on the bench's load) for a few more, shorter scavenges.
+ * - No allocation-site pretenuring (decision 251): after a burst of big answers (the landing page, a
+ *   3,000-task list) V8 saw request objects outlive two scavenges and from then on allocated every
+ *   request's objects in the old generation, a full mark-compact every half second; small requests
+ *   stayed about 30% slower for the life of the process.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--no-allocation-site-pretenuring'];
 
 export async function buildServer(): Promise<void> {
   await rm(SERVER_OUT_DIR, { recursive: true, force: true });
