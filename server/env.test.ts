@@ -87,3 +87,12 @@ describe('loadConfig: live streams (decision 212)', () => {
     expect(() => loadConfig({ LIVE_MAX_STREAMS: '0' })).toThrow(/LIVE_MAX_STREAMS/);
   });
 });
+
+describe('loadConfig: the list caches (decision 252)', () => {
+  it('gives them 72 MB per instance unless told, and refuses less than 8 MB or a fraction', () => {
+    expect(loadConfig({}).listCacheMb).toBe(72);
+    expect(loadConfig({ LIST_CACHE_MB: '288' }).listCacheMb).toBe(288);
+    expect(() => loadConfig({ LIST_CACHE_MB: '4' })).toThrow(/LIST_CACHE_MB/);
+    expect(() => loadConfig({ LIST_CACHE_MB: '1.5' })).toThrow(/LIST_CACHE_MB/);
+  });
+});

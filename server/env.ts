@@ -63,6 +63,12 @@ const envSchema = z.object({
   /** API requests one instance answers at once; more are answered 503 at once (decision 201). 0: no bound. */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(100),
   /**
+   * Memory in MB one instance gives its list caches (rendered bodies, row texts, last renders; decision
+   * 252). 72 keeps the server's RSS under the bench's load below 200 MB; an instance whose students keep
+   * long lists (thousands of study sessions) reads them faster with more.
+   */
+  LIST_CACHE_MB: z.coerce.number().int().min(8).max(16_384).default(72),
+  /**
    * Live update streams (GET /api/live, decision 212) one instance holds open at once; one more is
    * answered 503 with Retry-After. Each costs a socket and a few kilobytes, no database connection.
    */
@@ -168,6 +174,8 @@ export type AppConfig = {
   databaseSessionUrl: string | undefined;
   /** API requests in flight per instance before it sheds with 503 (0: never). */
   maxInFlightRequests: number;
+  /** LIST_CACHE_MB: the list caches' memory per instance (decision 252), set once by server/main.ts. */
+  listCacheMb: number;
   /**
    * Live update streams (decision 212): at most `maxStreams` open on this instance (LIVE_MAX_STREAMS).
    * `pingMs`: the keep-alive comment's interval, 25 s (tests only shorten it; never from the environment).
@@ -286,6 +294,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     databaseUrl: env.DATABASE_URL,
     databaseSessionUrl: env.DATABASE_SESSION_URL,
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
+    listCacheMb: env.LIST_CACHE_MB,
     live: { maxStreams: env.LIVE_MAX_STREAMS, pingMs: LIVE_PING_MS },
     replica: env.DATABASE_REPLICA_URL ? { url: env.DATABASE_REPLICA_URL, maxLagSeconds: env.REPLICA_MAX_LAG_SECONDS } : undefined,
     adminUsernames: env.ADMIN_USERNAMES,

@@ -9,6 +9,7 @@ import { addMetricsSource } from './lib/metrics';
 import { ReadinessState } from './lib/readiness';
 import { startupFailureMessage } from './lib/startup-failure';
 import { loadConfig } from './env';
+import { sizeListCaches } from './lib/list-caches';
 import { buildApp } from './app';
 import { startHousekeeping } from './housekeeping-jobs';
 import { startJobs } from './lib/jobs';
@@ -51,6 +52,7 @@ async function stopStarted(): Promise<void> {
 /** env → database → migrations → listen; and the reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  sizeListCaches(config.listCacheMb);
   // The database starts before the app (and its logger) exists: its messages go to stderr until then.
   let logger: FastifyBaseLogger | undefined = undefined;
   const log = (level: 'info' | 'warn' | 'error', message: string) => {

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { userDataVersions } from '../db/schema';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from './content-encoding';
+import { OldestFirst } from './oldest-first';
 import { renderRowListAt, type VersionedRowList } from './row-cache';
 
 /**
@@ -67,12 +68,20 @@ type CachedBody = { etag: string; identity: Buffer; br?: Promise<Buffer>; gzip?:
 /** Rendered lists by ETag, least recently used first out, bounded by bytes (all encodings counted). */
 class BodyCache {
   private readonly entries = new Map<string, CachedBody>();
+  private readonly oldest = new OldestFirst(this.entries);
   private bytes = 0;
 
   constructor(
-    readonly maxBytes: number,
-    readonly maxEntryBytes: number,
+    private maxBytes: number,
+    private maxEntryBytes: number,
   ) {}
+
+  /** A new bound (LIST_CACHE_MB, decision 252): no one body takes more than a sixth of it, 4 MB at most. */
+  resize(maxBytes: number): void {
+    this.maxBytes = maxBytes;
+    this.maxEntryBytes = Math.min(MAX_BODY_ENTRY_BYTES, Math.floor(maxBytes / 6));
+    this.evict();
+  }
 
   get(key: string): CachedBody | undefined {
     const entry = this.entries.get(key);
@@ -109,21 +118,34 @@ class BodyCache {
   }
 
   private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.identity.length + entry.encodedBytes;
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.oldest.take();
+      if (oldest === undefined) return;
+      this.entries.delete(oldest[0]);
+      this.bytes -= oldest[1].identity.length + oldest[1].encodedBytes;
     }
   }
 
   clear(): void {
     this.entries.clear();
+    this.oldest.reset();
     this.bytes = 0;
   }
 }
 
-/** 24 MB in all: a few dozen heavy users' lists (a 3,000-task list is 0.9 MB, 0.1 MB compressed). */
-const bodyCache = new BodyCache(24 * 1024 * 1024, 4 * 1024 * 1024);
+/** The largest body kept: a list longer than this is rendered on every read that is not a 304. */
+const MAX_BODY_ENTRY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * 24 MB in all at the default LIST_CACHE_MB: a few dozen heavy users' lists (a 3,000-task list is 0.9 MB,
+ * 0.1 MB compressed).
+ */
+const bodyCache = new BodyCache(24 * 1024 * 1024, MAX_BODY_ENTRY_BYTES);
+
+/** Bounds the rendered bodies (`sizeListCaches` shares LIST_CACHE_MB out). */
+export function sizeBodyCache(maxBytes: number): void {
+  bodyCache.resize(maxBytes);
+}
 
 /** For tests that look at the database path. */
 export function clearListBodyCache(): void {

@@ -4,6 +4,7 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { QueryResult, QueryResultRow } from 'pg';
 import type { Database, Transaction } from '../db/client';
 import { userDataVersions } from '../db/schema';
+import { OldestFirst } from './oldest-first';
 
 /**
  * Rendered rows of the lists that grow (decision 214). A list is rendered from its rows' JSON texts,
@@ -278,12 +279,19 @@ export type VersionedRowList = RowList & VersionedRowListQueries;
  */
 class ByteBoundedLru<Value> {
   private readonly entries = new Map<string, Value>();
+  private readonly oldest = new OldestFirst(this.entries);
   private bytes = 0;
 
   constructor(
-    readonly maxBytes: number,
+    private maxBytes: number,
     private readonly sizeOf: (key: string, value: Value) => number,
   ) {}
+
+  /** A new bound (LIST_CACHE_MB, decision 252); entries past it leave at once, least recently used first. */
+  resize(maxBytes: number): void {
+    this.maxBytes = maxBytes;
+    this.evict();
+  }
 
   get(key: string): Value | undefined {
     const value = this.entries.get(key);
@@ -302,10 +310,15 @@ class ByteBoundedLru<Value> {
     }
     this.entries.set(key, value);
     this.bytes += this.sizeOf(key, value);
-    for (const [oldKey, oldValue] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= this.sizeOf(oldKey, oldValue);
+    this.evict();
+  }
+
+  private evict(): void {
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.oldest.take();
+      if (oldest === undefined) return;
+      this.entries.delete(oldest[0]);
+      this.bytes -= this.sizeOf(oldest[0], oldest[1]);
     }
   }
 
@@ -319,6 +332,7 @@ class ByteBoundedLru<Value> {
 
   clear(): void {
     this.entries.clear();
+    this.oldest.reset();
     this.bytes = 0;
   }
 }
@@ -349,8 +363,8 @@ const CLOSE = Buffer.from(']');
 const EMPTY = Buffer.from('[]');
 
 /**
- * 32 MB an instance: the rows of about a dozen 3,000-task lists (a task's text is about 300 bytes),
- * beside the 24 MB of whole bodies (decision 092).
+ * 32 MB an instance at the default LIST_CACHE_MB (`sizeListCaches`): the rows of about a dozen 3,000-task
+ * lists (a task's text is about 300 bytes), beside the 24 MB of whole bodies (decision 092).
  */
 const rowTexts = new ByteBoundedLru<Buffer>(32 * 1024 * 1024, sizeOf);
 
@@ -382,7 +396,7 @@ const EMPTY_LIST: Rendered = { body: EMPTY, ids: [], orderKeys: [], starts: new 
 type LastRender = Rendered & { version: number; horizon: bigint };
 
 /**
- * 16 MB an instance (a body, and its ids: 36 characters and two offsets a row). The bodies are the ones
+ * 16 MB an instance at the default LIST_CACHE_MB (a body, and its ids: 36 characters and two offsets a row). The bodies are the ones
  * the body cache holds too (one Buffer, counted in both). A variant whose render was evicted costs one read
  * of the keys, as before decision 243.
  */
@@ -390,6 +404,12 @@ const lastRenders = new ByteBoundedLru<LastRender>(
   16 * 1024 * 1024,
   (key, last) => 2 * key.length + last.body.length + last.ids.length * (2 * 36 + 8 + 16) + last.orderKeys.length * (2 * 64 + 16) + 64,
 );
+
+/** Bounds the row texts and the last renders (`sizeListCaches` shares LIST_CACHE_MB out). */
+export function sizeRowCaches({ rowTextBytes, lastRenderBytes }: { rowTextBytes: number; lastRenderBytes: number }): void {
+  rowTexts.resize(rowTextBytes);
+  lastRenders.resize(lastRenderBytes);
+}
 
 /** For tests: the last renders' state, and emptying it. */
 export const lastRenderCache = {

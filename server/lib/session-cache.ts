@@ -1,4 +1,5 @@
 import type { UserRow } from '../db/schema';
+import { OldestFirst } from './oldest-first';
 
 type Entry = { user: UserRow; tokenHash: string; until: number };
 
@@ -17,6 +18,7 @@ type Entry = { user: UserRow; tokenHash: string; until: number };
  */
 export class SessionCache {
   private readonly byToken = new Map<string, Entry>();
+  private readonly oldest = new OldestFirst(this.byToken);
   private readonly tokensByUser = new Map<string, Set<string>>();
   /** Raised by every invalidation: a lookup stores its row only if none happened meanwhile. */
   private generation = 0;
@@ -61,8 +63,8 @@ export class SessionCache {
     if (!this.enabled || mark !== this.generation) return;
     if (this.byToken.size >= this.maxEntries) {
       // The oldest entry (Map keeps insertion order) makes room.
-      const oldest = this.byToken.keys().next();
-      if (!oldest.done) this.remove(oldest.value);
+      const oldest = this.oldest.take();
+      if (oldest !== undefined) this.remove(oldest[0]);
     }
     this.remove(tokenHash);
     this.byToken.set(tokenHash, { user, tokenHash, until: now + this.ttlMs });
@@ -84,6 +86,7 @@ export class SessionCache {
   clear(): void {
     this.generation += 1;
     this.byToken.clear();
+    this.oldest.reset();
     this.tokensByUser.clear();
   }
 
