@@ -68,8 +68,11 @@ type CachedBody = { etag: string; identity: Buffer; br?: Promise<Buffer>; gzip?:
 /** Rendered lists by ETag, least recently used first out, bounded by bytes (all encodings counted). */
 class BodyCache {
   private readonly entries = new Map<string, CachedBody>();
-  private readonly oldest = new OldestFirst(this.entries);
   private bytes = 0;
+  private readonly oldest = new OldestFirst(this.entries, {
+    over: () => this.bytes > this.maxBytes,
+    evicted: (_key, entry) => (this.bytes -= entry.identity.length + entry.encodedBytes),
+  });
 
   constructor(
     private maxBytes: number,
@@ -80,7 +83,7 @@ class BodyCache {
   resize(maxBytes: number): void {
     this.maxBytes = maxBytes;
     this.maxEntryBytes = Math.min(MAX_BODY_ENTRY_BYTES, Math.floor(maxBytes / 6));
-    this.evict();
+    this.oldest.evict();
   }
 
   get(key: string): CachedBody | undefined {
@@ -106,7 +109,7 @@ class BodyCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     this.bytes += entry.identity.length;
-    this.evict();
+    this.oldest.evict();
   }
 
   /** An encoding added to an entry that is still cached counts against the bound too. */
@@ -114,16 +117,7 @@ class BodyCache {
     entry.encodedBytes += bytes;
     if (this.entries.get(key) !== entry) return;
     this.bytes += bytes;
-    this.evict();
-  }
-
-  private evict(): void {
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.oldest.take();
-      if (oldest === undefined) return;
-      this.entries.delete(oldest[0]);
-      this.bytes -= oldest[1].identity.length + oldest[1].encodedBytes;
-    }
+    this.oldest.evict();
   }
 
   clear(): void {

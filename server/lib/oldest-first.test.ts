@@ -1,40 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { OldestFirst } from './oldest-first';
 
+/** A Map bounded to `limit` entries by OldestFirst, and the keys it evicted, in order. */
+function bounded<Key, Value>(map: Map<Key, Value>, limit: () => number) {
+  const evicted: Key[] = [];
+  const oldest = new OldestFirst(map, { over: () => map.size > limit(), evicted: (key) => evicted.push(key) });
+  return { oldest, evicted };
+}
+
 describe('OldestFirst', () => {
-  it('takes entries in insertion order; a touched entry (deleted and set again) comes last; one deleted elsewhere is skipped', () => {
+  it('evicts in insertion order; a touched entry (deleted and set again) goes last; one deleted elsewhere is skipped', () => {
     const map = new Map([
       ['a', 1],
       ['b', 2],
       ['c', 3],
       ['d', 4],
     ]);
-    const oldest = new OldestFirst(map);
-    const evict = () => {
-      const entry = oldest.take();
-      if (entry) map.delete(entry[0]);
-      return entry?.[0];
-    };
-    expect(evict()).toBe('a');
+    let limit = 3;
+    const { oldest, evicted } = bounded(map, () => limit);
+    oldest.evict();
+    expect(evicted).toEqual(['a']);
     map.delete('b');
     map.set('b', 2);
     map.delete('c');
     map.set('e', 5);
-    expect([evict(), evict(), evict()]).toEqual(['d', 'b', 'e']);
-    expect(evict()).toBeUndefined();
+    limit = 0;
+    oldest.evict();
+    expect(evicted).toEqual(['a', 'd', 'b', 'e']);
+    expect(map.size).toBe(0);
     // Entries added after the cursor ended are reached, and so is the map after clear().
     map.set('f', 6);
-    expect(evict()).toBe('f');
+    oldest.evict();
+    expect(evicted.at(-1)).toBe('f');
     map.set('g', 7);
     map.clear();
     oldest.reset();
     map.set('h', 8);
-    expect(evict()).toBe('h');
+    oldest.evict();
+    expect(evicted.at(-1)).toBe('h');
   });
 
   it('evicts exactly as a least-recently-used list through 20,000 random reads, writes and deletions (table rebuilds included)', () => {
     const map = new Map<number, number>();
-    const oldest = new OldestFirst(map);
+    const { oldest, evicted } = bounded(map, () => 400);
     const model: number[] = []; // least recently used first
     let seed = 7;
     const random = (below: number) => {
@@ -60,12 +68,10 @@ describe('OldestFirst', () => {
         else model.push(key);
         map.delete(key);
         map.set(key, step);
-        // At most 400 entries: the oldest leave.
-        while (map.size > 400) {
-          const entry = oldest.take()!;
-          expect(entry[0]).toBe(model.shift());
-          map.delete(entry[0]);
-        }
+        const before = evicted.length;
+        oldest.evict();
+        // At most 400 entries: the oldest left.
+        expect(evicted.slice(before)).toEqual(model.splice(0, model.length - Math.min(model.length, 400)));
       } else if (map.delete(key)) {
         model.splice(model.indexOf(key), 1);
       }

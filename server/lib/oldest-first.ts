@@ -1,22 +1,40 @@
 /**
- * The oldest entry of a Map (insertion order), for a cache that evicts oldest first, from a cursor kept
- * between calls.
+ * Evicts a cache's oldest entries (the Map's insertion order) while the cache is over its bound, from a
+ * cursor kept between evictions.
  *
  * V8's Map keeps a deleted entry's slot as a hole until its table is rebuilt, and a new iterator starts
  * at the first slot. A cache that found its oldest entry with `for (… of map)` or `map.keys().next()`
  * walked past every hole its own evictions had left, on every eviction: at 32 MB of row texts, 39% of
  * the server's CPU under the study-sessions load (decision 252). A Map iterator is live: it skips what is
- * deleted behind and ahead of it, and reaches what is added after it. One kept iterator therefore yields
- * the oldest live entry in amortised O(1), as long as every entry it yields is deleted before the next call
- * (`take` is only for evicting).
+ * deleted behind and ahead of it, and reaches what is added after it. Every entry the kept iterator
+ * yields is deleted here at once, so nothing live is ever behind it, and each eviction costs amortised
+ * O(1).
  */
 export class OldestFirst<Key, Value> {
   private cursor: MapIterator<[Key, Value]> | undefined;
 
-  constructor(private readonly map: Map<Key, Value>) {}
+  /** `over`: whether the cache must shed its oldest entry; `evicted`: told of each one, after it left the map. */
+  constructor(
+    private readonly map: Map<Key, Value>,
+    private readonly bound: { over: () => boolean; evicted: (key: Key, value: Value) => void },
+  ) {}
 
-  /** The oldest entry, which the caller deletes now; undefined when the map is empty. */
-  take(): [Key, Value] | undefined {
+  /** Deletes the oldest entries while the cache is over its bound (or until it is empty). */
+  evict(): void {
+    while (this.bound.over()) {
+      const oldest = this.oldest();
+      if (oldest === undefined) return;
+      this.map.delete(oldest[0]);
+      this.bound.evicted(oldest[0], oldest[1]);
+    }
+  }
+
+  /** After `map.clear()`: the next eviction starts at the new first entry. */
+  reset(): void {
+    this.cursor = undefined;
+  }
+
+  private oldest(): [Key, Value] | undefined {
     this.cursor ??= this.map.entries();
     let step = this.cursor.next();
     if (step.done) {
@@ -29,10 +47,5 @@ export class OldestFirst<Key, Value> {
       return undefined;
     }
     return step.value;
-  }
-
-  /** After `map.clear()`: the next `take` starts at the new first entry. */
-  reset(): void {
-    this.cursor = undefined;
   }
 }

@@ -279,8 +279,11 @@ export type VersionedRowList = RowList & VersionedRowListQueries;
  */
 class ByteBoundedLru<Value> {
   private readonly entries = new Map<string, Value>();
-  private readonly oldest = new OldestFirst(this.entries);
   private bytes = 0;
+  private readonly oldest = new OldestFirst(this.entries, {
+    over: () => this.bytes > this.maxBytes,
+    evicted: (key, value) => (this.bytes -= this.sizeOf(key, value)),
+  });
 
   constructor(
     private maxBytes: number,
@@ -290,7 +293,7 @@ class ByteBoundedLru<Value> {
   /** A new bound (LIST_CACHE_MB, decision 252); entries past it leave at once, least recently used first. */
   resize(maxBytes: number): void {
     this.maxBytes = maxBytes;
-    this.evict();
+    this.oldest.evict();
   }
 
   get(key: string): Value | undefined {
@@ -310,16 +313,7 @@ class ByteBoundedLru<Value> {
     }
     this.entries.set(key, value);
     this.bytes += this.sizeOf(key, value);
-    this.evict();
-  }
-
-  private evict(): void {
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.oldest.take();
-      if (oldest === undefined) return;
-      this.entries.delete(oldest[0]);
-      this.bytes -= this.sizeOf(oldest[0], oldest[1]);
-    }
+    this.oldest.evict();
   }
 
   get size(): number {

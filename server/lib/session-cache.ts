@@ -18,7 +18,11 @@ type Entry = { user: UserRow; tokenHash: string; until: number };
  */
 export class SessionCache {
   private readonly byToken = new Map<string, Entry>();
-  private readonly oldest = new OldestFirst(this.byToken);
+  /** Makes room for one more session (`set`): the oldest entry leaves. */
+  private readonly oldest = new OldestFirst(this.byToken, {
+    over: () => this.byToken.size >= this.maxEntries,
+    evicted: (tokenHash, entry) => this.forgetToken(entry.user.id, tokenHash),
+  });
   private readonly tokensByUser = new Map<string, Set<string>>();
   /** Raised by every invalidation: a lookup stores its row only if none happened meanwhile. */
   private generation = 0;
@@ -61,11 +65,7 @@ export class SessionCache {
 
   set(tokenHash: string, user: UserRow, mark: number, now = Date.now()): void {
     if (!this.enabled || mark !== this.generation) return;
-    if (this.byToken.size >= this.maxEntries) {
-      // The oldest entry (Map keeps insertion order) makes room.
-      const oldest = this.oldest.take();
-      if (oldest !== undefined) this.remove(oldest[0]);
-    }
+    this.oldest.evict();
     this.remove(tokenHash);
     this.byToken.set(tokenHash, { user, tokenHash, until: now + this.ttlMs });
     let tokens = this.tokensByUser.get(user.id);
@@ -98,8 +98,12 @@ export class SessionCache {
     const entry = this.byToken.get(tokenHash);
     if (!entry) return;
     this.byToken.delete(tokenHash);
-    const tokens = this.tokensByUser.get(entry.user.id);
+    this.forgetToken(entry.user.id, tokenHash);
+  }
+
+  private forgetToken(userId: string, tokenHash: string): void {
+    const tokens = this.tokensByUser.get(userId);
     tokens?.delete(tokenHash);
-    if (tokens?.size === 0) this.tokensByUser.delete(entry.user.id);
+    if (tokens?.size === 0) this.tokensByUser.delete(userId);
   }
 }

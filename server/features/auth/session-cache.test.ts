@@ -151,6 +151,12 @@ describe('SessionCache', () => {
     expect(small.size).toBe(2);
     expect(small.get('h1', 1)).toBeUndefined();
     expect(small.get('h3', 1)?.id).toBe('h3');
+    // The evicted session left the user's index too: cached again, an invalidation still reaches it.
+    small.set('h1', row('h1'), small.mark(), 0);
+    expect(small.get('h1', 1)?.id).toBe('h1');
+    small.invalidateUser('h1');
+    expect(small.get('h1', 1)).toBeUndefined();
+    expect(small.size).toBe(1);
   });
 
   it('while suspended (changes made elsewhere may go unheard) it empties, serves and stores nothing, then starts afresh', () => {
