@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../test/factories';
 import { counted } from '../test/row-cache-counts';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { loadConfig } from '../env';
 import { sizeListCaches } from './list-caches';
 import { lastRenderCache, rowTextCache } from './row-cache';
 
@@ -11,8 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 // The caches are the process's, and other test files share this worker: the default comes back after each test.
+const DEFAULT_MB = loadConfig({}).listCacheMb;
 afterEach(() => {
-  sizeListCaches(72);
+  sizeListCaches(DEFAULT_MB);
 });
 
 describe('sizeListCaches', () => {
@@ -59,7 +61,7 @@ describe('sizeListCaches', () => {
     // Nothing was kept for the next read either.
     expect((await counted(read)).built).toBe(5);
 
-    sizeListCaches(72);
+    sizeListCaches(DEFAULT_MB);
     await read();
     expect((await counted(read)).built).toBe(0);
   });

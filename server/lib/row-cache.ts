@@ -390,9 +390,10 @@ const EMPTY_LIST: Rendered = { body: EMPTY, ids: [], orderKeys: [], starts: new 
 type LastRender = Rendered & { version: number; horizon: bigint };
 
 /**
- * 16 MB an instance at the default LIST_CACHE_MB (a body, and its ids: 36 characters and two offsets a row). The bodies are the ones
- * the body cache holds too (one Buffer, counted in both). A variant whose render was evicted costs one read
- * of the keys, as before decision 243.
+ * 16 MB an instance at the default LIST_CACHE_MB (`sizeListCaches`): a body, and per row its id (36
+ * characters), its two offsets and its order key (up to 64 characters). The bodies are the ones the body
+ * cache holds too (one Buffer, counted in both). A variant whose render was evicted costs one read of the
+ * keys, as before decision 243.
  */
 const lastRenders = new ByteBoundedLru<LastRender>(
   16 * 1024 * 1024,
