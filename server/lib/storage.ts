@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -69,8 +69,11 @@ export function diskStorage(root: string): FileStorage {
       const target = fileOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       const part = `${target}.${randomBytes(6).toString('hex')}.part`;
+      // Opened before the pipeline, not by createWriteStream: a stream that fails while its open is
+      // still in flight lets the unlink below run first, and the open then creates a file nobody removes.
+      const handle = await open(part, 'wx');
       try {
-        await pipeline(body, createWriteStream(part, { flags: 'wx' }));
+        await pipeline(body, handle.createWriteStream());
         await rename(part, target);
       } catch (error) {
         await unlink(part).catch(() => undefined);
