@@ -16,4 +16,4 @@ function afterFirstPaint(start: () => void): void {
   requestAnimationFrame(() => setTimeout(start, 0));
 }
 
-afterFirstPaint(() => void import('./start'));
+afterFirstPaint(() => void import('./start').then((app) => app.start()));

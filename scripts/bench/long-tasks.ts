@@ -57,12 +57,21 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
 export function longTasksAfterFirstPaint(events: TraceEvent[]): LongTasks {
   const { pid, tid } = mainThread(events);
   const onMain = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X');
-  const navigation = events.find(
-    (event) =>
-      event.name === 'navigationStart' &&
-      event.args?.data?.isLoadingMainFrame &&
-      String(event.args.data.documentLoaderURL).startsWith('http'),
-  );
+  // Chromium 156 traces no `navigationStart`; its browser process marks the same moment as the start of
+  // the navigation's time to first contentful paint.
+  const navigation =
+    events.find(
+      (event) =>
+        event.name === 'navigationStart' &&
+        event.args?.data?.isLoadingMainFrame &&
+        String(event.args.data.documentLoaderURL).startsWith('http'),
+    ) ??
+    events.find(
+      (event) =>
+        event.name === 'PageLoadMetrics.NavigationToFirstContentfulPaint' &&
+        event.ph === 'b' &&
+        String((event.args as { page_load?: { url?: string } } | undefined)?.page_load?.url).startsWith('http'),
+    );
   // The navigation's own paint; Chromium sometimes names the document's paint with another navigation id
   // (seen once in a few dozen runs), so failing that, the first contentful paint after the navigation.
   const paints = events.filter((event) => event.name === 'firstContentfulPaint');

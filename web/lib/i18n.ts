@@ -1,8 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageOfTag, type Language } from '../../common/domain/languages';
-import { STORAGE_KEYS } from './storage-keys';
+import { languageDetector } from './language-detector';
 
 // The six languages are common/domain/languages.ts's; the web's modules read them through here with
 // the active language.
@@ -72,7 +71,7 @@ const lazyBackend: BackendModule = {
 };
 
 /**
- * Detection order (docs/product.md §1): stored → browser → English. `<html lang>` follows the language.
+ * Detection (language-detector.ts, docs/product.md §1): stored → browser → English. `<html lang>` follows the language.
  * `namespaces`: loaded at once besides common and shell (the first page's, web/app/first-route.ts).
  */
 export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
@@ -81,7 +80,7 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
   });
   return i18next
     .use(lazyBackend)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],
@@ -91,13 +90,6 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
       ns: [...new Set(['common', 'shell', ...namespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: STORAGE_KEYS.language,
-        caches: ['localStorage'],
-        // One reading of a tag for the whole product (languageOfTag: its primary subtag).
-        convertDetectedLanguage: (language: string) => languageOfTag(language) ?? language,
-      },
       react: { useSuspense: true },
     });
 }
