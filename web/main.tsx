@@ -16,4 +16,14 @@ function afterFirstPaint(start: () => void): void {
   requestAnimationFrame(() => setTimeout(start, 0));
 }
 
+// The locale data of the first page's formatters, loaded by a worker while the page loads (decision 254).
+// Not on the landing page, which formats nothing as it loads.
+if (!document.documentElement.hasAttribute('data-landing-lang')) {
+  try {
+    new Worker(new URL('./lib/intl-warm-up.worker.ts', import.meta.url), { type: 'module' }).postMessage(document.documentElement.lang);
+  } catch {
+    // No workers here: the main thread loads the data with its first formatter, as it did before.
+  }
+}
+
 afterFirstPaint(() => void import('./start').then((app) => app.start()));

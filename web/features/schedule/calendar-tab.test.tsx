@@ -91,3 +91,29 @@ describe('the view in the address', () => {
     expect(await screen.findByRole('list', { name: 'Agenda' })).not.toBeNull();
   });
 });
+
+// Issue 41: the day view's first render at 4× CPU was mostly FullCalendar building two Intl formatters
+// for each of its 48 hour labels, on every render; the labels now come from formatClock's kept ones.
+describe('the time grid', () => {
+  it('labels the hours on the language’s clock, and moving a day on builds no clock formatter', async () => {
+    Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
+    interceptApi(EMPTY_SCHEDULE);
+    await renderWithProviders(<CalendarTab />, { path: '/schedule?view=day' });
+    await waitFor(() => expect(document.querySelector('[data-time="08:00:00"]')?.textContent).toBe('8:00 AM'));
+    expect(document.querySelector('[data-time="13:30:00"]')?.textContent ?? '').toBe('');
+    const title = screen.getByTestId('calendar-title').textContent;
+    const built: [unknown, Intl.DateTimeFormatOptions | undefined][] = [];
+    const real = Intl.DateTimeFormat;
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DateTimeFormat: new Proxy(real, {
+        construct: (target, args) => (built.push(args as [unknown, Intl.DateTimeFormatOptions]), new target(...(args as []))),
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('calendar-title').textContent).not.toBe(title));
+    expect(document.querySelector('[data-time="20:00:00"]')?.textContent).toBe('8:00 PM');
+    // The title's day is formatted anew (two formatters per move); no clock is.
+    expect(built.filter(([, options]) => options && 'hour' in options)).toEqual([]);
+  });
+});

@@ -22,7 +22,7 @@ import { addDays, daysBetween, localDateOf, localDateTimeOf, weekdayOf } from '.
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { calendarFirstDay, clockOptions, formatCalendarDate, formatClock, formatTime } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, type Language } from '../../lib/i18n';
 import { CourseForm } from './classes-tab';
 import { FeedPanel } from './feed-panel';
 import { calendarEvents, type EventMeta, type Selected } from './calendar-events';
@@ -51,6 +51,22 @@ import { useFocusableScrollers } from './focusable-scrollers';
 import { SettledFrame } from './settled-frame';
 
 const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
+
+// FullCalendar compares most options by identity: a new array or object on every render of this tab
+// made it refine its options and rebuild its date environment again, and every date formatter with it.
+const CALENDAR_PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin];
+const CALENDAR_VIEWS = { timeGrid3Day: { type: 'timeGrid', duration: { days: 3 } } };
+
+/**
+ * The time grid's hour labels on the language's clock. A function, not the clock's Intl options:
+ * FullCalendar makes a formatter from this option on each render of each label, and from options
+ * that formatter built two `Intl.DateTimeFormat`s of its own, 96 for a day's 48 labels, most of the
+ * day view's first render at 4× CPU. formatClock's formatters are built once.
+ */
+function slotHeaderFormatter(language: Language) {
+  return ({ date }: { date: { hour: number; minute: number } }) =>
+    formatClock(`${String(date.hour).padStart(2, '0')}:${String(date.minute).padStart(2, '0')}`, language);
+}
 
 /** The window's size, kept current (the calendar's views and heights follow it). */
 function useViewport(): { width: number; height: number } {
@@ -92,6 +108,9 @@ export function CalendarTab() {
   // Everything on the calendar is drawn on the profile's clock, whatever zone the browser is in.
   const timeZone = useUserTimeZone();
   const language = currentLanguage();
+  // Kept while the language is: FullCalendar compares them by identity (above).
+  const clockFormat = useMemo(() => clockOptions(language), [language]);
+  const slotHeaderFormat = useMemo(() => slotHeaderFormatter(language), [language]);
   const courses = useCourses();
   const terms = useTerms();
   const holidays = useHolidays();
@@ -212,7 +231,6 @@ export function CalendarTab() {
         end: formatCalendarDate(addDays(agendaFrom, AGENDA_DAYS - 1), { month: 'short', day: 'numeric', year: 'numeric' }),
       })
     : gridTitle;
-  const clockFormat = clockOptions(language);
   const openDate = (date: string, time: string | null) => {
     if (phoneMonth) {
       // On a phone a tap on a day opens that day.
@@ -281,21 +299,21 @@ export function CalendarTab() {
           <SettledFrame>
             <FullCalendar
               ref={calendarRef}
-              plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+              plugins={CALENDAR_PLUGINS}
               initialView={shownView}
               initialDate={agendaFrom}
               {...(language === 'en' ? {} : { locale: FC_LOCALES[language] })}
               firstDay={calendarFirstDay(language)}
               timeZone={timeZone}
               headerToolbar={false}
-              views={{ timeGrid3Day: { type: 'timeGrid', duration: { days: 3 } } }}
+              views={CALENDAR_VIEWS}
               // Labels FullCalendar's locales lack and would show in English ("Timed", read out in the week view).
               timedText={t('calendar.timed')}
               closeHint={t('calendar.closeHint')}
               eventsHint={t('calendar.eventsHint')}
               allDayText={t('calendar.allDay')}
               eventTimeFormat={clockFormat}
-              slotHeaderFormat={clockFormat}
+              slotHeaderFormat={slotHeaderFormat}
               // Time grids scroll inside a window-high frame (so they can open at now), and so does the month on
               // a wider screen: at 'auto' FullCalendar drew its weeks at their content's height, then measured
               // and stretched them in a later frame, moving everything under them (issue 41: CLS 0.39). The
