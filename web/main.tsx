@@ -26,4 +26,18 @@ if (!document.documentElement.hasAttribute('data-landing-lang')) {
   }
 }
 
-afterFirstPaint(() => void import('./start').then((app) => app.start()));
+/**
+ * The app's chunk is evaluated without error stacks (decision 253): React DOM makes five Error objects as
+ * it loads, and with DevTools attached (Lighthouse, every browser test) V8 re-parsed the whole 500 KB
+ * chunk to give their stacks source positions, 40–140 ms at 4× CPU. A limit that is not a number makes
+ * V8 record none. The page's limit is back before the app runs, and also if its code fails to load.
+ */
+function importWithoutErrorStacks<T>(load: () => Promise<T>): Promise<T> {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = undefined as unknown as number;
+  return load().finally(() => {
+    Error.stackTraceLimit = stackTraceLimit;
+  });
+}
+
+afterFirstPaint(() => void importWithoutErrorStacks(() => import('./start')).then((app) => app.start()));

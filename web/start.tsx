@@ -1,6 +1,4 @@
 /** The app's start: web/main.tsx imports it once the document has painted (decision 169). */
-// First, so that nothing below is evaluated with error stacks (decision 253).
-import { restoreErrorStacks } from './lib/stackless-load';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -43,12 +41,11 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
 }
 
 /**
- * Called by web/main.tsx, not from this module's top level: a timer set while the module is evaluated
- * has the chunk's top level on its stack, and with DevTools attached (as Lighthouse is) recording that
- * stack re-parsed the whole app chunk for its source positions, 30–75 ms in the first long task.
+ * Called by web/main.tsx once this chunk is evaluated, not from its top level: anything that records a
+ * stack (a timer does, with DevTools attached) while the chunk's top level is on it makes V8 re-parse the
+ * whole chunk for source positions (decision 253).
  */
 export async function start(): Promise<void> {
-  restoreErrorStacks();
   applyTheme(readTheme());
   const queryClient = createQueryClient();
   // The first page's translations, session and data start now, together (docs/decisions/102-first-route-data.md).

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { isLanguage, intlLocaleOf, DEFAULT_LANGUAGE } from '../../common/domain/languages';
+import { DEFAULT_LANGUAGE, intlLocaleOf, languageOfTag } from '../../common/domain/languages';
 
 /**
  * Builds one formatter of each kind the first page uses, in the page's language, off the main thread
@@ -8,8 +8,7 @@ import { isLanguage, intlLocaleOf, DEFAULT_LANGUAGE } from '../../common/domain/
  * once this worker had built one. web/main.tsx starts it as a signed-in page loads; it ends itself.
  */
 self.onmessage = (event: MessageEvent<unknown>) => {
-  const language = typeof event.data === 'string' ? event.data.split('-')[0]?.toLowerCase() : undefined;
-  const locale = intlLocaleOf(isLanguage(language) ? language : DEFAULT_LANGUAGE);
+  const locale = intlLocaleOf(languageOfTag(typeof event.data === 'string' ? event.data : null) ?? DEFAULT_LANGUAGE);
   try {
     new Intl.NumberFormat(locale).format(0);
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);

@@ -1,6 +1,6 @@
 import type { LanguageDetectorModule } from 'i18next';
 import { languageOfTag, type Language } from '../../common/domain/languages';
-import { STORAGE_KEYS } from './storage-keys';
+import { safeStorage, STORAGE_KEYS } from './storage-keys';
 
 /**
  * The languages to try, best first (docs/product.md §1): the one stored on this device, then the
@@ -16,14 +16,6 @@ export function languageCandidates(stored: string | null, browser: readonly stri
   return candidates;
 }
 
-function storedLanguage(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.language);
-  } catch {
-    return null; // storage refused (a private window, a blocked site): the browser's language then
-  }
-}
-
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
@@ -37,13 +29,9 @@ function browserLanguages(): readonly string[] {
  */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
-  detect: () => languageCandidates(storedLanguage(), browserLanguages()),
+  detect: () => languageCandidates(safeStorage.get(STORAGE_KEYS.language), browserLanguages()),
   cacheUserLanguage: (language) => {
-    if (language === 'cimode') return; // i18next's key-showing mode, never a choice to keep
-    try {
-      localStorage.setItem(STORAGE_KEYS.language, language);
-    } catch {
-      // storage refused: the choice lasts this visit
-    }
+    // i18next's key-showing mode is never a choice to keep.
+    if (language !== 'cimode') safeStorage.set(STORAGE_KEYS.language, language);
   },
 };

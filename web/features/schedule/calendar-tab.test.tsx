@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { interceptApi, renderWithProviders } from '../../test/component-harness';
+import { interceptApi, renderWithProviders, TEST_USER } from '../../test/component-harness';
 import { CalendarTab } from './calendar-tab';
 
 const width = window.innerWidth;
@@ -95,25 +95,29 @@ describe('the view in the address', () => {
 // Issue 41: the day view's first render at 4× CPU was mostly FullCalendar building two Intl formatters
 // for each of its 48 hour labels, on every render; the labels now come from formatClock's kept ones.
 describe('the time grid', () => {
-  it('labels the hours on the language’s clock, and moving a day on builds no clock formatter', async () => {
-    Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
-    interceptApi(EMPTY_SCHEDULE);
-    await renderWithProviders(<CalendarTab />, { path: '/schedule?view=day' });
-    await waitFor(() => expect(document.querySelector('[data-time="08:00:00"]')?.textContent).toBe('8:00 AM'));
-    expect(document.querySelector('[data-time="13:30:00"]')?.textContent ?? '').toBe('');
-    const title = screen.getByTestId('calendar-title').textContent;
-    const built: [unknown, Intl.DateTimeFormatOptions | undefined][] = [];
-    const real = Intl.DateTimeFormat;
-    vi.stubGlobal('Intl', {
-      ...Intl,
-      DateTimeFormat: new Proxy(real, {
-        construct: (target, args) => (built.push(args as [unknown, Intl.DateTimeFormatOptions]), new target(...(args as []))),
-      }),
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByTestId('calendar-title').textContent).not.toBe(title));
-    expect(document.querySelector('[data-time="20:00:00"]')?.textContent).toBe('8:00 PM');
-    // The title's day is formatted anew (two formatters per move); no clock is.
-    expect(built.filter(([, options]) => options && 'hour' in options)).toEqual([]);
-  });
+  // The labels are wall-clock hours of the profile's zone, the same west and east of UTC.
+  it.each(['Pacific/Honolulu', 'Asia/Tokyo'])(
+    'labels the hours on the language’s clock in %s, and moving a day on builds no clock formatter',
+    async (timeZone) => {
+      Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
+      interceptApi(EMPTY_SCHEDULE);
+      await renderWithProviders(<CalendarTab />, { path: '/schedule?view=day', user: { ...TEST_USER, timeZone } });
+      await waitFor(() => expect(document.querySelector('[data-time="08:00:00"]')?.textContent).toBe('8:00 AM'));
+      expect(document.querySelector('[data-time="13:30:00"]')?.textContent ?? '').toBe('');
+      const title = screen.getByTestId('calendar-title').textContent;
+      const built: [unknown, Intl.DateTimeFormatOptions | undefined][] = [];
+      const real = Intl.DateTimeFormat;
+      vi.stubGlobal('Intl', {
+        ...Intl,
+        DateTimeFormat: new Proxy(real, {
+          construct: (target, args) => (built.push(args as [unknown, Intl.DateTimeFormatOptions]), new target(...(args as []))),
+        }),
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(screen.getByTestId('calendar-title').textContent).not.toBe(title));
+      expect(document.querySelector('[data-time="20:00:00"]')?.textContent).toBe('8:00 PM');
+      // The title's day is formatted anew (two formatters per move); no clock is.
+      expect(built.filter(([, options]) => options && 'hour' in options)).toEqual([]);
+    },
+  );
 });
