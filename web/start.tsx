@@ -45,7 +45,7 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
  * stack (a timer does, with DevTools attached) while the chunk's top level is on it makes V8 re-parse the
  * whole chunk for source positions (decision 253).
  */
-export async function start(): Promise<void> {
+export async function start({ localeDataLoaded = Promise.resolve() }: { localeDataLoaded?: Promise<void> } = {}): Promise<void> {
   applyTheme(readTheme());
   const queryClient = createQueryClient();
   // The first page's translations, session and data start now, together (docs/decisions/102-first-route-data.md).
@@ -64,13 +64,16 @@ export async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = await inNextTask(() => createRoot(container));
-  // While the answers are out, the one-off costs the first render would otherwise pay in its slices.
-  for (const warmUp of FIRST_RENDER_WARM_UPS) void inNextTask(warmUp);
+  // While the answers are out, the one-off costs the first render would otherwise pay in its slices, once
+  // the worker web/main.tsx started has loaded the locale data (decision 255).
+  const warmedUp = localeDataLoaded
+    .then(() => Promise.all(FIRST_RENDER_WARM_UPS.map((warmUp) => inNextTask(warmUp))))
+    .catch(() => undefined);
   // The first render waits for the first route's code and translations, which it would otherwise wait
   // for behind a spinner or a blank fallback: until then the document's own content stays on screen —
   // the spinner, or a signed-in page's prerendered frame, which this render then replaces with the
   // same markup (docs/decisions/169-prerendered-shell-frame.md).
-  await Promise.all([translationsReady, routerReady(router)]);
+  await Promise.all([translationsReady, routerReady(router), warmedUp]);
   // A transition, as the router's own updates are: React renders the whole first tree in slices that
   // yield to the browser every few milliseconds instead of in one long task.
   startTransition(() =>

@@ -1,5 +1,5 @@
 import { isValidTimeZone } from '../../common/domain/local-time';
-import { cn } from './class-names';
+import { classMergeConfig, cn } from './class-names';
 import { formatNumber } from './format';
 import { rememberedSessionUser } from './remembered-user';
 import { resolveTimeZone } from './time-zone';
@@ -9,8 +9,9 @@ import { resolveTimeZone } from './time-zone';
  * web/start.tsx as a task of its own while the first page's requests are out (docs/decisions/171).
  * Each fills the cache the render then reads, so nothing is done twice. Measured at 4× CPU throttling
  * on the dashboard: the page's first `Intl` formatter ~50 ms (the engine loads its locale data), the
- * user's time zone formatter ~10 ms, tailwind-merge's class tables ~20 ms — inside the header's render
- * the first made that slice a 65–80 ms task.
+ * user's time zone formatter ~10 ms, tailwind-merge's configuration ~20 ms and its class tables ~28 ms
+ * (one 45–70 ms task together, so two here: decision 255) — inside the header's render the first made
+ * that slice a 65–80 ms task.
  */
 export const FIRST_RENDER_WARM_UPS: ReadonlyArray<() => unknown> = [
   // The header's points (the shell's first formatted number, in the app's language).
@@ -18,6 +19,7 @@ export const FIRST_RENDER_WARM_UPS: ReadonlyArray<() => unknown> = [
   // The zone every date on the page is computed in: the remembered user's, else the browser's
   // (web/lib/time-zone.ts); local-time.ts keeps its formatter.
   () => isValidTimeZone(resolveTimeZone(rememberedSessionUser()?.timeZone)),
-  // tailwind-merge builds its tables on its first call, whatever the classes.
+  // tailwind-merge's configuration, then the tables its first call builds from it, whatever the classes.
+  classMergeConfig,
   () => cn('p-0', 'p-1'),
 ];

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-type WorkerScope = { onmessage: ((event: { data: unknown }) => void) | null; close: () => void };
+type WorkerScope = { onmessage: ((event: { data: unknown }) => void) | null; close: () => void; postMessage: (message: unknown) => void };
 
 /** The worker module loaded into a stand-in worker scope, with every Intl constructor it calls recorded. */
 async function loadWorker(): Promise<{ scope: WorkerScope; built: string[] }> {
-  const scope: WorkerScope = { onmessage: null, close: vi.fn() };
+  const scope: WorkerScope = { onmessage: null, close: vi.fn(), postMessage: vi.fn() };
   const built: string[] = [];
   const recorded = (name: string, constructor: new (...args: never[]) => unknown) =>
     new Proxy(constructor, {
@@ -28,11 +28,12 @@ afterEach(() => {
 });
 
 describe('the Intl warm-up worker', () => {
-  it('builds a formatter of each kind in the language it is sent, then ends itself', async () => {
+  it('builds a formatter of each kind in the language it is sent, answers, then ends itself', async () => {
     const { scope, built } = await loadWorker();
     expect(built).toEqual([]);
     scope.onmessage?.({ data: 'de-AT' });
     expect(built).toEqual(['NumberFormat de-DE', 'DateTimeFormat de-DE', 'DateTimeFormat de-DE', 'PluralRules de-DE', 'Collator de-DE']);
+    expect(scope.postMessage).toHaveBeenCalledExactlyOnceWith('loaded');
     expect(scope.close).toHaveBeenCalledOnce();
   });
 
