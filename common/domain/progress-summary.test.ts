@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAssessment, ProgressCourse, ProgressTask, ProgressTerm } from './progress-data';
 import { aProgressTask } from '../test/progress-fixtures';
-import { courseCards, coursesOfTerm, progressOverview, progressWindow, weekStarts, type OverviewInput } from './progress-summary';
+import { courseMark } from './gpa';
+import {
+  courseCards,
+  courseMarksAsOf,
+  coursesOfTerm,
+  gpaFigures,
+  progressOverview,
+  progressWindow,
+  weekStarts,
+  type OverviewInput,
+} from './progress-summary';
 
 const TERM: ProgressTerm = { id: 't1', name: 'Spring', startDate: '2026-01-12', endDate: '2026-05-29' };
 const OLD: ProgressTerm = { id: 't0', name: 'Autumn', startDate: '2025-09-01', endDate: '2025-12-19' };
@@ -161,5 +171,50 @@ describe('courseCards', () => {
       nextDue: '2026-02-02',
     });
     expect(cards[0]).toMatchObject({ mark: null, needed: { status: 'no-target' }, openTasks: 0, nextDue: null });
+  });
+});
+
+describe('courseMarksAsOf', () => {
+  // A term's grades on many dates, two courses, one grade without a graded date (it counts for "all" only).
+  const assessments: ProgressAssessment[] = [
+    ...Array.from({ length: 24 }, (_, index) =>
+      graded(
+        `m${index}`,
+        index % 3 === 0 ? 'art' : 'math',
+        40 + ((index * 37) % 61),
+        `2026-0${1 + Math.floor(index / 6)}-${10 + (index % 6) * 3}`,
+        5 + (index % 4) * 5,
+      ),
+    ),
+    { ...graded('undated', 'math', 12, '2026-02-01'), gradedDate: null },
+  ];
+  const groups = new Map<string | null, ProgressAssessment[]>();
+  for (const assessment of assessments) groups.set(assessment.courseId, [...(groups.get(assessment.courseId) ?? []), assessment]);
+  const received = (courseId: string, asOf: string | null) =>
+    courseMark(
+      (groups.get(courseId) ?? []).map((a) => ({
+        weight: a.weight,
+        maxScore: a.maxScore,
+        score: a.score !== null && (asOf === null || (a.gradedDate !== null && a.gradedDate <= asOf)) ? a.score : null,
+      })),
+    );
+
+  it('answers what courseMark of the grades received by each date is, for every week and for all grades', () => {
+    const markAsOf = courseMarksAsOf(groups);
+    const dates = [...weekStarts('2026-01-05', '2026-05-25'), null];
+    // Asked forwards, backwards and again: the kept marks never stand for another set of grades.
+    for (const asOf of [...dates, ...[...dates].reverse(), ...dates])
+      for (const courseId of ['math', 'art', 'none']) expect(markAsOf(courseId, asOf)).toBe(received(courseId, asOf));
+    expect(markAsOf('math', null)).not.toBe(markAsOf('math', '2026-12-31'));
+  });
+
+  it('gives the weekly GPA figures gpaFigures computes without it', () => {
+    const courses = [course('math'), course('art', { credits: 1 })];
+    const markAsOf = courseMarksAsOf(groups);
+    for (const weekStart of weekStarts('2026-01-05', '2026-05-25'))
+      for (const system of ['letter', 'uk_degree', 'percentage'] as const)
+        expect(gpaFigures(courses, groups, { system }, weekStart, markAsOf)).toEqual(
+          gpaFigures(courses, groups, { system }, weekStart, (courseId, asOf) => received(courseId, asOf)),
+        );
   });
 });
