@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstRouteScripts, sharedByLazyPages, staticChunkClosure, staticImportChain, zodOnDemandErrors } from './first-route-chunks';
+import {
+  firstRouteScripts,
+  reactChunkErrors,
+  sharedByLazyPages,
+  staticChunkClosure,
+  staticImportChain,
+  zodOnDemandErrors,
+} from './first-route-chunks';
 import { PAGE_MODULES } from './js-budget';
 
 const webRoot = '/repo/web';
@@ -98,5 +105,48 @@ describe('zod on demand (decision 234)', () => {
     expect(zodOnDemandErrors(root, info)).toEqual([
       'features/tasks/tasks-page.tsx loads zod before it paints: features/tasks/tasks-page.tsx → features/tasks/task-form.tsx → ../common/schemas/tasks.schema.ts → ../node_modules/zod/v4/classic/schemas.js',
     ]);
+  });
+});
+
+describe("React's own chunk (decision 255)", () => {
+  const output = (fileName: string, moduleIds: string[], dynamicImports: string[] = [], isEntry = false) => ({
+    fileName,
+    isEntry,
+    moduleIds,
+    dynamicImports,
+  });
+  const reactDom = '/repo/node_modules/react-dom/cjs/react-dom-client.production.js';
+  const react = '/repo/node_modules/react/cjs/react.production.js';
+  const scheduler = '/repo/node_modules/scheduler/index.js';
+  const start = '/repo/web/start.tsx';
+
+  it('is one chunk of React, React DOM and the scheduler that the entry imports by itself', () => {
+    const chunks = [
+      output('assets/index.js', ['/repo/web/main.tsx'], ['assets/react.js', 'assets/app.js'], true),
+      output('assets/react.js', [react, reactDom, scheduler]),
+      output('assets/app.js', [start]),
+    ];
+    expect(reactChunkErrors(chunks)).toEqual([]);
+  });
+
+  it('fails when React DOM is folded back into the app chunk', () => {
+    const chunks = [
+      output('assets/index.js', ['/repo/web/main.tsx'], ['assets/app.js'], true),
+      output('assets/app.js', [react, reactDom, scheduler, start]),
+    ];
+    expect(reactChunkErrors(chunks)).toEqual([
+      "assets/app.js holds React DOM with modules that are not React's (1), such as /repo/web/start.tsx",
+    ]);
+  });
+
+  it('fails when the entry does not import React first, or React DOM is split in two', () => {
+    const entryWithoutReact = [
+      output('assets/index.js', ['/repo/web/main.tsx'], ['assets/app.js'], true),
+      output('assets/react.js', [react, reactDom]),
+      output('assets/app.js', [start]),
+    ];
+    expect(reactChunkErrors(entryWithoutReact)).toEqual(['the entry does not import assets/react.js by itself']);
+    const split = [output('assets/a.js', [reactDom]), output('assets/b.js', ['/repo/node_modules/react-dom/client.js'])];
+    expect(reactChunkErrors(split)).toEqual(['React DOM is in 2 chunks (assets/a.js, assets/b.js), not one']);
   });
 });

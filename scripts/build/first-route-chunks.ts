@@ -66,6 +66,28 @@ const PRELOAD_HELPER = /vite\/preload-helper/;
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 type ChunkGroup = { name: string; priority: number; test: (id: string) => boolean };
+/** What the React check reads of an output chunk. */
+type OutputChunk = { fileName: string; isEntry: boolean; moduleIds: readonly string[]; dynamicImports: readonly string[] };
+
+/**
+ * Why React is not where decision 255 puts it, or [] when it is: React DOM's modules in one chunk holding
+ * nothing but React, React DOM and the scheduler, which the entry imports by itself. A change to the groups
+ * that folded React back into `app` would fail nothing else — the start would only be one long task again.
+ */
+export function reactChunkErrors(chunks: readonly OutputChunk[]): string[] {
+  const reactDom = /[\\/]node_modules[\\/]react-dom[\\/]/;
+  const holders = chunks.filter((chunk) => chunk.moduleIds.some((id) => reactDom.test(id)));
+  if (holders.length !== 1)
+    return [`React DOM is in ${holders.length} chunks (${holders.map((chunk) => chunk.fileName).join(', ')}), not one`];
+  const [holder] = holders as [OutputChunk];
+  const errors: string[] = [];
+  const others = holder.moduleIds.filter((id) => !REACT.test(id));
+  if (others.length > 0)
+    errors.push(`${holder.fileName} holds React DOM with modules that are not React's (${others.length}), such as ${others[0]}`);
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry?.dynamicImports.includes(holder.fileName)) errors.push(`the entry does not import ${holder.fileName} by itself`);
+  return errors;
+}
 type Graph = { importedIds: readonly string[] } | null;
 
 /** The modules `roots` import statically, themselves included. */
@@ -273,6 +295,11 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
           injectTo: 'head',
         }));
       },
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [chunk] : []));
+      const errors = reactChunkErrors(chunks);
+      if (errors.length > 0) this.error(`React's own chunk (decision 255):\n${errors.join('\n')}`);
     },
     writeBundle(options, bundle) {
       const index = bundle['index.html'];

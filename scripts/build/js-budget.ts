@@ -64,13 +64,13 @@ export function pageScripts(manifest: Manifest, page: Page): string[] {
   return staticClosure(manifest, [entry, ...(manifest[entry]?.dynamicImports ?? []), ...shellKeys(manifest), PAGE_MODULES[page]]);
 }
 
-/** Each page's JavaScript before it is usable, in gzip bytes (`sizeOf`: a file's gzip size). */
 /**
  * The entry with what it imports statically: what every page evaluates before its frame paints
  * (decision 169). Its own budget (`entry`) catches a module that pulls the app's code in front of it.
  */
 export const ENTRY_BUDGET_KEY = 'entry';
 
+/** Each page's JavaScript before it is usable, in gzip bytes (`sizeOf`: a file's gzip size). */
 export function pageSizes(manifest: Manifest, sizeOf: (file: string) => number): Record<string, number> {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('The manifest names no entry chunk');

@@ -15,6 +15,18 @@ type FormValues = { name: string; description: string; folderId: string };
 /** Rename, describe or move a file; only what changed is sent (PATCH). */
 export function FileEditDialog({ file, folders, onClose }: { file: StoredFile | null; folders: readonly Folder[]; onClose: () => void }) {
   const { t } = useTranslation('files');
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={t('edit.title')} closeLabel={t('edit.cancel')}>
+        <FileEditForm file={file} folders={folders} onClose={onClose} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The file's fields: rendered once the dialog first opens, so the page builds no form before (decision 256). */
+function FileEditForm({ file, folders, onClose }: { file: StoredFile | null; folders: readonly Folder[]; onClose: () => void }) {
+  const { t } = useTranslation('files');
   const patch = usePatchFile();
   const form = useForm<FormValues, unknown, FormValues>({
     resolver: useLazyZodResolver(() => import('./file-edit-schema').then(({ fileEditSchema }) => fileEditSchema(t))),
@@ -38,28 +50,24 @@ export function FileEditDialog({ file, folders, onClose }: { file: StoredFile | 
     );
   });
   return (
-    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('edit.title')} closeLabel={t('edit.cancel')}>
-        <form noValidate className="space-y-4" onSubmit={submit}>
-          <FormField label={t('edit.name')} error={errors.name?.message}>
-            <Input autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField label={t('edit.folder')}>
-            <NativeSelect {...form.register('folderId')}>
-              <option value="">{t('edit.noFolder')}</option>
-              <NamedOptions items={folders} />
-            </NativeSelect>
-          </FormField>
-          <FormField label={t('edit.description')} error={errors.description?.message}>
-            <textarea
-              rows={3}
-              className="w-full rounded-md border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-              {...form.register('description')}
-            />
-          </FormField>
-          <FormActions submitLabel={t('edit.save')} onCancel={onClose} pending={patch.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form noValidate className="space-y-4" onSubmit={submit}>
+      <FormField label={t('edit.name')} error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label={t('edit.folder')}>
+        <NativeSelect {...form.register('folderId')}>
+          <option value="">{t('edit.noFolder')}</option>
+          <NamedOptions items={folders} />
+        </NativeSelect>
+      </FormField>
+      <FormField label={t('edit.description')} error={errors.description?.message}>
+        <textarea
+          rows={3}
+          className="w-full rounded-md border bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+          {...form.register('description')}
+        />
+      </FormField>
+      <FormActions submitLabel={t('edit.save')} onCancel={onClose} pending={patch.isPending} />
+    </form>
   );
 }

@@ -28,20 +28,46 @@ export function FolderNameDialog({
   onSubmit: (name: string) => void;
 }) {
   const { t } = useTranslation('files');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} closeLabel={t('folders.cancel')}>
+        <FolderNameForm
+          onOpenChange={onOpenChange}
+          submitLabel={submitLabel}
+          initialName={initialName}
+          pending={pending}
+          onSubmit={onSubmit}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The folder's name: rendered once the dialog first opens, so the page builds no form before (decision 256). */
+function FolderNameForm({
+  onOpenChange,
+  submitLabel,
+  initialName,
+  pending,
+  onSubmit,
+}: {
+  onOpenChange: (open: boolean) => void;
+  submitLabel: string;
+  initialName: string;
+  pending: boolean;
+  onSubmit: (name: string) => void;
+}) {
+  const { t } = useTranslation('files');
   const form = useForm<FormValues, unknown, FormValues>({
     resolver: useLazyZodResolver(() => import('./folder-name-schema').then(({ folderNameSchema }) => folderNameSchema(t))),
     values: { name: initialName },
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} closeLabel={t('folders.cancel')}>
-        <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => onSubmit(values.name))}>
-          <FormField label={t('folders.name')} error={form.formState.errors.name?.message}>
-            <Input autoComplete="off" maxLength={FOLDER_NAME_MAX + 20} {...form.register('name')} />
-          </FormField>
-          <FormActions submitLabel={submitLabel} onCancel={() => onOpenChange(false)} pending={pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => onSubmit(values.name))}>
+      <FormField label={t('folders.name')} error={form.formState.errors.name?.message}>
+        <Input autoComplete="off" maxLength={FOLDER_NAME_MAX + 20} {...form.register('name')} />
+      </FormField>
+      <FormActions submitLabel={submitLabel} onCancel={() => onOpenChange(false)} pending={pending} />
+    </form>
   );
 }

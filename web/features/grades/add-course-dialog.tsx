@@ -29,6 +29,18 @@ export function AddCourseDialog({
   system?: GradingSystemKey;
 }) {
   const { t } = useTranslation('grades');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t('addCourse.title')} closeLabel={t('common:close')}>
+        <AddCourseForm onOpenChange={onOpenChange} system={system} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The course's form: rendered once the dialog first opens, so the page builds no form before (decision 256). */
+function AddCourseForm({ onOpenChange, system }: { onOpenChange: (open: boolean) => void; system: GradingSystemKey }) {
+  const { t } = useTranslation('grades');
   const add = useAddCourse();
   const native = nativeScaleOf(system) !== null;
   const form = useForm({
@@ -55,27 +67,23 @@ export function AddCourseDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('addCourse.title')} closeLabel={t('common:close')}>
-        <form onSubmit={submit} noValidate className="space-y-3">
-          <FormField label={t('addCourse.name')} error={errors.name?.message}>
-            <Input {...form.register('name')} maxLength={COURSE_NAME_MAX} autoComplete="off" />
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label={t('addCourse.credits')} error={errors.credits?.message}>
-              <Input {...form.register('credits')} inputMode="decimal" />
-            </FormField>
-            <FormField label={native ? t('courses.targetNative') : t('addCourse.target')} error={errors.target?.message}>
-              <Input
-                {...form.register('target')}
-                inputMode={native ? 'text' : 'decimal'}
-                placeholder={native ? NATIVE_GRADE_EXAMPLES[system] : undefined}
-              />
-            </FormField>
-          </div>
-          <FormActions onCancel={() => onOpenChange(false)} pending={add.isPending} submitLabel={t('addCourse.submit')} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <FormField label={t('addCourse.name')} error={errors.name?.message}>
+        <Input {...form.register('name')} maxLength={COURSE_NAME_MAX} autoComplete="off" />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label={t('addCourse.credits')} error={errors.credits?.message}>
+          <Input {...form.register('credits')} inputMode="decimal" />
+        </FormField>
+        <FormField label={native ? t('courses.targetNative') : t('addCourse.target')} error={errors.target?.message}>
+          <Input
+            {...form.register('target')}
+            inputMode={native ? 'text' : 'decimal'}
+            placeholder={native ? NATIVE_GRADE_EXAMPLES[system] : undefined}
+          />
+        </FormField>
+      </div>
+      <FormActions onCancel={() => onOpenChange(false)} pending={add.isPending} submitLabel={t('addCourse.submit')} />
+    </form>
   );
 }

@@ -25,6 +25,18 @@ export function GoalDialog({
   goal: AcademicGoal | null;
 }) {
   const { t } = useTranslation('progress');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={goal ? t('goals.form.editTitle') : t('goals.form.addTitle')} closeLabel={t('common:close')}>
+        <GoalForm goal={goal} onOpenChange={onOpenChange} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The goal's form: rendered once the dialog first opens, so a page with the dialog closed builds no form (decision 256). */
+function GoalForm({ onOpenChange, goal }: { onOpenChange: (open: boolean) => void; goal: AcademicGoal | null }) {
+  const { t } = useTranslation('progress');
   const save = useSaveGoal();
   const form = useForm({
     resolver: useLazyZodResolver(() => import('./goal-form-schema').then(({ goalFormSchema }) => goalFormSchema(t))),
@@ -65,57 +77,53 @@ export function GoalDialog({
   );
   const errors = form.formState.errors;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={goal ? t('goals.form.editTitle') : t('goals.form.addTitle')} closeLabel={t('common:close')}>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('goals.fields.title')} error={errors.title?.message}>
-            <Input {...form.register('title')} autoComplete="off" />
-          </FormField>
-          <FormField label={t('goals.fields.description')} error={errors.description?.message}>
-            <textarea {...form.register('description')} rows={2} className={textareaClass} />
-          </FormField>
-          <FormField label={t('goals.fields.target')} error={errors.target?.message} hint={t('goals.form.targetHint')}>
-            <Input {...form.register('target')} autoComplete="off" />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t('goals.fields.targetDate')} error={errors.targetDate?.message}>
-              <Input {...form.register('targetDate')} type="date" />
-            </FormField>
-            <FormField label={t('goals.fields.progress')} error={errors.progress?.message}>
-              <Input
-                {...form.register('progress')}
-                type="number"
-                inputMode="numeric"
-                min={GOAL_PROGRESS_MIN}
-                max={GOAL_PROGRESS_MAX}
-                step={1}
-              />
-            </FormField>
-            <FormField label={t('goals.fields.priority')}>
-              <NativeSelect {...form.register('priority')}>
-                {GOAL_PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {t(`goals.priority.${priority}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label={t('goals.fields.status')}>
-              <NativeSelect {...form.register('status')}>
-                {GOAL_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`goals.status.${status}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <FormField label={t('goals.fields.notes')} error={errors.notes?.message}>
-            <textarea {...form.register('notes')} rows={2} className={textareaClass} />
-          </FormField>
-          <FormActions onCancel={() => onOpenChange(false)} pending={save.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField label={t('goals.fields.title')} error={errors.title?.message}>
+        <Input {...form.register('title')} autoComplete="off" />
+      </FormField>
+      <FormField label={t('goals.fields.description')} error={errors.description?.message}>
+        <textarea {...form.register('description')} rows={2} className={textareaClass} />
+      </FormField>
+      <FormField label={t('goals.fields.target')} error={errors.target?.message} hint={t('goals.form.targetHint')}>
+        <Input {...form.register('target')} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('goals.fields.targetDate')} error={errors.targetDate?.message}>
+          <Input {...form.register('targetDate')} type="date" />
+        </FormField>
+        <FormField label={t('goals.fields.progress')} error={errors.progress?.message}>
+          <Input
+            {...form.register('progress')}
+            type="number"
+            inputMode="numeric"
+            min={GOAL_PROGRESS_MIN}
+            max={GOAL_PROGRESS_MAX}
+            step={1}
+          />
+        </FormField>
+        <FormField label={t('goals.fields.priority')}>
+          <NativeSelect {...form.register('priority')}>
+            {GOAL_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {t(`goals.priority.${priority}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t('goals.fields.status')}>
+          <NativeSelect {...form.register('status')}>
+            {GOAL_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`goals.status.${status}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label={t('goals.fields.notes')} error={errors.notes?.message}>
+        <textarea {...form.register('notes')} rows={2} className={textareaClass} />
+      </FormField>
+      <FormActions onCancel={() => onOpenChange(false)} pending={save.isPending} />
+    </form>
   );
 }

@@ -21,6 +21,18 @@ export function CustomRewardDialog({
   reward: ShopItem | null;
 }) {
   const { t } = useTranslation('rewards');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={reward ? t('form.editTitle') : t('form.addTitle')} closeLabel={t('common:close')}>
+        <CustomRewardForm reward={reward} onOpenChange={onOpenChange} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The reward's form: rendered once the dialog first opens, so a page with the dialog closed builds no form (decision 256). */
+function CustomRewardForm({ onOpenChange, reward }: { onOpenChange: (open: boolean) => void; reward: ShopItem | null }) {
+  const { t } = useTranslation('rewards');
   const save = useSaveCustomReward();
   const form = useForm({
     resolver: useLazyZodResolver(() => import('./custom-reward-schema').then(({ rewardSchema }) => rewardSchema(t))),
@@ -51,31 +63,27 @@ export function CustomRewardDialog({
   );
   const errors = form.formState.errors;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={reward ? t('form.editTitle') : t('form.addTitle')} closeLabel={t('common:close')}>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('form.name')} error={errors.name?.message}>
-            <Input {...form.register('name')} autoComplete="off" />
-          </FormField>
-          <FormField label={t('form.description')} error={errors.description?.message}>
-            <Input {...form.register('description')} autoComplete="off" />
-          </FormField>
-          <FormField label={t('form.cost')} error={errors.cost?.message}>
-            <Input
-              {...form.register('cost')}
-              type="number"
-              inputMode="numeric"
-              min={CUSTOM_REWARD_COST_MIN}
-              max={CUSTOM_REWARD_COST_MAX}
-              step={1}
-            />
-          </FormField>
-          <FormField label={t('form.category')} error={errors.category?.message} hint={t('form.categoryHint')}>
-            <Input {...form.register('category')} autoComplete="off" />
-          </FormField>
-          <FormActions onCancel={() => onOpenChange(false)} pending={save.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField label={t('form.name')} error={errors.name?.message}>
+        <Input {...form.register('name')} autoComplete="off" />
+      </FormField>
+      <FormField label={t('form.description')} error={errors.description?.message}>
+        <Input {...form.register('description')} autoComplete="off" />
+      </FormField>
+      <FormField label={t('form.cost')} error={errors.cost?.message}>
+        <Input
+          {...form.register('cost')}
+          type="number"
+          inputMode="numeric"
+          min={CUSTOM_REWARD_COST_MIN}
+          max={CUSTOM_REWARD_COST_MAX}
+          step={1}
+        />
+      </FormField>
+      <FormField label={t('form.category')} error={errors.category?.message} hint={t('form.categoryHint')}>
+        <Input {...form.register('category')} autoComplete="off" />
+      </FormField>
+      <FormActions onCancel={() => onOpenChange(false)} pending={save.isPending} />
+    </form>
   );
 }

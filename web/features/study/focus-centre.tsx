@@ -64,6 +64,26 @@ function TimerSettingsDialog({
   onSave: (settings: TimerSettings) => void;
 }) {
   const { t } = useTranslation('study');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t('settings.title')} description={t('settings.description')} closeLabel={t('close')}>
+        <TimerSettingsForm onOpenChange={onOpenChange} settings={settings} onSave={onSave} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The timer's settings form: rendered once the dialog first opens, so the page builds no form before (decision 256). */
+function TimerSettingsForm({
+  onOpenChange,
+  settings,
+  onSave,
+}: {
+  onOpenChange: (open: boolean) => void;
+  settings: TimerSettings;
+  onSave: (settings: TimerSettings) => void;
+}) {
+  const { t } = useTranslation('study');
   const form = useForm({
     resolver: useLazyZodResolver(() => import('./timer-settings-schema').then(({ settingsSchema }) => settingsSchema(t))),
     values: {
@@ -80,33 +100,29 @@ function TimerSettingsDialog({
     toast({ title: t('settings.saved'), description: t('settings.savedHint'), variant: 'success' });
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('settings.title')} description={t('settings.description')} closeLabel={t('close')}>
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('settings.focusMinutes')} error={errors.focusMinutes?.message}>
-            <Input type="number" inputMode="numeric" {...form.register('focusMinutes')} />
-          </FormField>
-          <FormField label={t('settings.shortBreakMinutes')} error={errors.shortBreakMinutes?.message}>
-            <Input type="number" inputMode="numeric" {...form.register('shortBreakMinutes')} />
-          </FormField>
-          <FormField label={t('settings.longBreakMinutes')} error={errors.longBreakMinutes?.message}>
-            <Input type="number" inputMode="numeric" {...form.register('longBreakMinutes')} />
-          </FormField>
-          <FormField label={t('settings.longBreakEvery')} error={errors.longBreakEvery?.message}>
-            <Input type="number" inputMode="numeric" {...form.register('longBreakEvery')} />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="outline"
-              onClick={() => form.reset({ focusMinutes: '25', shortBreakMinutes: '5', longBreakMinutes: '15', longBreakEvery: '4' })}
-            >
-              {t('settings.defaults')}
-            </Button>
-            <Button type="submit">{t('settings.save')}</Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField label={t('settings.focusMinutes')} error={errors.focusMinutes?.message}>
+        <Input type="number" inputMode="numeric" {...form.register('focusMinutes')} />
+      </FormField>
+      <FormField label={t('settings.shortBreakMinutes')} error={errors.shortBreakMinutes?.message}>
+        <Input type="number" inputMode="numeric" {...form.register('shortBreakMinutes')} />
+      </FormField>
+      <FormField label={t('settings.longBreakMinutes')} error={errors.longBreakMinutes?.message}>
+        <Input type="number" inputMode="numeric" {...form.register('longBreakMinutes')} />
+      </FormField>
+      <FormField label={t('settings.longBreakEvery')} error={errors.longBreakEvery?.message}>
+        <Input type="number" inputMode="numeric" {...form.register('longBreakEvery')} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="outline"
+          onClick={() => form.reset({ focusMinutes: '25', shortBreakMinutes: '5', longBreakMinutes: '15', longBreakEvery: '4' })}
+        >
+          {t('settings.defaults')}
+        </Button>
+        <Button type="submit">{t('settings.save')}</Button>
+      </div>
+    </form>
   );
 }
 

@@ -28,6 +28,21 @@ import { NamedOptions, NativeSelect } from '../../components/ui/native-select';
 
 function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('study');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t('log.title')} description={t('log.description')} closeLabel={t('close')}>
+        <LogSessionForm onOpenChange={onOpenChange} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The hand-logged session's form: rendered once the dialog first opens, so the page builds no form before
+ * (decision 256); its time starts an hour before that first opening.
+ */
+function LogSessionForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('study');
   const courses = useCourses();
   const create = useCreateStudySession();
   const timeZone = useUserTimeZone();
@@ -71,52 +86,48 @@ function LogSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   );
   const type = useWatch({ control: form.control, name: 'type' });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('log.title')} description={t('log.description')} closeLabel={t('close')}>
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('fields.date')} error={errors.date?.message}>
-            <Input type="date" {...form.register('date')} />
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField label={t('fields.date')} error={errors.date?.message}>
+        <Input type="date" {...form.register('date')} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="time"
+        render={({ field }) => (
+          <FormField label={t('fields.time')} error={errors.time?.message}>
+            <TimeField {...field} />
           </FormField>
-          <Controller
-            control={form.control}
-            name="time"
-            render={({ field }) => (
-              <FormField label={t('fields.time')} error={errors.time?.message}>
-                <TimeField {...field} />
-              </FormField>
-            )}
-          />
-          <FormField label={t('fields.duration')} error={errors.durationMinutes?.message}>
-            <Input type="number" inputMode="numeric" {...form.register('durationMinutes')} />
-          </FormField>
-          <FormField
-            label={t('fields.type')}
-            hint={t(type === 'focus' ? 'pointsRule.focus' : 'pointsRule.other', { points: FOCUS_SESSION_POINTS })}
-          >
-            <NativeSelect {...form.register('type')}>
-              {STUDY_SESSION_TYPES.map((option) => (
-                <option key={option} value={option}>
-                  {t(TYPE_KEYS[option])}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <div className="sm:col-span-2">
-            <FormField label={t('fields.course')}>
-              <NativeSelect {...form.register('courseId')}>
-                <option value="">{t('noCourse')}</option>
-                <NamedOptions items={courses.data ?? []} />
-              </NativeSelect>
-            </FormField>
-          </div>
-          <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" disabled={create.isPending}>
-              {t('log.save')}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+      <FormField label={t('fields.duration')} error={errors.durationMinutes?.message}>
+        <Input type="number" inputMode="numeric" {...form.register('durationMinutes')} />
+      </FormField>
+      <FormField
+        label={t('fields.type')}
+        hint={t(type === 'focus' ? 'pointsRule.focus' : 'pointsRule.other', { points: FOCUS_SESSION_POINTS })}
+      >
+        <NativeSelect {...form.register('type')}>
+          {STUDY_SESSION_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {t(TYPE_KEYS[option])}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField label={t('fields.course')}>
+          <NativeSelect {...form.register('courseId')}>
+            <option value="">{t('noCourse')}</option>
+            <NamedOptions items={courses.data ?? []} />
+          </NativeSelect>
+        </FormField>
+      </div>
+      <div className="flex justify-end sm:col-span-2">
+        <Button type="submit" disabled={create.isPending}>
+          {t('log.save')}
+        </Button>
+      </div>
+    </form>
   );
 }
 
