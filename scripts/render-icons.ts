@@ -3,7 +3,8 @@
  * web/public/favicon.svg with Debian's Chromium: no icon is downloaded. Run again after changing the
  * logo: npx tsx scripts/render-icons.ts (docs/decisions/147-installable-app.md).
  *
- * - icon-<size>.png: the logo as it is (rounded blue square), for launchers that draw it as given.
+ * - icon-<size>.png: the logo as it is (rounded blue square), for launchers that draw it as given;
+ *   favicon-<size>.png the same, for the browser's tab.
  * - maskable-<size>.png: a full-bleed blue square with the mark inside the central 60 % (the maskable
  *   safe zone is the circle of 80 %), so a launcher may cut any shape out of it.
  */
@@ -28,6 +29,9 @@ const maskableSvg = (size: number) =>
 const plainSvg = (size: number) => logo.replace('<svg ', `<svg width="${size}" height="${size}" `);
 
 const icons: Array<{ file: string; size: number; svg: (size: number) => string }> = [
+  // The favicon: an SVG favicon costs the page's main thread a document of its own (decision 257).
+  { file: 'favicon-32.png', size: 32, svg: plainSvg },
+  { file: 'favicon-48.png', size: 48, svg: plainSvg },
   { file: 'icon-192.png', size: 192, svg: plainSvg },
   { file: 'icon-512.png', size: 512, svg: plainSvg },
   { file: 'maskable-192.png', size: 192, svg: maskableSvg },

@@ -74,7 +74,9 @@ function page(language: Language, content: PrerenderedLanding, stylesheets: stri
     `<meta name="description" content="${escapeHtml(content.description)}" />`,
     '<meta name="theme-color" content="#2563eb" />',
     '<meta name="color-scheme" content="light dark" />',
-    '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
+    // PNG, as in index.html (decision 257).
+    '<link rel="icon" type="image/png" sizes="32x32" href="/icons/favicon-32.png" />',
+    '<link rel="icon" type="image/png" sizes="48x48" href="/icons/favicon-48.png" />',
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...hreflangAlternates(origin).map(({ hreflang, href }) => `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`),
     '<meta property="og:type" content="website" />',
