@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  COMPILE_HINTS_COMMENT,
   firstRouteScripts,
   reactChunkErrors,
   sharedByLazyPages,
+  startsWithThePage,
+  withCompileHint,
   staticChunkClosure,
   staticImportChain,
   zodOnDemandErrors,
@@ -148,5 +151,25 @@ describe("React's own chunk (decision 255)", () => {
     expect(reactChunkErrors(entryWithoutReact)).toEqual(['the entry does not import assets/react.js by itself']);
     const split = [output('assets/a.js', [reactDom]), output('assets/b.js', ['/repo/node_modules/react-dom/client.js'])];
     expect(reactChunkErrors(split)).toEqual(['React DOM is in 2 chunks (assets/a.js, assets/b.js), not one']);
+  });
+});
+
+describe("V8's compile hint (decision 258)", () => {
+  const hinted = startsWithThePage(webRoot);
+
+  it("marks the start's groups and each signed-in page's route chunk, not lazy or public code", () => {
+    for (const name of ['react', 'app', 'shared', 'shell', 'page-common']) expect(hinted({ name, facadeModuleId: null }), name).toBe(true);
+    for (const module of Object.values(PAGE_MODULES))
+      expect(hinted({ name: 'page', facadeModuleId: path.join(webRoot, module) }), module).toBe(true);
+    expect(hinted({ name: 'dialog-layer', facadeModuleId: path.join(webRoot, 'components/ui/dialog-layer.tsx') })).toBe(false);
+    expect(hinted({ name: 'landing-page', facadeModuleId: path.join(webRoot, 'features/landing/landing-page.tsx') })).toBe(false);
+    expect(hinted({ name: 'index', facadeModuleId: path.join(webRoot, 'main.tsx') })).toBe(false);
+  });
+
+  it("goes before everything, Vite's preload list included, and only once", () => {
+    const code = 'const __vite__mapDeps=(i)=>i;\nimport{a}from"./app.js";';
+    expect(withCompileHint(code)).toBe(`${COMPILE_HINTS_COMMENT}\n${code}`);
+    expect(withCompileHint(withCompileHint(code))).toBe(withCompileHint(code));
+    expect(COMPILE_HINTS_COMMENT).toBe('//# allFunctionsCalledOnLoad');
   });
 });

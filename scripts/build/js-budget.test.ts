@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgetProblems, ENTRY_BUDGET_KEY, PAGE_MODULES, pageScripts, pageSizes, type Manifest, type Page } from './js-budget';
+import {
+  budgetProblems,
+  compileHintProblems,
+  ENTRY_BUDGET_KEY,
+  PAGE_MODULES,
+  pageScripts,
+  pageSizes,
+  type Manifest,
+  type Page,
+} from './js-budget';
 
 /**
  * A build as Vite's manifest describes it: the entry imports the preload helper statically and the app's
@@ -107,5 +116,16 @@ describe('the pages', () => {
       const firstImport = /import\('\.\.\/([^']+)'\)/.exec(router.slice(route))?.[1];
       expect(`${firstImport}.tsx`, page).toBe(module);
     }
+  });
+});
+
+describe("the compile hint's files (decision 258)", () => {
+  it("are the entry's lazy imports, the shell and every route chunk; a file without the hint is named", () => {
+    const hinted = new Set(['assets/start-s.js', 'assets/shell-h.js', 'assets/tasks-page-t.js']);
+    const head = (file: string) => (hinted.has(file) ? '//# hint\nimport' : 'import');
+    // grades-page lacks it; the preload helper, shared chunks and lazy imports are not asked for.
+    expect(compileHintProblems(manifest, head, '//# hint')).toEqual([
+      'assets/grades-page-g.js does not begin with //# hint: V8 would compile its functions on the main thread',
+    ]);
   });
 });

@@ -83,6 +83,24 @@ export function pageSizes(manifest: Manifest, sizeOf: (file: string) => number):
   return sizes;
 }
 
+/**
+ * The files that must begin with V8's compile hint (decision 258): what the entry imports lazily (React and
+ * the app's chunk), the shell's chunks and each signed-in page's route chunk.
+ */
+export function compileHintFiles(manifest: Manifest): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The manifest names no entry chunk');
+  const keys = [...(manifest[entry]?.dynamicImports ?? []), ...shellKeys(manifest), ...Object.values(PAGE_MODULES)];
+  return [...new Set(keys.flatMap((key) => (manifest[key] ? [manifest[key].file] : [])))];
+}
+
+/** One sentence per file of `compileHintFiles` whose text (`head`: its first bytes) does not begin with `hint`. */
+export function compileHintProblems(manifest: Manifest, head: (file: string) => string, hint: string): string[] {
+  return compileHintFiles(manifest)
+    .filter((file) => !head(file).startsWith(hint))
+    .map((file) => `${file} does not begin with ${hint}: V8 would compile its functions on the main thread`);
+}
+
 /** Budgets in KB (1,024 bytes) of gzip per page. */
 export type Budgets = Partial<Record<string, number>>;
 
@@ -105,7 +123,7 @@ export function budgetProblems(sizes: Record<string, number>, budgets: Budgets):
   return problems;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const root = path.resolve(import.meta.dirname, '../..');
   const webDist = path.join(root, 'dist/web');
   const manifestPath = path.join(webDist, '.vite/manifest.json');
@@ -119,12 +137,22 @@ function main(): void {
   for (const [page, bytes] of Object.entries(sizes)) {
     console.log(`${page.padEnd(10)} ${kb(bytes).padStart(6)} KB gzip (budget ${budgets[page] ?? '—'} KB)`);
   }
-  const problems = budgetProblems(sizes, budgets);
+  // Imported here, not at the top: first-route-chunks.ts imports this module.
+  const { COMPILE_HINTS_COMMENT } = await import('./first-route-chunks');
+  const head = (file: string) => readFileSync(path.join(webDist, file), 'utf8').slice(0, COMPILE_HINTS_COMMENT.length);
+  const problems = [...budgetProblems(sizes, budgets), ...compileHintProblems(manifest, head, COMPILE_HINTS_COMMENT)];
   if (problems.length > 0) {
-    console.error(`\nJS budgets exceeded (scripts/build/js-budget.ts, decision 221):\n- ${problems.join('\n- ')}`);
+    console.error(
+      `\nJS budgets exceeded or compile hints missing (scripts/build/js-budget.ts, decisions 221, 258):\n- ${problems.join('\n- ')}`,
+    );
     process.exit(1);
   }
   console.log('JS budgets: every page within its budget');
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
+// Not awaited: main() imports first-route-chunks.ts, which imports this module; it waits for this one to finish evaluating.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename))
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
