@@ -1,4 +1,4 @@
-import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Bell, EyeOff, Pencil, Repeat, Trash2, Users } from 'lucide-react';
 import { memo, startTransition, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +32,8 @@ type RowContext = {
 
 /**
  * One task. Memoised: the list renders again when the virtualizer learns the list's place on the page
- * and when other rows come into view; a row whose props did not change is then not rendered a second
- * time (at 4× CPU the second render of 16 rows was a 170 ms task of /tasks' load).
+ * and its rows' real heights, in the commit that mounted them; a row whose props did not change is then
+ * not rendered a second time (at 4× CPU the second render of 16 rows was a 170 ms task of /tasks' load).
  */
 const TaskRow = memo(function TaskRow({
   task,
@@ -125,12 +125,6 @@ const TaskRow = memo(function TaskRow({
   );
 });
 
-/** The height a row holds until the ResizeObserver delivers it: the one measured last, else the estimate. */
-function heldRowSize(element: Element, instance: Virtualizer<Window, Element>): number {
-  const index = instance.indexFromElement(element);
-  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
-}
-
 /**
  * The task list, virtualised against the window scroll: only the rows near the viewport are in the
  * DOM, so 3,000 tasks render as fast as 30.
@@ -167,35 +161,28 @@ export function TaskList({
     // The window's size from the start: without it the first render holds one row and the rest come in
     // a second, synchronous render inside the first commit, once the virtualizer has measured the window.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
-    // Rows moved by a scroll re-render the list in React's own time, not in a flushSync of their own.
+    // Rows measured or moved re-render the list in React's own time, not in a flushSync of their own.
     useFlushSync: false,
-    // A row's height comes from the ResizeObserver, which delivers it after the frame's layout and before
-    // its paint, not from the ref callback in React's commit: reading it there forced the page's first
-    // style and layout into the commit's task (65–75 ms of a 140–160 ms task at 4× CPU, decision 259).
-    measureElement: (element, entry, instance) => {
-      const delivered = entry?.borderBoxSize[0]?.blockSize;
-      return delivered === undefined ? heldRowSize(element, instance) : Math.round(delivered);
-    },
-    // The rows' places and the list's height are written to the DOM by the virtualizer as it measures,
-    // before that paint, without a render; the list renders again only when other rows come into view.
-    directDomUpdates: true,
-    // `top`, as the rows' own class anchors them; a 3D transform would give every row a layer of its own.
-    directDomUpdatesMode: 'position',
   });
-  const listRefs = useCallback(
-    (node: HTMLUListElement | null) => {
-      listRef.current = node;
-      virtualizer.containerRef(node);
-    },
-    [virtualizer],
-  );
   const items = virtualizer.getVirtualItems();
   return (
-    <ul ref={listRefs} aria-label={t('list.label')} className="relative" data-testid="task-list">
+    <ul
+      ref={listRef}
+      aria-label={t('list.label')}
+      className="relative"
+      style={{ height: virtualizer.getTotalSize() }}
+      data-testid="task-list"
+    >
       {items.map((item) => {
         const task = tasks[item.index]!;
         return (
-          <li key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute left-0 top-0 w-full pb-2">
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="absolute left-0 top-0 w-full pb-2"
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
             <TaskRow
               task={task}
               course={task.courseId ? courses.get(task.courseId) : undefined}
