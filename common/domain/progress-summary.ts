@@ -219,7 +219,7 @@ export function progressOverview(input: OverviewInput): ProgressOverview {
   const rate = (attendedCount: number, marked: number) => (marked === 0 ? null : attendedCount / marked);
   return {
     gpa: {
-      ...gpaFigures(courses, groups, grading, null),
+      ...gpaFigures(courses, groups, grading, null, markAsOf),
       trend: weeks.map((weekStart) => ({ weekStart, value: gpaFigures(courses, groups, grading, addDays(weekStart, 6), markAsOf).value })),
     },
     tasks: {

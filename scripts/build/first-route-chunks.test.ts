@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COMPILE_HINTS_COMMENT, withCompileHint } from './compile-hints';
 import {
-  COMPILE_HINTS_COMMENT,
   firstRouteScripts,
   reactChunkErrors,
   sharedByLazyPages,
   startsWithThePage,
-  withCompileHint,
   staticChunkClosure,
   staticImportChain,
   zodOnDemandErrors,
@@ -155,15 +154,26 @@ describe("React's own chunk (decision 255)", () => {
 });
 
 describe("V8's compile hint (decision 258)", () => {
-  const hinted = startsWithThePage(webRoot);
+  const startModules = new Set(['/repo/web/start.tsx', '/repo/node_modules/react-dom/client.js', '/repo/web/app/layouts/app-shell.tsx']);
+  const hinted = startsWithThePage(webRoot, startModules);
+  const chunkOf = (facade: string | null, moduleIds: string[]) => ({ facadeModuleId: facade, moduleIds });
 
-  it("marks the start's groups and each signed-in page's route chunk, not lazy or public code", () => {
-    for (const name of ['react', 'app', 'shared', 'shell', 'page-common']) expect(hinted({ name, facadeModuleId: null }), name).toBe(true);
+  it("marks the chunks of the start's groups and each signed-in page's route chunk", () => {
+    expect(hinted(chunkOf(null, ['/repo/web/start.tsx', '/repo/web/lib/format.ts']))).toBe(true);
+    expect(hinted(chunkOf(null, ['/repo/node_modules/react-dom/client.js']))).toBe(true);
     for (const module of Object.values(PAGE_MODULES))
-      expect(hinted({ name: 'page', facadeModuleId: path.join(webRoot, module) }), module).toBe(true);
-    expect(hinted({ name: 'dialog-layer', facadeModuleId: path.join(webRoot, 'components/ui/dialog-layer.tsx') })).toBe(false);
-    expect(hinted({ name: 'landing-page', facadeModuleId: path.join(webRoot, 'features/landing/landing-page.tsx') })).toBe(false);
-    expect(hinted({ name: 'index', facadeModuleId: path.join(webRoot, 'main.tsx') })).toBe(false);
+      expect(hinted(chunkOf(path.join(webRoot, module), [path.join(webRoot, module)])), module).toBe(true);
+  });
+
+  it('leaves lazy code, public pages and translations alone, whatever their chunk is named', () => {
+    expect(
+      hinted(chunkOf(path.join(webRoot, 'components/ui/dialog-layer.tsx'), [path.join(webRoot, 'components/ui/dialog-layer.tsx')])),
+    ).toBe(false);
+    expect(
+      hinted(chunkOf(path.join(webRoot, 'features/landing/landing-page.tsx'), [path.join(webRoot, 'features/landing/landing-page.tsx')])),
+    ).toBe(false);
+    // locales/de/shell.json: a chunk named `shell`, not the shell's group.
+    expect(hinted(chunkOf(path.join(webRoot, 'locales/de/shell.json'), [path.join(webRoot, 'locales/de/shell.json')]))).toBe(false);
   });
 
   it("goes before everything, Vite's preload list included, and only once", () => {

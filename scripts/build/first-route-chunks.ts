@@ -22,6 +22,7 @@ import {
   PAGE_NEEDS,
   SHELL_NEEDS,
 } from '../../common/domain/first-route-needs';
+import { withCompileHint } from './compile-hints';
 import { PAGE_MODULES } from './js-budget';
 
 const ENTRY = ['main.tsx'];
@@ -66,6 +67,8 @@ const PRELOAD_HELPER = /vite\/preload-helper/;
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 type ChunkGroup = { name: string; priority: number; test: (id: string) => boolean };
+type Graph = { importedIds: readonly string[] } | null;
+
 /** What the React check reads of an output chunk. */
 type OutputChunk = { fileName: string; isEntry: boolean; moduleIds: readonly string[]; dynamicImports: readonly string[] };
 
@@ -88,7 +91,6 @@ export function reactChunkErrors(chunks: readonly OutputChunk[]): string[] {
   if (!entry?.dynamicImports.includes(holder.fileName)) errors.push(`the entry does not import ${holder.fileName} by itself`);
   return errors;
 }
-type Graph = { importedIds: readonly string[] } | null;
 
 /** The modules `roots` import statically, themselves included. */
 function closure(roots: string[], info: (id: string) => Graph): Set<string> {
@@ -257,28 +259,20 @@ export function zodOnDemandErrors(webRoot: string, info: (id: string) => Graph):
 }
 
 /**
- * V8's explicit compile hint (decision 258): a script that begins with this comment has all its functions
- * compiled eagerly, and Chromium does it on a background thread while the script streams in. Without it V8
- * compiles each function on the page's main thread the first time it is called: 380–520 ms of
- * `V8.CompileCode` in a load of /dashboard or /tasks at 4× CPU, inside the start's tasks.
+ * Whether a chunk gets V8's compile hint (compile-hints.ts): the chunks a page runs as it starts — those
+ * holding modules of the start's groups (`startModules`: `app` with React, `shared`, `shell`,
+ * `page-common`) and each signed-in page's route chunk — and not the rest (dialogs, uploads, the public
+ * pages, the languages' translations), since eagerly compiling code that may never run is only worth it
+ * where nearly all of it does. By module, not by chunk name: a translation file named `shell.json` makes a
+ * chunk named `shell` too.
  */
-export const COMPILE_HINTS_COMMENT = '//# allFunctionsCalledOnLoad';
-/** The groups a signed-in page runs as it starts (the entry is too small to be streamed). */
-const STARTING_GROUPS = new Set(['react', 'app', 'shared', 'shell', 'page-common']);
-
-/**
- * Whether a chunk gets the comment above: the chunks a page runs as it starts — the start's groups and each
- * signed-in page's route chunk — and not the rest (dialogs, uploads, the public pages), since eagerly
- * compiling code that may never run is only worth it where nearly all of it does.
- */
-export function startsWithThePage(webRoot: string): (chunk: { name: string; facadeModuleId: string | null }) => boolean {
+export function startsWithThePage(
+  webRoot: string,
+  startModules: ReadonlySet<string>,
+): (chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }) => boolean {
   const routeModules = new Set(Object.values(PAGE_MODULES).map((module) => path.join(webRoot, module)));
-  return (chunk) => STARTING_GROUPS.has(chunk.name) || (chunk.facadeModuleId !== null && routeModules.has(chunk.facadeModuleId));
-}
-
-/** `code` with the compile hint as its first line: V8 reads it only before any code (Vite's own first line included). */
-export function withCompileHint(code: string): string {
-  return code.startsWith(COMPILE_HINTS_COMMENT) ? code : `${COMPILE_HINTS_COMMENT}\n${code}`;
+  return (chunk) =>
+    (chunk.facadeModuleId !== null && routeModules.has(chunk.facadeModuleId)) || chunk.moduleIds.some((id) => startModules.has(id));
 }
 
 export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: ChunkGroup[] } {
@@ -287,7 +281,9 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
   const shell = new Set<string>();
   const pageCommon = new Set<string>();
   const resolve = (files: string[]) => files.map((file) => path.join(webRoot, file));
-  const hinted = startsWithThePage(webRoot);
+  // Filled by buildEnd, read by generateBundle: the modules of the start's groups.
+  const startModules = new Set<string>();
+  const hinted = startsWithThePage(webRoot, startModules);
   const plugin: Plugin = {
     name: 'studypilot:first-route-chunks',
     apply: 'build',
@@ -306,6 +302,8 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
       if (zodErrors.length > 0) this.error(`Zod on demand (decision 234):\n${zodErrors.join('\n')}`);
       pageCommon.clear();
       for (const id of sharedByLazyPages(webRoot, info)) if (!entry.has(id) && !shell.has(id) && !publicPages.has(id)) pageCommon.add(id);
+      startModules.clear();
+      for (const group of [app, shared, shell, pageCommon]) for (const id of group) startModules.add(id);
     },
     // The entry imports the app's start lazily, so the HTML would not name `app`; it does, so that `app`
     // downloads beside the entry instead of after it (decision 169), and so do the chunks `app` imports.

@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINTS_COMMENT } from './compile-hints';
 
 /** A chunk of Vite's manifest (the part read here). */
 export type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
@@ -57,10 +58,16 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): stri
   return [...files];
 }
 
-/** The files `page` loads before it is usable: the entry, the app's start, the shell and its route chunk, with their static imports. */
-export function pageScripts(manifest: Manifest, page: Page): string[] {
+/** The manifest's key of the entry chunk (index.html). */
+function entryKey(manifest: Manifest): string {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('The manifest names no entry chunk');
+  return entry;
+}
+
+/** The files `page` loads before it is usable: the entry, the app's start, the shell and its route chunk, with their static imports. */
+export function pageScripts(manifest: Manifest, page: Page): string[] {
+  const entry = entryKey(manifest);
   return staticClosure(manifest, [entry, ...(manifest[entry]?.dynamicImports ?? []), ...shellKeys(manifest), PAGE_MODULES[page]]);
 }
 
@@ -72,8 +79,7 @@ export const ENTRY_BUDGET_KEY = 'entry';
 
 /** Each page's JavaScript before it is usable, in gzip bytes (`sizeOf`: a file's gzip size). */
 export function pageSizes(manifest: Manifest, sizeOf: (file: string) => number): Record<string, number> {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('The manifest names no entry chunk');
+  const entry = entryKey(manifest);
   const sizes: Record<string, number> = {
     [ENTRY_BUDGET_KEY]: staticClosure(manifest, [entry]).reduce((total, file) => total + sizeOf(file), 0),
   };
@@ -88,8 +94,7 @@ export function pageSizes(manifest: Manifest, sizeOf: (file: string) => number):
  * the app's chunk), the shell's chunks and each signed-in page's route chunk.
  */
 export function compileHintFiles(manifest: Manifest): string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('The manifest names no entry chunk');
+  const entry = entryKey(manifest);
   const keys = [...(manifest[entry]?.dynamicImports ?? []), ...shellKeys(manifest), ...Object.values(PAGE_MODULES)];
   return [...new Set(keys.flatMap((key) => (manifest[key] ? [manifest[key].file] : [])))];
 }
@@ -123,7 +128,7 @@ export function budgetProblems(sizes: Record<string, number>, budgets: Budgets):
   return problems;
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const root = path.resolve(import.meta.dirname, '../..');
   const webDist = path.join(root, 'dist/web');
   const manifestPath = path.join(webDist, '.vite/manifest.json');
@@ -137,8 +142,6 @@ async function main(): Promise<void> {
   for (const [page, bytes] of Object.entries(sizes)) {
     console.log(`${page.padEnd(10)} ${kb(bytes).padStart(6)} KB gzip (budget ${budgets[page] ?? '—'} KB)`);
   }
-  // Imported here, not at the top: first-route-chunks.ts imports this module.
-  const { COMPILE_HINTS_COMMENT } = await import('./first-route-chunks');
   const head = (file: string) => readFileSync(path.join(webDist, file), 'utf8').slice(0, COMPILE_HINTS_COMMENT.length);
   const problems = [...budgetProblems(sizes, budgets), ...compileHintProblems(manifest, head, COMPILE_HINTS_COMMENT)];
   if (problems.length > 0) {
@@ -150,9 +153,4 @@ async function main(): Promise<void> {
   console.log('JS budgets: every page within its budget');
 }
 
-// Not awaited: main() imports first-route-chunks.ts, which imports this module; it waits for this one to finish evaluating.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename))
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
