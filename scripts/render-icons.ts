@@ -5,6 +5,7 @@
  *
  * - icon-<size>.png: the logo as it is (rounded blue square), for launchers that draw it as given;
  *   favicon-<size>.png the same, for the browser's tab.
+ * - badge-96.png: the mark alone, white on transparency, for a notification's badge (decision 260).
  * - maskable-<size>.png: a full-bleed blue square with the mark inside the central 60 % (the maskable
  *   safe zone is the circle of 80 %), so a launcher may cut any shape out of it.
  */
@@ -26,6 +27,9 @@ const BRAND_BLUE = '#2563eb';
 const maskableSvg = (size: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">` +
   `<rect width="32" height="32" fill="${BRAND_BLUE}"/><g transform="translate(6.4 6.4) scale(0.6)">${mark}</g></svg>`;
+/** The mark alone in white on transparency, filling most of the square: a notification's badge (decision 260). */
+const badgeSvg = (size: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="5 5 22 22">${mark.replaceAll(/fill="[^"]*"/g, 'fill="#fff"')}</svg>`;
 const plainSvg = (size: number) => logo.replace('<svg ', `<svg width="${size}" height="${size}" `);
 
 const icons: Array<{ file: string; size: number; svg: (size: number) => string }> = [
@@ -36,6 +40,8 @@ const icons: Array<{ file: string; size: number; svg: (size: number) => string }
   { file: 'icon-512.png', size: 512, svg: plainSvg },
   { file: 'maskable-192.png', size: 192, svg: maskableSvg },
   { file: 'maskable-512.png', size: 512, svg: maskableSvg },
+  // A notification's status-bar badge: Android keeps only its alpha channel.
+  { file: 'badge-96.png', size: 96, svg: badgeSvg },
   // iOS home screen: no transparency, drawn full-bleed like the maskable icon.
   { file: 'apple-touch-icon-180.png', size: 180, svg: maskableSvg },
 ];

@@ -3,6 +3,8 @@
  * inside a user gesture — setting a reminder, the Enable button, the focus timer's Start) and showing
  * one. Every feature goes through here so the guards and the service-worker fallback live once.
  */
+import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from './notification-icons';
+
 export type NotificationState = NotificationPermission | 'unsupported';
 
 export function notificationsSupported(): boolean {
@@ -32,7 +34,7 @@ export async function ensureNotificationPermission(): Promise<NotificationState>
 export function showNotification(title: string, options: { body: string; tag: string }): void {
   if (notificationPermission() !== 'granted') return;
   try {
-    new Notification(title, options);
+    new Notification(title, { ...options, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE });
   } catch {
     // See above: no notification, the other signal still tells the user.
   }

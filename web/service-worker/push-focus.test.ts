@@ -44,8 +44,8 @@ describe('notificationFor a focus phase end', () => {
       options: {
         body: 'Well done! Time for a break.',
         tag: 'studypilot-focus-timer',
-        icon: '/favicon.svg',
-        badge: '/favicon.svg',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
         data: { url: '/study' },
       },
     });

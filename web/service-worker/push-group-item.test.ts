@@ -25,7 +25,13 @@ describe('a classmate’s new shared item (decision 211)', () => {
   it('reads "New in Chemistry 10B" and "Mia: Worksheet 4", and opens the task list', () => {
     expect(notificationFor(post())).toEqual({
       title: 'New in Chemistry 10B',
-      options: { body: 'Mia: Worksheet 4', tag: 'group-item:i1', icon: '/favicon.svg', badge: '/favicon.svg', data: { url: '/tasks' } },
+      options: {
+        body: 'Mia: Worksheet 4',
+        tag: 'group-item:i1',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
+        data: { url: '/tasks' },
+      },
     });
   });
 

@@ -47,8 +47,8 @@ describe('class-soon notification', () => {
       options: {
         body: 'Room 204 · 9:00 AM',
         tag: 'class-soon:chem:2026-11-23:0',
-        icon: '/favicon.svg',
-        badge: '/favicon.svg',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
         data: { url: '/schedule' },
       },
     });
@@ -77,8 +77,8 @@ describe('daily digest notification', () => {
       options: {
         body: 'Classes: 3 · first Biology at 8:00 AM\nDue today: 2\nOverdue: 1',
         tag: 'daily-digest:2026-11-23',
-        icon: '/favicon.svg',
-        badge: '/favicon.svg',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
         data: { url: '/dashboard' },
       },
     });

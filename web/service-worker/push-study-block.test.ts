@@ -33,8 +33,8 @@ describe('study block start notification (decision 209)', () => {
       options: {
         body: 'Your study block runs 4:00 PM–4:50 PM',
         tag: 'study-block:b1@1795408200000',
-        icon: '/favicon.svg',
-        badge: '/favicon.svg',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
         data: { url: '/study?tab=plan' },
       },
     });

@@ -13,6 +13,7 @@
 import { FOCUS_ALARM_URL } from '../../common/domain/focus-alarm';
 import { clockOptions, DEFAULT_LANGUAGE, intlLocaleOf, isLanguage, type Language } from '../../common/domain/languages';
 import { REMINDER_DUE_DATE_PARTS } from '../../common/domain/task-reminders';
+import { NOTIFICATION_BADGE, NOTIFICATION_ICON } from '../lib/notification-icons';
 import de from '../locales/de/push.json';
 import en from '../locales/en/push.json';
 import es from '../locales/es/push.json';
@@ -235,7 +236,7 @@ function formatDigestDate(date: string, language: Language): string {
 }
 
 function content(title: string, body: string, tag: string, url: string): NotificationContent {
-  return { title, options: { body, tag, icon: '/favicon.svg', badge: '/favicon.svg', data: { url: sameOriginPath(url) } } };
+  return { title, options: { body, tag, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { url: sameOriginPath(url) } } };
 }
 
 function taskReminderNotification(payload: TaskReminderPush): NotificationContent {
@@ -362,7 +363,12 @@ export function registerPushHandlers(sw: PushServiceWorkerScope): void {
         // A push must show a notification (userVisibleOnly); an unknown one still says where it came from.
         await (content
           ? sw.registration.showNotification(content.title, content.options)
-          : sw.registration.showNotification('StudyPilot', { tag: 'studypilot', data: { url: '/' } }));
+          : sw.registration.showNotification('StudyPilot', {
+              tag: 'studypilot',
+              icon: NOTIFICATION_ICON,
+              badge: NOTIFICATION_BADGE,
+              data: { url: '/' },
+            }));
       })(),
     );
   });
