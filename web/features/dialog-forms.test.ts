@@ -19,11 +19,19 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Each top-level function of a module, by name, with its text up to the next top-level function. */
+/**
+ * Each top-level function of a module, by name, with its text up to the next top-level function: a
+ * declaration (`function A(`), or an arrow function or function expression given to a constant, also
+ * through a wrapper (`const A = (`, `const A = memo(function A(`, `const A = forwardRef<…>((`).
+ */
 function topLevelFunctions(source: string): { name: string; body: string }[] {
-  const starts = [...source.matchAll(/^(?:export )?function (\w+)/gm)];
+  const starts = [
+    ...source.matchAll(
+      /^(?:export )?(?:(?:async )?function\*? (\w+)|(?:const|let) (\w+)\s*(?::[^=]+)?=\s*(?:[\w.]+(?:<[^>]*>)?\()?\s*(?:async\s*)?(?:function\b|\(|\w+\s*=>))/gm,
+    ),
+  ];
   return starts.map((start, index) => ({
-    name: start[1] ?? '',
+    name: start[1] ?? start[2] ?? '',
     body: source.slice(start.index, starts[index + 1]?.index ?? source.length),
   }));
 }
@@ -41,6 +49,17 @@ describe('dialog forms (decision 256)', () => {
     const inside = `export function A() {\n  return <Dialog open><DialogContent><AForm /></DialogContent></Dialog>;\n}\nfunction AForm() {\n  const form = useForm<V>({});\n  return <form />;\n}\n`;
     expect(formsBuiltBesideTheirDialog(beside)).toEqual(['A']);
     expect(formsBuiltBesideTheirDialog(inside)).toEqual([]);
+  });
+
+  it('finds it in arrow functions and wrapped components too, each by its own name', () => {
+    const arrow = `export const A = ({ open }: Props) => {\n  const form = useForm({});\n  return <Dialog open={open}><form /></Dialog>;\n};\n`;
+    const memo = `const B = memo(function B() {\n  const form = useForm({});\n  return <Dialog>{null}</Dialog>;\n});\nconst C = () => <Dialog><CForm /></Dialog>;\n`;
+    const forwarded = `export const D = React.forwardRef<HTMLDivElement, Props>((props, ref) => {\n  useForm();\n  return <Dialog />;\n});\n`;
+    expect(formsBuiltBesideTheirDialog(arrow)).toEqual(['A']);
+    expect(formsBuiltBesideTheirDialog(memo)).toEqual(['B']);
+    expect(formsBuiltBesideTheirDialog(forwarded)).toEqual(['D']);
+    // A constant that is not a function is not a component, and ends nothing.
+    expect(topLevelFunctions(`const X = 1;\nconst Y = [1];\n`)).toEqual([]);
   });
 
   it('no component of web/ builds its form beside its dialog', () => {
