@@ -5,6 +5,7 @@ import {
   firstRouteScripts,
   reactChunkErrors,
   sharedByLazyPages,
+  shellHtml,
   startsWithThePage,
   staticChunkClosure,
   staticImportChain,
@@ -55,6 +56,33 @@ describe("the HTML's preloads of the app's start (decision 244)", () => {
       'assets/tiny.js',
       'assets/preload-helper.js',
     ]);
+  });
+});
+
+describe("shell.html's script preloads (decision 261)", () => {
+  const indexHtml = [
+    '<!doctype html><html><head><meta charset="UTF-8" />',
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/preload-helper-2.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-3.css">',
+    '<link rel="modulepreload" crossorigin href="/assets/app-4.js">',
+    '</head><body></body></html>',
+  ].join('\n');
+  const html = shellHtml(indexHtml, ['assets/shell-5.js'], () => 'body{margin:0}');
+
+  it("are all at low priority: Vite's, the app's and the shell's", () => {
+    const links = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(links).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/preload-helper-2.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell-5.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-4.js">',
+    ]);
+  });
+
+  it('leave the entry script, the inline stylesheet and the disabled link as they were', () => {
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(html).toContain('<style>body{margin:0}</style>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css" disabled>');
   });
 });
 

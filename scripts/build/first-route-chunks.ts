@@ -19,6 +19,7 @@ import {
   FIRST_ROUTE_LOCALES,
   FIRST_ROUTE_PRELOADS,
   FIRST_ROUTE_SCRIPTS,
+  modulePreloadLink,
   PAGE_NEEDS,
   SHELL_NEEDS,
 } from '../../common/domain/first-route-needs';
@@ -119,7 +120,7 @@ export const SESSION_COOKIE_META = '<meta name="studypilot-session" content="coo
  * request, decision 165), and after it the place of the first page's preloads.
  */
 export function shellHtml(indexHtml: string, chunkFiles: readonly string[], css: (href: string) => string): string {
-  const preloads = chunkFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  const preloads = chunkFiles.map((file) => modulePreloadLink(`/${file}`)).join('\n    ');
   const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(indexHtml);
   if (!stylesheet?.[1]) throw new Error('index.html has no stylesheet link to place the shell preloads before');
   const style = css(stylesheet[1]);
@@ -131,7 +132,11 @@ export function shellHtml(indexHtml: string, chunkFiles: readonly string[], css:
   const withPreloads = `${indexHtml.slice(0, stylesheet.index)}${preloads}\n    <style>${style}</style>\n    ${disabledLink}\n    ${FIRST_ROUTE_PRELOADS}${indexHtml.slice(after)}`;
   const charset = '<meta charset="UTF-8" />';
   if (!withPreloads.includes(charset)) throw new Error('index.html has no charset meta to place the session mark after');
-  return withPreloads.replace(charset, `${charset}\n    ${SESSION_COOKIE_META}`);
+  // The entry's and the app's preloads that Vite wrote into index.html too, at low priority (decision 261).
+  const viteModulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  return withPreloads
+    .replace(charset, `${charset}\n    ${SESSION_COOKIE_META}`)
+    .replace(viteModulePreload, (_link, href: string) => modulePreloadLink(href));
 }
 
 /** The namespaces any first page inside the shell may need. */

@@ -15,6 +15,7 @@ import {
   FIRST_ROUTE_LOCALES,
   FIRST_ROUTE_SCRIPTS,
   FIRST_ROUTE_PRELOADS,
+  modulePreloadLink,
   PAGE_NEEDS,
   SHELL_FRAMES,
   SHELL_NEEDS,
@@ -247,8 +248,7 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
   const signedIn = (url: string, headers: Record<string, string> = {}) =>
     withPreloads.request({ method: 'GET', url, headers: { cookie: 'sp_session=anything', ...headers } });
   const fetchPreload = (request: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${request}">`;
-  const localePreload = (namespace: string, language: string) =>
-    `<link rel="modulepreload" crossorigin href="/assets/${namespace}-${language}.js">`;
+  const localePreload = (namespace: string, language: string) => modulePreloadLink(`/assets/${namespace}-${language}.js`);
 
   it("names the dashboard's reads and translations in the browser's language and English, varying by language", async () => {
     const response = await signedIn('/dashboard', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' });
@@ -285,7 +285,7 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
   });
 
   it("preloads a page's own scripts with it, and no other page's (decision 223)", async () => {
-    const scriptPreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+    const scriptPreload = modulePreloadLink;
     const tasks = await signedIn('/tasks');
     expect(tasks.body).toContain(scriptPreload('/assets/tasks-page-1.js'));
     expect(tasks.body).toContain(scriptPreload('/assets/task-form-2.js'));

@@ -14,6 +14,7 @@ import {
   FIRST_ROUTE_PRELOADS,
   FIRST_ROUTE_SCRIPTS,
   firstRouteNeeds,
+  modulePreloadLink,
   PAGE_NEEDS,
   SHELL_FRAMES,
 } from '../../common/domain/first-route-needs';
@@ -92,13 +93,11 @@ export function firstRoutePreloads(
 ): string {
   const needs = firstRouteNeeds(pathname);
   const languages = [...new Set([language, 'en'])];
-  const files = languages.flatMap((lng) => needs.namespaces.map((namespace) => locales[lng]?.[namespace]).filter(Boolean));
+  const files = languages.flatMap((lng) => needs.namespaces.flatMap((namespace) => locales[lng]?.[namespace] ?? []));
   return [
     ...needs.requests.map((request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${request}">`),
-    ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
-    ...(Object.hasOwn(scripts, pathname) ? (scripts[pathname] ?? []) : []).map(
-      (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
-    ),
+    ...files.map((file) => modulePreloadLink(file)),
+    ...(Object.hasOwn(scripts, pathname) ? (scripts[pathname] ?? []) : []).map((file) => modulePreloadLink(file)),
   ].join('\n    ');
 }
 
