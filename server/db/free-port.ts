@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * A free TCP port on the loopback interface, for a listener started a moment later (the embedded
@@ -35,8 +37,45 @@ function listenOn(port: number): Promise<net.Server | undefined> {
 }
 
 /**
- * `count` distinct free ports. Each is chosen below the ephemeral range: a port the OS picks for
- * `listen(0)` comes from that range, so in the seconds between the probe closing and the real listener
+ * Ports handed out lately, by any process of this machine: one file per port, created exclusively. A probe
+ * only proves a port free at that instant; the listener it is for may bind seconds later (a server starting
+ * beside four others took 8 s in CI), and meanwhile another process's probe found the same port free and
+ * its listener bound it first: CI lost an instance drill to that, with a test file in another worker starting
+ * a PostgreSQL (decision 262). A port reserved within `RESERVED_FOR_MS` is not handed out again.
+ */
+export const PORT_RESERVATIONS_DIR = path.join(os.tmpdir(), 'studypilot-port-reservations');
+/** Far longer than any listener takes to bind after its port was chosen. */
+const RESERVED_FOR_MS = 10 * 60_000;
+
+/**
+ * Reserves `port` for this process: false when another reservation of it is younger than `RESERVED_FOR_MS`.
+ * An older one is removed (the next attempt may take the port). Where no file can be written (a read-only
+ * temporary directory), the probe alone decides, as before.
+ */
+export function reservePort(port: number, dir = PORT_RESERVATIONS_DIR, now = Date.now()): boolean {
+  const file = path.join(dir, String(port));
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch {
+    return true;
+  }
+  try {
+    writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return true;
+  }
+  try {
+    if (now - statSync(file).mtimeMs >= RESERVED_FOR_MS) rmSync(file, { force: true });
+  } catch {
+    // Removed by another process meanwhile: the port is still not taken by this attempt.
+  }
+  return false;
+}
+
+/**
+ * `count` distinct free ports, each reserved across processes (`reservePort`). Each is chosen below the
+ * ephemeral range: a port the OS picks for `listen(0)` comes from that range, so in the seconds between the probe closing and the real listener
  * binding, any outgoing connection (a PostgreSQL client, a fetch) may take it as its local port, and
  * the listener then fails with EADDRINUSE (CI once lost an instance drill to that). The probes stay
  * open until all are chosen, so no port is handed out twice. When the range below is too small (an
@@ -50,7 +89,9 @@ export async function freePorts(count: number): Promise<number[]> {
       for (let attempt = 0; probes.length < count && attempt < count * 50; attempt += 1) {
         const port = LISTEN_RANGE_LOW + Math.floor(Math.random() * (high - LISTEN_RANGE_LOW));
         const probe = await listenOn(port);
-        if (probe) probes.push(probe);
+        if (!probe) continue;
+        if (reservePort(port)) probes.push(probe);
+        else await new Promise((resolve) => probe.close(resolve));
       }
     }
     while (probes.length < count) {
