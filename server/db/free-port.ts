@@ -39,9 +39,8 @@ function listenOn(port: number): Promise<net.Server | undefined> {
 /**
  * Ports handed out lately, by any process of this machine: one file per port, created exclusively. A probe
  * only proves a port free at that instant; the listener it is for may bind seconds later (a server starting
- * beside four others took 8 s in CI), and meanwhile another process's probe found the same port free and
- * its listener bound it first: CI lost an instance drill to that, with a test file in another worker starting
- * a PostgreSQL (decision 262). A port reserved within `RESERVED_FOR_MS` is not handed out again.
+ * beside four others took 8 s in CI), and meanwhile another process may bind it first — CI lost an instance
+ * drill to that (decision 262). A port reserved within `RESERVED_FOR_MS` is not handed out again.
  */
 export const PORT_RESERVATIONS_DIR = path.join(os.tmpdir(), 'studypilot-port-reservations');
 /** Far longer than any listener takes to bind after its port was chosen. */
@@ -73,13 +72,24 @@ export function reservePort(port: number, dir = PORT_RESERVATIONS_DIR, now = Dat
   return false;
 }
 
+const portOf = (probe: net.Server) => {
+  const address = probe.address();
+  return typeof address === 'object' && address ? address.port : 0;
+};
+
+/** Keeps `probe` open among `probes` when its port could be reserved; closes it otherwise. */
+async function keepIfReserved(probe: net.Server, probes: net.Server[]): Promise<void> {
+  if (reservePort(portOf(probe))) probes.push(probe);
+  else await new Promise((resolve) => probe.close(resolve));
+}
+
 /**
  * `count` distinct free ports, each reserved across processes (`reservePort`). Each is chosen below the
- * ephemeral range: a port the OS picks for `listen(0)` comes from that range, so in the seconds between the probe closing and the real listener
- * binding, any outgoing connection (a PostgreSQL client, a fetch) may take it as its local port, and
- * the listener then fails with EADDRINUSE (CI once lost an instance drill to that). The probes stay
- * open until all are chosen, so no port is handed out twice. When the range below is too small (an
- * unusual kernel setting), the OS chooses.
+ * ephemeral range: a port the OS picks for `listen(0)` comes from that range, so in the seconds between the
+ * probe closing and the real listener binding, any outgoing connection (a PostgreSQL client, a fetch) may
+ * take it as its local port, and the listener then fails with EADDRINUSE (CI once lost an instance drill to
+ * that). The probes stay open until all are chosen, so no port is handed out twice. When the range below is
+ * too small (an unusual kernel setting), the OS chooses.
  */
 export async function freePorts(count: number): Promise<number[]> {
   const high = ephemeralLow();
@@ -89,20 +99,17 @@ export async function freePorts(count: number): Promise<number[]> {
       for (let attempt = 0; probes.length < count && attempt < count * 50; attempt += 1) {
         const port = LISTEN_RANGE_LOW + Math.floor(Math.random() * (high - LISTEN_RANGE_LOW));
         const probe = await listenOn(port);
-        if (!probe) continue;
-        if (reservePort(port)) probes.push(probe);
-        else await new Promise((resolve) => probe.close(resolve));
+        if (probe) await keepIfReserved(probe, probes);
       }
     }
-    while (probes.length < count) {
-      const probe = await listenOn(0);
+    // The OS's choice is reserved too; a port another process holds the reservation of is given back and
+    // the OS asked again, a bounded number of times.
+    for (let attempt = 0; probes.length < count; attempt += 1) {
+      const probe = attempt < count * 50 ? await listenOn(0) : undefined;
       if (!probe) throw new Error('no free port on 127.0.0.1');
-      probes.push(probe);
+      await keepIfReserved(probe, probes);
     }
-    return probes.map((probe) => {
-      const address = probe.address();
-      return typeof address === 'object' && address ? address.port : 0;
-    });
+    return probes.map(portOf);
   } finally {
     await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
   }
