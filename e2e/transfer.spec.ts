@@ -131,3 +131,40 @@ test("the dashboard's reads and translations are preloaded by its page and asked
   await expect(page).toHaveURL(/\/tasks$/);
   expect(requests.has(stylesheet!)).toBe(false);
 });
+
+// Decision 263: the calendar's grid views (FullCalendar, a third of /schedule's code) load only to be shown.
+test("a phone's agenda downloads none of the grid views' code; the day view loads it, and a wide window's document preloads it", async ({
+  page,
+  browser,
+}) => {
+  await registerViaApi(page.request);
+  const gridRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/calendar-grid-[\w-]+\.(js|css)$/.test(request.url())) gridRequests.push(new URL(request.url()).pathname);
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/schedule');
+  const calendar = page.locator('.schedule-calendar');
+  await expect(calendar.getByRole('list', { name: 'Agenda' })).toBeVisible();
+  await expect(calendar.getByRole('button', { name: 'Agenda', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  expect(gridRequests).toEqual([]);
+  await calendar.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(calendar.getByLabel('Calendar times (scroll with the arrow keys)').first()).toBeVisible();
+  expect(gridRequests.filter((file) => file.endsWith('.js'))).toHaveLength(1);
+
+  // A wide window opens on the month: its document preloads the grid's code for a window this wide only.
+  const wide = await browser.newPage({ viewport: { width: 1280, height: 800 }, storageState: await page.context().storageState() });
+  const document = wide.waitForResponse((response) => new URL(response.url()).pathname === '/schedule');
+  const preloaded = wide.waitForRequest((request) => /\/assets\/calendar-grid-[\w-]+\.js$/.test(request.url()));
+  await wide.goto('/schedule');
+  expect(await (await document).text()).toMatch(
+    /<link rel="modulepreload" crossorigin fetchpriority="low" media="\(min-width: 640px\)" href="\/assets\/calendar-grid-[\w-]+\.js">/,
+  );
+  await preloaded;
+  await expect(wide.locator('.schedule-calendar').getByRole('button', { name: 'Month', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(wide.locator('.schedule-calendar').getByRole('columnheader').first()).toBeVisible();
+  await wide.close();
+});

@@ -75,8 +75,52 @@ export const FIRST_ROUTE_PRELOADS = '<!--studypilot:first-route-preloads-->';
  * every modulepreload of the page, 0.7–2.5 s of simulated slow 4G on its first contentful paint. Low is the
  * order the page needs them in anyway: the document, then its reads (small, at high priority), then the code.
  */
-export function modulePreloadLink(href: string): string {
-  return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
+export function modulePreloadLink(href: string, media?: string): string {
+  return `<link rel="modulepreload" crossorigin fetchpriority="low"${media ? ` media="${media}"` : ''} href="${href}">`;
+}
+
+/**
+ * Code a page loads only to show some of its views (issue 41: a page loads only what it shows): /schedule's
+ * day, 3-day, week and month views are FullCalendar (web/features/schedule/calendar-grid.tsx), 85 KB of gzip
+ * JavaScript its agenda does without. `views`: the `?view=` names of the views that need it, `otherViews`
+ * those of the views that do not; `wideFrom`: the narrowest window, in px, whose first view (no `?view=`) needs it — a phone opens on the
+ * agenda, a wider screen on the month (web/features/schedule/calendar-views.ts; its test keeps them in step).
+ */
+export const VIEW_CODE = {
+  '/schedule': {
+    module: 'features/schedule/calendar-grid.tsx',
+    views: ['day', '3days', 'week', 'month'],
+    otherViews: ['agenda'],
+    wideFrom: 640,
+  },
+} as const satisfies Readonly<
+  Record<string, { module: string; views: readonly string[]; otherViews: readonly string[]; wideFrom: number }>
+>;
+
+/** The key of a page's view code in the build's FIRST_ROUTE_SCRIPTS, beside the page's own. */
+export function viewCodeKey(page: string): string {
+  return `${page} views`;
+}
+
+/**
+ * Whether the document of `page` opened with `?view=` `view` preloads the page's view code: 'all' when the
+ * address names a view that needs it; 'wide' when it names none the page knows, which opens the window's
+ * first view (the link then carries `wideFrom` as a media query, which the browser checks: a phone does
+ * not download it); 'none' when it names a view that does not need it, or the page has no view code.
+ */
+export type ViewCodePreload = 'all' | 'wide' | 'none';
+export function viewCodePreload(page: string, view: string | null): ViewCodePreload {
+  const code: { views: readonly string[]; otherViews: readonly string[] } | undefined = Object.hasOwn(VIEW_CODE, page)
+    ? VIEW_CODE[page as keyof typeof VIEW_CODE]
+    : undefined;
+  if (!code) return 'none';
+  if (view !== null && code.views.includes(view)) return 'all';
+  return view !== null && code.otherViews.includes(view) ? 'none' : 'wide';
+}
+
+/** The media query of a 'wide' preload of `page`'s view code. */
+export function viewCodeMedia(page: keyof typeof VIEW_CODE): string {
+  return `(min-width: ${VIEW_CODE[page].wideFrom}px)`;
 }
 /**
  * The build's file naming each signed-in page's own scripts: its lazy route chunk and the chunks it

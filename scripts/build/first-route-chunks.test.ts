@@ -12,6 +12,7 @@ import {
   zodOnDemandErrors,
 } from './first-route-chunks';
 import { PAGE_MODULES } from './js-budget';
+import { VIEW_CODE, viewCodeKey } from '../../common/domain/first-route-needs';
 
 const webRoot = '/repo/web';
 const chunk = (fileName: string, module: string | null, imports: string[] = []) => ({
@@ -36,6 +37,37 @@ describe("a signed-in page's own scripts (decision 223)", () => {
     expect(scripts['/grades']).toEqual(['/assets/grades-page.js', '/assets/dates.js']);
     // Pages without a route chunk of their own (the dashboard is in the shell's) have no entry.
     expect(scripts).not.toHaveProperty('/dashboard');
+  });
+
+  it("list a page's view code apart: the view module's chunk, what it imports that the page does not, and their stylesheets (decision 263)", () => {
+    const css = (files: string[]) => ({ viteMetadata: { importedCss: new Set(files) } });
+    const chunks = [
+      chunk('assets/index.js', 'main.tsx', ['assets/app.js']),
+      chunk('assets/app.js', null),
+      {
+        ...chunk('assets/schedule-page.js', PAGE_MODULES['/schedule'], ['assets/app.js', 'assets/dates.js']),
+        ...css(['assets/schedule-page.css']),
+      },
+      chunk('assets/dates.js', null),
+      {
+        ...chunk('assets/calendar-grid.js', VIEW_CODE['/schedule'].module, [
+          'assets/schedule-page.js',
+          'assets/dates.js',
+          'assets/fc-core.js',
+        ]),
+        ...css(['assets/calendar-grid.css']),
+      },
+      { ...chunk('assets/fc-core.js', null, ['assets/app.js']), ...css(['assets/fc-core.css']) },
+    ];
+    const scripts = firstRouteScripts(chunks, webRoot, new Set(['assets/index.js', 'assets/app.js']));
+    expect(scripts['/schedule']).toEqual(['/assets/schedule-page.js', '/assets/dates.js']);
+    expect(scripts[viewCodeKey('/schedule')]).toEqual([
+      '/assets/calendar-grid.js',
+      '/assets/fc-core.js',
+      '/assets/calendar-grid.css',
+      '/assets/fc-core.css',
+    ]);
+    expect(Object.keys(scripts)).toEqual(['/schedule', viewCodeKey('/schedule')]);
   });
 });
 
@@ -186,10 +218,10 @@ describe("V8's compile hint (decision 258)", () => {
   const hinted = startsWithThePage(webRoot, startModules);
   const chunkOf = (facade: string | null, moduleIds: string[]) => ({ facadeModuleId: facade, moduleIds });
 
-  it("marks the chunks of the start's groups and each signed-in page's route chunk", () => {
+  it("marks the chunks of the start's groups and each signed-in page's route chunk and view code", () => {
     expect(hinted(chunkOf(null, ['/repo/web/start.tsx', '/repo/web/lib/format.ts']))).toBe(true);
     expect(hinted(chunkOf(null, ['/repo/node_modules/react-dom/client.js']))).toBe(true);
-    for (const module of Object.values(PAGE_MODULES))
+    for (const module of [...Object.values(PAGE_MODULES), VIEW_CODE['/schedule'].module])
       expect(hinted(chunkOf(path.join(webRoot, module), [path.join(webRoot, module)])), module).toBe(true);
   });
 

@@ -19,6 +19,8 @@ import {
   FIRST_ROUTE_LOCALES,
   FIRST_ROUTE_PRELOADS,
   FIRST_ROUTE_SCRIPTS,
+  VIEW_CODE,
+  viewCodeKey,
   modulePreloadLink,
   PAGE_NEEDS,
   SHELL_NEEDS,
@@ -155,7 +157,13 @@ export function firstRouteLocales(
   return locales;
 }
 
-type BuiltChunk = { fileName: string; facadeModuleId: string | null; imports: readonly string[] };
+type BuiltChunk = {
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: readonly string[];
+  /** Vite's: the stylesheets the chunk's modules import, which it links before the chunk runs. */
+  viteMetadata?: { importedCss: ReadonlySet<string> };
+};
 
 /**
  * The chunks `roots` name and every chunk they import statically, at any depth, each once, in the order
@@ -184,7 +192,9 @@ export function staticChunkClosure(
 /**
  * Each signed-in page's own scripts (FIRST_ROUTE_SCRIPTS): its route chunk (PAGE_MODULES) and every chunk
  * it imports statically, less those `preloaded` already (the entry's, `app`, the shell's). A page whose
- * route is inside the shell's chunk (the dashboard) has none of its own.
+ * route is inside the shell's chunk (the dashboard) has none of its own. A page with code for some of its
+ * views only (VIEW_CODE) has that code under `viewCodeKey(page)`: the view module's chunk, what it imports
+ * that the page does not, and their stylesheets (which Vite links before the chunk runs).
  */
 export function firstRouteScripts(
   chunks: readonly BuiltChunk[],
@@ -192,10 +202,18 @@ export function firstRouteScripts(
   preloaded: ReadonlySet<string>,
 ): Record<string, string[]> {
   const scripts: Record<string, string[]> = {};
+  const chunkOf = (module: string) => chunks.find((chunk) => chunk.facadeModuleId === path.join(webRoot, module));
   for (const [page, module] of Object.entries(PAGE_MODULES)) {
-    const route = chunks.find((chunk) => chunk.facadeModuleId === path.join(webRoot, module));
+    const route = chunkOf(module);
     if (!route) continue;
-    scripts[page] = staticChunkClosure(chunks, [route.fileName], preloaded).map((file) => `/${file}`);
+    const own = staticChunkClosure(chunks, [route.fileName], preloaded);
+    scripts[page] = own.map((file) => `/${file}`);
+    const viewModule = Object.hasOwn(VIEW_CODE, page) ? VIEW_CODE[page as keyof typeof VIEW_CODE].module : undefined;
+    const view = viewModule ? chunkOf(viewModule) : undefined;
+    if (!view) continue;
+    const files = staticChunkClosure(chunks, [view.fileName], new Set([...preloaded, ...own]));
+    const stylesheets = files.flatMap((file) => [...(chunks.find((chunk) => chunk.fileName === file)?.viteMetadata?.importedCss ?? [])]);
+    scripts[viewCodeKey(page)] = [...files, ...stylesheets].map((file) => `/${file}`);
   }
   return scripts;
 }
@@ -266,7 +284,7 @@ export function zodOnDemandErrors(webRoot: string, info: (id: string) => Graph):
 /**
  * Whether a chunk gets V8's compile hint (compile-hints.ts): the chunks a page runs as it starts — those
  * holding modules of the start's groups (`startModules`: `app` with React, `shared`, `shell`,
- * `page-common`) and each signed-in page's route chunk — and not the rest (dialogs, uploads, the public
+ * `page-common`) and each signed-in page's route chunk and view code (VIEW_CODE) — and not the rest (dialogs, uploads, the public
  * pages, the languages' translations), since eagerly compiling code that may never run is only worth it
  * where nearly all of it does. By module, not by chunk name: a translation file named `shell.json` makes a
  * chunk named `shell` too.
@@ -275,7 +293,9 @@ export function startsWithThePage(
   webRoot: string,
   startModules: ReadonlySet<string>,
 ): (chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }) => boolean {
-  const routeModules = new Set(Object.values(PAGE_MODULES).map((module) => path.join(webRoot, module)));
+  const routeModules = new Set(
+    [...Object.values(PAGE_MODULES), ...Object.values(VIEW_CODE).map((code) => code.module)].map((module) => path.join(webRoot, module)),
+  );
   return (chunk) =>
     (chunk.facadeModuleId !== null && routeModules.has(chunk.facadeModuleId)) || chunk.moduleIds.some((id) => startModules.has(id));
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VIEW_CODE, viewCodeKey } from '../../common/domain/first-route-needs';
 import {
   budgetProblems,
   compileHintProblems,
@@ -35,6 +36,8 @@ const manifest: Manifest = {
 };
 const BASE = ['assets/index-e.js', 'assets/preload-helper-p.js', 'assets/start-s.js', 'assets/app-a.js', 'assets/shell-h.js'];
 
+const VIEW_CODE_KEYS = Object.keys(VIEW_CODE).map(viewCodeKey);
+
 describe("a page's JavaScript before it is usable", () => {
   it("is the entry, the app's start, the shell and its route chunk, each with its static imports, each file once", () => {
     expect(pageScripts(manifest, '/tasks').sort()).toEqual([...BASE, 'assets/tasks-page-t.js', 'assets/dates-d.js'].sort());
@@ -63,7 +66,19 @@ describe("a page's JavaScript before it is usable", () => {
     const sizes = pageSizes(manifest, (file) => (file === 'assets/charts-c.js' ? 1000 : 10));
     expect(sizes['/tasks']).toBe(70);
     expect(sizes['/grades']).toBe(1070);
-    expect(Object.keys(sizes).sort()).toEqual([ENTRY_BUDGET_KEY, ...Object.keys(PAGE_MODULES)].sort());
+    expect(Object.keys(sizes).sort()).toEqual([ENTRY_BUDGET_KEY, ...Object.keys(PAGE_MODULES), ...VIEW_CODE_KEYS].sort());
+  });
+
+  it("counts a page's views with code of their own as the page's files and theirs, each once (decision 263)", () => {
+    const withGrid: Manifest = {
+      ...manifest,
+      [PAGE_MODULES['/schedule']]: { file: 'assets/schedule-page-s.js', imports: ['_dates-d.js'] },
+      [VIEW_CODE['/schedule'].module]: { file: 'assets/calendar-grid-c.js', imports: [PAGE_MODULES['/schedule'], '_charts-c.js'] },
+    };
+    const sizes = pageSizes(withGrid, (file) => (file === 'assets/charts-c.js' ? 1000 : 10));
+    // BASE (5 files), the page and dates: 70; the grid adds its chunk and the charts it imports.
+    expect(sizes['/schedule']).toBe(70);
+    expect(sizes[viewCodeKey('/schedule')]).toBe(70 + 10 + 1000);
   });
 
   it('has a size of its own for the entry: what every page evaluates before its frame paints', () => {
@@ -101,7 +116,7 @@ describe('the budgets', () => {
 
   it('have one budget for every page and the entry, in the committed file', () => {
     const committed = JSON.parse(readFileSync(path.join(import.meta.dirname, 'js-budgets.json'), 'utf8')) as Record<string, number>;
-    expect(Object.keys(committed).sort()).toEqual([ENTRY_BUDGET_KEY, ...Object.keys(PAGE_MODULES)].sort());
+    expect(Object.keys(committed).sort()).toEqual([ENTRY_BUDGET_KEY, ...Object.keys(PAGE_MODULES), ...VIEW_CODE_KEYS].sort());
     expect(Object.values(committed).every((budget) => Number.isFinite(budget) && budget > 0)).toBe(true);
   });
 });

@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { VIEW_CODE, viewCodeKey } from '../../common/domain/first-route-needs';
 import { COMPILE_HINTS_COMMENT } from './compile-hints';
 
 /** A chunk of Vite's manifest (the part read here). */
@@ -86,16 +87,26 @@ export function pageSizes(manifest: Manifest, sizeOf: (file: string) => number):
   for (const page of Object.keys(PAGE_MODULES) as Page[]) {
     sizes[page] = pageScripts(manifest, page).reduce((total, file) => total + sizeOf(file), 0);
   }
+  // A page's views with code of their own (VIEW_CODE: /schedule's grid views): the page's and theirs.
+  for (const [page, { module }] of Object.entries(VIEW_CODE) as [Page, { module: string }][]) {
+    const files = new Set([...pageScripts(manifest, page), ...staticClosure(manifest, [module])]);
+    sizes[viewCodeKey(page)] = [...files].reduce((total, file) => total + sizeOf(file), 0);
+  }
   return sizes;
 }
 
 /**
  * The files that must begin with V8's compile hint (decision 258): what the entry imports lazily (React and
- * the app's chunk), the shell's chunks and each signed-in page's route chunk.
+ * the app's chunk), the shell's chunks and each signed-in page's route chunk and view code.
  */
 export function compileHintFiles(manifest: Manifest): string[] {
   const entry = entryKey(manifest);
-  const keys = [...(manifest[entry]?.dynamicImports ?? []), ...shellKeys(manifest), ...Object.values(PAGE_MODULES)];
+  const keys = [
+    ...(manifest[entry]?.dynamicImports ?? []),
+    ...shellKeys(manifest),
+    ...Object.values(PAGE_MODULES),
+    ...Object.values(VIEW_CODE).map((code) => code.module),
+  ];
   return [...new Set(keys.flatMap((key) => (manifest[key] ? [manifest[key].file] : [])))];
 }
 

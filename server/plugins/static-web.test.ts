@@ -16,6 +16,8 @@ import {
   FIRST_ROUTE_SCRIPTS,
   FIRST_ROUTE_PRELOADS,
   modulePreloadLink,
+  viewCodeKey,
+  viewCodeMedia,
   PAGE_NEEDS,
   SHELL_FRAMES,
   SHELL_NEEDS,
@@ -235,7 +237,12 @@ function webBuildWithFirstRoutePreloads(): string {
   writeFileSync(path.join(dir, FIRST_ROUTE_LOCALES), JSON.stringify(locales));
   writeFileSync(
     path.join(dir, FIRST_ROUTE_SCRIPTS),
-    JSON.stringify({ '/tasks': ['/assets/tasks-page-1.js', '/assets/task-form-2.js'], '/grades': ['/assets/grades-page-3.js'] }),
+    JSON.stringify({
+      '/tasks': ['/assets/tasks-page-1.js', '/assets/task-form-2.js'],
+      '/grades': ['/assets/grades-page-3.js'],
+      '/schedule': ['/assets/schedule-page-4.js'],
+      [viewCodeKey('/schedule')]: ['/assets/calendar-grid-5.js', '/assets/calendar-grid-6.css'],
+    }),
   );
   return dir;
 }
@@ -296,6 +303,29 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
     const help = await signedIn('/help');
     expect(help.body).not.toContain('-page-');
     expect((await signedIn(`/${FIRST_ROUTE_SCRIPTS}`)).statusCode).toBe(404);
+  });
+
+  // Decision 263: the agenda, a phone's first view, does without the grid views' code.
+  it("preloads /schedule's grid code for a grid view named in the address, for a wide window's first view, and not for the agenda", async () => {
+    const gridScript = '/assets/calendar-grid-5.js';
+    const media = viewCodeMedia('/schedule');
+    for (const url of ['/schedule?view=day', '/schedule?view=3days&from=mail', '/schedule?view=week', '/schedule?view=month']) {
+      const body = (await signedIn(url)).body;
+      expect(body, url).toContain(modulePreloadLink('/assets/schedule-page-4.js'));
+      expect(body, url).toContain(modulePreloadLink(gridScript));
+      expect(body, url).toContain('<link rel="preload" as="style" href="/assets/calendar-grid-6.css">');
+    }
+    for (const url of ['/schedule', '/schedule?view=fortnight', '/schedule?from=mail']) {
+      const body = (await signedIn(url)).body;
+      expect(body, url).toContain(modulePreloadLink(gridScript, media));
+      expect(body, url).toContain(`<link rel="preload" as="style" media="${media}" href="/assets/calendar-grid-6.css">`);
+      expect(body, url).not.toContain(modulePreloadLink(gridScript));
+    }
+    const agenda = (await signedIn('/schedule?view=agenda')).body;
+    expect(agenda).toContain(modulePreloadLink('/assets/schedule-page-4.js'));
+    expect(agenda).not.toContain('calendar-grid');
+    // Another page never preloads it, whatever its address says.
+    expect((await signedIn('/tasks?view=day')).body).not.toContain('calendar-grid');
   });
 
   it('sends each variant compressed, and nothing of it without the cookie or on a public page', async () => {

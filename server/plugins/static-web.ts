@@ -17,6 +17,11 @@ import {
   modulePreloadLink,
   PAGE_NEEDS,
   SHELL_FRAMES,
+  VIEW_CODE,
+  viewCodeKey,
+  viewCodeMedia,
+  viewCodePreload,
+  type ViewCodePreload,
 } from '../../common/domain/first-route-needs';
 import { landingFile, landingPath, sitemapOrigin } from '../../common/domain/landing-pages';
 import { isLanguage, languageFromAcceptLanguage, LANGUAGES, type Language } from '../../common/domain/languages';
@@ -31,7 +36,7 @@ export type HtmlDocument = {
   br: Buffer | null;
   gzip: Buffer | null;
   /** `language`: the frame's; `chosen`: it is the one the user chose (their account's), not the browser's. */
-  signedIn?: (pathname: string, language: Language, chosen: boolean) => HtmlDocument;
+  signedIn?: (pathname: string, language: Language, chosen: boolean, view?: string | null) => HtmlDocument;
 };
 
 /** The build's variant of index.html for the shell's pages asked for with a session cookie (decision 161). */
@@ -83,21 +88,30 @@ type FirstRouteScripts = Record<string, string[]>;
  * English, which i18next loads beside any other language as the fallback. The reads are credentialed
  * fetches, as web/lib/api-client.ts makes them, so the browser hands the answer to the app's request.
  * The page's own scripts (its route chunk and what it imports, `scripts`) are preloaded too, so they
- * download beside the app's code instead of once the router has run (decision 223).
+ * download beside the app's code instead of once the router has run (decision 223). So is the code of the
+ * views it opens on, when some of its views have code of their own (`viewCode`, VIEW_CODE; decision 263).
  */
 export function firstRoutePreloads(
   pathname: string,
   language: string,
   locales: FirstRouteLocales,
   scripts: FirstRouteScripts = {},
+  viewCode: ViewCodePreload = 'none',
 ): string {
   const needs = firstRouteNeeds(pathname);
   const languages = [...new Set([language, 'en'])];
   const files = languages.flatMap((lng) => needs.namespaces.flatMap((namespace) => locales[lng]?.[namespace] ?? []));
+  const listed = (key: string) => (Object.hasOwn(scripts, key) ? (scripts[key] ?? []) : []);
+  const media = viewCode === 'wide' && Object.hasOwn(VIEW_CODE, pathname) ? viewCodeMedia(pathname as keyof typeof VIEW_CODE) : undefined;
   return [
     ...needs.requests.map((request) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${request}">`),
     ...files.map((file) => modulePreloadLink(file)),
-    ...(Object.hasOwn(scripts, pathname) ? (scripts[pathname] ?? []) : []).map((file) => modulePreloadLink(file)),
+    ...listed(pathname).map((file) => modulePreloadLink(file)),
+    ...(viewCode === 'none' ? [] : listed(viewCodeKey(pathname))).map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style"${media ? ` media="${media}"` : ''} href="${file}">`
+        : modulePreloadLink(file, media),
+    ),
   ].join('\n    ');
 }
 
@@ -151,12 +165,13 @@ async function readSignedInDocuments(webDistDir: string): Promise<HtmlDocument['
   const framesPath = path.join(webDistDir, SHELL_FRAMES);
   const frames = existsSync(framesPath) ? (JSON.parse(await fs.readFile(framesPath, 'utf8')) as ShellFrames) : null;
   const documents = new Map<string, HtmlDocument>();
-  return (pathname, language, chosen) => {
+  return (pathname, language, chosen, view = null) => {
     const page = Object.hasOwn(PAGE_NEEDS, pathname) ? pathname : '';
-    const key = `${language} ${chosen ? 'chosen' : 'browser'} ${page} ${shellFramePage(pathname, frames)}`;
+    const viewCode = viewCodePreload(page, view);
+    const key = `${language} ${chosen ? 'chosen' : 'browser'} ${page} ${viewCode} ${shellFramePage(pathname, frames)}`;
     let document = documents.get(key);
     if (!document) {
-      const withPreloads = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales, scripts));
+      const withPreloads = template.replace(FIRST_ROUTE_PRELOADS, () => firstRoutePreloads(page, language, locales, scripts, viewCode));
       const html = withShellFrame(withPreloads, pathname, language, frames, chosen);
       document = compressedDocument(html, (best) => documents.set(key, best));
       documents.set(key, document);
@@ -287,7 +302,9 @@ export function looksLikeStaticFile(pathname: string): boolean {
  */
 export async function sendAppShell(reply: FastifyReply, html: HtmlDocument): Promise<FastifyReply> {
   const { request } = reply;
-  const pathname = request.url.split('?')[0] ?? '';
+  const queryStart = request.url.indexOf('?');
+  const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+  const query = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
   // Only a page of the shell depends on the cookie and the language (and says so in Vary); every other page is index.html.
   const shellPage = Boolean(html.signedIn) && isShellPage(pathname);
   let indexHtml = html;
@@ -295,7 +312,12 @@ export async function sendAppShell(reply: FastifyReply, html: HtmlDocument): Pro
     // Absent when the session plugin is not registered (a server of the web build alone).
     const user = typeof request.cookieSessionUser === 'function' ? await request.cookieSessionUser() : null;
     const chosen = isLanguage(user?.language) ? user.language : null;
-    indexHtml = html.signedIn(pathname, chosen ?? languageFromAcceptLanguage(request.headers['accept-language']), chosen !== null);
+    indexHtml = html.signedIn(
+      pathname,
+      chosen ?? languageFromAcceptLanguage(request.headers['accept-language']),
+      chosen !== null,
+      new URLSearchParams(query).get('view'),
+    );
   }
   const offered = [...(indexHtml.br ? (['br'] as const) : []), ...(indexHtml.gzip ? (['gzip'] as const) : [])];
   const encoding = chooseEncoding(request.headers['accept-encoding'], offered);

@@ -43,7 +43,16 @@ const shellPages: RouteObject[] = [
     }),
   },
   { path: '/home', element: <Navigate to="/dashboard" replace /> },
-  { path: '/schedule', ...titled('schedule'), ...page(async () => (await import('../features/schedule/schedule-page')).SchedulePage) },
+  {
+    path: '/schedule',
+    ...titled('schedule'),
+    ...page(async () => {
+      const schedule = await import('../features/schedule/schedule-page');
+      // The calendar's grid views have code of their own (decision 263): in before the first render when it opens on one.
+      await schedule.openingCodeLoaded(window.location, window.innerWidth);
+      return schedule.SchedulePage;
+    }),
+  },
   { path: '/tasks', ...titled('tasks'), ...page(async () => (await import('../features/tasks/tasks-page')).TasksPage) },
   { path: '/groups/:id', ...titled('group'), ...page(async () => (await import('../features/groups/group-page')).GroupPage) },
   // An invite link: a signed-out visitor signs in or up (RequireAuth keeps the address) and comes back here.

@@ -1,31 +1,20 @@
-import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import deLocale from '@fullcalendar/react/locales/de';
-import esLocale from '@fullcalendar/react/locales/es';
-import frLocale from '@fullcalendar/react/locales/fr';
-import jaLocale from '@fullcalendar/react/locales/ja';
-import zhLocale from '@fullcalendar/react/locales/zh-cn';
-import classicTheme from '@fullcalendar/react/themes/classic';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import '@fullcalendar/react/skeleton.css';
-import '@fullcalendar/react/themes/classic/theme.css';
-import '@fullcalendar/react/themes/classic/palette.css';
+import type { CalendarRef } from '@fullcalendar/react';
+import type * as CalendarGridModule from './calendar-grid';
 import './schedule-calendar.css';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserTimeZone } from '../../api/session';
 import { QueryState } from '../../components/ui/query-state';
 import { Link, useSearchParams } from 'react-router';
-import { addDays, daysBetween, localDateOf, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
+import { addDays, daysBetween, localDateOf, weekdayOf } from '../../../common/domain/local-time';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { calendarFirstDay, clockOptions, formatCalendarDate, formatClock, formatTime } from '../../lib/format';
-import { currentLanguage, type Language } from '../../lib/i18n';
+import { formatCalendarDate, formatClock } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { CourseForm } from './classes-tab';
 import { FeedPanel } from './feed-panel';
-import { calendarEvents, type EventMeta, type Selected } from './calendar-events';
+import { calendarEvents, type Selected } from './calendar-events';
 import {
   AGENDA_DAYS,
   agendaDays,
@@ -40,7 +29,7 @@ import {
   type AgendaDay,
   type CalendarView,
 } from './calendar-views';
-import { AgendaList, EventBadges } from './agenda-list';
+import { AgendaList } from './agenda-list';
 import { DetailsContent } from './calendar-details';
 import { useAssessments } from '../../api/grades';
 import { useAttendance, useCourses, useHolidays, useTerms } from '../../api/schedule';
@@ -48,24 +37,95 @@ import { useTasks } from '../../api/tasks';
 import { useStudyPlan } from '../../api/study-plan';
 import { PressedButtons } from '../../components/ui/pressed-buttons';
 import { useFocusableScrollers } from './focusable-scrollers';
-import { SettledFrame } from './settled-frame';
-
-const FC_LOCALES = { es: esLocale, fr: frLocale, de: deLocale, zh: zhLocale, ja: jaLocale } as const;
-
-// FullCalendar compares most options by identity: a new array or object on every render of this tab
-// made it refine its options and rebuild its date environment again, and every date formatter with it.
-const CALENDAR_PLUGINS = [classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin];
-const CALENDAR_VIEWS = { timeGrid3Day: { type: 'timeGrid', duration: { days: 3 } } };
+import { ErrorState, LoadingState } from '../../components/ui/page-state';
 
 /**
- * The time grid's hour labels on the language's clock. A function, not the clock's Intl options:
- * FullCalendar makes a formatter from this option on each render of each label, and from options
- * that formatter built two `Intl.DateTimeFormat`s of its own, 96 for a day's 48 labels, most of the
- * day view's first render at 4× CPU. formatClock's formatters are built once.
+ * The grid views' module (FullCalendar, calendar-grid.tsx), loaded when one of them is first shown: the
+ * agenda does without its 85 KB (decision 263). Asked for as the tab opens on a grid view, while its data
+ * may still be on the way, and when the student picks one. The page's document preloads it when it opens
+ * on a grid view (server/plugins/static-web.ts), so a grid opened directly waits for no further round trip.
  */
-function slotHeaderFormatter(language: Language) {
-  return ({ date }: { date: { hour: number; minute: number } }) =>
-    formatClock(`${String(date.hour).padStart(2, '0')}:${String(date.minute).padStart(2, '0')}`, language);
+let calendarGridModule: Promise<typeof CalendarGridModule> | null = null;
+let loadedCalendarGrid: typeof CalendarGridModule | null = null;
+function loadCalendarGrid(): Promise<typeof CalendarGridModule> {
+  calendarGridModule ??= import('./calendar-grid').then(
+    (module) => (loadedCalendarGrid = module),
+    (error: unknown) => {
+      // Asked for again on the next try (a connection back).
+      calendarGridModule = null;
+      throw error;
+    },
+  );
+  return calendarGridModule;
+}
+
+/**
+ * Resolves once the code of the view the calendar opens on is in: at once for the agenda, once the grid's
+ * module has loaded (or failed to: the tab then offers to try again) for a grid view. The page's route
+ * waits for it (openingCodeLoaded in schedule-page.tsx, called by web/app/router.tsx), so a page opened on a grid view draws it in its first render, as it
+ * did when FullCalendar was part of the page's code, instead of a loading state first.
+ */
+export async function openingViewLoaded(viewParam: string | null, width: number): Promise<void> {
+  if ((viewOfParam(viewParam) ?? defaultView(width)) === 'agenda') return;
+  await loadCalendarGrid().catch(() => undefined);
+}
+
+/**
+ * The grid views' module once it has loaded, else null, with `failed` once a load has failed (`retry`
+ * asks again); it is asked for while `wanted`. Not React.lazy: a lazy component suspends at least once even when its code is in, and React 19 holds a
+ * boundary's content back for 300 ms after its fallback showed — the day view drew 0.4–0.8 s later.
+ */
+function useCalendarGrid(wanted: boolean): { grid: typeof CalendarGridModule | null; failed: boolean; retry: () => void } {
+  const [grid, setGrid] = useState(loadedCalendarGrid);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!wanted || grid) return;
+    let current = true;
+    loadCalendarGrid().then(
+      (module) => current && setGrid(module),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, grid, attempt]);
+  return {
+    grid: grid ?? loadedCalendarGrid,
+    failed,
+    retry: () => {
+      setFailed(false);
+      setAttempt((count) => count + 1);
+    },
+  };
+}
+
+/** The grid once its code is in; until then the loading state at its height, or the error state with a retry. */
+function CalendarGridSlot({
+  state,
+  height,
+  render,
+}: {
+  state: ReturnType<typeof useCalendarGrid>;
+  height: number | 'auto';
+  render: (CalendarGrid: (typeof CalendarGridModule)['CalendarGrid']) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (state.grid) return render(state.grid.CalendarGrid);
+  return (
+    <div style={typeof height === 'number' ? { height } : undefined}>
+      {state.failed ? (
+        <ErrorState
+          title={t('common:errors.loadTitle')}
+          description={t('common:errors.loadDescription')}
+          retryLabel={t('common:retry')}
+          onRetry={state.retry}
+        />
+      ) : (
+        <LoadingState label={t('common:loading')} />
+      )}
+    </div>
+  );
 }
 
 /** The window's size, kept current (the calendar's views and heights follow it). */
@@ -94,23 +154,11 @@ function useNow(): number {
   return now;
 }
 
-/**
- * The time an event shows in the grid views: a task its due time alone (a deadline is an instant, not
- * "11:59 PM – 12:00 AM"), on the profile's clock; anything else FullCalendar's start–end, none all day.
- */
-function eventTime(meta: EventMeta, timeText: string, allDay: boolean, timeZone: string): string {
-  if (meta.selected?.kind === 'task' && meta.selected.task.dueDate) return formatTime(meta.selected.task.dueDate, timeZone);
-  return allDay ? '' : timeText;
-}
-
 export function CalendarTab() {
   const { t } = useTranslation('schedule');
   // Everything on the calendar is drawn on the profile's clock, whatever zone the browser is in.
   const timeZone = useUserTimeZone();
   const language = currentLanguage();
-  // Kept while the language is: FullCalendar compares them by identity (above).
-  const clockFormat = useMemo(() => clockOptions(language), [language]);
-  const slotHeaderFormat = useMemo(() => slotHeaderFormatter(language), [language]);
   const courses = useCourses();
   const terms = useTerms();
   const holidays = useHolidays();
@@ -148,6 +196,9 @@ export function CalendarTab() {
   const calendarFrame = useRef<HTMLDivElement>(null);
 
   const agenda = view === 'agenda';
+  // Asked for at once, not after the first paint: its data may still be on the way.
+  if (!agenda && !loadedCalendarGrid) loadCalendarGrid().catch(() => {});
+  const calendarGrid = useCalendarGrid(!agenda);
   const range = agenda ? { from: agendaFrom, to: addDays(agendaFrom, AGENDA_DAYS) } : gridRange;
   const events = useMemo(() => {
     if (!range || !courses.data || !terms.data || !holidays.data) return [];
@@ -190,9 +241,11 @@ export function CalendarTab() {
   const scrolledFor = useRef('');
   useEffect(() => {
     const key = `${view}|${range?.from}|${range?.to}|${courses.isSuccess}`;
-    if (!timeGrid || !range || scrolledFor.current === key) return;
+    const api = calendarRef.current?.getApi();
+    // Not before the grid's code has loaded and drawn it (its `scrollTime` opens it there).
+    if (!timeGrid || !range || !api || scrolledFor.current === key) return;
     scrolledFor.current = key;
-    calendarRef.current?.getApi().scrollToTime(scrollTime);
+    api.scrollToTime(scrollTime);
   });
 
   // What the calendar draws besides the classes: it shows once these have answered (or failed: the
@@ -209,6 +262,11 @@ export function CalendarTab() {
   const api = () => calendarRef.current?.getApi();
   const views = viewsFor(viewport.width);
   const shownView: CalendarView = views.includes(view) ? view : 'timeGrid3Day';
+  // Time grids scroll inside a window-high frame (so they can open at now), and so does the month on
+  // a wider screen: at 'auto' FullCalendar drew its weeks at their content's height, then measured
+  // and stretched them in a later frame, moving everything under them (issue 41: CLS 0.39). The
+  // phone's month of dots grows with the page.
+  const gridHeight = timeGrid || (view === 'dayGridMonth' && !phone) ? Math.max(420, viewport.height - (phone ? 300 : 260)) : 'auto';
   const changeView = (next: CalendarView) => {
     if (next === view) return;
     if (next === 'agenda') {
@@ -288,7 +346,7 @@ export function CalendarTab() {
             </h2>
           </div>
         </div>
-        {agenda ? (
+        {shownView === 'agenda' ? (
           <AgendaList
             days={agendaDays({ events, from: agendaFrom, today, timeZone })}
             now={now}
@@ -296,89 +354,32 @@ export function CalendarTab() {
             onSelect={setSelected}
           />
         ) : (
-          <SettledFrame>
-            <FullCalendar
-              ref={calendarRef}
-              plugins={CALENDAR_PLUGINS}
-              initialView={shownView}
-              initialDate={agendaFrom}
-              {...(language === 'en' ? {} : { locale: FC_LOCALES[language] })}
-              firstDay={calendarFirstDay(language)}
-              timeZone={timeZone}
-              headerToolbar={false}
-              views={CALENDAR_VIEWS}
-              // Labels FullCalendar's locales lack and would show in English ("Timed", read out in the week view).
-              timedText={t('calendar.timed')}
-              closeHint={t('calendar.closeHint')}
-              eventsHint={t('calendar.eventsHint')}
-              allDayText={t('calendar.allDay')}
-              eventTimeFormat={clockFormat}
-              slotHeaderFormat={slotHeaderFormat}
-              // Time grids scroll inside a window-high frame (so they can open at now), and so does the month on
-              // a wider screen: at 'auto' FullCalendar drew its weeks at their content's height, then measured
-              // and stretched them in a later frame, moving everything under them (issue 41: CLS 0.39). The
-              // phone's month of dots grows with the page.
-              height={timeGrid || (view === 'dayGridMonth' && !phone) ? Math.max(420, viewport.height - (phone ? 300 : 260)) : 'auto'}
-              dayMaxEvents={phone ? 2 : 3}
-              // A month's event chips and "+N more" links: touch targets of at least 24 px (WCAG 2.5.8).
-              rowEventClass="sp-row-target"
-              listItemEventClass="sp-row-target"
-              rowMoreLinkClass="sp-row-target"
-              nowIndicator
-              scrollTime={scrollTime}
-              events={phoneMonth ? [] : events}
-              eventContent={(info) => {
-                const meta = info.event.extendedProps as EventMeta;
-                const time = eventTime(meta, info.timeText, info.event.allDay, timeZone);
-                return (
-                  <span className="sp-event">
-                    {time ? <span className="sp-event-time">{time}</span> : null}
-                    <span className="sp-event-title">{info.event.title}</span>
-                    <EventBadges event={{ extendedProps: meta }} />
-                  </span>
-                );
-              }}
-              {...(phoneMonth
-                ? {
-                    dayCellTopContent: (info: { date: Date; dayNumberText: string }) => {
-                      // FullCalendar's date markers carry the calendar date in their UTC fields.
-                      const day = dotsByDate.get(localDateOf(info.date, 'UTC'));
-                      const count = (day?.items.length ?? 0) + (day?.holidays.length ?? 0);
-                      return (
-                        <span className="sp-day-top">
-                          <span>{info.dayNumberText}</span>
-                          {count > 0 ? (
-                            <span className="sp-dots" aria-label={t('calendar.itemCount', { count })} role="img">
-                              {[...(day?.holidays ?? []), ...(day?.items ?? [])].slice(0, 3).map((event) => (
-                                <span key={event.id} className="sp-dot" style={{ background: event.color ?? 'var(--primary)' }} />
-                              ))}
-                              {count > 3 ? <span className="sp-more">{t('calendar.more', { count: count - 3 })}</span> : null}
-                            </span>
-                          ) : null}
-                        </span>
-                      );
-                    },
-                  }
-                : {})}
-              datesSet={(info) => {
-                // The visible range in local dates (end is exclusive).
-                const from = localDateTimeOf(info.start, timeZone).date;
-                const to = localDateTimeOf(info.end, timeZone).date;
-                setGridRange((current) => (current?.from === from && current.to === to ? current : { from, to }));
-                setGridTitle(info.view.title);
-              }}
-              eventClick={(info) => {
-                info.jsEvent.preventDefault();
-                const picked = (info.event.extendedProps as Partial<EventMeta>).selected;
-                if (picked) setSelected(picked);
-              }}
-              dateClick={(info) => {
-                const date = info.dateStr.slice(0, 10);
-                const time = info.allDay ? null : info.dateStr.slice(11, 16);
-                openDate(date, time);
-              }}
-            />
-          </SettledFrame>
+          <CalendarGridSlot
+            state={calendarGrid}
+            // The grid's own height while its code loads, so that nothing under it moves when it comes.
+            height={gridHeight}
+            render={(CalendarGrid) => (
+              <CalendarGrid
+                calendarRef={calendarRef}
+                initialView={shownView}
+                initialDate={agendaFrom}
+                language={language}
+                timeZone={timeZone}
+                height={gridHeight}
+                phone={phone}
+                phoneMonth={phoneMonth}
+                dotsByDate={dotsByDate}
+                events={events}
+                scrollTime={scrollTime}
+                onRangeShown={(shown, shownTitle) => {
+                  setGridRange((current) => (current?.from === shown.from && current.to === shown.to ? current : shown));
+                  setGridTitle(shownTitle);
+                }}
+                onSelect={setSelected}
+                onOpenDate={openDate}
+              />
+            )}
+          />
         )}
       </div>
       <FeedPanel />

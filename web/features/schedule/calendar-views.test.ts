@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDateOf, utcInstantOf } from '../../../common/domain/local-time';
+import { VIEW_CODE, viewCodeMedia, viewCodePreload } from '../../../common/domain/first-route-needs';
 import { calendarEvents, type CalendarInput } from './calendar-events';
 import {
   agendaDays,
@@ -7,6 +8,7 @@ import {
   defaultView,
   initialScrollTime,
   paramOfView,
+  PHONE_MAX_WIDTH,
   stepDays,
   swipeStep,
   viewOfParam,
@@ -136,5 +138,26 @@ describe('the view in the address', () => {
     expect(viewOfParam('timeGridWeek')).toBeNull();
     expect(viewOfParam('')).toBeNull();
     expect(viewOfParam(null)).toBeNull();
+  });
+});
+
+// Decision 263: the server preloads the grid views' code by these names and this width (VIEW_CODE).
+describe("the document's preload of the grid views' code", () => {
+  it('names as needing it exactly the views other than the agenda, and starts a wide window where the month is the first view', () => {
+    const code = VIEW_CODE['/schedule'];
+    expect([...code.views]).toEqual(CALENDAR_VIEWS.filter((view) => view !== 'agenda').map(paramOfView));
+    expect([...code.otherViews]).toEqual([paramOfView('agenda')]);
+    expect(code.wideFrom).toBe(PHONE_MAX_WIDTH);
+    expect(defaultView(code.wideFrom)).not.toBe('agenda');
+    expect(defaultView(code.wideFrom - 1)).toBe('agenda');
+    expect(viewCodeMedia('/schedule')).toBe(`(min-width: ${PHONE_MAX_WIDTH}px)`);
+  });
+
+  it('is for every window when the address names a grid view, for a wide one when it names none or an unknown one, never for the agenda', () => {
+    for (const view of ['day', '3days', 'week', 'month']) expect(viewCodePreload('/schedule', view)).toBe('all');
+    for (const view of [null, '', 'fortnight']) expect(viewCodePreload('/schedule', view)).toBe('wide');
+    expect(viewCodePreload('/schedule', 'agenda')).toBe('none');
+    expect(viewCodePreload('/tasks', 'day')).toBe('none');
+    expect(viewCodePreload('', null)).toBe('none');
   });
 });
