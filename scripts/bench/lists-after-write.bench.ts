@@ -478,7 +478,7 @@ export async function benchReadsInProcess(adminUrl: string, rounds = 100, lists 
   const { attendanceRows } = await import('../../server/features/schedule/attendance.service');
   const { gradeRows } = await import('../../server/features/grades/grades.service');
   const { studySessionRows } = await import('../../server/features/study/study.service');
-  const { materializeSeries, taskRows } = await import('../../server/features/tasks/tasks.service');
+  const { taskRows } = await import('../../server/features/tasks/tasks.service');
   type Db = ReturnType<typeof connectDatabase>['db'];
 
   const name = `sp_bench_reads_${randomBytes(4).toString('hex')}`;
@@ -525,11 +525,9 @@ export async function benchReadsInProcess(adminUrl: string, rounds = 100, lists 
             ? gradeRows(reader, userId)
             : list === 'sessions'
               ? studySessionRows(reader, user, {})
-              : taskRows(reader, userId);
-      const read = async (ifNoneMatch?: string) => {
-        if (list === 'tasks') await materializeSeries(db, userId);
-        return answerVersionedList({ db, userId, variant, rows: rowsOf(db) }, ifNoneMatch);
-      };
+              : taskRows(reader, userId, undefined, new Date(), { jobs: null });
+      // The tasks as GET /api/tasks reads them: their series' pending occurrences asked for in the version's statement.
+      const read = (ifNoneMatch?: string) => answerVersionedList({ db, userId, variant, rows: rowsOf(db) }, ifNoneMatch);
       const naive = async () =>
         JSON.stringify(
           await (list === 'attendance'

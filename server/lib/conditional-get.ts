@@ -255,10 +255,16 @@ async function answerRowList(list: VersionedList, rows: VersionedRowList, ifNone
   const variantHash = variantHashOf(list.variant);
   // `If-None-Match: *` matches every state: the version only names it.
   if (ifNoneMatch?.split(',').some((tag) => tag.trim() === '*')) {
+    await rows.bringUpToDate?.();
     return { etag: etagOf(list.userId, await readDataVersion(list.db, list.userId), variantHash), entry: null };
   }
   const state = `${list.userId}.${variantHash}`;
-  const read = await rows.versionAndKeys(rows.db, list.userId, knownVersions(list.userId, variantHash, ifNoneMatch));
+  let read = await rows.versionAndKeys(rows.db, list.userId, knownVersions(list.userId, variantHash, ifNoneMatch));
+  if (read.pending && rows.bringUpToDate) {
+    // Brought up to date (a new data version), then read again: the answer is of the list as it now is.
+    await rows.bringUpToDate();
+    read = await rows.versionAndKeys(rows.db, list.userId, knownVersions(list.userId, variantHash, ifNoneMatch));
+  }
   rememberVersion(state, read.version);
   const etag = etagOf(list.userId, read.version, variantHash);
   if (ifNoneMatchHits(ifNoneMatch, etag)) return { etag, entry: null };

@@ -60,7 +60,15 @@ type RowListQueries = {
  * 243); and the read's horizon: the oldest transaction still running when its snapshot was taken
  * (`pg_snapshot_xmin`), before which every row version it saw was written.
  */
-export type RowListRead = { variant: string; version: number; keys: string | null; horizon: bigint; changes?: RowListChanges };
+export type RowListRead = {
+  variant: string;
+  version: number;
+  keys: string | null;
+  horizon: bigint;
+  changes?: RowListChanges;
+  /** The list's `pending` condition held in the read's snapshot (RowListSql's `pending`). */
+  pending?: boolean;
+};
 
 /** The rows changed since `since` was rendered, as `versionAndKeys` read them (decisions 243, 249). */
 type RowListChanges = {
@@ -103,6 +111,12 @@ type ListSqlBase = {
   rowKey: SQL;
   /** The row's JSON as text. */
   json: SQL;
+  /**
+   * A condition read in the version's statement, when given (`RowListRead.pending`): that the list must be
+   * brought up to date before it is answered — the tasks' series with occurrences due within the horizon.
+   * The statement the read makes anyway answers it, instead of a round trip of its own before every read.
+   */
+  pending?: SQL;
 };
 
 /**
@@ -169,6 +183,7 @@ export function rowListQueries({
   json,
   order: givenOrder,
   changedSince,
+  pending,
 }: RowListSql): VersionedRowListQueries & { list: string } {
   const order = changedSince === undefined ? givenOrder : orderOf(changedSince);
   // A list that reads its changes has each key followed by the row's order key (`key orderKey`): its last render
@@ -186,10 +201,13 @@ export function rowListQueries({
     SELECT data_version.version::text AS version,
            pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
            pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
-           CASE WHEN data_version.version = ANY(${`{${known.join(',')}}`}::int8[]) THEN NULL ELSE (${reads}) END AS read
+           CASE WHEN data_version.version = ANY(${`{${known.join(',')}}`}::int8[]) THEN NULL ELSE (${reads}) END AS read${
+             pending === undefined ? sql`` : sql`, (${pending}) AS pending`
+           }
     FROM (SELECT coalesce(max(${userDataVersions.version}), 0) AS version FROM ${userDataVersions}
           WHERE ${userDataVersions.userId} = ${userId}) AS data_version`;
-  type VersionRow = { version: string; horizon: string; xmax: string; read: string | null };
+  type VersionRow = { version: string; horizon: string; xmax: string; read: string | null; pending?: boolean };
+  const pendingOf = (row: VersionRow) => (pending === undefined ? {} : { pending: row.pending === true });
   return {
     list,
     readsChanges: changedSince !== undefined,
@@ -201,7 +219,7 @@ export function rowListQueries({
       const since = changedSince !== undefined && !keysOnly ? lastRenders.get(variant) : undefined;
       if (since === undefined || changedSince === undefined || orderKey === undefined) {
         const [row] = await prepared<VersionRow>(reader, dialect.sqlToQuery(withVersion(userId, known, keysSql)));
-        return { variant, version: Number(row!.version), keys: row!.read, horizon: BigInt(row!.horizon) };
+        return { variant, version: Number(row!.version), keys: row!.read, horizon: BigInt(row!.horizon), ...pendingOf(row!) };
       }
       // Written at or after the last render's horizon: every row version that render could not see, and a few it
       // saw (those of transactions then running). `age` compares transaction ids as PostgreSQL does (modulo 2^32,
@@ -214,7 +232,7 @@ export function rowListQueries({
                                           FILTER (WHERE age(${changedSince.xmin}) <= (SELECT age(${horizon}::xid))), '')
         FROM ${from} WHERE ${where}`;
       const [row] = await prepared<VersionRow>(reader, dialect.sqlToQuery(withVersion(userId, known, changes)));
-      const read: RowListRead = { variant, version: Number(row!.version), keys: null, horizon: BigInt(row!.horizon) };
+      const read: RowListRead = { variant, version: Number(row!.version), keys: null, horizon: BigInt(row!.horizon), ...pendingOf(row!) };
       if (row!.read !== null) read.changes = { since, text: row!.read, xmax: BigInt(row!.xmax), descending: changedSince.descending };
       return read;
     },
@@ -270,8 +288,12 @@ type RowList = RowListQueries & {
   userId: string;
 };
 
-/** A list of rendered rows that `sendVersionedList` answers: its keys can be read with the user's data version. */
-export type VersionedRowList = RowList & VersionedRowListQueries;
+/**
+ * A list of rendered rows that `sendVersionedList` answers: its keys can be read with the user's data version.
+ * `bringUpToDate`: what to do when a read finds its `pending` condition (rowListQueries) true, before the list is
+ * answered; the list is then read again.
+ */
+export type VersionedRowList = RowList & VersionedRowListQueries & { bringUpToDate?: () => Promise<void> };
 
 /**
  * Values by string key, least recently used first out, bounded by bytes (`sizeOf` of each entry). Row texts

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { END_OF_DAY_DUE_TIME, dueInstantOf } from '../../../common/domain/due-status';
 import { addDays, localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
-import { courses, users } from '../../db/schema';
+import { courses, taskSeries, tasks, users } from '../../db/schema';
 import { signUp, type SignedUpUser } from '../../test/factories';
 import { listTasks, listTasksJson } from './tasks.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -375,6 +375,62 @@ describe('recurring tasks', () => {
     const remaining = await list();
     expect(remaining).toHaveLength(2);
     expect(remaining.every((task) => (task as unknown as { seriesId: string | null }).seriesId === null)).toBe(true);
+  });
+
+  // The list's version statement asks whether a series has occurrences to create (no round trip of its own):
+  // every read of the list, one that would be a 304 included, creates them first and answers with them.
+  it('creates the occurrences that came within the horizon on a read of the list, and a client holding the list gets them, not a 304', async () => {
+    const user = await signUp(t);
+    const today = localDateOf(new Date(), 'UTC');
+    const first = await create(user, {
+      title: 'Vocabulary',
+      dueDate: `${addDays(today, 1)}T18:00:00.000Z`,
+      recurrence: { frequency: 'daily', until: addDays(today, 30) },
+    });
+    const seriesId = first.json().seriesId as string;
+    const occurrences = async () => (await t.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.seriesId, seriesId))).length;
+    const horizon = addDays(today, 7);
+    const late = [addDays(horizon, -2), addDays(horizon, -1), horizon];
+    // As a day passing does: the horizon's last three days not generated yet, and the list's data version as it
+    // was (the triggers that raise it are held off, as no write happened).
+    const rewind = () =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+        await tx.delete(tasks).where(and(eq(tasks.seriesId, seriesId), sql`${tasks.occurrenceDate} IN (${sql.join(late, sql`, `)})`));
+        await tx
+          .update(taskSeries)
+          .set({ generatedThrough: addDays(horizon, -3) })
+          .where(eq(taskSeries.id, seriesId));
+      });
+    const held = await t.request({ method: 'GET', url: '/api/tasks', token: user.token });
+    expect(held.json()).toHaveLength(7);
+    await rewind();
+    expect(await occurrences()).toBe(4);
+    const read = await t.request({
+      method: 'GET',
+      url: '/api/tasks',
+      token: user.token,
+      headers: { 'if-none-match': held.headers.etag as string },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers.etag).not.toBe(held.headers.etag);
+    expect((read.json() as { dueDate: string }[]).map((task) => task.dueDate)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((days) => `${addDays(today, days)}T18:00:00.000Z`),
+    );
+    // Up to date now: the next read with its ETag is a 304, and creates nothing.
+    const again = await t.request({
+      method: 'GET',
+      url: '/api/tasks',
+      token: user.token,
+      headers: { 'if-none-match': read.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(await occurrences()).toBe(7);
+    // `If-None-Match: *` (any state) is a 304 whatever the version, and brings the list up to date too.
+    await rewind();
+    const any = await t.request({ method: 'GET', url: '/api/tasks', token: user.token, headers: { 'if-none-match': '*' } });
+    expect(any.statusCode).toBe(304);
+    expect(await occurrences()).toBe(7);
   });
 
   it('generates weekly occurrences on chosen weekdays in the user’s time zone, keeping local time across DST', async () => {

@@ -15,16 +15,7 @@ import { currentUser, requireUser } from '../../plugins/session';
 import { runIdempotent } from '../../lib/idempotency';
 import { rewardingWrite } from '../rewards/rewarding-write';
 import { sendVersionedList } from '../../lib/conditional-get';
-import {
-  createTask,
-  deleteSeries,
-  deleteTask,
-  listSeries,
-  listTasksJson,
-  materializeSeries,
-  taskRows,
-  updateTaskWithOutcome,
-} from './tasks.service';
+import { createTask, deleteSeries, deleteTask, listSeries, listTasksJson, taskRows, updateTaskWithOutcome } from './tasks.service';
 
 /** docs/api.md "Tasks" and docs/api.md "Tasks additions" (status filter, recurring series). */
 export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppDeps): void {
@@ -47,13 +38,13 @@ export function registerTasksRoutes(app: ZodApp, { db, rewardFacts, jobs }: AppD
           .type('application/json; charset=utf-8')
           .send((await listTasksJson(db, userId, status, new Date(), jobs)) as unknown as Task[]);
       }
-      // Occurrences that came within the horizon are written first: they raise the data version.
-      await materializeSeries(db, userId, new Date(), jobs);
+      // Occurrences that came within the horizon are written before the list is answered: they raise the data
+      // version. Whether there are any is read in the list's own version statement (taskRows' `series`).
       return sendVersionedList(request, reply, {
         db,
         userId,
         variant: `tasks:${status ?? 'all'}`,
-        rows: taskRows(db, userId, status),
+        rows: taskRows(db, userId, status, new Date(), { jobs }),
       });
     },
   );

@@ -102,22 +102,25 @@ function statusConditions(userId: string, status: TaskStatusFilter | undefined, 
 }
 
 /**
+ * The user's series that may have occurrences to create by `now`: unfinished, and not generated as far as the
+ * horizon. A cheap pre-filter in UTC (a day of slack for the zones); materializeSeries computes each one's
+ * exact horizon. GET /api/tasks reads it in the list's version statement (taskRows' `bringUpToDate`).
+ */
+function seriesPending(userId: string, now: Date): SQL | undefined {
+  return and(
+    eq(taskSeries.userId, userId),
+    or(isNull(taskSeries.generatedThrough), lt(taskSeries.generatedThrough, taskSeries.untilDate)),
+    sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate}) < (${now.toISOString()}::timestamptz at time zone 'UTC')::date + ${sql.raw(String(RECURRENCE_HORIZON_DAYS + 1))} + ceil(coalesce(${taskSeries.reminderOffsetMinutes}, 0) / 1440.0)::int`,
+  );
+}
+
+/**
  * Creates the occurrences of the user's series that have come within the horizon (today + 7 days in
  * the series' zone). Idempotent and safe under concurrency: the series rows are locked, inserts skip an
  * existing (series, date), and `generated_through` moves forward so a deleted occurrence stays deleted.
  */
 export async function materializeSeries(db: DbOrTx, userId: string, now: Date = new Date(), jobs: Jobs | null = null): Promise<void> {
-  const pending = await db
-    .select({ id: taskSeries.id })
-    .from(taskSeries)
-    .where(
-      and(
-        eq(taskSeries.userId, userId),
-        or(isNull(taskSeries.generatedThrough), lt(taskSeries.generatedThrough, taskSeries.untilDate)),
-        // Cheap pre-filter in UTC (a day of slack for the zones); the exact horizon is computed per series below.
-        sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate}) < (${now.toISOString()}::timestamptz at time zone 'UTC')::date + ${sql.raw(String(RECURRENCE_HORIZON_DAYS + 1))} + ceil(coalesce(${taskSeries.reminderOffsetMinutes}, 0) / 1440.0)::int`,
-      ),
-    );
+  const pending = await db.select({ id: taskSeries.id }).from(taskSeries).where(seriesPending(userId, now));
   if (pending.length === 0) return;
   await db.transaction(async (tx) => {
     const rows = await tx
@@ -252,7 +255,14 @@ export async function renderTasksJson(db: Database, userId: string, status?: Tas
 }
 
 /** The user's tasks (with `status`) as a list of rendered rows: what GET /api/tasks answers through sendVersionedList. */
-export function taskRows(db: Database, userId: string, status?: TaskStatusFilter, now: Date = new Date()): VersionedRowList {
+export function taskRows(
+  db: Database,
+  userId: string,
+  status?: TaskStatusFilter,
+  now: Date = new Date(),
+  /** Given, the series' occurrences due within the horizon are created before the list is answered (GET /api/tasks). */
+  series?: { jobs: Jobs | null },
+): VersionedRowList {
   return {
     db,
     userId,
@@ -264,7 +274,9 @@ export function taskRows(db: Database, userId: string, status?: TaskStatusFilter
       rowKey: TASK_ROW_KEY,
       json: sql`${TASK_JSON}::text`,
       order: TASK_ORDER,
+      ...(series ? { pending: sql`EXISTS (SELECT 1 FROM ${taskSeries} WHERE ${seriesPending(userId, now)})` } : {}),
     }),
+    ...(series ? { bringUpToDate: () => materializeSeries(db, userId, now, series.jobs) } : {}),
   };
 }
 
