@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Course, Term } from '../../common/schemas/schedule.schema';
 
 /**
@@ -35,4 +36,39 @@ export function aCourse(overrides: Partial<Course> = {}): Course {
     cancelledLessons: [],
     ...overrides,
   };
+}
+
+/** What the calendar tab reads, answered empty (for interceptApi): a student with nothing on the calendar yet. */
+export const EMPTY_SCHEDULE_ANSWERS = {
+  'GET /api/courses': [],
+  'GET /api/terms': [],
+  'GET /api/holidays': [],
+  'GET /api/tasks': [],
+  'GET /api/assessments': [],
+  'GET /api/attendance': [],
+  'GET /api/study-plan': { blocks: [] },
+  'GET /api/calendar/feed': { url: null },
+};
+
+/**
+ * Each test of the file on a phone's window (390 px: the calendar opens on the agenda), with a ResizeObserver
+ * that observes nothing (jsdom has none; the calendar's scrollers and FullCalendar ask for one). Undone after each.
+ */
+export function onAPhoneWindow(): void {
+  const width = window.innerWidth;
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerWidth', { value: 390, configurable: true });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    vi.unstubAllGlobals();
+  });
 }

@@ -402,33 +402,25 @@ describe('recurring tasks', () => {
           .set({ generatedThrough: addDays(horizon, -3) })
           .where(eq(taskSeries.id, seriesId));
       });
-    const held = await t.request({ method: 'GET', url: '/api/tasks', token: user.token });
+    const list = (ifNoneMatch?: string) =>
+      t.request({ method: 'GET', url: '/api/tasks', token: user.token, headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} });
+    const held = await list();
     expect(held.json()).toHaveLength(7);
     await rewind();
     expect(await occurrences()).toBe(4);
-    const read = await t.request({
-      method: 'GET',
-      url: '/api/tasks',
-      token: user.token,
-      headers: { 'if-none-match': held.headers.etag as string },
-    });
+    const read = await list(held.headers.etag as string);
     expect(read.statusCode).toBe(200);
     expect(read.headers.etag).not.toBe(held.headers.etag);
     expect((read.json() as { dueDate: string }[]).map((task) => task.dueDate)).toEqual(
       [1, 2, 3, 4, 5, 6, 7].map((days) => `${addDays(today, days)}T18:00:00.000Z`),
     );
     // Up to date now: the next read with its ETag is a 304, and creates nothing.
-    const again = await t.request({
-      method: 'GET',
-      url: '/api/tasks',
-      token: user.token,
-      headers: { 'if-none-match': read.headers.etag as string },
-    });
+    const again = await list(read.headers.etag as string);
     expect(again.statusCode).toBe(304);
     expect(await occurrences()).toBe(7);
     // `If-None-Match: *` (any state) is a 304 whatever the version, and brings the list up to date too.
     await rewind();
-    const any = await t.request({ method: 'GET', url: '/api/tasks', token: user.token, headers: { 'if-none-match': '*' } });
+    const any = await list('*');
     expect(any.statusCode).toBe(304);
     expect(await occurrences()).toBe(7);
   });

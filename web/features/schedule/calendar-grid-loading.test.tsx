@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { interceptApi, renderWithProviders } from '../../test/component-harness';
+import { EMPTY_SCHEDULE_ANSWERS, onAPhoneWindow } from '../../test/schedule-fixture';
 
 // The grid views' module (decision 263): its first load fails (a phone gone offline before the service
 // worker held it), the next succeeds.
@@ -13,35 +14,11 @@ vi.mock('./calendar-grid', () => {
 });
 const { CalendarTab } = await import('./calendar-tab');
 
-const width = window.innerWidth;
-beforeEach(() => {
-  Object.defineProperty(window, 'innerWidth', { value: 390, configurable: true });
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
-  vi.unstubAllGlobals();
-});
+onAPhoneWindow();
 
 describe("the grid views' code, loaded when a grid view is first picked", () => {
   it('shows the error state with a retry when it cannot load, and the grid once a retry loads it; the agenda needs none of it', async () => {
-    interceptApi({
-      'GET /api/courses': [],
-      'GET /api/terms': [],
-      'GET /api/holidays': [],
-      'GET /api/tasks': [],
-      'GET /api/assessments': [],
-      'GET /api/attendance': [],
-      'GET /api/study-plan': { blocks: [] },
-      'GET /api/calendar/feed': { url: null },
-    });
+    interceptApi(EMPTY_SCHEDULE_ANSWERS);
     await renderWithProviders(<CalendarTab />, { path: '/schedule' });
     expect(await screen.findByRole('list', { name: 'Agenda' })).not.toBeNull();
     expect(loads).toBe(0);

@@ -1,27 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { interceptApi, renderWithProviders, TEST_USER } from '../../test/component-harness';
+import { EMPTY_SCHEDULE_ANSWERS, onAPhoneWindow } from '../../test/schedule-fixture';
 import { CalendarTab } from './calendar-tab';
 
-const width = window.innerWidth;
-beforeEach(() => {
-  // A phone: the calendar opens on the agenda.
-  Object.defineProperty(window, 'innerWidth', { value: 390, configurable: true });
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
-  vi.unstubAllGlobals();
-});
+onAPhoneWindow();
 
 // Issue 41: the agenda showed with the classes and then took the tasks and assessments in above its
 // first item as they arrived (CLS 0.1 on /schedule). It waits for everything it draws.
@@ -54,21 +39,10 @@ function Address() {
   return <output data-testid="address">{useLocation().search}</output>;
 }
 
-const EMPTY_SCHEDULE = {
-  'GET /api/courses': [],
-  'GET /api/terms': [],
-  'GET /api/holidays': [],
-  'GET /api/tasks': [],
-  'GET /api/assessments': [],
-  'GET /api/attendance': [],
-  'GET /api/study-plan': { blocks: [] },
-  'GET /api/calendar/feed': { url: null },
-};
-
 // Issue 41: each view has an address, so a link, a bookmark or a reload opens it (and an audit reaches it).
 describe('the view in the address', () => {
   it('opens the view ?view= names, and writes the one chosen next, keeping the other parameters', async () => {
-    interceptApi(EMPTY_SCHEDULE);
+    interceptApi(EMPTY_SCHEDULE_ANSWERS);
     await renderWithProviders(
       <>
         <CalendarTab />
@@ -86,7 +60,7 @@ describe('the view in the address', () => {
   });
 
   it('opens the default view for an unknown name (the agenda on a phone)', async () => {
-    interceptApi(EMPTY_SCHEDULE);
+    interceptApi(EMPTY_SCHEDULE_ANSWERS);
     await renderWithProviders(<CalendarTab />, { path: '/schedule?view=fortnight' });
     expect(await screen.findByRole('list', { name: 'Agenda' })).not.toBeNull();
   });
@@ -100,7 +74,7 @@ describe('the time grid', () => {
     'labels the hours on the language’s clock in %s, and moving a day on builds no clock formatter',
     async (timeZone) => {
       Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
-      interceptApi(EMPTY_SCHEDULE);
+      interceptApi(EMPTY_SCHEDULE_ANSWERS);
       await renderWithProviders(<CalendarTab />, { path: '/schedule?view=day', user: { ...TEST_USER, timeZone } });
       await waitFor(() => expect(document.querySelector('[data-time="08:00:00"]')?.textContent).toBe('8:00 AM'));
       expect(document.querySelector('[data-time="13:30:00"]')?.textContent ?? '').toBe('');
