@@ -102,15 +102,18 @@ function statusConditions(userId: string, status: TaskStatusFilter | undefined, 
 }
 
 /**
- * The user's series that may have occurrences to create by `now`: unfinished, and not generated as far as the
- * horizon. A cheap pre-filter in UTC (a day of slack for the zones); materializeSeries computes each one's
- * exact horizon. GET /api/tasks reads it in the list's version statement (taskRows' `bringUpToDate`).
+ * The user's series with work to do at `now`: unfinished, and generated short of their horizon — today in the
+ * series' own zone plus its horizon days, as generationHorizon and seriesHorizonDays compute it (the zones are
+ * names PostgreSQL knows, decision 184). Exact, not a day's slack in UTC: GET /api/tasks asks it on every read
+ * (in the list's version statement, taskRows), and a series found due there is brought up to date in a
+ * transaction and the list read again — with a day's slack that was every read of a student with a series
+ * in a zone at or west of UTC, for nothing (decision 264).
  */
 function seriesPending(userId: string, now: Date): SQL | undefined {
   return and(
     eq(taskSeries.userId, userId),
     or(isNull(taskSeries.generatedThrough), lt(taskSeries.generatedThrough, taskSeries.untilDate)),
-    sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate}) < (${now.toISOString()}::timestamptz at time zone 'UTC')::date + ${sql.raw(String(RECURRENCE_HORIZON_DAYS + 1))} + ceil(coalesce(${taskSeries.reminderOffsetMinutes}, 0) / 1440.0)::int`,
+    sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate}) < (${now.toISOString()}::timestamptz at time zone ${taskSeries.timeZone})::date + ${sql.raw(String(RECURRENCE_HORIZON_DAYS))} + ceil(greatest(coalesce(${taskSeries.reminderOffsetMinutes}, 0), 0) / 1440.0)::int`,
   );
 }
 

@@ -41,9 +41,10 @@ import { ErrorState, LoadingState } from '../../components/ui/page-state';
 
 /**
  * The grid views' module (FullCalendar, calendar-grid.tsx), loaded when one of them is first shown: the
- * agenda does without its 85 KB (decision 263). Asked for as the tab opens on a grid view, while its data
- * may still be on the way, and when the student picks one. The page's document preloads it when it opens
- * on a grid view (server/plugins/static-web.ts), so a grid opened directly waits for no further round trip.
+ * agenda does without its 85 KB (decision 263). Asked for by the page's route before its first render when
+ * it opens on a grid view (openingViewLoaded), and by the tab when the student picks one (useCalendarGrid).
+ * The page's document preloads it when it opens on a grid view (server/plugins/static-web.ts), so a grid
+ * opened directly waits for no further round trip.
  */
 let calendarGridModule: Promise<typeof CalendarGridModule> | null = null;
 let loadedCalendarGrid: typeof CalendarGridModule | null = null;
@@ -196,8 +197,6 @@ export function CalendarTab() {
   const calendarFrame = useRef<HTMLDivElement>(null);
 
   const agenda = view === 'agenda';
-  // Asked for at once, not after the first paint: its data may still be on the way.
-  if (!agenda && !loadedCalendarGrid) loadCalendarGrid().catch(() => {});
   const calendarGrid = useCalendarGrid(!agenda);
   const range = agenda ? { from: agendaFrom, to: addDays(agendaFrom, AGENDA_DAYS) } : gridRange;
   const events = useMemo(() => {
