@@ -168,3 +168,30 @@ test("a phone's agenda downloads none of the grid views' code; the day view load
   await expect(wide.locator('.schedule-calendar').getByRole('columnheader').first()).toBeVisible();
   await wide.close();
 });
+
+// Decision 263: a grid view whose code fails to load (the connection dropped as the student switched) shows the
+// error state; its retry asks the browser for the module again, which Chromium fetches anew rather than
+// answering with the failure it met (a module map that kept failures would need a reload).
+test('a grid view whose code could not load offers to try again, and the retry draws it', async ({ page }) => {
+  await registerViaApi(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const gridCode = /\/assets\/calendar-grid-[\w-]+\.js$/;
+  let refused = 0;
+  await page.route(gridCode, (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/schedule');
+  const calendar = page.locator('.schedule-calendar');
+  await expect(calendar.getByRole('list', { name: 'Agenda' })).toBeVisible();
+  await calendar.getByRole('button', { name: 'Day', exact: true }).click();
+  const retry = calendar.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeVisible();
+  expect(refused).toBe(1);
+  await page.unroute(gridCode);
+  const fetched = page.waitForResponse((response) => gridCode.test(response.url()) && response.ok());
+  await retry.click();
+  await fetched;
+  await expect(calendar.getByLabel('Calendar times (scroll with the arrow keys)').first()).toBeVisible();
+  await expect(retry).toHaveCount(0);
+});

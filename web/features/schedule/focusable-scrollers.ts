@@ -65,14 +65,18 @@ export function useFocusableScrollers(container: RefObject<HTMLElement | null>, 
     if (!root) return;
     const update = () => {
       // FullCalendar sets its scrollers' overflow inline; only those (and ones labelled before) are read.
-      for (const element of root.querySelectorAll<HTMLElement>('[style*="overflow"], [data-sp-scroller]')) {
+      // Every element is read before any is written: an attribute written between two reads makes the browser
+      // compute the styles and the layout again for the second, inside the grid's first task (issue 41).
+      const elements = [...root.querySelectorAll<HTMLElement>('[style*="overflow"], [data-sp-scroller]')];
+      const scrolling = elements.map(scrolls);
+      elements.forEach((element, index) => {
         const labelled = element.dataset.spScroller === 'true';
-        if (scrolls(element)) {
+        if (scrolling[index]) {
           if (!labelled || element.getAttribute('aria-label') !== label) makeFocusable(element, label);
         } else if (labelled) {
           undo(element);
         }
-      }
+      });
     };
     let frame = 0;
     const schedule = () => {
