@@ -295,16 +295,21 @@ type RowList = RowListQueries & {
  */
 export type VersionedRowList = RowList & VersionedRowListQueries & { bringUpToDate?: () => Promise<void> };
 
+/** A cached value and when it was last placed at the newest end of its cache's order. */
+type Slot<Value> = { value: Value; placed: number };
+
 /**
  * Values by string key, least recently used first out, bounded by bytes (`sizeOf` of each entry). Row texts
  * (UTF-8) by `list|user|key`, and the last render of each list variant (decision 243).
  */
-class ByteBoundedLru<Value> {
-  private readonly entries = new Map<string, Value>();
+export class ByteBoundedLru<Value> {
+  private readonly entries = new Map<string, Slot<Value>>();
   private bytes = 0;
+  /** Entries placed at the newest end so far (each set and each move): a slot's `placed` is this count then. */
+  private placements = 0;
   private readonly oldest = new OldestFirst(this.entries, {
     over: () => this.bytes > this.maxBytes,
-    evicted: (key, value) => (this.bytes -= this.sizeOf(key, value)),
+    evicted: (key, slot) => (this.bytes -= this.sizeOf(key, slot.value)),
   });
 
   constructor(
@@ -318,22 +323,32 @@ class ByteBoundedLru<Value> {
     this.oldest.evict();
   }
 
+  /**
+   * The value, moved to the newest end when it may be in the older half of the order. At most
+   * `placements - placed` entries are newer than it; when that is no more than half of them, it is in the
+   * newer half and stays where it is. A read of a whole list found every row among the newest and moved
+   * each of them (a Map's delete and set, and a hole left in its table): 3,000 moves a read of a 3,000-task
+   * list, a large share of what the read did in process (issue 41). An entry just read is in the newer half,
+   * so everything in the older half leaves before it.
+   */
   get(key: string): Value | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
+    const slot = this.entries.get(key);
+    if (slot === undefined) return undefined;
+    if (this.placements - slot.placed > this.entries.size / 2) {
       this.entries.delete(key);
-      this.entries.set(key, value);
+      slot.placed = ++this.placements;
+      this.entries.set(key, slot);
     }
-    return value;
+    return slot.value;
   }
 
   set(key: string, value: Value): void {
     const replaced = this.entries.get(key);
     if (replaced !== undefined) {
       this.entries.delete(key);
-      this.bytes -= this.sizeOf(key, replaced);
+      this.bytes -= this.sizeOf(key, replaced.value);
     }
-    this.entries.set(key, value);
+    this.entries.set(key, { value, placed: ++this.placements });
     this.bytes += this.sizeOf(key, value);
     this.oldest.evict();
   }
