@@ -425,6 +425,47 @@ describe('recurring tasks', () => {
     expect(await occurrences()).toBe(7);
   });
 
+  // Decision 264: the list's version statement finds a series due exactly when materializeSeries would create an
+  // occurrence: one day short of the horizon in the series' own zone, or never generated with its start on the horizon.
+  it.each(['Pacific/Honolulu', 'Asia/Tokyo'])('brings a series one day short of its horizon up to date on a read, in %s', async (zone) => {
+    const user = await signUp(t);
+    expect(
+      (await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: zone } })).statusCode,
+    ).toBe(200);
+    const today = localDateOf(new Date(), zone);
+    const first = await create(user, {
+      title: 'Vocabulary',
+      dueDate: new Date(Date.now() + 3_600_000).toISOString(),
+      recurrence: { frequency: 'daily', until: addDays(today, 30) },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const seriesId = first.json().seriesId as string;
+    const horizon = addDays(today, 7);
+    const onHorizon = async () =>
+      (
+        await t.db
+          .select({ id: tasks.id })
+          .from(tasks)
+          .where(and(eq(tasks.seriesId, seriesId), eq(tasks.occurrenceDate, horizon)))
+      ).length;
+    expect(await onHorizon()).toBe(1);
+    // The horizon's last day not generated yet, as after a day passed; the data version held as it was.
+    const rewind = (series: Partial<typeof taskSeries.$inferInsert>) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+        await tx.delete(tasks).where(and(eq(tasks.seriesId, seriesId), eq(tasks.occurrenceDate, horizon)));
+        await tx.update(taskSeries).set(series).where(eq(taskSeries.id, seriesId));
+      });
+    await rewind({ generatedThrough: addDays(horizon, -1) });
+    expect(await onHorizon()).toBe(0);
+    expect((await t.request({ method: 'GET', url: '/api/tasks', token: user.token })).statusCode).toBe(200);
+    expect(await onHorizon()).toBe(1);
+    // Never generated, starting on the horizon's last day (a series whose first occurrence just came within it).
+    await rewind({ generatedThrough: null, startDate: horizon });
+    expect((await t.request({ method: 'GET', url: '/api/tasks', token: user.token })).statusCode).toBe(200);
+    expect(await onHorizon()).toBe(1);
+  });
+
   it('generates weekly occurrences on chosen weekdays in the user’s time zone, keeping local time across DST', async () => {
     const user = await signUp(t);
     await t.request({ method: 'PATCH', url: '/api/account/profile', token: user.token, payload: { timeZone: 'America/New_York' } });

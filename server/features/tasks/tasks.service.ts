@@ -107,13 +107,14 @@ function statusConditions(userId: string, status: TaskStatusFilter | undefined, 
  * names PostgreSQL knows, decision 184). Exact, not a day's slack in UTC: GET /api/tasks asks it on every read
  * (in the list's version statement, taskRows), and a series found due there is brought up to date in a
  * transaction and the list read again — with a day's slack that was every read of a student with a series
- * in a zone at or west of UTC, for nothing (decision 264).
+ * in a zone at or west of UTC, for nothing (decision 264). A series never generated counts as generated
+ * through the day before its start, as occurrenceDates reads it: its start on the horizon's last day is due.
  */
 function seriesPending(userId: string, now: Date): SQL | undefined {
   return and(
     eq(taskSeries.userId, userId),
     or(isNull(taskSeries.generatedThrough), lt(taskSeries.generatedThrough, taskSeries.untilDate)),
-    sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate}) < (${now.toISOString()}::timestamptz at time zone ${taskSeries.timeZone})::date + ${sql.raw(String(RECURRENCE_HORIZON_DAYS))} + ceil(greatest(coalesce(${taskSeries.reminderOffsetMinutes}, 0), 0) / 1440.0)::int`,
+    sql`coalesce(${taskSeries.generatedThrough}, ${taskSeries.startDate} - 1) < (${now.toISOString()}::timestamptz at time zone ${taskSeries.timeZone})::date + ${sql.raw(String(RECURRENCE_HORIZON_DAYS))} + ceil(greatest(coalesce(${taskSeries.reminderOffsetMinutes}, 0), 0) / 1440.0)::int`,
   );
 }
 
