@@ -217,3 +217,43 @@ test.describe("a framed page's buttons beside its heading (decision 236)", () =>
       await expect(page.getByRole('dialog')).toBeVisible();
     });
 });
+
+test.describe('a frame the parser has read only in part (decision 266)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('is not laid out until its last element is read, so nothing in it moves when the rest comes', async ({ page }) => {
+    await registerViaApi(page.request);
+    await withoutAppCode(page);
+    const whole = await (await page.request.get('/rewards')).text();
+    const frame = page.locator('[data-shell-frame]');
+    // The document as the parser holds it when it yields inside the frame (its budget spent): up to the
+    // banner's icon, where a paint would draw the icon alone in the banner's middle; and all of the frame
+    // but its last element.
+    const afterBannerIcon = whole.indexOf('</svg>', whole.indexOf('data-release-banner')) + '</svg>'.length;
+    const beforeFrameEnd = whole.indexOf('<span data-shell-frame-end');
+    expect(afterBannerIcon).toBeGreaterThan('</svg>'.length);
+    expect(beforeFrameEnd).toBeGreaterThan(afterBannerIcon);
+    const isDocument = (url: URL) => url.pathname === '/rewards';
+    const navigationLinks = page.locator('nav[aria-label] a');
+    for (const { cut, icons, links } of [
+      { cut: afterBannerIcon, icons: 1, links: 0 },
+      { cut: beforeFrameEnd, icons: 2, links: 7 },
+    ]) {
+      await page.route(isDocument, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: whole.slice(0, cut) }),
+      );
+      await page.goto('/rewards');
+      // What the parser has read is in the document (the banner's icons, the navigation's links), not shown.
+      await expect(page.locator('[data-release-banner] svg')).toHaveCount(icons);
+      await expect(navigationLinks).toHaveCount(links);
+      await expect(frame).toHaveCount(1);
+      await expect(frame).toBeHidden();
+      await page.unroute(isDocument);
+    }
+
+    await page.goto('/rewards');
+    await expect(frame).toBeVisible();
+    await expect(page.getByText(`StudyPilot ${LATEST_RELEASE} is here.`)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')).toHaveCount(7);
+  });
+});

@@ -16,7 +16,8 @@ import { FRAMED_PAGES } from '../../components/ui/page-frame';
  * page whose navigation item is active and each framed page ('' for the other pages). The server writes it into shell.html, so a signed-in page paints its
  * frame from the document alone; the app's first render is the same markup and replaces it in place.
  * `data-shell-frame` lets the inline stylesheet hide what the browser's stored state rules out before
- * the first paint (theme-boot.js).
+ * the first paint (theme-boot.js), and `data-shell-frame-end` keeps the frame out of the layout until
+ * the parser has read all of it (decision 266).
  */
 export type ShellFrames = Record<string, Record<string, string>>;
 // The framed pages without a navigation item (/files, /account) have frames of their own: their heading.
@@ -40,6 +41,8 @@ export async function prerenderShellFrames(): Promise<ShellFrames> {
             <StaticRouter location={path || '/help'}>
               <div data-shell-frame="">
                 <AppShell />
+                {/* The frame's last element: until the parser has reached it, the frame is not laid out (web/styles.css). */}
+                <span data-shell-frame-end="" hidden />
               </div>
             </StaticRouter>
           </QueryClientProvider>
