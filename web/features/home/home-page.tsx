@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDateOf, startOfWeek } from '../../../common/domain/local-time';
 import { PageFrame } from '../../components/ui/page-frame';
@@ -26,20 +26,78 @@ import { QuickActions } from './quick-actions';
  * `pushSettings`: the push feature's settings for this device, composed by web/app (see NotificationSettings).
  */
 export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
-  const { t } = useTranslation('home');
   const user = useSessionUser();
   const data = useDashboardData(user?.id);
+  // Each answer reaches the dashboard's content in a deferred render (decision 267). An answer arrives
+  // through React Query's store, whose updates React renders at once, in one task: the whole dashboard,
+  // when its data comes after the page mounted (a long task on a slow phone). Here that render only
+  // compares these values, still the previous ones, and the content renders with the new ones in a
+  // render that yields to the browser every few milliseconds.
+  const answers: DashboardAnswers = {
+    tasks: useDeferredValue(data.tasks.data),
+    courses: useDeferredValue(data.courses.data),
+    terms: useDeferredValue(data.terms.data),
+    holidays: useDeferredValue(data.holidays.data),
+    points: useDeferredValue(data.points.data?.points),
+    streak: useDeferredValue(data.streak.data?.streak),
+    premium: useDeferredValue(data.premium.data),
+  };
+  const core = [data.tasks, data.courses, data.terms, data.holidays];
+  const coreAnswers = [answers.tasks, answers.courses, answers.terms, answers.holidays];
+  // The persisted first paint counts as data: only a query with nothing to show is loading or failed. An
+  // answer in that the content has not rendered yet is still loading, so the loading state stays until then.
+  const pending = core.some(
+    (query, index) => (query.isPending && !query.data) || (query.data !== undefined && coreAnswers[index] === undefined),
+  );
+  const failed = core.some((query) => !query.isPending && !query.data);
+  // React Query's refetch functions keep their identity, so the retry does too (and the memo holds).
+  const { refetch: refetchTasks } = data.tasks;
+  const { refetch: refetchCourses } = data.courses;
+  const { refetch: refetchTerms } = data.terms;
+  const { refetch: refetchHolidays } = data.holidays;
+  const retry = useCallback(() => {
+    void refetchTasks();
+    void refetchCourses();
+    void refetchTerms();
+    void refetchHolidays();
+  }, [refetchTasks, refetchCourses, refetchTerms, refetchHolidays]);
+  return <DashboardContent {...answers} pending={pending} failed={failed} retry={retry} pushSettings={pushSettings} />;
+}
+
+type Data = ReturnType<typeof useDashboardData>;
+type DashboardAnswers = {
+  tasks: Data['tasks']['data'];
+  courses: Data['courses']['data'];
+  terms: Data['terms']['data'];
+  holidays: Data['holidays']['data'];
+  points: number | undefined;
+  streak: number | undefined;
+  premium: Data['premium']['data'];
+};
+/** The gate before the content (QueryState): loading, failed with a retry. */
+type Gate = { pending: boolean; failed: boolean; retry: () => void };
+
+/** Renders again only when an answer (deferred) or the gate's state changes (memo). */
+const DashboardContent = memo(function DashboardContent({
+  tasks,
+  courses,
+  terms,
+  holidays,
+  points,
+  streak,
+  premium,
+  pending,
+  failed,
+  retry,
+  pushSettings,
+}: DashboardAnswers & Gate & { pushSettings?: ReactNode }) {
+  const { t } = useTranslation('home');
   const timeZone = useUserTimeZone();
   // One clock per render: every panel agrees on "now".
   const [now] = useState(() => new Date());
   const today = localDateOf(now, timeZone);
   const [alertPrefs, setAlertPrefs] = useState(readAlertPrefs);
   const loadSample = useLoadSampleData(clearPersistedHome);
-
-  const tasks = data.tasks.data;
-  const courses = data.courses.data;
-  const terms = data.terms.data;
-  const holidays = data.holidays.data;
 
   const buckets = useMemo(() => (tasks ? bucketTasks(tasks, now, timeZone) : null), [tasks, now, timeZone]);
   // The week panel always starts on Sunday (docs/product.md §9: weekly schedules and challenge weeks start
@@ -73,13 +131,10 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
   // Beside the title, under it on a phone: the frame has the title and its sentence, not the date (decision 246).
   const date = <p className="text-sm text-muted-foreground">{formatCalendarDate(today, { dateStyle: 'full' })}</p>;
 
-  const core = [data.tasks, data.courses, data.terms, data.holidays];
   if (!tasks || !courses || !terms || !holidays || !buckets || !week || !todayClasses) {
-    // The persisted first paint counts as data: only a query with nothing to show is loading or failed.
-    const gate = core.map((query) => ({ isPending: query.isPending && !query.data, isError: !query.data, refetch: query.refetch }));
     return (
       <PageFrame page="/dashboard" actions={date}>
-        <QueryState queries={gate} />
+        <QueryState queries={[{ isPending: pending, isError: failed, refetch: retry }]} />
       </PageFrame>
     );
   }
@@ -103,10 +158,10 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
 
   return (
     <PageFrame page="/dashboard" actions={date}>
-      <QuickActions premium={data.premium.data} timeZone={timeZone} tasks={tasks} />
+      <QuickActions premium={premium} timeZone={timeZone} tasks={tasks} />
       <div className="grid gap-4 lg:grid-cols-3">
         <AlertsPanel alerts={alerts} now={now} timeZone={timeZone} />
-        <ProgressPanel points={data.points.data?.points} streak={data.streak.data?.streak} />
+        <ProgressPanel points={points} streak={streak} />
         <TodayPanel classes={todayClasses} courseById={courseById} now={now} />
         <NextUpPanel now={now} timeZone={timeZone} />
         <UpcomingPanel tasks={buckets.nextWeek} courseById={courseById} timeZone={timeZone} />
@@ -118,4 +173,4 @@ export function HomePage({ pushSettings }: { pushSettings?: ReactNode }) {
       </div>
     </PageFrame>
   );
-}
+});
