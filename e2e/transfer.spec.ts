@@ -195,3 +195,34 @@ test('a grid view whose code could not load offers to try again, and the retry d
   await expect(calendar.getByLabel('Calendar times (scroll with the arrow keys)').first()).toBeVisible();
   await expect(retry).toHaveCount(0);
 });
+
+// A phone's month is as high as its content; while its code loads, its room is kept (calendar-tab.tsx's
+// PHONE_MONTH_ROOM), so the feeds panel under the calendar stays where it is when the month comes.
+test("a phone's month keeps its room while its code loads", async ({ page, browser }) => {
+  await registerViaApi(page.request);
+  const storageState = await page.context().storageState();
+  const gridCode = /\/assets\/calendar-grid-[\w-]+\.js$/;
+  for (const width of [360, 600]) {
+    const phone = await browser.newPage({ viewport: { width, height: 844 }, storageState });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await phone.route(gridCode, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await phone.goto('/schedule');
+    const calendar = phone.locator('.schedule-calendar');
+    await expect(calendar.getByRole('list', { name: 'Agenda' })).toBeVisible();
+    await calendar.getByRole('button', { name: 'Month', exact: true }).click();
+    const room = calendar.getByTestId('calendar-grid-room');
+    await expect(room.getByRole('status')).toBeVisible();
+    const roomHeight = (await room.boundingBox())?.height ?? 0;
+    release();
+    await expect(calendar.getByRole('columnheader').first()).toBeVisible();
+    await expect(room).toHaveCount(0);
+    // The month in the room's place: the calendar's second block, under its buttons.
+    const monthHeight = await calendar.evaluate((element) => element.children[1]?.getBoundingClientRect().height ?? 0);
+    expect(Math.abs(monthHeight - roomHeight), `${width} px: room ${roomHeight}, month ${monthHeight}`).toBeLessThanOrEqual(4);
+    await phone.close();
+  }
+});

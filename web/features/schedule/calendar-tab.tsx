@@ -2,7 +2,7 @@ import type { CalendarRef } from '@fullcalendar/react';
 import type * as CalendarGridModule from './calendar-grid';
 import './schedule-calendar.css';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserTimeZone } from '../../api/session';
 import { QueryState } from '../../components/ui/query-state';
@@ -101,7 +101,16 @@ function useCalendarGrid(wanted: boolean): { grid: typeof CalendarGridModule | n
   };
 }
 
-/** The grid once its code is in; until then the loading state at its height, or the error state with a retry. */
+/**
+ * The room a phone's month takes while its code loads (its height is its content's, 'auto'). Measured in
+ * Chromium at 320–600 px: a header row of 16 px and six weeks, each at least the day's number and dots
+ * (2.75rem) and 6 px of padding, and the month about 1.29 times as wide as it is high once the screen is
+ * wide enough for that (318 px at 320–412 px, 357 at 500, 431 at 600). e2e/transfer.spec.ts keeps it
+ * within a few pixels of the month's own height.
+ */
+const PHONE_MONTH_ROOM: CSSProperties = { aspectRatio: '1.29', minHeight: 'calc(16px + 6 * (2.75rem + 6px))' };
+
+/** The grid once its code is in; until then the loading state in the grid's room, or the error state with a retry. */
 function CalendarGridSlot({
   state,
   height,
@@ -114,7 +123,7 @@ function CalendarGridSlot({
   const { t } = useTranslation();
   if (state.grid) return render(state.grid.CalendarGrid);
   return (
-    <div style={typeof height === 'number' ? { height } : undefined}>
+    <div data-testid="calendar-grid-room" style={typeof height === 'number' ? { height } : PHONE_MONTH_ROOM}>
       {state.failed ? (
         <ErrorState
           title={t('common:errors.loadTitle')}
