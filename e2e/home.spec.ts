@@ -188,6 +188,42 @@ test('a heavy user (3,000 tasks, 12 courses) sees the dashboard, and a revisit p
   release();
 });
 
+// Decision 267: an answer that comes after the page mounted reaches the content in a deferred render; the
+// loading state stays until the content shows it, and a failed read offers a retry that brings the page.
+test('the dashboard waits for a late answer in its loading state, and a failed read retries into the page', async ({ page }) => {
+  await registerViaApi(page.request);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/tasks', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    await held;
+    return route.continue();
+  });
+  await page.goto('/dashboard');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('status')).toHaveText('Loading…');
+  await expect(main.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  release();
+  await expect(page.getByRole('link', { name: 'Add a first task' })).toBeVisible();
+  await expect(main.getByRole('status')).toHaveCount(0);
+
+  await page.unroute('**/api/tasks');
+  await page.route('**/api/tasks', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'down' } } })
+      : route.continue(),
+  );
+  await page.reload();
+  const retry = main.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeVisible();
+  await page.unroute('**/api/tasks');
+  await retry.click();
+  await expect(page.getByRole('link', { name: 'Add a first task' })).toBeVisible();
+  await expect(retry).toHaveCount(0);
+});
+
 test(
   'notification settings show the browser permission state',
   // The browser's notification permission: the full browser's (decision 227).
