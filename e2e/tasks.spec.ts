@@ -115,6 +115,49 @@ test('3,000 tasks render through virtualisation: only a window of rows is in the
   expect(await page.getByTestId('task-row').count()).toBeLessThan(60);
 });
 
+test('the virtualised list keeps rows of any height in the flow, and scrolling up moves them by the scroll alone', async ({ page }) => {
+  // Rows are measured once the browser has laid them out (task-list.tsx): a row taller than the estimate,
+  // met for the first time above the viewport, must not move what the student is reading.
+  await registerViaApi(page.request);
+  const tasks = heavyTasks(Date.now(), { firstDueOffsetHours: 24 }).map((task, index) =>
+    index % 3 === 0 ? { ...task, title: `${task.title}: ${'a title long enough to wrap over several lines '.repeat(3)}` } : task,
+  );
+  await page.route('**/api/tasks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: tasks }) : route.continue()));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/tasks');
+  await expect(page.getByText('Task 1', { exact: true })).toBeVisible();
+  await page.getByText('Task 1', { exact: true }).hover();
+  await page.mouse.wheel(0, 3000 * 120);
+  await expect(page.getByText('Task 2999', { exact: true })).toBeVisible();
+
+  const rows = page.getByTestId('task-row');
+  const gapsBetweenRows = () =>
+    rows.evaluateAll((elements) =>
+      elements.slice(1).map((row, index) => Math.round(row.getBoundingClientRect().top - elements[index]!.getBoundingClientRect().bottom)),
+    );
+  for (let step = 0; step < 6; step++) {
+    // The row in the middle of the screen, and where it is before the scroll.
+    const middle = await page.evaluate(() => {
+      const row = document.elementFromPoint(180, 370)?.closest('[data-testid="task-row"]');
+      return row
+        ? {
+            title: row.querySelector('h3, p, span')?.textContent ?? '',
+            id: row.closest('li')?.dataset.index ?? '',
+            top: row.getBoundingClientRect().top,
+          }
+        : null;
+    });
+    expect(middle).not.toBeNull();
+    await page.mouse.wheel(0, -300);
+    await expect
+      .poll(() =>
+        page.evaluate((index) => document.querySelector(`li[data-index="${index}"]`)?.getBoundingClientRect().top ?? null, middle!.id),
+      )
+      .toBeCloseTo(middle!.top + 300, 0);
+    expect(new Set(await gapsBetweenRows())).toEqual(new Set([8]));
+  }
+});
+
 test('a reminder fires once across two tabs and a reload', async ({ context, baseURL }) => {
   await context.addInitScript(() => {
     class FakeNotification {

@@ -106,6 +106,29 @@ describe('OfflineQueue', () => {
     expect(queue.snapshot().map((kept) => kept.key)).toEqual(['alice-1']);
   });
 
+  it('tells its listeners of a refresh only when another tab changed the store, keeping the snapshot otherwise', async () => {
+    const store = memoryQueueStore();
+    const queue = new OfflineQueue(store);
+    const otherTab = new OfflineQueue(store);
+    await queue.enqueue(write('kept'));
+    let heard = 0;
+    queue.subscribe(() => heard++);
+    const before = queue.snapshot();
+    await queue.refresh();
+    expect(heard).toBe(0);
+    expect(queue.snapshot()).toBe(before);
+
+    await otherTab.enqueue(write('added'));
+    await queue.refresh();
+    expect(heard).toBe(1);
+    expect(queue.snapshot().map((kept) => kept.key)).toEqual(['kept', 'added']);
+
+    await otherTab.amend('added', (kept) => ({ ...kept, body: { completed: false } }));
+    await queue.refresh();
+    expect(heard).toBe(2);
+    expect(queue.snapshot()[1]?.body).toEqual({ completed: false });
+  });
+
   it('amends a write not sent yet, keeping its key and place', async () => {
     const queue = new OfflineQueue(memoryQueueStore());
     await queue.enqueue(write('new', { kind: 'task-create', method: 'POST', path: '/api/tasks', body: { title: 'Read' } }));

@@ -64,6 +64,10 @@ export function outcomeOfStatus(status: number, body: string, parsed: unknown): 
 
 const byOrder = (a: QueuedWrite, b: QueuedWrite) => a.seq - b.seq || a.queuedAt.localeCompare(b.queuedAt);
 
+/** The same writes in the same order, each with the same content (a queue is a handful of writes at most). */
+const sameWrites = (a: readonly QueuedWrite[], b: readonly QueuedWrite[]) =>
+  a.length === b.length && a.every((write, index) => JSON.stringify(write) === JSON.stringify(b[index]));
+
 export class OfflineQueue {
   private writes: QueuedWrite[] = [];
   private loaded: Promise<void> | null = null;
@@ -81,9 +85,15 @@ export class OfflineQueue {
     return this.loaded;
   }
 
-  /** Re-reads the store: another tab may have added or sent writes. */
+  /**
+   * Re-reads the store: another tab may have added or sent writes. Unchanged, the snapshot keeps its
+   * identity and no listener hears of it: every task read refreshes, and a new array would make each
+   * page that shows pending writes render again at once, in one task (issue 41).
+   */
   async refresh(): Promise<void> {
-    this.writes = (await this.store.list()).sort(byOrder);
+    const stored = (await this.store.list()).sort(byOrder);
+    if (sameWrites(stored, this.writes)) return;
+    this.writes = stored;
     this.emit();
   }
 

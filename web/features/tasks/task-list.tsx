@@ -1,6 +1,6 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, windowScroll, type Virtualizer } from '@tanstack/react-virtual';
 import { Bell, EyeOff, Pencil, Repeat, Trash2, Users } from 'lucide-react';
-import { memo, startTransition, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTaskLate } from '../../../common/domain/due-status';
 import type { Task } from '../../../common/schemas/tasks.schema';
@@ -32,7 +32,7 @@ type RowContext = {
 
 /**
  * One task. Memoised: the list renders again when the virtualizer learns the list's place on the page
- * and its rows' real heights, in the commit that mounted them; a row whose props did not change is then
+ * and its rows' real heights, just after they have mounted; a row whose props did not change is then
  * not rendered a second time (at 4× CPU the second render of 16 rows was a 170 ms task of /tasks' load).
  */
 const TaskRow = memo(function TaskRow({
@@ -126,8 +126,60 @@ const TaskRow = memo(function TaskRow({
 });
 
 /**
+ * A row's height without a layout of its own: the ResizeObserver's, which the browser reports after it
+ * has laid the page out; before that (the row has just mounted), the height already known or estimated.
+ * The library's default reads `offsetHeight` as each row mounts, which forced the style and layout of
+ * the whole new page inside React's commit: the longest task of /tasks' load at 4× CPU (issue 41).
+ */
+const rowHeight = (row: HTMLLIElement, entry: ResizeObserverEntry | undefined, list: Virtualizer<Window, HTMLLIElement>): number => {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  const index = list.indexFromElement(row);
+  return list.itemSizeCache.get(list.options.getItemKey(index)) ?? list.measurementsCache[index]?.size ?? ROW_ESTIMATE_PX;
+};
+
+/**
+ * The window's size, read in the next frame and on each resize; `initialRect` stands for it until then.
+ * The library reads it as the list mounts, and on a phone (a page with a viewport meta) `innerHeight`
+ * lays the page out first, so the new page's whole layout ran inside React's commit.
+ */
+const observeWindowSize = (list: Virtualizer<Window, HTMLLIElement>, report: (size: { width: number; height: number }) => void) => {
+  const win = list.scrollElement;
+  if (!win) return;
+  const read = () => report({ width: win.innerWidth, height: win.innerHeight });
+  const frame = win.requestAnimationFrame(read);
+  win.addEventListener('resize', read, { passive: true });
+  return () => {
+    win.cancelAnimationFrame(frame);
+    win.removeEventListener('resize', read);
+  };
+};
+
+/** Lists that have mounted: see `scrollWindow`. */
+const mountedLists = new WeakSet<Virtualizer<Window, HTMLLIElement>>();
+
+/**
+ * The library's scroll, without its first write: as the list mounts it scrolls the window to where the
+ * window already is (the offset it read in the render), and `scrollTo` lays the page out first, inside
+ * React's commit. A scroll in between is the user's, which that write would have undone.
+ */
+const scrollWindow = (
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  list: Virtualizer<Window, HTMLLIElement>,
+) => {
+  if (!mountedLists.has(list)) {
+    mountedLists.add(list);
+    return;
+  }
+  windowScroll(offset, options, list);
+};
+
+/**
  * The task list, virtualised against the window scroll: only the rows near the viewport are in the
- * DOM, so 3,000 tasks render as fast as 30.
+ * DOM, so 3,000 tasks render as fast as 30. The rows are in the flow, between two paddings that stand
+ * for the rows before and after them: the browser places each row under the one before, so a height
+ * not measured yet only sizes the space below the last row, and no row is drawn at a guessed place.
  */
 export function TaskList({
   tasks,
@@ -145,11 +197,20 @@ export function TaskList({
   const { t } = useTranslation('tasks');
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
-    // A transition, not a render inside this commit: with a margin of 0 the first render already holds
-    // every row the viewport can show (and a few above), so nothing is missing while it waits.
-    startTransition(() => setScrollMargin(top));
+  useEffect(() => {
+    // The list's place as the browser's own layout found it (an IntersectionObserver reports it after a
+    // frame's layout): read with getBoundingClientRect in an effect, it laid the new page out in that
+    // effect's task. Until then a margin of 0 already holds every row the viewport can show.
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new IntersectionObserver(([entry]) => {
+      observer.disconnect();
+      if (!entry) return;
+      const top = entry.boundingClientRect.top + window.scrollY;
+      startTransition(() => setScrollMargin(top));
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
   }, []);
   const getItemKey = useCallback((index: number) => tasks[index]?.id ?? index, [tasks]);
   const virtualizer = useWindowVirtualizer({
@@ -158,6 +219,9 @@ export function TaskList({
     overscan: 6,
     scrollMargin,
     getItemKey,
+    measureElement: rowHeight,
+    observeElementRect: observeWindowSize,
+    scrollToFn: scrollWindow,
     // The window's size from the start: without it the first render holds one row and the rest come in
     // a second, synchronous render inside the first commit, once the virtualizer has measured the window.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
@@ -165,24 +229,26 @@ export function TaskList({
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const margin = virtualizer.options.scrollMargin;
   return (
     <ul
       ref={listRef}
       aria-label={t('list.label')}
-      className="relative"
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{
+        // The virtualizer keeps the viewport still when rows above it change height; the browser's own
+        // scroll anchoring would move it a second time.
+        overflowAnchor: 'none',
+        paddingTop: first ? first.start - margin : 0,
+        paddingBottom: last ? Math.max(0, virtualizer.getTotalSize() - (last.end - margin)) : 0,
+      }}
       data-testid="task-list"
     >
       {items.map((item) => {
         const task = tasks[item.index]!;
         return (
-          <li
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            className="absolute left-0 top-0 w-full pb-2"
-            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-          >
+          <li key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="pb-2">
             <TaskRow
               task={task}
               course={task.courseId ? courses.get(task.courseId) : undefined}
