@@ -155,23 +155,23 @@ const observeWindowSize = (list: Virtualizer<Window, HTMLLIElement>, report: (si
   };
 };
 
-/** Lists that have mounted: see `scrollWindow`. */
+/** Lists that have made their first scroll write: see `scrollWindow`. */
 const mountedLists = new WeakSet<Virtualizer<Window, HTMLLIElement>>();
 
 /**
- * The library's scroll, without its first write: as the list mounts it scrolls the window to where the
- * window already is (the offset it read in the render), and `scrollTo` lays the page out first, inside
- * React's commit. A scroll in between is the user's, which that write would have undone.
+ * The library's scroll, without a first write that would not move the window: as the list mounts it
+ * scrolls the window to the offset it read in the render, where the window already is, and `scrollTo`
+ * lays the page out first, inside React's commit. Any other write (a correction, a scroll to a row, a
+ * first write elsewhere) goes through; a scroll of the user's in between is not undone.
  */
 const scrollWindow = (
   offset: number,
   options: { adjustments?: number; behavior?: ScrollBehavior },
   list: Virtualizer<Window, HTMLLIElement>,
 ) => {
-  if (!mountedLists.has(list)) {
-    mountedLists.add(list);
-    return;
-  }
+  const first = !mountedLists.has(list);
+  mountedLists.add(list);
+  if (first && offset === list.scrollOffset && !options.adjustments && !options.behavior) return;
   windowScroll(offset, options, list);
 };
 
