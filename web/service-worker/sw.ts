@@ -20,6 +20,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from './api-cache';
 import { registerPushHandlers } from './push';
+import { sessionReads } from './session-reads';
 import { LANDING_NAVIGATION_DENYLIST, networkFirstNavigation } from './navigation';
 
 /** What workbox-routing hands a route's handler (the part used here). */
@@ -71,23 +72,8 @@ async function userIdOf(response: Response): Promise<string | null> {
   }
 }
 
-/**
- * The last session read asked for. A signed-in page's document preloads its reads beside the session
- * (decision 216), so on the first page under this worker a read may start before anyone is known to be
- * signed in: its answer is kept for the user that session read names (issue 33: the tasks of /tasks
- * opened under the worker were never kept).
- */
-let lastSessionRead: Promise<unknown> | null = null;
-
-/**
- * The signed-in user once `sessionRead` (asked for before a read started) has answered; null without
- * one (nobody is known: nothing is kept, as before).
- */
-async function userAfter(sessionRead: Promise<unknown> | null): Promise<string | null> {
-  if (!sessionRead) return null;
-  await sessionRead.catch(() => {});
-  return signedInUser();
-}
+/** Whose answer a read is when nobody is known yet (the first page under this worker; issue 33). */
+const sessions = sessionReads(signedInUser);
 
 /** GET /api/auth/me goes to the network, never to a cache; its answer tells whose answers to keep. */
 registerRoute(
@@ -102,7 +88,7 @@ registerRoute(
       }
       return response;
     })();
-    lastSessionRead = read;
+    sessions.asked(read);
     return read;
   },
 );
@@ -111,6 +97,7 @@ registerRoute(
 async function userChangingWrite({ request }: HandlerOptions): Promise<Response> {
   const response = await fetch(request);
   if (response.ok) {
+    sessions.userChanged();
     const path = new URL(request.url).pathname;
     const signedIn = path === '/api/auth/login' || path === '/api/auth/register' ? await userIdOf(response) : null;
     await switchUser(signedIn);
@@ -129,15 +116,15 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
 registerRoute(
   ({ request, url }) => isOfflineRead(request.method, url, self.location.origin),
   async ({ request, event }: HandlerOptions) => {
-    // Not known yet (nothing kept so far): the session read asked for before this read will tell.
-    const sessionRead = lastSessionRead;
+    // Not known yet (nothing kept so far): a session read will tell, the one asked for before this read or the next.
+    const started = sessions.readStarted();
     const known = await signedInUser();
     let response: Response;
     try {
       response = await fetch(request);
     } catch (error) {
-      const user = known ?? (await userAfter(sessionRead));
-      const cached = user ? await caches.match(request, { cacheName: apiCacheName(user), ignoreVary: true }) : undefined;
+      // Nobody known means no user's answers are kept here (the caches' names say whose they are).
+      const cached = known ? await caches.match(request, { cacheName: apiCacheName(known), ignoreVary: true }) : undefined;
       if (cached) return cached;
       throw error;
     }
@@ -146,7 +133,7 @@ registerRoute(
     } else if (response.status === 200) {
       const copy = response.clone();
       const keep = (async () => {
-        const user = known ?? (await userAfter(sessionRead));
+        const user = known ?? (await started.userOnceKnown());
         if (!user) return;
         const headers = new Headers(copy.headers);
         headers.set(CACHED_AT_HEADER, new Date().toISOString());
