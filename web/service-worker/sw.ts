@@ -72,7 +72,7 @@ async function userIdOf(response: Response): Promise<string | null> {
   }
 }
 
-/** Whose answer a read is when nobody is known yet (the first page under this worker; issue 33). */
+/** Whose answer a read is when nobody is known yet (the first page under this worker; issue 33, decision 269). */
 const sessions = sessionReads(signedInUser);
 
 /** GET /api/auth/me goes to the network, never to a cache; its answer tells whose answers to keep. */

@@ -81,7 +81,7 @@ export function useFocusableScrollers(container: RefObject<HTMLElement | null>, 
     // Every read waits for the paint after the change that asked for it (a frame, then a task), when the browser has
     // laid the page out itself, so the sizes cost nothing. Read at once in this effect, they made the browser lay the
     // whole new page out inside React's commit of the grid; read in the next frame, after FullCalendar's own frame
-    // work, they did the same there (43–70 ms of a 130–185 ms task at 4× CPU; issue 41).
+    // work, they did the same there (43–70 ms of a 130–185 ms task at 4× CPU; decision 269).
     let frame = 0;
     let task: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
