@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { listEtag, readDataVersion } from './conditional-get';
-import { lastRenderCache, rowCacheCounters } from './row-cache';
+import { sql } from 'drizzle-orm';
+import { lastRenderCache, rowCacheCounters, rowListQueries } from './row-cache';
 
 /**
  * A versioned list of rendered rows reads its data version and its keys in one statement
@@ -320,5 +321,26 @@ describe.each(['Pacific/Honolulu', 'UTC', 'Asia/Tokyo'])('GET /api/tasks of a st
     const notModified = await statementsOf(() => get(user, '/api/tasks', first.headers.etag as string));
     expect(notModified.result.statusCode).toBe(304);
     expect(notModified.statements).toEqual(['version and keys']);
+  });
+});
+
+describe("a list's statement parts", () => {
+  // The parts without parameters are turned into text on a list's first read and reused; a part with parameters
+  // is built on every read, so a value that changes from read to read is never the first read's.
+  const listWith = (value: string) =>
+    rowListQueries({
+      list: 'test:parts-with-parameters',
+      from: sql`(SELECT '00000000-0000-4000-8000-000000000001'::uuid AS id) AS row`,
+      where: sql`true`,
+      id: sql.raw('row.id'),
+      rowKey: sql.raw("'key'"),
+      json: sql`to_json(${value}::text)::text`,
+      order: sql.raw('row.id'),
+    });
+
+  it('reads each value of a part with parameters, and the same text for the parts without', async () => {
+    expect(await listWith('first').rows(t.db, null)).toBe('key\n"first"');
+    expect(await listWith('second').rows(t.db, null)).toBe('key\n"second"');
+    expect(await listWith('third').keys(t.db)).toBe('key');
   });
 });

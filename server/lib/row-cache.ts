@@ -176,19 +176,29 @@ export function orderKeySql(columns: readonly AnyPgColumn[]): SQL {
 /** The `keys`, `versionAndKeys` and `rows` queries of a list, as every list of rendered rows asks them. */
 export function rowListQueries({
   list,
-  from,
+  from: givenFrom,
   where,
   id,
-  rowKey,
-  json,
+  rowKey: givenRowKey,
+  json: givenJson,
   order: givenOrder,
   changedSince,
   pending,
 }: RowListSql): VersionedRowListQueries & { list: string } {
-  const order = changedSince === undefined ? givenOrder : orderOf(changedSince);
-  // A list that reads its changes has each key followed by the row's order key (`key orderKey`): its last render
-  // places the changed rows among its own by them (decision 249).
-  const orderKey = changedSince === undefined ? undefined : orderKeySql(changedSince.orderColumns);
+  const parts = fixedPartsOf(list, () => ({
+    from: givenFrom,
+    rowKey: givenRowKey,
+    json: givenJson,
+    order: changedSince === undefined ? givenOrder : orderOf(changedSince),
+    // A list that reads its changes has each key followed by the row's order key (`key orderKey`): its last render
+    // places the changed rows among its own by them (decision 249).
+    orderKey: changedSince === undefined ? undefined : orderKeySql(changedSince.orderColumns),
+  }));
+  const from = parts.from ?? givenFrom;
+  const rowKey = parts.rowKey ?? givenRowKey;
+  const json = parts.json ?? givenJson;
+  const order = parts.order ?? (changedSince === undefined ? givenOrder : orderOf(changedSince));
+  const orderKey = parts.orderKey ?? (changedSince === undefined ? undefined : orderKeySql(changedSince.orderColumns));
   const keyLine = orderKey === undefined ? rowKey : sql`${rowKey} || ' ' || ${orderKey}`;
   const keysSql = sql`SELECT coalesce(string_agg(${keyLine}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
   /**
@@ -263,6 +273,40 @@ async function prepared<Row>(reader: Database | Transaction, compiled: Query): P
 
 /** Drizzle's SQL to text and parameters, as `db.execute` turns it (the database has no casing option). */
 const dialect = new PgDialect();
+
+type ListParts = { from: SQL; rowKey: SQL; json: SQL; order: SQL | undefined; orderKey: SQL | undefined };
+/** A list's parts as text, each `null` when it has parameters (or is not given): the one given on each read is used. */
+type FixedParts = { [Part in keyof ListParts]: SQL | null };
+const fixedParts = new Map<string, FixedParts>();
+
+/**
+ * The parts of `list`'s statements that have no parameters, turned into the text drizzle writes for them on the
+ * list's first read: each later read builds its statements around that text instead of walking the parts' trees
+ * again (a row's JSON names every column; the grades' first read after a write spent much of its time there,
+ * issue 41). A list's name stands for one table, JSON and order (RowListSql.list), so its parts are the same on
+ * every read; a part with parameters (whose values may change from read to read) is never kept.
+ */
+function fixedPartsOf(list: string, partsOf: () => ListParts): FixedParts {
+  let fixed = fixedParts.get(list);
+  if (fixed === undefined) {
+    const asText = (chunk: SQL | undefined) => {
+      if (chunk === undefined) return null;
+      const compiled = dialect.sqlToQuery(chunk);
+      return compiled.params.length === 0 ? sql.raw(compiled.sql) : null;
+    };
+    const parts = partsOf();
+    fixed = {
+      from: asText(parts.from),
+      rowKey: asText(parts.rowKey),
+      json: asText(parts.json),
+      order: asText(parts.order),
+      orderKey: asText(parts.orderKey),
+    };
+    // One entry per list of rendered rows (four today).
+    fixedParts.set(list, fixed);
+  }
+  return fixed;
+}
 
 /**
  * The name of a prepared statement, from its text. Every list and filter has its own text, hence its own
