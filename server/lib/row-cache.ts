@@ -185,7 +185,7 @@ export function rowListQueries({
   changedSince,
   pending,
 }: RowListSql): VersionedRowListQueries & { list: string } {
-  const parts = fixedPartsOf(list, () => ({
+  const { from, rowKey, json, order, orderKey } = withFixedText(list, {
     from: givenFrom,
     rowKey: givenRowKey,
     json: givenJson,
@@ -193,12 +193,7 @@ export function rowListQueries({
     // A list that reads its changes has each key followed by the row's order key (`key orderKey`): its last render
     // places the changed rows among its own by them (decision 249).
     orderKey: changedSince === undefined ? undefined : orderKeySql(changedSince.orderColumns),
-  }));
-  const from = parts.from ?? givenFrom;
-  const rowKey = parts.rowKey ?? givenRowKey;
-  const json = parts.json ?? givenJson;
-  const order = parts.order ?? (changedSince === undefined ? givenOrder : orderOf(changedSince));
-  const orderKey = parts.orderKey ?? (changedSince === undefined ? undefined : orderKeySql(changedSince.orderColumns));
+  });
   const keyLine = orderKey === undefined ? rowKey : sql`${rowKey} || ' ' || ${orderKey}`;
   const keysSql = sql`SELECT coalesce(string_agg(${keyLine}, E'\n' ORDER BY ${order}), '') AS keys FROM ${from} WHERE ${where}`;
   /**
@@ -275,18 +270,17 @@ async function prepared<Row>(reader: Database | Transaction, compiled: Query): P
 const dialect = new PgDialect();
 
 type ListParts = { from: SQL; rowKey: SQL; json: SQL; order: SQL | undefined; orderKey: SQL | undefined };
-/** A list's parts as text, each `null` when it has parameters (or is not given): the one given on each read is used. */
-type FixedParts = { [Part in keyof ListParts]: SQL | null };
-const fixedParts = new Map<string, FixedParts>();
+/** Each part of a list as text, or `null` when it has parameters (or is not given). */
+const fixedParts = new Map<string, { [Part in keyof ListParts]: SQL | null }>();
 
 /**
- * The parts of `list`'s statements that have no parameters, turned into the text drizzle writes for them on the
- * list's first read: each later read builds its statements around that text instead of walking the parts' trees
- * again (a row's JSON names every column; the grades' first read after a write spent much of its time there,
- * issue 41). A list's name stands for one table, JSON and order (RowListSql.list), so its parts are the same on
- * every read; a part with parameters (whose values may change from read to read) is never kept.
+ * `given` with its parts that have no parameters replaced by the text drizzle writes for them, made on the list's
+ * first read: each later read builds its statements around that text instead of walking the parts' trees again
+ * (a row's JSON names every column; the grades' first read after a write spent much of its time there, issue 41).
+ * A list's name stands for one table, JSON and order (RowListSql.list), so its parts are the same on every read;
+ * a part with parameters (whose values may change from read to read) is always the one given.
  */
-function fixedPartsOf(list: string, partsOf: () => ListParts): FixedParts {
+function withFixedText(list: string, given: ListParts): ListParts {
   let fixed = fixedParts.get(list);
   if (fixed === undefined) {
     const asText = (chunk: SQL | undefined) => {
@@ -294,18 +288,23 @@ function fixedPartsOf(list: string, partsOf: () => ListParts): FixedParts {
       const compiled = dialect.sqlToQuery(chunk);
       return compiled.params.length === 0 ? sql.raw(compiled.sql) : null;
     };
-    const parts = partsOf();
     fixed = {
-      from: asText(parts.from),
-      rowKey: asText(parts.rowKey),
-      json: asText(parts.json),
-      order: asText(parts.order),
-      orderKey: asText(parts.orderKey),
+      from: asText(given.from),
+      rowKey: asText(given.rowKey),
+      json: asText(given.json),
+      order: asText(given.order),
+      orderKey: asText(given.orderKey),
     };
     // One entry per list of rendered rows (four today).
     fixedParts.set(list, fixed);
   }
-  return fixed;
+  return {
+    from: fixed.from ?? given.from,
+    rowKey: fixed.rowKey ?? given.rowKey,
+    json: fixed.json ?? given.json,
+    order: fixed.order ?? given.order,
+    orderKey: fixed.orderKey ?? given.orderKey,
+  };
 }
 
 /**

@@ -55,6 +55,15 @@ describe('sessionReads', () => {
     await expect(sessions.readStarted().userOnceKnown()).resolves.toBe('student-1');
   });
 
+  it('keeps nothing when the session read asked for never answers', async () => {
+    vi.useFakeTimers();
+    const { sessions } = worker();
+    sessions.asked(new Promise(() => {}));
+    const read = sessions.readStarted().userOnceKnown();
+    await vi.advanceTimersByTimeAsync(SESSION_READ_WAIT_MS);
+    await expect(read).resolves.toBeNull();
+  });
+
   it('names nobody when the user changed between the read and the session read', async () => {
     const { sessions, sessionRead } = worker();
     const read = sessions.readStarted().userOnceKnown();

@@ -5,8 +5,9 @@
  * browser may hand them to the worker in any order. On the first page under a new worker nobody is
  * known yet, so a read that arrives before the session read has nobody to be kept for. It waits for the
  * session read asked for before it or, failing that, the next one (a page always reads the session when
- * it starts), at most `waitMs`. A sign-in, sign-up, sign-out or account deletion between the read and
- * that session read makes the answer nobody's: it may be the user before the change.
+ * it starts), at most `waitMs`, and as long again for that session read's answer. A sign-in, sign-up,
+ * sign-out or account deletion between the read and that session read makes the answer nobody's: it may
+ * be the user before the change.
  */
 export type SessionReads = {
   /** A session read was asked for: `read` settles once the worker has taken its answer in. */
@@ -56,8 +57,17 @@ export function sessionReads(signedInUser: () => Promise<string | null>, waitMs 
         async userOnceKnown() {
           const read = before ?? (await next())?.read;
           if (!read) return null;
-          await read.catch(() => {});
-          if (changes !== changesAtStart) return null;
+          // The session read's own answer is waited for as long, no longer: a network that hangs keeps nothing.
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const answered = await Promise.race([
+            read.then(
+              () => true,
+              () => true,
+            ),
+            new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+          ]);
+          clearTimeout(timer);
+          if (!answered || changes !== changesAtStart) return null;
           return signedInUser();
         },
       };

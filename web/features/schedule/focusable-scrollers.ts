@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { afterNextPaint } from '../../lib/after-next-paint';
 
 /** Whether `element` scrolls on its own (its content is taller or wider than its box, and CSS lets it scroll). */
 function scrolls(element: HTMLElement): boolean {
@@ -78,18 +79,14 @@ export function useFocusableScrollers(container: RefObject<HTMLElement | null>, 
         }
       });
     };
-    // Every read waits for the paint after the change that asked for it (a frame, then a task), when the browser has
-    // laid the page out itself, so the sizes cost nothing. Read at once in this effect, they made the browser lay the
-    // whole new page out inside React's commit of the grid; read in the next frame, after FullCalendar's own frame
-    // work, they did the same there (43–70 ms of a 130–185 ms task at 4× CPU; decision 269).
-    let frame = 0;
-    let task: ReturnType<typeof setTimeout> | undefined;
+    // Every read waits for the paint after the change that asked for it, when the browser has laid the page out
+    // itself, so the sizes cost nothing. Read at once in this effect, they made the browser lay the whole new page
+    // out inside React's commit of the grid; read in the next frame, after FullCalendar's own frame work, they did
+    // the same there (43–70 ms of a 130–185 ms task at 4× CPU; decision 269).
+    let cancel = () => {};
     const schedule = () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(task);
-      frame = requestAnimationFrame(() => {
-        task = setTimeout(update, 0);
-      });
+      cancel();
+      cancel = afterNextPaint(update);
     };
     schedule();
     // Only the tree's shape: the attributes set here must not wake the observer again.
@@ -98,8 +95,7 @@ export function useFocusableScrollers(container: RefObject<HTMLElement | null>, 
     const resizes = new ResizeObserver(schedule);
     resizes.observe(root);
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(task);
+      cancel();
       observer.disconnect();
       resizes.disconnect();
     };

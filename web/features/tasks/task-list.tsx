@@ -156,7 +156,7 @@ const observeWindowSize = (list: Virtualizer<Window, HTMLLIElement>, report: (si
 };
 
 /** Lists that have made their first scroll write: see `scrollWindow`. */
-const mountedLists = new WeakSet<Virtualizer<Window, HTMLLIElement>>();
+const listsThatWroteAScroll = new WeakSet<Virtualizer<Window, HTMLLIElement>>();
 
 /**
  * The library's scroll, without a first write that would not move the window: as the list mounts it
@@ -169,8 +169,8 @@ const scrollWindow = (
   options: { adjustments?: number; behavior?: ScrollBehavior },
   list: Virtualizer<Window, HTMLLIElement>,
 ) => {
-  const first = !mountedLists.has(list);
-  mountedLists.add(list);
+  const first = !listsThatWroteAScroll.has(list);
+  listsThatWroteAScroll.add(list);
   if (first && offset === list.scrollOffset && !options.adjustments && !options.behavior) return;
   windowScroll(offset, options, list);
 };
