@@ -1,5 +1,4 @@
 import { useEffect, type RefObject } from 'react';
-import { afterNextPaint } from '../../lib/after-next-paint';
 
 /** Whether `element` scrolls on its own (its content is taller or wider than its box, and CSS lets it scroll). */
 function scrolls(element: HTMLElement): boolean {
@@ -79,23 +78,19 @@ export function useFocusableScrollers(container: RefObject<HTMLElement | null>, 
         }
       });
     };
-    // Every read waits for the paint after the change that asked for it, when the browser has laid the page out
-    // itself, so the sizes cost nothing. Read at once in this effect, they made the browser lay the whole new page
-    // out inside React's commit of the grid; read in the next frame, after FullCalendar's own frame work, they did
-    // the same there (43–70 ms of a 130–185 ms task at 4× CPU; decision 269).
-    let cancel = () => {};
+    let frame = 0;
     const schedule = () => {
-      cancel();
-      cancel = afterNextPaint(update);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
     };
-    schedule();
+    update();
     // Only the tree's shape: the attributes set here must not wake the observer again.
     const observer = new MutationObserver(schedule);
     observer.observe(root, { childList: true, subtree: true });
     const resizes = new ResizeObserver(schedule);
     resizes.observe(root);
     return () => {
-      cancel();
+      cancelAnimationFrame(frame);
       observer.disconnect();
       resizes.disconnect();
     };
