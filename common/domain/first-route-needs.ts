@@ -69,14 +69,33 @@ export function firstRouteNeeds(pathname: string): FirstRouteNeeds {
 export const FIRST_ROUTE_PRELOADS = '<!--studypilot:first-route-preloads-->';
 
 /**
- * A signed-in document's preload of one of the app's scripts (decision 261). At low priority: a module script
- * never holds the page's first paint (the frame paints from the document), but a preload at the default, high,
- * priority is what Lighthouse's simulation counts as render-blocking once it has downloaded before the paint —
- * every modulepreload of the page, 0.7–2.5 s of simulated slow 4G on its first contentful paint. Low is the
- * order the page needs them in anyway: the document, then its reads (small, at high priority), then the code.
+ * A signed-in document's preload of one of the app's scripts (decisions 261 and 270), held until the frame has
+ * painted: the link has no `rel` until web/public/theme-boot.js gives it the one in `data-after-paint`, so the browser fetches nothing for it while the document is parsed.
+ * Lighthouse's simulation of the largest contentful paint (Lantern) counts every request that ended before the
+ * observed paint, whatever its priority: on a fast host the page's 250 KB of code often had, and its simulated
+ * paint then came 1–2 s after the first contentful paint, though the frame is both. On a slow network the frame
+ * no longer shares it with the code, which is not run before the paint anyway (decision 169). At low priority
+ * once asked for: the order the page needs them in — the document, then its reads (small, at high priority,
+ * not held), then the code.
  */
 export function modulePreloadLink(href: string, media?: string): string {
-  return `<link rel="modulepreload" crossorigin fetchpriority="low"${media ? ` media="${media}"` : ''} href="${href}">`;
+  return `<link ${HELD_PRELOAD_ATTRIBUTE}="modulepreload" crossorigin fetchpriority="low"${media ? ` media="${media}"` : ''} href="${href}">`;
+}
+
+/**
+ * The preload of a chunk the entry imports statically (the bundler's runtime, Vite's preload helper: a few KB), not
+ * held: the entry runs, and starts the held preloads, only once they are there.
+ */
+export function entryImportPreloadLink(href: string): string {
+  return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
+}
+
+/** The attribute that holds a preload's `rel` until the frame has painted (web/public/theme-boot.js reads it). */
+export const HELD_PRELOAD_ATTRIBUTE = 'data-after-paint';
+
+/** A stylesheet's preload, held as `modulePreloadLink`'s are. */
+export function stylePreloadLink(href: string, media?: string): string {
+  return `<link ${HELD_PRELOAD_ATTRIBUTE}="preload" as="style"${media ? ` media="${media}"` : ''} href="${href}">`;
 }
 
 /**

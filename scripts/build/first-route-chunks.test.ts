@@ -91,7 +91,7 @@ describe("the HTML's preloads of the app's start (decision 244)", () => {
   });
 });
 
-describe("shell.html's script preloads (decision 261)", () => {
+describe("shell.html's script preloads (decisions 261 and 270)", () => {
   const indexHtml = [
     '<!doctype html><html><head><meta charset="UTF-8" />',
     '<script type="module" crossorigin src="/assets/index-1.js"></script>',
@@ -100,14 +100,14 @@ describe("shell.html's script preloads (decision 261)", () => {
     '<link rel="modulepreload" crossorigin href="/assets/app-4.js">',
     '</head><body></body></html>',
   ].join('\n');
-  const html = shellHtml(indexHtml, ['assets/shell-5.js'], () => 'body{margin:0}');
+  const html = shellHtml(indexHtml, ['assets/shell-5.js'], () => 'body{margin:0}', new Set(['/assets/preload-helper-2.js']));
 
-  it("are all at low priority: Vite's, the app's and the shell's", () => {
-    const links = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  it("are all at low priority, and held for the paint but for the entry's own imports: Vite's, the app's and the shell's", () => {
+    const links = html.match(/<link [^>]*modulepreload[^>]*>/g) ?? [];
     expect(links).toEqual([
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/preload-helper-2.js">',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell-5.js">',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-4.js">',
+      '<link data-after-paint="modulepreload" crossorigin fetchpriority="low" href="/assets/shell-5.js">',
+      '<link data-after-paint="modulepreload" crossorigin fetchpriority="low" href="/assets/app-4.js">',
     ]);
   });
 

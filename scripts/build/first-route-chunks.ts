@@ -21,6 +21,7 @@ import {
   FIRST_ROUTE_SCRIPTS,
   VIEW_CODE,
   viewCodeKey,
+  entryImportPreloadLink,
   modulePreloadLink,
   PAGE_NEEDS,
   SHELL_NEEDS,
@@ -121,7 +122,12 @@ export const SESSION_COOKIE_META = '<meta name="studypilot-session" content="coo
  * stylesheet written into the page (`css`, the linked file's text: the first paint then waits for no
  * request, decision 165), and after it the place of the first page's preloads.
  */
-export function shellHtml(indexHtml: string, chunkFiles: readonly string[], css: (href: string) => string): string {
+export function shellHtml(
+  indexHtml: string,
+  chunkFiles: readonly string[],
+  css: (href: string) => string,
+  entryImports: ReadonlySet<string> = new Set(),
+): string {
   const preloads = chunkFiles.map((file) => modulePreloadLink(`/${file}`)).join('\n    ');
   const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(indexHtml);
   if (!stylesheet?.[1]) throw new Error('index.html has no stylesheet link to place the shell preloads before');
@@ -134,11 +140,13 @@ export function shellHtml(indexHtml: string, chunkFiles: readonly string[], css:
   const withPreloads = `${indexHtml.slice(0, stylesheet.index)}${preloads}\n    <style>${style}</style>\n    ${disabledLink}\n    ${FIRST_ROUTE_PRELOADS}${indexHtml.slice(after)}`;
   const charset = '<meta charset="UTF-8" />';
   if (!withPreloads.includes(charset)) throw new Error('index.html has no charset meta to place the session mark after');
-  // The entry's and the app's preloads that Vite wrote into index.html too, at low priority (decision 261).
+  // The entry's and the app's preloads that Vite wrote into index.html too, at low priority (decision 261). The
+  // app's wait for the paint (decision 270); the entry's own imports (`entryImports`, a few KB) do not: the entry
+  // runs only once they are there, and it is the entry that starts the held ones.
   const viteModulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
   return withPreloads
     .replace(charset, `${charset}\n    ${SESSION_COOKIE_META}`)
-    .replace(viteModulePreload, (_link, href: string) => modulePreloadLink(href));
+    .replace(viteModulePreload, (_link, href: string) => (entryImports.has(href) ? entryImportPreloadLink(href) : modulePreloadLink(href)));
 }
 
 /** The namespaces any first page inside the shell may need. */
@@ -366,7 +374,10 @@ export function firstRouteChunks(webRoot: string): { plugin: Plugin; groups: Chu
         if (asset?.type !== 'asset') throw new Error(`index.html links ${href}, which the build did not write`);
         return String(asset.source);
       };
-      const html = shellHtml(String(index.source), files, css);
+      const entryImports = new Set(
+        Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' && chunk.isEntry ? chunk.imports.map((file) => `/${file}`) : [])),
+      );
+      const html = shellHtml(String(index.source), files, css, entryImports);
       writeFileSync(path.join(options.dir ?? '', SHELL_HTML), html);
       const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [chunk] : []));
       writeFileSync(path.join(options.dir ?? '', FIRST_ROUTE_LOCALES), `${JSON.stringify(firstRouteLocales(chunks))}\n`);

@@ -15,6 +15,7 @@ import {
   FIRST_ROUTE_SCRIPTS,
   firstRouteNeeds,
   modulePreloadLink,
+  stylePreloadLink,
   PAGE_NEEDS,
   SHELL_FRAMES,
   VIEW_CODE,
@@ -108,9 +109,7 @@ export function firstRoutePreloads(
     ...files.map((file) => modulePreloadLink(file)),
     ...listed(pathname).map((file) => modulePreloadLink(file)),
     ...(viewCode === 'none' ? [] : listed(viewCodeKey(pathname))).map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="preload" as="style"${media ? ` media="${media}"` : ''} href="${file}">`
-        : modulePreloadLink(file, media),
+      file.endsWith('.css') ? stylePreloadLink(file, media) : modulePreloadLink(file, media),
     ),
   ].join('\n    ');
 }

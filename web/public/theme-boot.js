@@ -52,3 +52,32 @@
     root.dataset.style = 'modern';
   }
 })();
+
+// A signed-in document's preloads of the app's code and translations wait for its frame's paint
+// (docs/decisions/270; common/domain/first-route-needs.ts's modulePreloadLink): each link carries its rel in
+// data-after-paint. The frame is laid out once the parser has read all of it (decision 266), so it paints with
+// the first frame after the parse; then each link gets its rel, and the browser fetches them all at once, at
+// the priority the link names. Not the entry's work: it runs only once its own imports are there, a round trip
+// or more later on a slow network. A hidden tab paints no frames: there they start when the parse ends.
+(function () {
+  function startHeldPreloads() {
+    var held = document.querySelectorAll('link[data-after-paint]');
+    for (var i = 0; i < held.length; i++) {
+      held[i].rel = held[i].getAttribute('data-after-paint');
+      held[i].removeAttribute('data-after-paint');
+    }
+  }
+  function afterTheParse() {
+    if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return startHeldPreloads();
+    requestAnimationFrame(function () {
+      setTimeout(startHeldPreloads, 0);
+    });
+  }
+  if (document.readyState !== 'loading') return afterTheParse();
+  // 'interactive' comes when the parser has read the document, before its module scripts run.
+  document.addEventListener('readystatechange', function onParsed() {
+    if (document.readyState === 'loading') return;
+    document.removeEventListener('readystatechange', onParsed);
+    afterTheParse();
+  });
+})();
