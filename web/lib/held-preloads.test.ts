@@ -16,7 +16,11 @@ function documentWithHeldPreloads(): void {
   ].join('');
 }
 const started = () =>
-  [...document.querySelectorAll<HTMLLinkElement>('link')].map((link) => [link.rel, link.getAttribute('href'), link.hasAttribute(HELD_PRELOAD_ATTRIBUTE)]);
+  [...document.querySelectorAll<HTMLLinkElement>('link')].map((link) => [
+    link.rel,
+    link.getAttribute('href'),
+    link.hasAttribute(HELD_PRELOAD_ATTRIBUTE),
+  ]);
 
 describe("theme-boot.js's held preloads (decision 270)", () => {
   afterEach(() => {
