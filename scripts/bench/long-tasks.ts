@@ -14,10 +14,7 @@
  * Lighthouse's TBT simulates the same tasks on its model of a slow phone; this one repeats within a few
  * per cent where Lighthouse's scores move by ±5 points. Bench only, never CI.
  */
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { seedPagesStudent, SIGNED_IN_PAGES } from './pages-lighthouse';
-import { startCompiledServer } from './server.bench';
+import { measurePhonePagesSideBySide, median } from './phone-pages-side-by-side';
 
 type TraceEvent = {
   name: string;
@@ -96,48 +93,23 @@ export function longTasksAfterFirstPaint(events: TraceEvent[]): LongTasks {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
 if (import.meta.filename === process.argv[1]) {
-  const dirs = process.argv.slice(2);
-  if (dirs.length === 0) throw new Error('usage: long-tasks.ts <dist dir> [<dist dir> …]');
-  const only = process.env.PAGES?.split(',');
-  const pages = SIGNED_IN_PAGES.filter((page) => !page.desktop && (!only || only.includes(page.path))).map((page) => page.path);
-  const runs = Number(process.env.RUNS ?? 5);
-  const builds: { label: string; base: string; token: string; stop: () => Promise<void> }[] = [];
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  try {
-    for (const dir of dirs) {
-      const { base, stop } = await startCompiledServer(path.resolve(dir));
-      builds.push({ label: dir, base, stop, token: await seedPagesStudent(base) });
-    }
-    for (const pagePath of pages) {
-      const measured = builds.map(() => [] as LongTasks[]);
-      for (let run = 0; run < runs; run += 1)
-        for (const [index, build] of builds.entries()) {
-          const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
-          await context.addCookies([{ name: 'sp_session', value: build.token, url: build.base }]);
-          const page = await context.newPage();
-          await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-          await browser.startTracing(page, { categories: CATEGORIES });
-          await page.goto(`${build.base}${pagePath}`, { waitUntil: 'load' });
-          // The page's content, the shell's extras and their reads: all done well within this at 4× CPU.
-          await page.waitForTimeout(7000);
-          const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-          measured[index]?.push(longTasksAfterFirstPaint(trace.traceEvents));
-          await context.close();
-        }
-      for (const [index, build] of builds.entries()) {
-        const results = measured[index] ?? [];
-        console.log(
-          `${pagePath.padEnd(22)} ${build.label}: long-task time after FCP ${Math.round(median(results.map((r) => r.blocking)))} ms median ` +
-            `(${results.map((r) => Math.round(r.blocking)).join('/')}) · longest ${Math.round(median(results.map((r) => r.longest)))} ms median`,
-        );
-        for (const result of results) console.log(`    ${result.tasks.join(' ')}`);
-      }
-    }
-  } finally {
-    await browser.close();
-    for (const build of builds) await build.stop();
-  }
+  await measurePhonePagesSideBySide<LongTasks>({
+    script: 'long-tasks.ts',
+    measure: async ({ browser, page, url }) => {
+      await browser.startTracing(page, { categories: CATEGORIES });
+      await page.goto(url, { waitUntil: 'load' });
+      // The page's content, the shell's extras and their reads: all done well within this at 4× CPU.
+      await page.waitForTimeout(7000);
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      return longTasksAfterFirstPaint(trace.traceEvents);
+    },
+    report: (pagePath, build, results) => {
+      console.log(
+        `${pagePath.padEnd(22)} ${build.label}: long-task time after FCP ${Math.round(median(results.map((r) => r.blocking)))} ms median ` +
+          `(${results.map((r) => Math.round(r.blocking)).join('/')}) · longest ${Math.round(median(results.map((r) => r.longest)))} ms median`,
+      );
+      for (const result of results) console.log(`    ${result.tasks.join(' ')}`);
+    },
+  });
 }
