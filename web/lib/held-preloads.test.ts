@@ -55,6 +55,20 @@ describe("theme-boot.js's held preloads (decision 270)", () => {
     expect(document.querySelector('link[href="/assets/calendar-grid-3.css"]')?.getAttribute('media')).toBe('(min-width: 640px)');
   });
 
+  it('are started a few a task, not all in one long task', () => {
+    vi.useFakeTimers();
+    document.head.innerHTML = Array.from({ length: 10 }, (_, index) => modulePreloadLink(`/assets/chunk-${index}.js`)).join('');
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    new Function(themeBoot)();
+    const startedCount = () => document.querySelectorAll('link[rel="modulepreload"]').length;
+    expect(startedCount()).toBe(4);
+    vi.advanceTimersToNextTimer();
+    expect(startedCount()).toBe(8);
+    vi.runAllTimers();
+    expect(startedCount()).toBe(10);
+    expect(document.querySelectorAll('link[data-after-paint]')).toHaveLength(0);
+  });
+
   it('wait for the parse to end', () => {
     documentWithHeldPreloads();
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
