@@ -68,6 +68,9 @@ export function firstRouteNeeds(pathname: string): FirstRouteNeeds {
  */
 export const FIRST_ROUTE_PRELOADS = '<!--studypilot:first-route-preloads-->';
 
+/** The attribute that holds a preload's `rel` until the frame has painted (web/public/theme-boot.js reads it). */
+export const HELD_PRELOAD_ATTRIBUTE = 'data-after-paint';
+
 /**
  * A signed-in document's preload of one of the app's scripts (decisions 261 and 270), held until the frame has
  * painted: the link has no `rel` until web/public/theme-boot.js gives it the one in `data-after-paint`, so the browser fetches nothing for it while the document is parsed.
@@ -84,14 +87,11 @@ export function modulePreloadLink(href: string, media?: string): string {
 
 /**
  * The preload of a chunk the entry imports statically (the bundler's runtime, Vite's preload helper: a few KB), not
- * held: the entry runs, and starts the held preloads, only once they are there.
+ * held: the entry runs only once they are there.
  */
 export function entryImportPreloadLink(href: string): string {
   return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
 }
-
-/** The attribute that holds a preload's `rel` until the frame has painted (web/public/theme-boot.js reads it). */
-export const HELD_PRELOAD_ATTRIBUTE = 'data-after-paint';
 
 /** A stylesheet's preload, held as `modulePreloadLink`'s are. */
 export function stylePreloadLink(href: string, media?: string): string {

@@ -142,7 +142,7 @@ export function shellHtml(
   if (!withPreloads.includes(charset)) throw new Error('index.html has no charset meta to place the session mark after');
   // The entry's and the app's preloads that Vite wrote into index.html too, at low priority (decision 261). The
   // app's wait for the paint (decision 270); the entry's own imports (`entryImports`, a few KB) do not: the entry
-  // runs only once they are there, and it is the entry that starts the held ones.
+  // runs only once they are there.
   const viteModulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
   return withPreloads
     .replace(charset, `${charset}\n    ${SESSION_COOKIE_META}`)

@@ -56,8 +56,8 @@
 // A signed-in document's preloads of the app's code and translations wait for its frame's paint
 // (docs/decisions/270; common/domain/first-route-needs.ts's modulePreloadLink): each link carries its rel in
 // data-after-paint. The frame is laid out once the parser has read all of it (decision 266), so it paints with
-// the first frame after the parse; then each link gets its rel, and the browser fetches them all at once, at
-// the priority the link names. Not the entry's work: it runs only once its own imports are there, a round trip
+// the first frame after the parse; then each link gets its rel, a few a task in document order (the app's code
+// first, before the entry imports it), and the browser fetches each at the priority the link names. Not the entry's work: it runs only once its own imports are there, a round trip
 // or more later on a slow network. A hidden tab paints no frames: there they start when the parse ends.
 (function () {
   // A few links a task: Chromium starts each fetch inside the call that sets its rel, 2–8 ms a link at 4× CPU
