@@ -11,7 +11,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useMemo, type Ref } from 'react';
+import { memo, useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDateOf, localDateTimeOf } from '../../../common/domain/local-time';
 import { calendarFirstDay, clockOptions, formatClock, formatTime } from '../../lib/format';
@@ -76,7 +76,12 @@ export type CalendarGridProps = {
   onOpenDate: (date: string, time: string | null) => void;
 };
 
-export function CalendarGrid({
+/**
+ * Memo: the calendar tab renders again for its title (set from datesSet once the grid has drawn) and for
+ * the minute's clock; none of those change what the grid shows, and drawing FullCalendar again for them
+ * was a long task of its own on a phone's day view (issue 41). Its callbacks keep their identity for this.
+ */
+export const CalendarGrid = memo(function CalendarGrid({
   calendarRef,
   initialView,
   initialDate,
@@ -174,4 +179,4 @@ export function CalendarGrid({
       />
     </SettledFrame>
   );
-}
+});

@@ -2,7 +2,7 @@ import type { CalendarRef } from '@fullcalendar/react';
 import type * as CalendarGridModule from './calendar-grid';
 import './schedule-calendar.css';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserTimeZone } from '../../api/session';
 import { QueryState } from '../../components/ui/query-state';
@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { addDays, daysBetween, localDateOf, weekdayOf } from '../../../common/domain/local-time';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { formatCalendarDate, formatClock } from '../../lib/format';
+import { calendarFirstDay, formatCalendarDate, formatClock } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { CourseForm } from './classes-tab';
 import { FeedPanel } from './feed-panel';
@@ -19,6 +19,7 @@ import {
   AGENDA_DAYS,
   agendaDays,
   defaultView,
+  gridRangeOf,
   paramOfView,
   viewOfParam,
   initialScrollTime,
@@ -207,9 +208,16 @@ export function CalendarTab() {
 
   const agenda = view === 'agenda';
   const calendarGrid = useCalendarGrid(!agenda);
-  const range = agenda ? { from: agendaFrom, to: addDays(agendaFrom, AGENDA_DAYS) } : gridRange;
+  const views = viewsFor(viewport.width);
+  const shownView: CalendarView = views.includes(view) ? view : 'timeGrid3Day';
+  // A grid view's range is FullCalendar's (datesSet) once it has drawn; before that, the range it will
+  // report, so that it is drawn with its events the first time, not empty and then again (issue 41).
+  const range =
+    shownView === 'agenda'
+      ? { from: agendaFrom, to: addDays(agendaFrom, AGENDA_DAYS) }
+      : (gridRange ?? gridRangeOf(shownView, agendaFrom, calendarFirstDay(language)));
   const events = useMemo(() => {
-    if (!range || !courses.data || !terms.data || !holidays.data) return [];
+    if (!courses.data || !terms.data || !holidays.data) return [];
     return calendarEvents({
       range,
       courses: courses.data,
@@ -224,8 +232,8 @@ export function CalendarTab() {
     // The range by value: a new object each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [
-    range?.from,
-    range?.to,
+    range.from,
+    range.to,
     courses.data,
     terms.data,
     holidays.data,
@@ -238,20 +246,20 @@ export function CalendarTab() {
   // Month on a phone: a dot per item under the day number instead of clipped titles.
   const phoneMonth = phone && view === 'dayGridMonth';
   const dotsByDate = useMemo(() => {
-    if (!phoneMonth || !range) return new Map<string, AgendaDay>();
+    if (!phoneMonth) return new Map<string, AgendaDay>();
     const days = agendaDays({ events, from: range.from, days: daysBetween(range.from, range.to), today, timeZone });
     return new Map(days.map((day) => [day.date, day]));
-  }, [phoneMonth, events, range?.from, range?.to, today, timeZone]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [phoneMonth, events, range.from, range.to, today, timeZone]);
 
   // Day and 3-day (and week) grids open at now, or at the first class of the days shown.
   const timeGrid = view.startsWith('timeGrid');
-  const scrollTime = range ? initialScrollTime({ events, range, now, timeZone }) : '08:00:00';
+  const scrollTime = initialScrollTime({ events, range, now, timeZone });
   const scrolledFor = useRef('');
   useEffect(() => {
-    const key = `${view}|${range?.from}|${range?.to}|${courses.isSuccess}`;
+    const key = `${view}|${range.from}|${range.to}|${courses.isSuccess}`;
     const api = calendarRef.current?.getApi();
     // Not before the grid's code has loaded and drawn it (its `scrollTime` opens it there).
-    if (!timeGrid || !range || !api || scrolledFor.current === key) return;
+    if (!timeGrid || !api || scrolledFor.current === key) return;
     scrolledFor.current = key;
     api.scrollToTime(scrollTime);
   });
@@ -264,12 +272,36 @@ export function CalendarTab() {
   const ready = courses.isSuccess && terms.isSuccess && holidays.isSuccess && !more.some((query) => query.isPending);
   useFocusableScrollers(calendarFrame, t('calendar.scrollRegion'), ready);
 
+  // The grid's callbacks keep their identity across this tab's renders (a title, the minute's clock),
+  // so that the grid (memo) is not drawn again for them.
+  const showRange = useCallback(
+    (shown: { from: string; to: string }, shownTitle: string) => {
+      setGridRange((current) => (current?.from === shown.from && current.to === shown.to ? current : shown));
+      setGridTitle(shownTitle);
+    },
+    [setGridRange, setGridTitle],
+  );
+  const setViewRef = useRef(setView);
+  useEffect(() => {
+    setViewRef.current = setView;
+  });
+  const openDate = useCallback(
+    (date: string, time: string | null) => {
+      if (phoneMonth) {
+        // On a phone a tap on a day opens that day.
+        setViewRef.current('timeGridDay');
+        calendarRef.current?.getApi().changeView('timeGridDay', date);
+        return;
+      }
+      setEmptySlot({ date, time });
+    },
+    [phoneMonth, setEmptySlot],
+  );
+
   if (!courses.isSuccess || !terms.isSuccess || !holidays.isSuccess) return <QueryState queries={[courses, terms, holidays]} />;
   if (!ready) return <QueryState queries={more} />;
 
   const api = () => calendarRef.current?.getApi();
-  const views = viewsFor(viewport.width);
-  const shownView: CalendarView = views.includes(view) ? view : 'timeGrid3Day';
   // Time grids scroll inside a window-high frame (so they can open at now), and so does the month on
   // a wider screen: at 'auto' FullCalendar drew its weeks at their content's height, then measured
   // and stretched them in a later frame, moving everything under them (issue 41: CLS 0.39). The
@@ -279,7 +311,9 @@ export function CalendarTab() {
     if (next === view) return;
     if (next === 'agenda') {
       // Back to the agenda: from today when today is in what was shown, else from the first day shown.
-      setAgendaFrom(range && today >= range.from && today < range.to ? today : (range?.from ?? today));
+      setAgendaFrom(today >= range.from && today < range.to ? today : range.from);
+      // The next grid opens on the agenda's first day (its initialDate), with that day's range.
+      setGridRange(null);
     } else if (!agenda) {
       api()?.changeView(next);
     }
@@ -297,15 +331,6 @@ export function CalendarTab() {
         end: formatCalendarDate(addDays(agendaFrom, AGENDA_DAYS - 1), { month: 'short', day: 'numeric', year: 'numeric' }),
       })
     : gridTitle;
-  const openDate = (date: string, time: string | null) => {
-    if (phoneMonth) {
-      // On a phone a tap on a day opens that day.
-      setView('timeGridDay');
-      api()?.changeView('timeGridDay', date);
-      return;
-    }
-    setEmptySlot({ date, time });
-  };
   return (
     <div className="space-y-4">
       {courses.data.length === 0 ? (
@@ -379,10 +404,7 @@ export function CalendarTab() {
                 dotsByDate={dotsByDate}
                 events={events}
                 scrollTime={scrollTime}
-                onRangeShown={(shown, shownTitle) => {
-                  setGridRange((current) => (current?.from === shown.from && current.to === shown.to ? current : shown));
-                  setGridTitle(shownTitle);
-                }}
+                onRangeShown={showRange}
                 onSelect={setSelected}
                 onOpenDate={openDate}
               />

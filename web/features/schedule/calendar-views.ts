@@ -1,4 +1,4 @@
-import { addDays, localDateTimeOf } from '../../../common/domain/local-time';
+import { addDays, firstOfMonth, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
 import type { CalendarEvent } from './calendar-events';
 
 /**
@@ -51,6 +51,34 @@ export function viewsFor(width: number): readonly CalendarView[] {
 /** How far one step (prev/next, or a swipe) moves a view, in days; the month is FullCalendar's own. */
 export function stepDays(view: CalendarView): number {
   return view === 'timeGrid3Day' ? 3 : view === 'timeGridWeek' || view === 'agenda' ? 7 : 1;
+}
+
+/** Weeks FullCalendar's month view shows, whatever the month (its `fixedWeekCount`, on by default). */
+const MONTH_GRID_WEEKS = 6;
+
+/**
+ * The local dates a grid view opened on `date` shows, `to` exclusive: what FullCalendar reports in
+ * `datesSet` once it has drawn the view (a day; three days from the date; the week around it from
+ * `firstDay`; the month's six weeks from the week of its 1st). Known before the grid's first render,
+ * so the grid is drawn with its events at once instead of empty and again when `datesSet` tells the
+ * range (issue 41: that second pass was a long task of its own on a phone's day and 3-day views).
+ */
+export function gridRangeOf(view: Exclude<CalendarView, 'agenda'>, date: string, firstDay: 0 | 1): { from: string; to: string } {
+  const weekStart = (day: string) => addDays(day, -((weekdayOf(day) - firstDay + 7) % 7));
+  switch (view) {
+    case 'timeGridDay':
+      return { from: date, to: addDays(date, 1) };
+    case 'timeGrid3Day':
+      return { from: date, to: addDays(date, 3) };
+    case 'timeGridWeek': {
+      const from = weekStart(date);
+      return { from, to: addDays(from, 7) };
+    }
+    case 'dayGridMonth': {
+      const from = weekStart(firstOfMonth(date));
+      return { from, to: addDays(from, 7 * MONTH_GRID_WEEKS) };
+    }
+  }
 }
 
 /**
