@@ -168,6 +168,10 @@ test("a phone's agenda downloads none of the grid views' code; the day view load
 
   // A wide window opens on the month: its document preloads the grid's code for a window this wide only.
   const wide = await browser.newPage({ viewport: { width: 1280, height: 800 }, storageState: await page.context().storageState() });
+  const gridStyles: string[] = [];
+  wide.on('request', (request) => {
+    if (/\/assets\/calendar-grid-[\w-]+\.css$/.test(request.url())) gridStyles.push(request.url());
+  });
   const document = wide.waitForResponse((response) => new URL(response.url()).pathname === '/schedule');
   const preloaded = wide.waitForRequest((request) => /\/assets\/calendar-grid-[\w-]+\.js$/.test(request.url()));
   await wide.goto('/schedule');
@@ -180,6 +184,9 @@ test("a phone's agenda downloads none of the grid views' code; the day view load
     'true',
   );
   await expect(wide.locator('.schedule-calendar').getByRole('columnheader').first()).toBeVisible();
+  // Its stylesheet too, in the mode Vite's loader asks for it (crossorigin): the preload is the one fetch.
+  await expect(wide.locator('link[rel="stylesheet"][href*="/assets/calendar-grid-"]')).toHaveCount(1);
+  expect(gridStyles).toHaveLength(1);
   await wide.close();
 });
 

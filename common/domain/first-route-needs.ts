@@ -93,9 +93,13 @@ export function entryImportPreloadLink(href: string): string {
   return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
 }
 
-/** A stylesheet's preload, held as `modulePreloadLink`'s are. */
+/**
+ * A stylesheet's preload, held as `modulePreloadLink`'s are. `crossorigin` as Vite's loader asks for the
+ * stylesheet (its `<link rel="stylesheet">` gets `crossOrigin = ''`): a preload in another mode is not
+ * used, and the stylesheet was fetched a second time, after the chunk that needs it.
+ */
 export function stylePreloadLink(href: string, media?: string): string {
-  return `<link ${HELD_PRELOAD_ATTRIBUTE}="preload" as="style"${media ? ` media="${media}"` : ''} href="${href}">`;
+  return `<link ${HELD_PRELOAD_ATTRIBUTE}="preload" as="style" crossorigin${media ? ` media="${media}"` : ''} href="${href}">`;
 }
 
 /**

@@ -314,12 +314,14 @@ describe("the first page's preloads in shell.html (decision 165)", () => {
       const body = (await signedIn(url)).body;
       expect(body, url).toContain(modulePreloadLink('/assets/schedule-page-4.js'));
       expect(body, url).toContain(modulePreloadLink(gridScript));
-      expect(body, url).toContain('<link data-after-paint="preload" as="style" href="/assets/calendar-grid-6.css">');
+      expect(body, url).toContain('<link data-after-paint="preload" as="style" crossorigin href="/assets/calendar-grid-6.css">');
     }
     for (const url of ['/schedule', '/schedule?view=fortnight', '/schedule?from=mail']) {
       const body = (await signedIn(url)).body;
       expect(body, url).toContain(modulePreloadLink(gridScript, media));
-      expect(body, url).toContain(`<link data-after-paint="preload" as="style" media="${media}" href="/assets/calendar-grid-6.css">`);
+      expect(body, url).toContain(
+        `<link data-after-paint="preload" as="style" crossorigin media="${media}" href="/assets/calendar-grid-6.css">`,
+      );
       expect(body, url).not.toContain(modulePreloadLink(gridScript));
     }
     const agenda = (await signedIn('/schedule?view=agenda')).body;
