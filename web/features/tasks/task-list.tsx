@@ -12,21 +12,7 @@ import { isOfflineTaskId } from '../../lib/pending-tasks';
 import type { CourseSummary } from '../../api/tasks-writes';
 import { postedByText } from './shared-task';
 
-/**
- * A row's height before it is measured: on a phone its actions stack beside the text (about 132 px with
- * a course and its badges), from `sm` up they sit in a line (about 88 px). An estimate near the real
- * height lets the first render hold only the rows the window can show, not half as many again.
- */
 const ROW_ESTIMATE_PX = 88;
-const PHONE_ROW_ESTIMATE_PX = 132;
-const SM_MIN_WIDTH_PX = 640;
-const rowEstimate = () => (window.innerWidth < SM_MIN_WIDTH_PX ? PHONE_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX);
-/**
- * Rows drawn beyond each edge of the window. Three rows are 264–400 px of scroll ahead; with six, /tasks'
- * first render drew 16 rows where a phone shows two or three under the page's header and filters, and
- * the frame that laid them out was a long task at 4× CPU (issue 41: 65 → 52 ms, median of 6 runs).
- */
-const OVERSCAN_ROWS = 3;
 const PRIORITY_CLASS = {
   high: 'border-red-600 text-red-700 dark:border-red-400 dark:text-red-300',
   medium: 'border-amber-600 text-amber-800 dark:border-amber-400 dark:text-amber-200',
@@ -149,7 +135,7 @@ const rowHeight = (row: HTMLLIElement, entry: ResizeObserverEntry | undefined, l
   const box = entry?.borderBoxSize[0];
   if (box) return Math.round(box.blockSize);
   const index = list.indexFromElement(row);
-  return list.itemSizeCache.get(list.options.getItemKey(index)) ?? list.measurementsCache[index]?.size ?? rowEstimate();
+  return list.itemSizeCache.get(list.options.getItemKey(index)) ?? list.measurementsCache[index]?.size ?? ROW_ESTIMATE_PX;
 };
 
 /**
@@ -229,8 +215,8 @@ export function TaskList({
   const getItemKey = useCallback((index: number) => tasks[index]?.id ?? index, [tasks]);
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
-    estimateSize: rowEstimate,
-    overscan: OVERSCAN_ROWS,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 6,
     scrollMargin,
     getItemKey,
     measureElement: rowHeight,
