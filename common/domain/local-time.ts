@@ -139,6 +139,11 @@ export function startOfWeek(date: string): string {
   return fromDayNumber(dayNumber - weekdayOfDayNumber(dayNumber));
 }
 
+/** First day of the week containing `date`, with `firstDay` 0 = Sunday or 1 = Monday (a language's calendar). */
+export function weekStartOf(date: string, firstDay: number): string {
+  return addDays(date, -((weekdayOf(date) - firstDay + 7) % 7));
+}
+
 /**
  * Milliseconds since local midnight for `HH:mm` (also `HH:mm:ss`, as PostgreSQL `time` columns print).
  * Throws `RangeError` for anything else; `24:00` is refused because a slot ends on the same day.

@@ -11,7 +11,6 @@ import {
   occurrencesBetween,
   remainingClassesToday,
   weekDays,
-  weekStartOf,
 } from './home-selectors';
 import { aCourse, aTerm } from '../../test/schedule-fixture';
 import { aTask } from '../../test/task-fixture';
@@ -113,8 +112,8 @@ describe('timetable panels', () => {
   });
 
   it('starts weeks on the language’s first day and builds a 6-week month grid', () => {
-    expect(weekStartOf('2026-03-04', 0)).toBe('2026-03-01');
-    expect(weekStartOf('2026-03-04', 1)).toBe('2026-03-02');
+    expect(localTime.weekStartOf('2026-03-04', 0)).toBe('2026-03-01');
+    expect(localTime.weekStartOf('2026-03-04', 1)).toBe('2026-03-02');
     const grid = monthGrid('2026-03-01', 1);
     expect(grid).toHaveLength(42);
     expect(grid[0]).toEqual({ date: '2026-02-23', inMonth: false });

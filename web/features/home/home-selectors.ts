@@ -1,5 +1,5 @@
 import { daysUntilDue } from '../../../common/domain/due-status';
-import { addDays, localDateOf, weekdayOf, type DateRange } from '../../../common/domain/local-time';
+import { addDays, localDateOf, weekStartOf, type DateRange } from '../../../common/domain/local-time';
 import { abWeekOf, cycleDayOf, expandTimetable, type TimetableOccurrence, type TimetableTerm } from '../../../common/domain/timetable';
 import type { Course, Holiday, Term } from '../../../common/schemas/schedule.schema';
 import type { Task } from '../../../common/schemas/tasks.schema';
@@ -69,11 +69,6 @@ export function occurrencesBetween(input: ScheduleInput, from: string, to: strin
     from,
     to,
   });
-}
-
-/** First day of the week containing `date`, with `firstDay` 0 = Sunday or 1 = Monday. */
-export function weekStartOf(date: string, firstDay: number): string {
-  return addDays(date, -((weekdayOf(date) - firstDay + 7) % 7));
 }
 
 /** Today's classes that have not ended yet at `now`, earliest first. */

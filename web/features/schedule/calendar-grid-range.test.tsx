@@ -11,7 +11,7 @@ await ensureI18n();
 const GRID_VIEWS: Exclude<CalendarView, 'agenda'>[] = ['timeGridDay', 'timeGrid3Day', 'timeGridWeek', 'dayGridMonth'];
 
 /** The range FullCalendar itself reports (`datesSet`) for a view opened on `date`. */
-async function rangeFullCalendarShows(view: Exclude<CalendarView, 'agenda'>, date: string, language: 'en' | 'de') {
+async function rangeFullCalendarShows(view: Exclude<CalendarView, 'agenda'>, date: string, language: 'en' | 'de', timeZone: string) {
   let shown: { from: string; to: string } | null = null;
   const { unmount } = render(
     <CalendarGrid
@@ -19,7 +19,7 @@ async function rangeFullCalendarShows(view: Exclude<CalendarView, 'agenda'>, dat
       initialView={view}
       initialDate={date}
       language={language}
-      timeZone="Pacific/Honolulu"
+      timeZone={timeZone}
       height={600}
       phone={false}
       phoneMonth={false}
@@ -39,11 +39,15 @@ async function rangeFullCalendarShows(view: Exclude<CalendarView, 'agenda'>, dat
 // Issue 41: the calendar tab draws a grid view with the events of gridRangeOf's range from its first
 // render; a range that differs from FullCalendar's would draw the grid twice (still right, but slow).
 describe("gridRangeOf: the dates a grid view shows, as FullCalendar's own datesSet reports them", () => {
-  for (const language of ['en', 'de'] as const)
+  // West and east of UTC: FullCalendar reports instants, which the grid turns into the profile's dates.
+  for (const [language, timeZone] of [
+    ['en', 'Pacific/Honolulu'],
+    ['de', 'Asia/Tokyo'],
+  ] as const)
     for (const date of ['2026-03-01', '2026-03-29', '2026-11-28', '2026-12-31', '2027-02-01'])
-      it(`${language} (week from ${language === 'en' ? 'Sunday' : 'Monday'}), ${date}`, async () => {
+      it(`${language} in ${timeZone} (week from ${language === 'en' ? 'Sunday' : 'Monday'}), ${date}`, async () => {
         const firstDay = language === 'en' ? 0 : 1;
         for (const view of GRID_VIEWS)
-          expect(gridRangeOf(view, date, firstDay), view).toEqual(await rangeFullCalendarShows(view, date, language));
+          expect(gridRangeOf(view, date, firstDay), view).toEqual(await rangeFullCalendarShows(view, date, language, timeZone));
       });
 });

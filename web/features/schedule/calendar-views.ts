@@ -1,4 +1,4 @@
-import { addDays, firstOfMonth, localDateTimeOf, weekdayOf } from '../../../common/domain/local-time';
+import { addDays, firstOfMonth, localDateTimeOf, weekStartOf } from '../../../common/domain/local-time';
 import type { CalendarEvent } from './calendar-events';
 
 /**
@@ -64,18 +64,17 @@ const MONTH_GRID_WEEKS = 6;
  * range (issue 41: that second pass was a long task of its own on a phone's day and 3-day views).
  */
 export function gridRangeOf(view: Exclude<CalendarView, 'agenda'>, date: string, firstDay: 0 | 1): { from: string; to: string } {
-  const weekStart = (day: string) => addDays(day, -((weekdayOf(day) - firstDay + 7) % 7));
   switch (view) {
     case 'timeGridDay':
       return { from: date, to: addDays(date, 1) };
     case 'timeGrid3Day':
       return { from: date, to: addDays(date, 3) };
     case 'timeGridWeek': {
-      const from = weekStart(date);
+      const from = weekStartOf(date, firstDay);
       return { from, to: addDays(from, 7) };
     }
     case 'dayGridMonth': {
-      const from = weekStart(firstOfMonth(date));
+      const from = weekStartOf(firstOfMonth(date), firstDay);
       return { from, to: addDays(from, 7 * MONTH_GRID_WEEKS) };
     }
   }
