@@ -206,17 +206,21 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
         schema: { multipart: uploadBodyDocumentSchema, response: { 201: fileResponseSchema } },
       },
       async (request, reply) => {
+        // A client that goes away mid-upload: its file stream fails, so its bytes and reservation go.
+        // Listened for before the first await: a close during the quota read below was missed, and the
+        // upload then waited on a stream that never ended, its reservation held (a CI flake, session 38).
+        const aborted = new AbortController();
+        const abortIfCutShort = () => {
+          if (!request.raw.complete) aborted.abort();
+        };
+        request.raw.once('close', abortIfCutShort);
+        if (request.raw.destroyed) abortIfCutShort();
         await refuseKnownOversize(db, config, request, reply);
         if (!request.isMultipart() || !hasMultipartBoundary(request.headers['content-type'])) {
           // Without a boundary the multipart parser throws a plain Error, which answered 500 (issue 35).
           throw new HttpError(400, 'validation_error', 'Send the file as multipart/form-data');
         }
         const limits = { quotaBytes: config.files.quotaBytes, maxFileBytes: config.files.maxFileBytes };
-        // A client that goes away mid-upload: its file stream fails, so its bytes and reservation go.
-        const aborted = new AbortController();
-        request.raw.once('close', () => {
-          if (!request.raw.complete) aborted.abort();
-        });
         const file = await uploadFile(
           db,
           storage,
