@@ -240,6 +240,12 @@ export default tseslint.config(
           selector: 'MemberExpression[object.name=/^(window|globalThis|self)$/][property.name=/^(fetch|XMLHttpRequest)$/]',
           message: 'Request through web/api/ (the one client, web/lib/api-client.ts), downloads and previews included.',
         },
+        // tailwind-merge builds its tables on its first merge: at a module's top level that is inside the
+        // module's evaluation, a 45–70 ms task at 4× CPU before the start's warm-up runs (decision 273).
+        {
+          selector: "CallExpression[callee.name='cn']:not(:function CallExpression)",
+          message: 'No cn() at a module’s top level: join the classes, or call cn() inside the component (decision 273).',
+        },
         // A failed request is read through web/lib/api-errors.ts, never by its English message.
         {
           selector: "MemberExpression[property.name='message'][object.name=/^(error|err|refusal)$/]",

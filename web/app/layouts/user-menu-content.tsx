@@ -7,10 +7,9 @@ import { cn } from '../../lib/class-names';
 import type { DeferredMenuProps } from './deferred-menu';
 import { useUserMenuButton, type UserMenuProps } from './user-menu-button';
 
-const itemClass = cn(
-  'flex cursor-pointer select-none items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none',
-  'data-[highlighted]:bg-muted',
-);
+// Joined, not `cn`: nothing to merge, and a top-level `cn` builds tailwind-merge's tables at import (decision 273).
+const itemClass =
+  'flex cursor-pointer select-none items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
 function Item({
   icon,
