@@ -23,7 +23,8 @@ const port = Number(process.env.E2E_PORT);
 export default defineConfig({
   testDir: 'e2e',
   // Not test-results/ itself: Playwright empties its output folder, and the Vitest reports live there.
-  outputDir: 'test-results/e2e-artifacts',
+  // E2E_OUTPUT_DIR: a run beside another (scripts/e2e-clock-edges.sh's lanes) keeps its own, as Playwright empties it.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e-artifacts',
   fullyParallel: true,
   // One worker: on 2 cores the server, PostgreSQL and Chromium already fill the machine, and a second
   // worker made the suite slower and flaky (measured: docs/decisions/080-e2e-stability.md).

@@ -207,8 +207,8 @@ export function registerFilesRoutes(root: ZodApp, { db, config }: AppDeps): void
       },
       async (request, reply) => {
         // A client that goes away mid-upload: its file stream fails, so its bytes and reservation go.
-        // Listened for before the first await: a close during the quota read below was missed, and the
-        // upload then waited on a stream that never ended, its reservation held (a CI flake, session 38).
+        // Listened for before the first await: attached after the quota read below, a close during that read
+        // went unheard, and the upload could hold its reservation (the aborted-upload test failed once in CI).
         const aborted = new AbortController();
         const abortIfCutShort = () => {
           if (!request.raw.complete) aborted.abort();

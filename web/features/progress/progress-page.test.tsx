@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interceptApi, renderWithProviders } from '../../test/component-harness';
 import { ProgressPage } from './progress-page';
 
 describe('ProgressPage: the open tab kept in view on a phone', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
   it('scrolls the open tab into view after the paint, not inside the commit of the page (decision 273)', async () => {
     interceptApi({});
     const scrolled: Element[] = [];
