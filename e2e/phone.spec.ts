@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, waitForSettledStyles } from './fixtures';
+import { axeBuilder, registerViaApi, waitForSettledStyles } from './fixtures';
 
 /**
  * Issue 16, run by the 'phone' project (360 × 780, touch): every page at 360 and 320 px without
@@ -81,7 +80,7 @@ async function seriousResults(page: Page, scheme: 'light' | 'dark' = 'light'): P
   await waitForSettledStyles(page);
   // Like e2e/fixtures.ts: each analysis brings its own time, so a loaded machine does not decide the result.
   test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
-  const builder = new AxeBuilder({ page }).options({
+  const builder = axeBuilder(page).options({
     rules: { 'target-size': { enabled: true }, 'label-content-name-mismatch': { enabled: true } },
     resultTypes: ['violations'],
   });

@@ -13,7 +13,7 @@ need_debian_package "$CHROMIUM" chromium "the browser tests of its PDF viewer an
 need_debian_package "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" chromium-headless-shell \
   "the browser tests (or set CHROMIUM_HEADLESS_SHELL_PATH)"
 # Poppler (pdftoppm, pdftotext, pdffonts, pdfinfo) renders the template PDFs in
-# server/features/templates/render-pdf.glyphs.test.ts.
+# server/features/templates/render-pdf.glyphs.unit.test.ts.
 need_debian_package pdftoppm poppler-utils "the PDF rendering tests"
 # PgBouncer in transaction mode in front of a PostgreSQL 15 primary and its replica (server/db/replica-cluster.test.ts);
 # HAProxy for npm run cluster's balancer (its test is skipped without it).
@@ -69,7 +69,7 @@ static_checks() {
   return "$failed"
 }
 step "Type check, lint, format"; static_checks
-step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+step "Unit tests";        npx vitest run --project 'unit*' --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
 step "Build";             bash scripts/build.sh
 # .ci/run starts its API pass against the PostgreSQL server once this stage's time is written (decision 227).

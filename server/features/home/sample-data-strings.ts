@@ -3,7 +3,7 @@ import type { Language } from '../../../common/domain/languages';
 /**
  * The words of the sample semester (issue 34 item 6, docs/decisions/178): names of the term, classes,
  * rooms, holidays, tasks and assessments in each of the six languages. Typed from English, so a missing
- * string is a compile error; sample-data-strings.test.ts checks that none is empty or left in English.
+ * string is a compile error; sample-data-strings.unit.test.ts checks that none is empty or left in English.
  * Classes are listed in the service's order (credits, colours and time slots live there). The foreign
  * language class is a language other than the student's own, the writing class is in their own.
  */
