@@ -1,31 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests (common, web, scripts, and the server's `*.unit.test.ts`, which open no database of the run)
- * and API tests that need PostgreSQL. The API project's global setup starts the embedded server (or uses
- * DATABASE_URL) and builds a migrated template database; each test file clones its own database from it
- * so files run in parallel.
- *
- * The unit tests are two projects (decision 274): `unit` shares its workers' modules between files, and
- * `unit-isolated` gives each file a module registry of its own. A file needs its own when it builds a DOM
- * (jsdom: React, i18next and the app's stores keep state at module level), mocks or resets modules, or
- * imports a module for its first evaluation. Importing each file's modules anew cost 17 of the shared
- * project's 45 s.
+ * Two projects: unit tests (common, web, scripts, and the server's `*.unit.test.ts`, which open no
+ * database of the run: decision 274) and API tests that need PostgreSQL. The API project's global setup
+ * starts the embedded server (or uses DATABASE_URL) and builds a migrated template database; each test
+ * file clones its own database from it so files run in parallel.
  */
-const UNIT_ROOTS = ['common', 'web', 'scripts', 'server'];
-const isUnitTest = (file: string) => (file.startsWith('server/') ? file.endsWith('.unit.test.ts') : /\.test\.tsx?$/.test(file));
-const NEEDS_OWN_MODULES = /@vitest-environment jsdom|vi\.(mock|doMock|resetModules)\(|await import\(/;
-const unitFiles = UNIT_ROOTS.flatMap((root) =>
-  readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .map((file) => path.posix.join(root, file.split(path.sep).join('/')))
-    .filter((file) => !file.includes('node_modules') && isUnitTest(file)),
-);
-const isolatedUnitFiles = unitFiles.filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')));
-const sharedUnitFiles = unitFiles.filter((file) => !isolatedUnitFiles.includes(file));
-
 export default defineConfig({
   test: {
     // Vitest 4 uses one worker fewer than the machine's cores, which is one worker on our 2-core CI:
@@ -36,19 +17,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: sharedUnitFiles,
+          include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.unit.test.ts'],
           environment: 'node',
-          isolate: false,
           // Vitest's 5 s default failed three tests that take ~1 s when the two cores were shared by a
           // dozen other processes (issue 33): the budget is for a hung test, not for a busy machine.
-          testTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          name: 'unit-isolated',
-          include: isolatedUnitFiles,
-          environment: 'node',
           testTimeout: 30_000,
         },
       },

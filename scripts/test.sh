@@ -69,7 +69,7 @@ static_checks() {
   return "$failed"
 }
 step "Type check, lint, format"; static_checks
-step "Unit tests";        npx vitest run --project 'unit*' --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+step "Unit tests";        npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "API tests";         npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/api.json
 step "Build";             bash scripts/build.sh
 # .ci/run starts its API pass against the PostgreSQL server once this stage's time is written (decision 227).
