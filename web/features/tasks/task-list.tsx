@@ -12,7 +12,21 @@ import { isOfflineTaskId } from '../../lib/pending-tasks';
 import type { CourseSummary } from '../../api/tasks-writes';
 import { postedByText } from './shared-task';
 
+/** A row's height before it is measured, from `sm` up, where its actions sit in a line. */
 const ROW_ESTIMATE_PX = 88;
+/**
+ * Below `sm` a row's two icon buttons stack beside its text (2 × 40 px and a 4 px gap, its padding, border
+ * and the 8 px below it): no row there is shorter than 118 px. The estimate is that floor, never more: a row
+ * first measured above the window is kept still when it comes out taller than its estimate, and one that
+ * came out shorter, at the foot of the page, moved the view (decision 272). At 88 px a phone's first render
+ * held half as many rows again as the window could show.
+ */
+const PHONE_ROW_ESTIMATE_PX = 118;
+/** Rows drawn beyond each edge of the window: on a phone three are 354 px of scroll ahead. */
+const PHONE_OVERSCAN_ROWS = 3;
+const OVERSCAN_ROWS = 6;
+/** Tailwind's `sm`: a media query, which needs no layout of the page to answer (window.innerWidth may). */
+const SM_UP = '(min-width: 640px)';
 const PRIORITY_CLASS = {
   high: 'border-red-600 text-red-700 dark:border-red-400 dark:text-red-300',
   medium: 'border-amber-600 text-amber-800 dark:border-amber-400 dark:text-amber-200',
@@ -135,7 +149,7 @@ const rowHeight = (row: HTMLLIElement, entry: ResizeObserverEntry | undefined, l
   const box = entry?.borderBoxSize[0];
   if (box) return Math.round(box.blockSize);
   const index = list.indexFromElement(row);
-  return list.itemSizeCache.get(list.options.getItemKey(index)) ?? list.measurementsCache[index]?.size ?? ROW_ESTIMATE_PX;
+  return list.itemSizeCache.get(list.options.getItemKey(index)) ?? list.measurementsCache[index]?.size ?? list.options.estimateSize(index);
 };
 
 /**
@@ -213,10 +227,12 @@ export function TaskList({
     return () => observer.disconnect();
   }, []);
   const getItemKey = useCallback((index: number) => tasks[index]?.id ?? index, [tasks]);
+  const [phone] = useState(() => !window.matchMedia(SM_UP).matches);
+  const estimateSize = useCallback(() => (phone ? PHONE_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [phone]);
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: 6,
+    estimateSize,
+    overscan: phone ? PHONE_OVERSCAN_ROWS : OVERSCAN_ROWS,
     scrollMargin,
     getItemKey,
     measureElement: rowHeight,
@@ -244,6 +260,7 @@ export function TaskList({
         paddingBottom: last ? Math.max(0, virtualizer.getTotalSize() - (last.end - margin)) : 0,
       }}
       data-testid="task-list"
+      data-row-estimate={estimateSize()}
     >
       {items.map((item) => {
         const task = tasks[item.index]!;
