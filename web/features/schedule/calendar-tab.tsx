@@ -23,13 +23,13 @@ import {
   paramOfView,
   viewOfParam,
   initialScrollTime,
-  isPhoneWidth,
   stepDays,
   swipeStep,
   viewsFor,
   type AgendaDay,
   type CalendarView,
 } from './calendar-views';
+import { isPhoneWidth } from '../../lib/phone-width';
 import { AgendaList } from './agenda-list';
 import { DetailsContent } from './calendar-details';
 import { useAssessments } from '../../api/grades';

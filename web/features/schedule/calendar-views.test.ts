@@ -8,12 +8,12 @@ import {
   defaultView,
   initialScrollTime,
   paramOfView,
-  PHONE_MAX_WIDTH,
   stepDays,
   swipeStep,
   viewOfParam,
   viewsFor,
 } from './calendar-views';
+import { PHONE_MAX_WIDTH } from '../../lib/phone-width';
 import { aCourse, aTerm } from '../../test/schedule-fixture';
 
 const ZONES = ['Pacific/Honolulu', 'UTC', 'Asia/Kolkata', 'Asia/Tokyo'] as const;

@@ -1,20 +1,16 @@
 import { addDays, firstOfMonth, localDateTimeOf, weekStartOf } from '../../../common/domain/local-time';
+import { isPhoneWidth } from '../../lib/phone-width';
 import type { CalendarEvent } from './calendar-events';
 
 /**
  * The calendar's views: the agenda (our own list, the phone's default), one day, three days, a week and
- * the month (FullCalendar). Below `PHONE_MAX_WIDTH` the week view is left out: seven columns of
+ * the month (FullCalendar). On a phone (`isPhoneWidth`) the week view is left out: seven columns of
  * 40 px cannot be read.
  */
 export const CALENDAR_VIEWS = ['agenda', 'timeGridDay', 'timeGrid3Day', 'timeGridWeek', 'dayGridMonth'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
-export const PHONE_MAX_WIDTH = 640;
 /** How many days the agenda lists from its first day (today at first). */
 export const AGENDA_DAYS = 14;
-
-export function isPhoneWidth(width: number): boolean {
-  return width < PHONE_MAX_WIDTH;
-}
 
 /** The view the calendar opens on: the agenda on a phone, the month on a wider screen. */
 export function defaultView(width: number): CalendarView {

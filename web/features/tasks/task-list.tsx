@@ -9,13 +9,14 @@ import { cn } from '../../lib/class-names';
 import { formatDate, formatTime } from '../../lib/format';
 import { dueStatusLabel } from '../../lib/due-label';
 import { isOfflineTaskId } from '../../lib/pending-tasks';
+import { isPhoneWindow } from '../../lib/phone-width';
 import type { CourseSummary } from '../../api/tasks-writes';
 import { postedByText } from './shared-task';
 
-/** A row's height before it is measured, from `sm` up, where its actions sit in a line. */
+/** A row's height before it is measured, wider than a phone, where its actions sit in a line. */
 const ROW_ESTIMATE_PX = 88;
 /**
- * Below `sm` a row's two icon buttons stack beside its text (2 × 40 px and a 4 px gap, its padding, border
+ * On a phone a row's two icon buttons stack beside its text (2 × 40 px and a 4 px gap, its padding, border
  * and the 8 px below it): no row there is shorter than 118 px. The estimate is that floor, never more: a row
  * first measured above the window is kept still when it comes out taller than its estimate, and one that
  * came out shorter, at the foot of the page, moved the view (decision 272). At 88 px a phone's first render
@@ -25,8 +26,6 @@ const PHONE_ROW_ESTIMATE_PX = 118;
 /** Rows drawn beyond each edge of the window: on a phone three are 354 px of scroll ahead. */
 const PHONE_OVERSCAN_ROWS = 3;
 const OVERSCAN_ROWS = 6;
-/** Tailwind's `sm`: a media query, which needs no layout of the page to answer (window.innerWidth may). */
-const SM_UP = '(min-width: 640px)';
 const PRIORITY_CLASS = {
   high: 'border-red-600 text-red-700 dark:border-red-400 dark:text-red-300',
   medium: 'border-amber-600 text-amber-800 dark:border-amber-400 dark:text-amber-200',
@@ -227,7 +226,7 @@ export function TaskList({
     return () => observer.disconnect();
   }, []);
   const getItemKey = useCallback((index: number) => tasks[index]?.id ?? index, [tasks]);
-  const [phone] = useState(() => !window.matchMedia(SM_UP).matches);
+  const [phone] = useState(isPhoneWindow);
   const estimateSize = useCallback(() => (phone ? PHONE_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX), [phone]);
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
