@@ -21,6 +21,7 @@ import {
 } from './api-cache';
 import { registerPushHandlers } from './push';
 import { sessionReads } from './session-reads';
+import { signedInUserRecord } from './signed-in-user';
 import { LANDING_NAVIGATION_DENYLIST, networkFirstNavigation } from './navigation';
 
 /** What workbox-routing hands a route's handler (the part used here). */
@@ -47,17 +48,13 @@ registerRoute(
   ),
 );
 
-/** The user whose API answers are kept (undefined until read back from the cache names). */
-let currentUser: string | null | undefined;
-
-async function signedInUser(): Promise<string | null> {
-  if (currentUser === undefined) currentUser = cachedUser(await caches.keys());
-  return currentUser;
-}
+/** The user whose API answers are kept (read back from the caches' names when the worker starts). */
+const currentUser = signedInUserRecord(async () => cachedUser(await caches.keys()));
+const signedInUser = (): Promise<string | null> => currentUser.get();
 
 /** Keeps `userId`'s answers (if anyone's) and deletes every other user's. */
 async function switchUser(userId: string | null): Promise<void> {
-  currentUser = userId;
+  currentUser.set(userId);
   const names = await caches.keys();
   await Promise.all(apiCachesToDelete(names, userId).map((name) => caches.delete(name)));
   if (userId) await caches.open(apiCacheName(userId));
@@ -140,7 +137,7 @@ registerRoute(
         headers.delete('vary');
         const stored = new Response(await copy.arrayBuffer(), { status: 200, statusText: copy.statusText, headers });
         // The user may have changed while the answer travelled: keep it only if it is still theirs.
-        if (currentUser === user) await (await caches.open(apiCacheName(user))).put(request, stored);
+        if (currentUser.known() === user) await (await caches.open(apiCacheName(user))).put(request, stored);
       })();
       event.waitUntil(keep);
     }
