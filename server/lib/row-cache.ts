@@ -638,90 +638,116 @@ async function renderOnce(list: RowList, db: Database | Transaction, keysText: s
  * the list (the count disagrees): the caller reads the keys. The unchanged rows keep their order among
  * themselves, since the order reads only their own columns, which did not change; runs of them are copied
  * from the last body whole, commas and all.
+ *
+ * The work is per changed row, not per row of the list (a read after a one-row write changes one row of
+ * hundreds): each changed row's old place is found by the array's own search and its new place by a binary
+ * search of the old order keys, and the rows between two such places are copied as one run.
  */
 function applyChanges(list: VersionedRowList, { since, text, descending }: RowListChanges): Rendered | null {
   const lines = text.split(LINE);
   const count = Number(lines[0]);
   const changed: Array<{ id: string; key: string; orderKey: string; text: Buffer }> = [];
-  const changedIds = new Set<string>();
   for (let index = 1; index + 2 < lines.length; index += 3) {
     const key = lines[index + 1]!;
-    const row = { id: idOf(key), key, orderKey: lines[index]!, text: ownBuffer(lines[index + 2]!) };
-    changed.push(row);
-    changedIds.add(row.id);
+    changed.push({ id: idOf(key), key, orderKey: lines[index]!, text: ownBuffer(lines[index + 2]!) });
   }
   // A render without order keys (none can be kept today) cannot place rows: the caller reads the keys.
   if (since.orderKeys.length !== since.ids.length) return null;
-  let kept = 0;
-  for (const id of since.ids) if (!changedIds.has(id)) kept += 1;
+  const removed = placesIn(since.ids, changed);
   // Every row the last render saw unchanged is still in the list exactly when the counts agree.
-  if (kept + changed.length !== count) return null;
+  if (since.ids.length - removed.length + changed.length !== count) return null;
   const prefix = `${list.list}|${list.userId}|`;
   for (const row of changed) rowTexts.set(copyOf(prefix + row.key), row.text);
   rowCacheCounters.built += changed.length;
-  rowCacheCounters.reused += kept;
+  rowCacheCounters.reused += since.ids.length - removed.length;
   if (count === 0) return EMPTY_LIST;
 
   // Order keys are fixed-width text that compares as the list orders its rows ascending; no two are equal (the id is last).
   const before = descending ? (a: string, b: string) => a > b : (a: string, b: string) => a < b;
   changed.sort((a, b) => (before(a.orderKey, b.orderKey) ? -1 : 1));
+  // Each changed row goes before the old row at `at`: the number of the last render's rows ordered before it
+  // (a changed row's own old place among them is skipped as it is reached).
+  const insertAt = changed.map((row) => {
+    let low = 0;
+    let high = since.orderKeys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(since.orderKeys[middle]!, row.orderKey)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  });
+
   const ids: string[] = new Array(count);
   const orderKeys: string[] = new Array(count);
   const starts = new Uint32Array(count);
   const ends = new Uint32Array(count);
   const parts: Buffer[] = [OPEN];
   let position = 1;
-  // A run of the last render's rows that follow each other there and here: one slice of its body.
-  let runFirst = -1;
-  let runLast = -1;
-  let runShift = 0;
-  const endRun = () => {
-    if (runFirst < 0) return;
-    parts.push(since.body.subarray(since.starts[runFirst]!, since.ends[runLast]!));
-    position += since.ends[runLast]! - since.starts[runFirst]!;
-    runFirst = -1;
+  let place = 0;
+  const comma = () => {
+    if (place === 0) return;
+    parts.push(COMMA);
+    position += 1;
   };
   let old = 0;
-  let next = 0;
-  for (let place = 0; place < count; place += 1) {
-    while (old < since.ids.length && changedIds.has(since.ids[old]!)) old += 1;
-    const row = changed[next];
-    if (row !== undefined && (old >= since.ids.length || before(row.orderKey, since.orderKeys[old]!))) {
-      next += 1;
-      endRun();
-      if (place > 0) {
-        parts.push(COMMA);
-        position += 1;
-      }
+  let nextRemoved = 0;
+  let nextInserted = 0;
+  const total = since.ids.length;
+  while (old < total || nextInserted < changed.length) {
+    if (nextInserted < changed.length && insertAt[nextInserted]! <= old) {
+      const row = changed[nextInserted++]!;
+      comma();
       ids[place] = row.id;
       orderKeys[place] = row.orderKey;
       starts[place] = position;
       parts.push(row.text);
       position += row.text.length;
       ends[place] = position;
+      place += 1;
       continue;
     }
-    if (runFirst >= 0 && old === runLast + 1) {
-      runLast = old;
-    } else {
-      endRun();
-      if (place > 0) {
-        parts.push(COMMA);
-        position += 1;
-      }
-      runFirst = old;
-      runLast = old;
-      runShift = position - since.starts[old]!;
+    if (nextRemoved < removed.length && removed[nextRemoved] === old) {
+      nextRemoved += 1;
+      old += 1;
+      continue;
     }
-    ids[place] = since.ids[old]!;
-    orderKeys[place] = since.orderKeys[old]!;
-    starts[place] = since.starts[old]! + runShift;
-    ends[place] = since.ends[old]! + runShift;
-    old += 1;
+    // A run of old rows up to the next removed row or inserted row: one slice of the last body.
+    let end = total;
+    if (nextRemoved < removed.length) end = Math.min(end, removed[nextRemoved]!);
+    if (nextInserted < changed.length) end = Math.min(end, insertAt[nextInserted]!);
+    comma();
+    const shift = position - since.starts[old]!;
+    for (let row = old; row < end; row += 1, place += 1) {
+      ids[place] = since.ids[row]!;
+      orderKeys[place] = since.orderKeys[row]!;
+      starts[place] = since.starts[row]! + shift;
+      ends[place] = since.ends[row]! + shift;
+    }
+    parts.push(since.body.subarray(since.starts[old]!, since.ends[end - 1]!));
+    position += since.ends[end - 1]! - since.starts[old]!;
+    old = end;
   }
-  endRun();
   parts.push(CLOSE);
   return { body: Buffer.concat(parts, position + 1), ids, orderKeys, starts, ends };
+}
+
+/** How many changed rows are looked up one by one in the last render; more are matched against it in one pass. */
+const FEW_CHANGED_ROWS = 16;
+
+/** The places, ascending, that `rows` held in the last render's `ids` (a row new since then held none). */
+function placesIn(ids: readonly string[], rows: ReadonlyArray<{ id: string }>): number[] {
+  const places: number[] = [];
+  if (rows.length <= FEW_CHANGED_ROWS) {
+    for (const row of rows) {
+      const place = ids.indexOf(row.id);
+      if (place >= 0) places.push(place);
+    }
+    return places.sort((a, b) => a - b);
+  }
+  const wanted = new Set(rows.map((row) => row.id));
+  for (let index = 0; index < ids.length; index += 1) if (wanted.has(ids[index]!)) places.push(index);
+  return places;
 }
 
 /** A key's id: what precedes its first `.` (ids are UUIDs). */
