@@ -665,18 +665,8 @@ function applyChanges(list: VersionedRowList, { since, text, descending }: RowLi
   // Order keys are fixed-width text that compares as the list orders its rows ascending; no two are equal (the id is last).
   const before = descending ? (a: string, b: string) => a > b : (a: string, b: string) => a < b;
   changed.sort((a, b) => (before(a.orderKey, b.orderKey) ? -1 : 1));
-  // Each changed row goes before the old row at `at`: the number of the last render's rows ordered before it
-  // (a changed row's own old place among them is skipped as it is reached).
-  const insertAt = changed.map((row) => {
-    let low = 0;
-    let high = since.orderKeys.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (before(since.orderKeys[middle]!, row.orderKey)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  });
+  // Each changed row goes before the old row at its place (a changed row's own old place is skipped as it is reached).
+  const insertAt = changed.map((row) => rowsBefore(since.orderKeys, row.orderKey, before));
 
   const ids: string[] = new Array(count);
   const orderKeys: string[] = new Array(count);
@@ -730,6 +720,18 @@ function applyChanges(list: VersionedRowList, { since, text, descending }: RowLi
   }
   parts.push(CLOSE);
   return { body: Buffer.concat(parts, position + 1), ids, orderKeys, starts, ends };
+}
+
+/** How many of `orderKeys` (in the list's order) come before `orderKey`: a binary search. */
+function rowsBefore(orderKeys: readonly string[], orderKey: string, before: (a: string, b: string) => boolean): number {
+  let low = 0;
+  let high = orderKeys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(orderKeys[middle]!, orderKey)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** How many changed rows are looked up one by one in the last render; more are matched against it in one pass. */

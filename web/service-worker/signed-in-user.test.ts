@@ -25,6 +25,19 @@ describe('signedInUserRecord', () => {
     expect(record.known()).toBe('student-1');
   });
 
+  it('reads the names once for reads that start together', async () => {
+    let reads = 0;
+    const caches = slowCaches('student-1');
+    const record = signedInUserRecord(() => {
+      reads += 1;
+      return caches.read();
+    });
+    const together = [record.get(), record.get(), record.get()];
+    caches.answer();
+    await expect(Promise.all(together)).resolves.toEqual(['student-1', 'student-1', 'student-1']);
+    expect(reads).toBe(1);
+  });
+
   it("keeps a user a session read named while the caches' names were being read", async () => {
     const caches = slowCaches(null);
     const record = signedInUserRecord(caches.read);

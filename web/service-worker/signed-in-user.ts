@@ -19,10 +19,12 @@ export type SignedInUser = {
 
 export function signedInUserRecord(userFromCaches: () => Promise<string | null>): SignedInUser {
   let user: string | null | undefined;
+  // One read of the names for every read that starts before it answers (a page's preloads come together).
+  let reading: Promise<string | null> | null = null;
   return {
     async get() {
       if (user === undefined) {
-        const fromCaches = await userFromCaches();
+        const fromCaches = await (reading ??= userFromCaches());
         // Named meanwhile: that is newer than the names read before it.
         if (user === undefined) user = fromCaches;
       }
